@@ -1,0 +1,1 @@
+"""Rules engines: pure, deterministic, no I/O. See engines/core/contract.py for the shape every game has."""

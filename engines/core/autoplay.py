@@ -1,0 +1,70 @@
+"""Headless play: every seat driven by a policy. Used by `solo sim`, the tests and the benchmarks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import msgspec
+
+from engines.core.contract import Game, Policy
+from engines.core.events import Event
+from engines.core.rng import Rng, derive_seed
+
+
+class Played(msgspec.Struct):
+    state: Any
+    events: list[Event]
+    keys: list[str]
+
+
+def policy_rng(seed: int, index: int) -> Rng:
+    """The automa's RNG for the decision at `index` in a run, apart from the game's, so advice never moves the
+    dice. Derived afresh for each decision, it needs no saving: replay, undo and load all give the same one."""
+    return Rng.from_seed(derive_seed(seed, f"policy:{index}"))
+
+
+def play(
+    game: Game,
+    seed: int,
+    policy: str | Policy | Mapping[str, str | Policy] | None = None,
+    options: Mapping[str, str] | None = None,
+    max_decisions: int = 100_000,
+) -> Played:
+    """Play one whole game. `policy` is one policy for every seat, or a mapping seat -> policy."""
+    state, events = game.setup(seed, options or {})
+    keys: list[str] = []
+    chosen = _by_seat(game, policy)
+    for _ in range(max_decisions):
+        decision = game.decision(state)
+        if decision is None:
+            return Played(state, events, keys)
+        pick = chosen.get(decision.seat) or game.policies[game.default_policy]
+        key = pick(game.view(state, decision.seat), decision, policy_rng(seed, len(keys)))
+        keys.append(key)
+        events.extend(game.apply(state, key))
+    raise RuntimeError(f"{game.id}: no end after {max_decisions} decisions (seed {seed})")
+
+
+def replay(game: Game, seed: int, keys: list[str], options: Mapping[str, str] | None = None):
+    """Rebuild a run from its seed and chosen keys: (state, events)."""
+    state, events = game.setup(seed, options or {})
+    for key in keys:
+        events.extend(game.apply(state, key))
+    return state, events
+
+
+def _by_seat(game: Game, policy) -> dict[str, Policy]:
+    def resolve(p: str | Policy | None) -> Policy | None:
+        if p is None:
+            return None
+        if isinstance(p, str):
+            if p not in game.policies:
+                raise KeyError(f"{game.title} has no policy '{p}'. Policies: {', '.join(game.policies)}.")
+            return game.policies[p]
+        return p
+
+    if isinstance(policy, Mapping):
+        return {seat: resolve(p) for seat, p in policy.items()}
+    one = resolve(policy)
+    return {seat.id: one for seat in game.seats} if one else {}

@@ -1,0 +1,120 @@
+"""The engine contract: the one small surface every game exposes.
+
+The REPL, the automa, `hint`, `odds`, the simulator and the tests all drive the same `decision`/`apply`
+pair, so there is exactly one path through the rules.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
+
+import msgspec
+
+from engines.core.events import Event
+from engines.core.rng import Rng
+
+
+class IllegalMove(ValueError):
+    """A key that is not legal now. The message says why, in words a player understands."""
+
+
+class Option(msgspec.Struct, frozen=True):
+    """One legal choice: a stable key, a short label, and other words the player may type for it."""
+
+    key: str
+    label: str
+    aliases: tuple[str, ...] = ()
+
+
+class Decision(msgspec.Struct, frozen=True):
+    """Who must decide now, what is asked, and the finite list of legal options."""
+
+    seat: str
+    kind: str
+    prompt: str
+    options: tuple[Option, ...]
+
+    def keys(self) -> list[str]:
+        return [o.key for o in self.options]
+
+    def option(self, key: str) -> Option | None:
+        for o in self.options:
+            if o.key == key:
+                return o
+        return None
+
+
+class Outcome(msgspec.Struct, frozen=True):
+    """How a finished game ended: 'won' or 'lost' from the person's side, who won, and why."""
+
+    result: str
+    winners: tuple[str, ...]
+    reason: str
+
+
+class Seat(msgspec.Struct, frozen=True):
+    id: str
+    name: str
+    description: str
+
+
+class GameOption(msgspec.Struct, frozen=True):
+    """A setting chosen when a run starts (`-o name=value`)."""
+
+    name: str
+    choices: tuple[str, ...]
+    default: str
+    help: str
+
+
+class Hint(msgspec.Struct, frozen=True):
+    """Advice for a decision: the suggested key and a one-line reason."""
+
+    key: str
+    reason: str
+
+
+Policy = Callable[[Any, Decision, Rng], str]
+"""An automa policy: (the seat's view, the decision, the policy's own RNG) -> a legal key."""
+
+
+class Game(Protocol):
+    """What a game module exposes. See docs/ARCHITECTURE.md."""
+
+    id: str
+    title: str
+    rules_version: str
+    seats: tuple[Seat, ...]
+    person_seats: tuple[str, ...]
+    options: tuple[GameOption, ...]
+    state_type: type
+    policies: Mapping[str, Policy]
+    default_policy: str
+
+    def setup(self, seed: int, options: Mapping[str, str]) -> Any: ...
+    def decision(self, state: Any) -> Decision | None: ...
+    def apply(self, state: Any, key: str) -> list[Event]: ...
+    def outcome(self, state: Any) -> Outcome | None: ...
+    def view(self, state: Any, seat: str) -> Any: ...
+    def turn(self, state: Any) -> int: ...
+    def hint(self, state: Any) -> Hint | None: ...
+    def invariants(self, state: Any) -> list[str]: ...
+
+
+def resolve_options(game: Game, given: Mapping[str, str]) -> dict[str, str]:
+    """Fill in defaults and check every given option against the game's declared choices."""
+    known = {o.name: o for o in game.options}
+    out = {o.name: o.default for o in game.options}
+    for name, value in given.items():
+        if name not in known:
+            close = difflib.get_close_matches(name, list(known), n=1)
+            hint = f" Did you mean '{close[0]}'?" if close else ""
+            names = ", ".join(known) or "none"
+            raise ValueError(f"{game.title} has no option '{name}'.{hint} Options: {names}.")
+        spec = known[name]
+        if value not in spec.choices:
+            raise ValueError(f"Option '{name}' takes one of {', '.join(spec.choices)}; got '{value}'.")
+        out[name] = value
+    return out

@@ -1,0 +1,60 @@
+"""Exact odds of every dice split from the position at hand: what the lawn, barricade and garage will do.
+
+Everything is a Fraction; the screen turns them into percentages.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import msgspec
+
+from engines.core.dice import Distribution
+from engines.escape_of_the_dead import rules_data as R
+from engines.escape_of_the_dead.game import split_key, split_label
+from engines.escape_of_the_dead.outcomes import joint
+from engines.escape_of_the_dead.state import ASSIGN, ROLL, State
+
+
+class SplitOdds(msgspec.Struct, frozen=True):
+    key: str
+    label: str
+    kills: Distribution  # zombies destroyed (never more than are on the lawn)
+    boards: Distribution  # Barricade Strength Points created (never above the card's maximum)
+    repairs: Distribution  # 10% repairs
+    holds: Fraction  # the barricade still stands after the attack (or the car is fixed first)
+    wins: Fraction  # the car reaches 100% this turn
+
+
+def _add(d: Distribution, k: int, p: Fraction) -> None:
+    d[k] = d.get(k, Fraction(0)) + p
+
+
+def split_odds(state: State, split: tuple[int, int, int]) -> SplitOdds:
+    kills: Distribution = {}
+    boards: Distribution = {}
+    repairs: Distribution = {}
+    holds = wins = Fraction(0)
+    for hl, hb, hg, p in joint(split):
+        killed = min(hl, state.zombies)
+        built = min(hb, R.MAX_BARRICADE - state.barricade)
+        fixed = min(hg, R.REPAIRS_TO_WIN - state.repairs)
+        _add(kills, killed, p)
+        _add(boards, built, p)
+        _add(repairs, fixed, p)
+        if state.repairs + fixed >= R.REPAIRS_TO_WIN:
+            wins += p
+            holds += p
+        elif state.barricade + built - (state.zombies - killed) > 0:
+            holds += p
+    return SplitOdds(split_key(split), split_label(split), kills, boards, repairs, holds, wins)
+
+
+def odds(state: State) -> list[SplitOdds] | None:
+    """Odds of every split at the dice decision; of the dice still to roll while rolling; None otherwise."""
+    if state.phase == ASSIGN:
+        return [split_odds(state, s) for s in R.splits()]
+    if state.phase == ROLL:
+        left = [n if section in state.unrolled else 0 for section, n in zip(R.SECTIONS, state.dice, strict=True)]
+        return [split_odds(state, (left[0], left[1], left[2]))]
+    return None

@@ -1,0 +1,509 @@
+"""The exact optimal play of Escape of the Dead: the highest chance of winning from every position.
+
+The game as `game.py` implements it is a Markov decision process with two kinds of decision:
+
+* **Phase 2** (`assign`), in the state (zombies on the lawn after the spawn 0..6, barricade 1..10,
+  repairs 0..9, kills toward the next reward 0..9): choose one of the 15 splits of the 4 dice.
+* **Phase 5** (`reward`), after the Phase 4 attack, in the state (barricade after the attack, zombies on
+  the lawn, repairs, kills 10..13): choose reward a, b, c or d.
+
+Between them the dice do the rest: lawn hits (3+) kill min(hits, zombies), barricade hits (3+) add boards up
+to the card's maximum, garage hits (5+) add repairs and 10 repairs win at once; the zombies left attack;
+then a reward if the kills reached 10, else the next turn spawns 1 + repairs // 3 zombies (at most 6 on
+the lawn). Reward c skips that spawn, so a Phase 2 state needs no skip flag: the skip is spent by then.
+
+`V(state)` is the largest probability of winning from a Phase 2 state, `W(state)` from a reward state:
+
+    V(z, b, r, k) = max over splits of  sum over dice results  p * (1 if repaired, 0 if the barricade
+                    falls, W(...) if the kills reach 10, else V(after the next spawn))
+    W(b, z, r, k) = max over rewards a..d of V(the next turn's Phase 2 state), or 1 if b repairs the car.
+
+**Method.** Repairs never go down, so the repair levels are solved one at a time from 9 down to 0; every
+value at a higher level is final by then and enters the level below as a constant. Within one level the
+only cycles pass through the reward states: without a kill the kill count stays and the zombies on the
+lawn strictly grow (each spawn adds at least one), or, with the lawn full, the barricade strictly falls
+(6 attackers against at most 4 new boards). So the Phase 2 states of a level are swept in the order
+kills 9 -> 0, then lawn full with the barricade 1 -> 10, then zombies 5 -> 0, which is a topological order
+of everything but the reward states; each sweep first recomputes the level's reward states from the
+current Phase 2 values (kills 0..3), then updates every Phase 2 state in place (Gauss-Seidel value
+iteration). Starting from 0, the values rise monotonically to the least fixed point, which is the only
+one: under every policy the game ends with probability 1 (enough missed rolls always bring the barricade
+down). Sweeps stop when the largest change in a sweep is at most `tol` (1e-15 by default); one sweep
+shrinks the error at least by the chance of coming back to a non-b reward at the same level, so the
+remaining error is of the order of `tol` (the Bellman residual of the shipped table is checked by the
+tests). Each state's transitions for each split are compiled once per level: results that leave the level
+(a repair) or end the game fold into a constant, and the rest into a short list of (successor, chance).
+The dice chances are the exact binomial products of `outcomes.joint_float`.
+
+Ties: among splits (or rewards) within 1e-12 of the best, the lexicographically smallest key is chosen.
+
+The full game solves in a few seconds of pure Python; `scripts/solve_escape_of_the_dead.py` writes the
+result to `optimal_table.json` beside this module, which `load_table()` reads once, so play and hints
+never solve at run time.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+
+from engines.core.contract import Decision, Hint
+from engines.core.rng import Rng
+from engines.escape_of_the_dead import rules_data as R
+from engines.escape_of_the_dead.game import REWARDS, split_key, split_label
+from engines.escape_of_the_dead.outcomes import joint_float
+from engines.escape_of_the_dead.state import View
+
+TABLE_FILE = "optimal_table.json"
+TABLE_FORMAT = 1
+TIE = 1e-12
+LETTERS = ("a", "b", "c", "d")
+SPLITS: tuple[tuple[int, int, int], ...] = tuple(R.splits())
+SPLIT_KEYS: tuple[str, ...] = tuple(split_key(s) for s in SPLITS)
+
+
+def rules(max_barricade: int = R.MAX_BARRICADE, repairs_to_win: int = R.REPAIRS_TO_WIN) -> dict[str, int]:
+    """The numbers a solution depends on (stored in the table, checked when it is loaded)."""
+    return {
+        "dice": R.DICE,
+        "lawn_hit": R.LAWN_HIT,
+        "barricade_hit": R.BARRICADE_HIT,
+        "garage_hit": R.GARAGE_HIT,
+        "zombie_tokens": R.ZOMBIE_TOKENS,
+        "initial_zombies": R.INITIAL_ZOMBIES,
+        "max_barricade": max_barricade,
+        "repairs_to_win": repairs_to_win,
+        "repairs_per_spawn_level": R.REPAIRS_PER_LEVEL,
+        "kills_per_reward": R.KILLS_PER_REWARD,
+        "reward_barricades": R.REWARD_BARRICADES,
+        "reward_repairs": R.REWARD_REPAIRS,
+    }
+
+
+def _best(values: dict[str, float]) -> str:
+    """The best key; among keys within TIE of the best value, the lexicographically smallest."""
+    top = max(values.values())
+    return min(k for k, v in values.items() if v >= top - TIE)
+
+
+@dataclass
+class Solution:
+    """Win probabilities and best choices for every decision of one variant of the game.
+
+    `values[r][k][b - 1][z]` is V at the Phase 2 decision (zombies z, barricade b, repairs r, kills k);
+    `best[r][k][b - 1][z]` the index in SPLITS of the best split there; `best_reward[r][k - 10][b - 1][z]`
+    the best reward letter with the barricade b after the attack.
+    """
+
+    max_barricade: int
+    repairs_to_win: int
+    values: list[list[list[list[float]]]]
+    best: list[list[list[list[int]]]]
+    best_reward: list[list[list[str]]]
+    sweeps: list[int] = field(default_factory=list)  # Gauss-Seidel sweeps per repair level, 0 first
+    _split_cache: dict = field(default_factory=dict, repr=False, compare=False)
+
+    # -- lookups ------------------------------------------------------------------------------------
+
+    def _v(self, zombies: int, barricade: int, repairs: int, kills: int) -> float:
+        return self.values[repairs][kills][barricade - 1][zombies]
+
+    def _check(self, zombies: int, barricade: int, repairs: int, kills: int, reward: bool = False) -> None:
+        low, high = (R.KILLS_PER_REWARD, R.KILLS_PER_REWARD + R.DICE - 1) if reward else (0, R.KILLS_PER_REWARD - 1)
+        if not (
+            0 <= zombies <= R.ZOMBIE_TOKENS
+            and 1 <= barricade <= self.max_barricade
+            and 0 <= repairs < self.repairs_to_win
+            and low <= kills <= high
+        ):
+            what = "reward" if reward else "Phase 2"
+            raise ValueError(f"no {what} state with {zombies} zombies, barricade {barricade}, "
+                             f"repairs {repairs}, kills {kills}")
+
+    def value(self, zombies: int, barricade: int, repairs: int, kills: int) -> float:
+        """The chance of winning with best play from a Phase 2 decision (after the spawn)."""
+        self._check(zombies, barricade, repairs, kills)
+        return self._v(zombies, barricade, repairs, kills)
+
+    def best_split(self, zombies: int, barricade: int, repairs: int, kills: int) -> str:
+        self._check(zombies, barricade, repairs, kills)
+        return SPLIT_KEYS[self.best[repairs][kills][barricade - 1][zombies]]
+
+    def reward_values(self, barricade: int, zombies: int, repairs: int, kills: int) -> dict[str, float]:
+        """The chance of winning after each reward, from the reward decision (barricade after the attack)."""
+        self._check(zombies, barricade, repairs, kills, reward=True)
+        return self._reward_values(barricade, zombies, repairs, kills)
+
+    def best_reward_key(self, barricade: int, zombies: int, repairs: int, kills: int) -> str:
+        self._check(zombies, barricade, repairs, kills, reward=True)
+        return "reward:" + self.best_reward[repairs][kills - R.KILLS_PER_REWARD][barricade - 1][zombies]
+
+    def reward_value(self, barricade: int, zombies: int, repairs: int, kills: int) -> float:
+        return max(self.reward_values(barricade, zombies, repairs, kills).values())
+
+    def split_values(self, zombies: int, barricade: int, repairs: int, kills: int) -> dict[str, float]:
+        """The chance of winning with each of the 15 splits (then best play), by one backup of the values."""
+        self._check(zombies, barricade, repairs, kills)
+        state = (zombies, barricade, repairs, kills)
+        found = self._split_cache.get(state)
+        if found is None:
+            found = {key: self._split_value(split, *state) for key, split in zip(SPLIT_KEYS, SPLITS, strict=True)}
+            self._split_cache[state] = found
+        return dict(found)
+
+    def start_value(self, start_barricade: int | None = None) -> float:
+        """The chance of winning a new game: turn 1's Phase 2 with the first spawn on the lawn."""
+        start = self.max_barricade if start_barricade is None else start_barricade
+        zombies = min(R.ZOMBIE_TOKENS, R.INITIAL_ZOMBIES + R.spawn_level(0))
+        return self.value(zombies, start, 0, 0)
+
+    # -- one Bellman backup from the stored values --------------------------------------------------------
+
+    def _reward_values(self, barricade: int, zombies: int, repairs: int, kills: int) -> dict[str, float]:
+        left = kills - R.KILLS_PER_REWARD
+        spawn = R.spawn_level(repairs)
+        cap = R.ZOMBIE_TOKENS
+        fixed = min(self.repairs_to_win, repairs + R.REWARD_REPAIRS)
+        if fixed >= self.repairs_to_win:
+            b = 1.0
+        else:
+            b = self._v(min(cap, zombies + R.spawn_level(fixed)), barricade, fixed, left)
+        return {
+            "reward:a": self._v(min(cap, spawn), barricade, repairs, left),
+            "reward:b": b,
+            "reward:c": self._v(zombies, barricade, repairs, left),
+            "reward:d": self._v(
+                min(cap, zombies + spawn), min(self.max_barricade, barricade + R.REWARD_BARRICADES), repairs, left
+            ),
+        }
+
+    def _after_roll(self, barricade: int, zombies: int, repairs: int, kills: int) -> float:
+        """The value once the dice are applied (barricade before the attack)."""
+        if repairs >= self.repairs_to_win:
+            return 1.0
+        barricade -= zombies
+        if barricade <= 0:
+            return 0.0
+        if kills >= R.KILLS_PER_REWARD:
+            return max(self._reward_values(barricade, zombies, repairs, kills).values())
+        return self._v(min(R.ZOMBIE_TOKENS, zombies + R.spawn_level(repairs)), barricade, repairs, kills)
+
+    def _split_value(self, split: tuple[int, int, int], zombies: int, barricade: int, repairs: int,
+                     kills: int) -> float:
+        total = 0.0
+        for hl, hb, hg, p in joint_float(split):
+            killed = min(hl, zombies)
+            total += p * self._after_roll(
+                min(self.max_barricade, barricade + hb),
+                zombies - killed,
+                min(self.repairs_to_win, repairs + hg),
+                kills + killed,
+            )
+        return total
+
+    def phase2_states(self):
+        """Every Phase 2 state as (zombies, barricade, repairs, kills)."""
+        for r in range(self.repairs_to_win):
+            for k in range(R.KILLS_PER_REWARD):
+                for b in range(1, self.max_barricade + 1):
+                    for z in range(R.ZOMBIE_TOKENS + 1):
+                        yield z, b, r, k
+
+    def reward_states(self):
+        """Every reward state as (barricade after the attack, zombies, repairs, kills)."""
+        for r in range(self.repairs_to_win):
+            for k in range(R.KILLS_PER_REWARD, R.KILLS_PER_REWARD + R.DICE):
+                for b in range(1, self.max_barricade + 1):
+                    for z in range(R.ZOMBIE_TOKENS + 1):
+                        yield b, z, r, k
+
+    # -- the table ----------------------------------------------------------------------------------------
+
+    def to_json(self) -> str:
+        """The table as deterministic JSON text: one line per (repairs, kills) layer, floats exact."""
+
+        def dump(x) -> str:
+            return json.dumps(x, separators=(",", ":"))
+
+        head = {
+            "game": "escape-of-the-dead",
+            "format": TABLE_FORMAT,
+            "rules": rules(self.max_barricade, self.repairs_to_win),
+            "method": "Gauss-Seidel value iteration per repair level, 9 down to 0; see solver.py",
+            "sweeps": self.sweeps,
+            "splits": list(SPLIT_KEYS),
+            "layout": {
+                "value": "value[repairs][kills][barricade-1][zombies], Phase 2 win chance with best play",
+                "best": "best[repairs][kills][barricade-1][zombies], index into splits",
+                "best_reward": "best_reward[repairs][kills-10][barricade-1] is a string, one letter per zombies",
+            },
+        }
+        lines = ["{"]
+        for key, val in head.items():
+            lines.append(f"{dump(key)}:{dump(val)},")
+        for name, table in (("value", self.values), ("best", self.best)):
+            lines.append(f"{dump(name)}:[")
+            rows = [dump(layer) for level in table for layer in level]
+            per = R.KILLS_PER_REWARD
+            for r in range(self.repairs_to_win):
+                block = ",\n".join(rows[r * per:(r + 1) * per])
+                lines.append("[" + block + ("]," if r < self.repairs_to_win - 1 else "]"))
+            lines.append("],")
+        rewards = [["".join(row) for row in layer] for level in self.best_reward for layer in level]
+        lines.append(f"{dump('best_reward')}:[")
+        per = R.DICE
+        for r in range(self.repairs_to_win):
+            block = ",".join(dump(row) for row in rewards[r * per:(r + 1) * per])
+            lines.append("[" + block + ("]," if r < self.repairs_to_win - 1 else "]"))
+        lines.append("]")
+        lines.append("}")
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def from_json(cls, text: str) -> Solution:
+        data = json.loads(text)
+        if data.get("format") != TABLE_FORMAT or data.get("splits") != list(SPLIT_KEYS):
+            raise ValueError("the optimal table has an unknown format; run scripts/solve_escape_of_the_dead.py")
+        got = data["rules"]
+        want = rules(got["max_barricade"], got["repairs_to_win"])
+        if got != want:
+            raise ValueError("the optimal table was solved for other rules; run scripts/solve_escape_of_the_dead.py")
+        best_reward = [[[list(row) for row in layer] for layer in level] for level in data["best_reward"]]
+        return cls(
+            max_barricade=got["max_barricade"],
+            repairs_to_win=got["repairs_to_win"],
+            values=data["value"],
+            best=data["best"],
+            best_reward=best_reward,
+            sweeps=data["sweeps"],
+        )
+
+
+# -- the solver ----------------------------------------------------------------------------------------------
+
+
+def solve(
+    max_barricade: int = R.MAX_BARRICADE,
+    repairs_to_win: int = R.REPAIRS_TO_WIN,
+    tol: float = 1e-15,
+    max_sweeps: int = 100_000,
+    start: float = 0.0,
+) -> Solution:
+    """Solve the game (or a smaller variant: a lower barricade card, fewer repairs to win) exactly.
+
+    `start` is the first guess of every value: 0 (the default) makes the sweeps rise to the answer from
+    below, 1 makes them fall to it from above; the two bracket the exact values (see the tests).
+    """
+    if not 1 <= max_barricade or not 1 <= repairs_to_win:
+        raise ValueError("max_barricade and repairs_to_win must be at least 1")
+    B, T, K, D = max_barricade, R.ZOMBIE_TOKENS, R.KILLS_PER_REWARD, R.DICE
+    Z = T + 1
+    n_phase2 = K * B * Z
+    n_reward = D * B * Z
+    outcomes = [joint_float(s) for s in SPLITS]
+
+    values: list = [None] * repairs_to_win
+    best: list = [None] * repairs_to_win
+    best_reward: list = [None] * repairs_to_win
+    sweeps: list[int] = [0] * repairs_to_win
+    # Final values of the levels already solved, flat: phase 2 then reward states.
+    solved: dict[int, list[float]] = {}
+
+    def p2(k: int, b: int, z: int) -> int:
+        return (k * B + (b - 1)) * Z + z
+
+    def rw(k: int, b: int, z: int) -> int:
+        return n_phase2 + ((k - K) * B + (b - 1)) * Z + z
+
+    # Phase 2 states in sweep order: kills 9 -> 0; lawn full with barricade rising; then zombies 5 -> 0.
+    order: list[tuple[int, int, int]] = []
+    for k in range(K - 1, -1, -1):
+        for b in range(1, B + 1):
+            order.append((k, b, T))
+        for z in range(T - 1, -1, -1):
+            for b in range(1, B + 1):
+                order.append((k, b, z))
+
+    for r in range(repairs_to_win - 1, -1, -1):
+        spawn = R.spawn_level(r)
+        val = [float(start)] * (n_phase2 + n_reward)
+
+        def outside(r1: int, k1: int, b2: int, z1: int) -> float:
+            """The final value after the attack at a higher repair level r1 (barricade b2 > 0 standing)."""
+            lvl = solved[r1]
+            if k1 >= K:
+                return lvl[rw(k1, b2, z1)]
+            return lvl[p2(k1, b2, min(T, z1 + R.spawn_level(r1)))]
+
+        # Compile each state's splits: (constant, ((successor, chance), ...)).
+        compiled: dict[int, list[tuple[float, tuple[tuple[int, float], ...]]]] = {}
+        for k, b, z in order:
+            per_split = []
+            for joint in outcomes:
+                const = 0.0
+                terms: dict[int, float] = {}
+                for hl, hb, hg, p in joint:
+                    killed = min(hl, z)
+                    z1 = z - killed
+                    k1 = k + killed
+                    r1 = min(repairs_to_win, r + hg)
+                    if r1 >= repairs_to_win:
+                        const += p
+                        continue
+                    b2 = min(B, b + hb) - z1
+                    if b2 <= 0:
+                        continue
+                    if r1 > r:
+                        const += p * outside(r1, k1, b2, z1)
+                        continue
+                    j = rw(k1, b2, z1) if k1 >= K else p2(k1, b2, min(T, z1 + spawn))
+                    terms[j] = terms.get(j, 0.0) + p
+                per_split.append((const, tuple(terms.items())))
+            compiled[p2(k, b, z)] = per_split
+
+        # The reward states of this level: (index, a, b-constant-or-index, c, d).
+        up = min(repairs_to_win, r + R.REWARD_REPAIRS)
+        reward_plan = []
+        for k in range(K, K + D):
+            left = k - K
+            for b in range(1, B + 1):
+                for z in range(Z):
+                    if up >= repairs_to_win:
+                        b_value = 1.0
+                    elif up > r:
+                        b_value = solved[up][p2(left, b, min(T, z + R.spawn_level(up)))]
+                    else:  # a reward that repairs nothing would stay on this level
+                        b_value = None
+                    reward_plan.append(
+                        (
+                            rw(k, b, z),
+                            p2(left, b, min(T, spawn)),
+                            b_value,
+                            p2(left, b, min(T, z + spawn)) if b_value is None else -1,
+                            p2(left, b, z),
+                            p2(left, min(B, b + R.REWARD_BARRICADES), min(T, z + spawn)),
+                        )
+                    )
+
+        def update_rewards() -> None:
+            for i, ia, b_value, ib, ic, id_ in reward_plan:
+                vb = val[ib] if b_value is None else b_value
+                val[i] = max(val[ia], vb, val[ic], val[id_])
+
+        plan = [(p2(k, b, z), compiled[p2(k, b, z)]) for k, b, z in order]
+        for sweep in range(1, max_sweeps + 1):
+            update_rewards()
+            delta = 0.0
+            for i, per_split in plan:
+                top = 0.0
+                for const, terms in per_split:
+                    v = const
+                    for j, p in terms:
+                        v += p * val[j]
+                    if v > top:
+                        top = v
+                change = abs(top - val[i])
+                if change > delta:
+                    delta = change
+                val[i] = top
+            if delta <= tol:
+                break
+        else:
+            raise RuntimeError(f"repair level {r} did not converge in {max_sweeps} sweeps")
+        update_rewards()
+        sweeps[r] = sweep
+        solved[r] = val
+
+        # The choices, with ties to the smallest key.
+        level_values = [[[0.0] * Z for _ in range(B)] for _ in range(K)]
+        level_best = [[[0] * Z for _ in range(B)] for _ in range(K)]
+        for k, b, z in order:
+            i = p2(k, b, z)
+            per = [c + sum(p * val[j] for j, p in terms) for c, terms in compiled[i]]
+            choice = _best(dict(zip(SPLIT_KEYS, per, strict=True)))
+            level_values[k][b - 1][z] = val[i]
+            level_best[k][b - 1][z] = SPLIT_KEYS.index(choice)
+        level_rewards = [[[""] * Z for _ in range(B)] for _ in range(D)]
+        for i, ia, b_value, ib, ic, id_ in reward_plan:
+            vb = val[ib] if b_value is None else b_value
+            choice = _best({"a": val[ia], "b": vb, "c": val[ic], "d": val[id_]})
+            k, rest = divmod(i - n_phase2, B * Z)
+            b0, z = divmod(rest, Z)
+            level_rewards[k][b0][z] = choice
+        values[r] = level_values
+        best[r] = level_best
+        best_reward[r] = level_rewards
+
+    return Solution(
+        max_barricade=max_barricade,
+        repairs_to_win=repairs_to_win,
+        values=values,
+        best=best,
+        best_reward=best_reward,
+        sweeps=sweeps,
+    )
+
+
+@lru_cache(maxsize=1)
+def load_table() -> Solution:
+    """The shipped solution of the real game, read once."""
+    text = resources.files(__package__).joinpath(TABLE_FILE).read_text(encoding="utf-8")
+    solution = Solution.from_json(text)
+    if (solution.max_barricade, solution.repairs_to_win) != (R.MAX_BARRICADE, R.REPAIRS_TO_WIN):
+        raise ValueError("the shipped optimal table is not for the real game; run scripts/solve_escape_of_the_dead.py")
+    return solution
+
+
+# -- the policy and the hint ---------------------------------------------------------------------------------
+
+
+def optimal_policy(view: View, decision: Decision, rng: Rng) -> str:
+    """Best play from the shipped table: the split or reward with the highest chance of winning."""
+    table = load_table()
+    if decision.kind == "assign":
+        return table.best_split(view.zombies, view.barricade, view.repairs, view.kills)
+    if decision.kind == "reward":
+        return table.best_reward_key(view.barricade, view.zombies, view.repairs, view.kills)
+    return "roll:all"
+
+
+def _percent(x: float, other: float) -> tuple[str, str]:
+    """Both chances as percentages, with enough decimals to tell them apart (up to 6)."""
+    for places in range(1, 7):
+        a, b = f"{100 * x:.{places}f}%", f"{100 * other:.{places}f}%"
+        if a != b:
+            return a, b
+    return a, b
+
+
+def _describe(key: str) -> str:
+    if key.startswith("alloc:"):
+        split = tuple(int(x) for x in key[6:].split("-"))
+        return split_label(split)  # type: ignore[arg-type]
+    letter = key[7:]
+    return f"{letter.upper()}: {REWARDS[letter]}"
+
+
+def advise_optimal(view: View, decision: Decision) -> Hint:
+    """The optimal choice, with its exact chance of winning and that of the runner-up."""
+    table = load_table()
+    if decision.kind == "assign":
+        values = table.split_values(view.zombies, view.barricade, view.repairs, view.kills)
+        key = table.best_split(view.zombies, view.barricade, view.repairs, view.kills)
+    elif decision.kind == "reward":
+        values = table.reward_values(view.barricade, view.zombies, view.repairs, view.kills)
+        key = table.best_reward_key(view.barricade, view.zombies, view.repairs, view.kills)
+    else:
+        return Hint("roll:all", "the order of the rolls does not change what they do.")
+    ranked = sorted((k for k in values if k != key), key=lambda k: (-values[k], k))
+    second = ranked[0]
+    best, runner = values[key], values[second]
+    if best >= 1.0:
+        return Hint(key, f"wins at once; the next best ({_describe(second)}) wins {_percent(runner, best)[0]}.")
+    if best - runner <= TIE:
+        mine, _ = _percent(best, best)
+        return Hint(key, f"wins {mine} of the time from here; {_describe(second)} does exactly as well.")
+    mine, theirs = _percent(best, runner)
+    return Hint(key, f"wins {mine} of the time from here; the next best ({_describe(second)}) wins {theirs}.")

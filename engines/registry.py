@@ -1,0 +1,39 @@
+"""The registry of games: id -> module, imported only when a game is used (startup stays fast)."""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+
+from engines.core.contract import Game
+
+_MODULES: dict[str, str] = {
+    "escape-of-the-dead": "engines.escape_of_the_dead",
+}
+
+
+def ids() -> list[str]:
+    return list(_MODULES)
+
+
+def get(game_id: str) -> Game:
+    """The game object for an id; KeyError with a suggestion for an unknown one."""
+    if game_id not in _MODULES:
+        raise KeyError(unknown_game_message(game_id))
+    return importlib.import_module(_MODULES[game_id]).GAME
+
+
+def closest(game_id: str) -> str | None:
+    found = difflib.get_close_matches(game_id.lower(), ids(), n=1, cutoff=0.3)
+    if found:
+        return found[0]
+    for gid in ids():
+        if gid.startswith(game_id.lower()) or game_id.lower() in gid:
+            return gid
+    return None
+
+
+def unknown_game_message(game_id: str) -> str:
+    guess = closest(game_id)
+    hint = f" Did you mean '{guess}'?" if guess else ""
+    return f"No game called '{game_id}'.{hint} Games: {', '.join(ids())}."

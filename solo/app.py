@@ -1,0 +1,309 @@
+"""What each `solo` command does. Errors end as one line on stderr and exit status 2, never a traceback."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from engines import registry
+from saves import SaveError, SaveStore, SlotError, validate_slot
+from solo.cli import save_dir
+from solo.reader import PlainReader, PromptReader, Reader
+from solo.repl import Repl
+from solo.run import Run, RunError, new_seed
+from solo.screen import Screen, make_console, wants_plain
+
+
+class Failure(Exception):
+    """A command that cannot go on; its message is the one line the person sees."""
+
+
+def dispatch(args: argparse.Namespace) -> int:
+    handlers = {
+        None: menu,
+        "new": cmd_new,
+        "continue": cmd_continue,
+        "load": cmd_load,
+        "list": cmd_list,
+        "log": cmd_log,
+        "sim": cmd_sim,
+        "games": cmd_games,
+    }
+    try:
+        return handlers[args.command](args)
+    except Failure as e:
+        print(f"solo: {e}", file=sys.stderr)
+        return 2
+
+
+# -- shared pieces --------------------------------------------------------------------------------------------
+
+
+def _store(args: argparse.Namespace) -> SaveStore:
+    return SaveStore(save_dir(args))
+
+
+def _screen(args: argparse.Namespace) -> Screen:
+    plain = wants_plain(args.plain)
+    return Screen(make_console(plain), plain)
+
+
+def _reader(screen: Screen, repl_box: list, store: SaveStore) -> Reader:
+    if sys.stdin.isatty():
+        return PromptReader(
+            toolbar=lambda: repl_box[0].toolbar() if repl_box else "",
+            words=lambda: repl_box[0].words() if repl_box else [],
+            history=store.root / ".history",
+        )
+    return PlainReader(sys.stdin, screen.echo)
+
+
+def _game(game_id: str):
+    try:
+        return registry.get(game_id)
+    except KeyError:
+        raise Failure(registry.unknown_game_message(game_id)) from None
+
+
+def _options(raw: list[str]) -> dict[str, str]:
+    out = {}
+    for item in raw:
+        name, eq, value = item.partition("=")
+        if not eq or not name.strip():
+            raise Failure(f"Options are NAME=VALUE, like '-o barricade=7'; got '{item}'.")
+        out[name.strip()] = value.strip()
+    return out
+
+
+def _read_run(store: SaveStore, slot: str) -> Run:
+    try:
+        record = store.read(validate_slot(slot))
+    except (SaveError, SlotError) as e:
+        raise Failure(str(e)) from None
+    try:
+        return Run.from_record(record)
+    except RunError as e:
+        raise Failure(f"Cannot use {store.path(slot)}: {e}") from None
+
+
+def play(run: Run, store: SaveStore, slot: str, args: argparse.Namespace) -> int:
+    screen = _screen(args)
+    box: list[Repl] = []
+    reader = _reader(screen, box, store)
+    repl = Repl(run, store, slot, screen, reader)
+    box.append(repl)
+    return repl.play()
+
+
+# -- commands ---------------------------------------------------------------------------------------------------
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    game = _game(args.game)
+    store = _store(args)
+    run = _new_run(game, args.seed, args.seat, _options(args.option), args.ironman)
+    slot = _new_slot(store, args.slot, game.id)
+    return play(run, store, slot, args)
+
+
+def _new_run(game, seed: int | None, seat: str | None, options: dict[str, str], ironman: bool) -> Run:
+    from engines.core.contract import resolve_options
+
+    try:
+        resolved = resolve_options(game, options)
+        return Run(game, new_seed() if seed is None else seed, resolved, seat or game.person_seats[0],
+                   ironman=ironman)
+    except ValueError as e:
+        raise Failure(str(e)) from None
+
+
+def _new_slot(store: SaveStore, wanted: str | None, game_id: str) -> str:
+    if wanted is None:
+        return store.free_slot(game_id)
+    try:
+        slot = validate_slot(wanted)
+    except SlotError as e:
+        raise Failure(str(e)) from None
+    if store.exists(slot):
+        raise Failure(f"Slot '{slot}' already holds a run; pick another name (for example '{store.free_slot(slot)}').")
+    return slot
+
+
+def cmd_continue(args: argparse.Namespace) -> int:
+    store = _store(args)
+    slot = args.slot or store.latest()
+    if slot is None:
+        raise Failure("There is no saved run to continue yet. Start one with 'solo new escape-of-the-dead'.")
+    return play(_read_run(store, slot), store, slot, args)
+
+
+def cmd_load(args: argparse.Namespace) -> int:
+    store = _store(args)
+    return play(_read_run(store, args.slot), store, args.slot, args)
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    store = _store(args)
+    screen = _screen(args)
+    rows = _save_rows(store)
+    if not rows:
+        screen.say(f"No saves yet in {store.root}.")
+        return 0
+    screen.table(f"Saves in {store.root}", ["Slot", "Game", "Turn", "State", "Last played"], rows)
+    return 0
+
+
+def _save_rows(store: SaveStore) -> list[list[str]]:
+    rows = []
+    for item in store.list():
+        if item.record is None:
+            rows.append([item.slot, "?", "?", f"damaged: {item.problem}", ""])
+        else:
+            r = item.record
+            rows.append([item.slot, r.game, str(r.turn), r.status, r.updated[:16].replace("T", " ")])
+    return rows
+
+
+def cmd_log(args: argparse.Namespace) -> int:
+    from solo import export
+
+    store = _store(args)
+    run = _read_run(store, args.slot)
+    target = args.html or args.markdown or args.text
+    if target is None:
+        screen = _screen(args)
+        export.show(run, screen, args.brief)
+        return 0
+    kind = "html" if args.html else "markdown" if args.markdown else "text"
+    try:
+        export.write(run, Path(target), kind, args.brief)
+    except OSError as e:
+        raise Failure(f"Cannot write {target}: {e.strerror or e}") from None
+    print(f"Wrote the log of '{args.slot}' to {target}.")
+    return 0
+
+
+def cmd_sim(args: argparse.Namespace) -> int:
+    from solo import sim
+
+    game = _game(args.game)
+    if args.games < 1:
+        raise Failure("-n takes a number of games of at least 1.")
+    try:
+        return sim.run(game, args.games, args.seed, args.policy, _options(args.option), args.json, _screen(args))
+    except (KeyError, ValueError) as e:
+        raise Failure(str(e.args[0]) if e.args else str(e)) from None
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    screen = _screen(args)
+    for gid in registry.ids():
+        game = registry.get(gid)
+        rows = [("id", game.id)]
+        rows += [(f"seat {s.id}", s.description) for s in game.seats]
+        rows += [
+            (f"-o {o.name}=", f"{o.help} Choices: {', '.join(o.choices)}; default {o.default}.") for o in game.options
+        ]
+        rows.append(("policies", ", ".join(game.policies)))
+        screen.pairs(game.title, rows)
+    return 0
+
+
+# -- the menu -----------------------------------------------------------------------------------------------------
+
+
+def menu(args: argparse.Namespace) -> int:
+    """`solo` alone: new, continue, load, list, quit."""
+    store = _store(args)
+    screen = _screen(args)
+    reader: Reader = PromptReader() if sys.stdin.isatty() else PlainReader(sys.stdin, screen.echo)
+    while True:
+        latest = store.latest()
+        items = ["New game", f"Continue ({latest})" if latest else "Continue", "Load a saved run", "List saves", "Quit"]
+        screen.story("Solo: horror board games", [" ".join(f"{i}. {t}" for i, t in enumerate(items, 1))], "red")
+        choice = _ask(reader, "Choose 1-5: ")
+        if choice is None or choice in ("5", "q", "quit"):
+            return 0
+        if choice in ("1", "n", "new"):
+            return _menu_new(args, store, screen, reader)
+        if choice in ("2", "c", "continue"):
+            if latest is None:
+                screen.error("There is no saved run yet; choose 1 for a new game.")
+                continue
+            return play(_read_run(store, latest), store, latest, args)
+        if choice in ("3", "load"):
+            rows = _save_rows(store)
+            if not rows:
+                screen.error("No saves yet.")
+                continue
+            screen.table("Saves", ["Slot", "Game", "Turn", "State", "Last played"], rows)
+            slot = _ask(reader, "Slot to load (Enter to go back): ")
+            if not slot:
+                continue
+            try:
+                run = _read_run(store, slot)
+            except Failure as e:
+                screen.error(str(e))
+                continue
+            return play(run, store, slot, args)
+        if choice in ("4", "list"):
+            rows = _save_rows(store)
+            if rows:
+                screen.table("Saves", ["Slot", "Game", "Turn", "State", "Last played"], rows)
+            else:
+                screen.say("No saves yet.")
+            continue
+        screen.error(f"'{choice[:40]}' is not on the menu; type a number from 1 to 5.")
+
+
+def _ask(reader: Reader, prompt: str) -> str | None:
+    while True:
+        try:
+            return reader.read(prompt).strip().lower()
+        except KeyboardInterrupt:
+            continue
+        except EOFError:
+            return None
+
+
+def _menu_new(args, store: SaveStore, screen: Screen, reader: Reader) -> int:
+    ids = registry.ids()
+    games = [registry.get(g) for g in ids]
+    screen.say("Games: " + "  ".join(f"{i}. {g.title}" for i, g in enumerate(games, 1)))
+    game = None
+    while game is None:
+        answer = _ask(reader, f"Game 1-{len(games)} [1]: ")
+        if answer is None:
+            return 0
+        answer = answer or "1"
+        if answer.isdigit() and 1 <= int(answer) <= len(games):
+            game = games[int(answer) - 1]
+        elif answer in ids:
+            game = registry.get(answer)
+        else:
+            screen.error(registry.unknown_game_message(answer))
+    seat = game.person_seats[0]
+    if len(game.person_seats) > 1:
+        seat = _pick(reader, screen, "Seat", list(game.person_seats), seat) or seat
+    options = {}
+    for opt in game.options:
+        screen.say(f"{opt.name}: {opt.help}")
+        value = _pick(reader, screen, opt.name, list(opt.choices), opt.default)
+        if value is None:
+            return 0
+        options[opt.name] = value
+    run = _new_run(game, None, seat, options, False)
+    return play(run, store, store.free_slot(game.id), args)
+
+
+def _pick(reader: Reader, screen: Screen, name: str, choices: list[str], default: str) -> str | None:
+    while True:
+        answer = _ask(reader, f"{name} ({'/'.join(choices)}) [{default}]: ")
+        if answer is None:
+            return None
+        if not answer:
+            return default
+        if answer in choices:
+            return answer
+        screen.error(f"'{answer[:40]}' is not one of {', '.join(choices)}.")

@@ -1,0 +1,43 @@
+"""The meta commands of the REPL: names, the other words for them, and their one-line help."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Command(NamedTuple):
+    name: str
+    aliases: tuple[str, ...]
+    usage: str
+    help: str
+
+
+COMMANDS: tuple[Command, ...] = (
+    Command("help", ("?", "h"), "help [command]", "what you can type; 'help odds' for one command"),
+    Command("look", ("status", "l", "inventory", "i"), "look", "where things stand, and the choices in front of you"),
+    Command("map", ("cards", "board"), "map", "the table drawn as a picture"),
+    Command("odds", (), "odds", "the exact chances of each choice before the dice roll"),
+    Command("hint", (), "hint", "what the automa would do in your place, and why"),
+    Command("undo", (), "undo", "take back your last decision (not in an ironman run)"),
+    Command("again", ("g",), "again", "repeat the last thing you typed"),
+    Command("save", (), "save [slot]", "save now; with a name, also keep a copy in that slot"),
+    Command("load", ("restore",), "load [slot]", "play a saved run instead; without a slot, list the saves"),
+    Command("log", ("history",), "log [N]", "the story so far, or its last N turns"),
+    Command("transcript", ("script",), "transcript [off]", "copy everything shown into a text file beside the saves"),
+    Command("verbose", (), "verbose", "full narration of every event"),
+    Command("brief", (), "brief", "one short line per event"),
+    Command("rules", (), "rules [topic]", "a short rules reference; 'rules' lists the topics"),
+    Command("restart", (), "restart", "start this game over with new dice (asks first)"),
+    Command("quit", ("q", "exit"), "quit", "stop playing; the run is already saved"),
+)
+
+BY_WORD: dict[str, Command] = {}
+for _c in COMMANDS:
+    BY_WORD[_c.name] = _c
+    for _a in _c.aliases:
+        BY_WORD[_a] = _c
+
+
+def words() -> list[str]:
+    """Every word that names a command (for completion and suggestions)."""
+    return list(BY_WORD)

@@ -1,0 +1,28 @@
+"""Per-game screens and input forms: what the REPL shows for a game beyond its narration."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Protocol
+
+from engines.core.contract import Decision
+
+
+class InputError(ValueError):
+    """Typed input that cannot be a legal choice; the message says why and what to try."""
+
+
+class GameUI(Protocol):
+    def toolbar(self, view: Any) -> str: ...
+    def status(self, view: Any) -> list[tuple[str, str]]: ...
+    def cards(self, view: Any, plain: bool) -> list[tuple[str, str]]: ...
+    def parse(self, text: str, decision: Decision) -> str | None: ...
+    def odds(self, state: Any) -> tuple[list[str], list[list[str]], str] | None: ...
+    def example(self, decision: Decision) -> str: ...
+
+
+_MODULES = {"escape-of-the-dead": "solo.games.escape_of_the_dead"}
+
+
+def ui_for(game_id: str) -> GameUI:
+    return importlib.import_module(_MODULES[game_id]).UI

@@ -1,0 +1,52 @@
+"""Turning a run's log into titled groups of prose (or brief lines) for the screen and for exports."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from engines.core.events import Event
+from narratives import Narrator
+
+
+def groups(
+    log: Sequence[Event], narrator: Narrator, start: int = 0, brief: bool = False
+) -> Iterator[tuple[str, list[str], str]]:
+    """(title, paragraphs, mood) for each run of events that share a turn, from log[start:] on."""
+    title = ""
+    mood = "white"
+    paragraphs: list[str] = []
+    for index in range(start, len(log)):
+        event = log[index]
+        heading = narrator.title(event)
+        if paragraphs and heading != title:
+            yield title, paragraphs, mood
+            paragraphs, mood = [], "white"
+        title = heading
+        text = narrator.summary(event) if brief else narrator.prose(event, index)
+        if text:
+            paragraphs.append(text)
+        mood = _mood(event, mood)
+    if paragraphs:
+        yield title, paragraphs, mood
+
+
+def turns_back(log: Sequence[Event], n: int) -> int:
+    """The log index where the last n turns begin."""
+    seen: list[int] = []
+    for i in range(len(log) - 1, -1, -1):
+        t = log[i].turn
+        if not seen or seen[-1] != t:
+            if len(seen) == n:
+                return i + 1
+            seen.append(t)
+    return 0
+
+
+def _mood(event: Event, mood: str) -> str:
+    if event.kind == "game_lost":
+        return "red"
+    if event.kind == "game_won":
+        return "green"
+    if event.kind == "zombies_attack" and mood == "white":
+        return "yellow"
+    return mood

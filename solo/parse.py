@@ -1,0 +1,81 @@
+"""From a typed line to a command or a legal option key, with a helpful message when it is neither."""
+
+from __future__ import annotations
+
+import difflib
+import unicodedata
+from typing import NamedTuple
+
+from engines.core.contract import Decision
+from solo.commands import BY_WORD, COMMANDS
+from solo.games import GameUI, InputError
+
+MAX_LINE = 500
+
+
+class Resolved(NamedTuple):
+    kind: str  # "command" or "option"
+    name: str  # the command's name, or the option's key
+    arg: str = ""
+
+
+def clean(line: str) -> str:
+    """Trim a typed line, refusing what no command can be (too long, control characters)."""
+    if len(line) > MAX_LINE:
+        raise InputError(f"That line is {len(line):,} characters long; commands are short. Type 'help' for the list.")
+    bad = [ch for ch in line if unicodedata.category(ch) in ("Cc", "Cf") and ch != "\t"]
+    if bad:
+        raise InputError("That line holds control characters; type plain text. Type 'help' for the list.")
+    return " ".join(line.split())
+
+
+def resolve(text: str, decision: Decision | None, ui: GameUI) -> Resolved:
+    """What a cleaned, non-empty line means now. Raises InputError with a suggestion when it means nothing."""
+    low = text.lower()
+    first, _, rest = low.partition(" ")
+    if first in BY_WORD:
+        return Resolved("command", BY_WORD[first].name, text.partition(" ")[2].strip())
+    if decision is None:
+        close = _close(first, list(BY_WORD))
+        tip = f" Did you mean '{close}'?" if close else ""
+        raise InputError(f"The game is over, so there is nothing to choose.{tip} Try 'log', 'restart' or 'quit'.")
+    options = decision.options
+    if low.lstrip("-").isdigit():
+        n = int(low)
+        if 1 <= n <= len(options):
+            return Resolved("option", options[n - 1].key)
+        raise InputError(f"There is no choice {n}; choose 1 to {len(options)}. {ui.example(decision)}")
+    for o in options:
+        if low == o.key.lower() or low == o.label.lower() or low in (a.lower() for a in o.aliases):
+            return Resolved("option", o.key)
+    key = ui.parse(text, decision)
+    if key is not None:
+        if decision.option(key) is None:
+            raise InputError(f"That is not a legal choice now. {ui.example(decision)}")
+        return Resolved("option", key)
+    found: dict[str, Resolved] = {}
+    for o in options:
+        if any(w.lower().startswith(low) for w in (o.key, o.label, *o.aliases)):
+            found[o.label] = Resolved("option", o.key)
+    if " " not in low:
+        for c in COMMANDS:
+            if any(w.startswith(low) for w in (c.name, *c.aliases)):
+                found[c.name] = Resolved("command", c.name)
+    if len(found) == 1:
+        return next(iter(found.values()))
+    if found:
+        names = ", ".join(f"'{n}'" for n in list(found)[:6])
+        raise InputError(f"'{text}' could mean {names}. Type more of it, or the choice's number.")
+    words = [c.name for c in COMMANDS] + [o.label.lower() for o in options]
+    close = _close(low, words)
+    tip = f" Did you mean '{close}'?" if close else ""
+    raise InputError(f"I don't know '{_shown(text)}'.{tip} {ui.example(decision)} 'help' lists the commands.")
+
+
+def _close(word: str, words: list[str]) -> str | None:
+    found = difflib.get_close_matches(word, words, n=1, cutoff=0.6)
+    return found[0] if found else None
+
+
+def _shown(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -1,0 +1,342 @@
+"""The play loop: narrate what happened, let the automa move, ask the person, repeat. Autosave throughout."""
+
+from __future__ import annotations
+
+from engines.core.contract import IllegalMove
+from narratives import Narrator, for_game
+from saves import SaveError, SaveStore, SlotError, validate_slot
+from solo import narration
+from solo.commands import BY_WORD, COMMANDS
+from solo.games import InputError, ui_for
+from solo.parse import clean, resolve
+from solo.reader import Reader
+from solo.run import Run, RunError, new_seed
+from solo.screen import Screen
+
+PROMPT = "> "
+
+
+class Quit(Exception):
+    """Leave the loop (the run is saved)."""
+
+
+class Repl:
+    def __init__(self, run: Run, store: SaveStore, slot: str, screen: Screen, reader: Reader):
+        self.store = store
+        self.screen = screen
+        self.reader = reader
+        self.brief = False
+        self.last_line = ""
+        self._use(run, slot)
+
+    def _use(self, run: Run, slot: str) -> None:
+        self.run = run
+        self.slot = slot
+        self.ui = ui_for(run.game.id)
+        self.narrator: Narrator = for_game(run.game.id, run.seed)
+        self.shown = 0
+        self.asked: tuple[int, str] | None = None  # the decision whose options were last shown
+        self.ended_shown = False
+
+    # -- what the reader needs ------------------------------------------------------------------------
+
+    def toolbar(self) -> str:
+        return self.ui.toolbar(self.run.view())
+
+    def words(self) -> list[str]:
+        d = self.run.decision()
+        out = [c.name for c in COMMANDS]
+        if d is not None and d.seat == self.run.seat:
+            out = [o.label for o in d.options] + out
+        return out
+
+    # -- the loop ---------------------------------------------------------------------------------------
+
+    def play(self) -> int:
+        """Run until the person quits or input ends. Returns an exit status."""
+        self.advance()
+        while True:
+            self.prompt_if_needed()
+            try:
+                line = self.reader.read(PROMPT)
+            except KeyboardInterrupt:
+                self.screen.say("(cancelled; type 'quit' to stop)")
+                continue
+            except EOFError:
+                if self.confirm_quit():
+                    return self.leave()
+                continue
+            try:
+                self.handle(line)
+            except Quit:
+                return self.leave()
+            finally:
+                self.screen.flush_transcript()
+
+    def advance(self) -> None:
+        """The automa plays its seats; everything new is narrated; the run is saved."""
+        self.run.step_automa()
+        self.narrate_new()
+        self.autosave()
+
+    def narrate_new(self) -> None:
+        for title, paragraphs, mood in narration.groups(self.run.log, self.narrator, self.shown, self.brief):
+            self.screen.story(title, paragraphs, mood)
+        self.shown = len(self.run.log)
+
+    def prompt_if_needed(self) -> None:
+        d = self.run.decision()
+        if d is None:
+            if not self.ended_shown:
+                self.ended_shown = True
+                outcome = self.run.outcome()
+                if outcome is not None:
+                    self.screen.say(f"{'You won' if outcome.result == 'won' else 'You lost'}: {outcome.reason}")
+                self.screen.say("The run is over. Type 'log' to read it again, 'restart' to play again, or 'quit'.")
+            return
+        marker = (len(self.run.keys), d.kind)
+        if marker != self.asked:
+            self.asked = marker
+            self.screen.options(d, self.ui.example(d))
+
+    def handle(self, line: str) -> None:
+        try:
+            text = clean(line)
+        except InputError as e:
+            self.screen.error(str(e))
+            return
+        if not text:
+            d = self.run.decision()
+            tip = self.ui.example(d) if d else "Type 'log', 'restart' or 'quit'."
+            self.screen.error(f"Nothing typed. {tip} 'help' lists the commands.")
+            return
+        if text.lower() in ("again", "g"):
+            if not self.last_line:
+                self.screen.error("There is nothing to repeat yet.")
+                return
+            text = self.last_line
+            self.screen.say(f"(again: {text})")
+        else:
+            self.last_line = text
+        try:
+            what = resolve(text, self.run.decision(), self.ui)
+        except InputError as e:
+            self.screen.error(str(e))
+            return
+        if what.kind == "command":
+            getattr(self, f"cmd_{what.name}")(what.arg)
+        else:
+            self.choose(what.name)
+
+    def choose(self, key: str) -> None:
+        try:
+            self.run.choose(key)
+        except IllegalMove as e:
+            self.screen.error(str(e))
+            return
+        self.advance()
+
+    # -- saving -------------------------------------------------------------------------------------
+
+    def autosave(self) -> bool:
+        try:
+            self.store.write(self.slot, self.run.to_record())
+            return True
+        except (SaveError, OSError) as e:
+            self.screen.error(f"Autosave failed: {e}")
+            return False
+
+    def confirm_quit(self) -> bool:
+        try:
+            answer = self.reader.read("Save and quit? [Y/n] ")
+        except (EOFError, KeyboardInterrupt):
+            return True
+        return answer.strip().lower() in ("", "y", "yes")
+
+    def leave(self) -> int:
+        if self.autosave():
+            self.screen.say(f"Saved in slot '{self.slot}'. 'solo continue' picks it up again.")
+        self.screen.flush_transcript()
+        return 0
+
+    # -- meta commands --------------------------------------------------------------------------------
+
+    def cmd_help(self, arg: str) -> None:
+        if arg:
+            c = BY_WORD.get(arg.lower())
+            if c is None:
+                self.screen.error(f"No command '{arg}'. 'help' lists them.")
+                return
+            other = f" (also: {', '.join(c.aliases)})" if c.aliases else ""
+            self.screen.say(f"{c.usage}: {c.help}{other}")
+            return
+        rows = [(c.usage, c.help) for c in COMMANDS]
+        self.screen.pairs("Commands", rows)
+        d = self.run.decision()
+        if d is not None:
+            self.screen.say("To choose: " + self.ui.example(d) + " A unique start of a word is enough; Tab completes.")
+
+    def cmd_look(self, arg: str) -> None:
+        self.screen.pairs(self.run.game.title, self.ui.status(self.run.view()))
+        d = self.run.decision()
+        if d is not None:
+            self.screen.options(d, self.ui.example(d))
+
+    def cmd_map(self, arg: str) -> None:
+        self.screen.cards(self.ui.cards(self.run.view(), self.screen.plain))
+
+    def cmd_odds(self, arg: str) -> None:
+        d = self.run.decision()
+        if d is None:
+            self.screen.error("The game is over; no dice are waiting to be rolled.")
+            return
+        table = self.ui.odds(self.run.state)
+        if table is None:
+            self.screen.error(f"No roll is pending: {d.prompt} Odds are shown where dice are about to roll.")
+            return
+        head, rows, note = table
+        self.screen.table("Odds", head, rows, note)
+
+    def cmd_hint(self, arg: str) -> None:
+        d = self.run.decision()
+        if d is None or d.seat != self.run.seat:
+            self.screen.error("No choice is waiting for you, so there is nothing to advise.")
+            return
+        hint = self.run.game.hint(self.run.state)
+        if hint is None:
+            self.screen.error("No advice is available here.")
+            return
+        option = d.option(hint.key)
+        number = d.options.index(option) + 1 if option else "?"
+        self.screen.say(f"Hint: {number}. {option.label if option else hint.key}: {hint.reason}")
+
+    def cmd_undo(self, arg: str) -> None:
+        if self.run.ironman:
+            self.screen.error("This is an ironman run: no undo.")
+            return
+        if not self.run.undo():
+            self.screen.error("There is no decision of yours to take back yet.")
+            return
+        self.shown = len(self.run.log)
+        self.asked = None
+        self.ended_shown = False
+        self.screen.say(self.narrator.prose(self.run.log[-1], len(self.run.log) - 1))
+        self.autosave()
+        self.cmd_look("")
+        self.asked = (len(self.run.keys), self.run.decision().kind) if self.run.decision() else None
+
+    def cmd_again(self, arg: str) -> None:  # handled in handle(); kept so every command has a method
+        self.screen.error("There is nothing to repeat yet.")
+
+    def cmd_save(self, arg: str) -> None:
+        if not self.autosave():
+            return
+        if not arg or arg == self.slot:
+            self.screen.say(f"Saved in slot '{self.slot}' ({self.store.path(self.slot)}).")
+            return
+        try:
+            slot = validate_slot(arg)
+            self.store.write(slot, self.run.to_record())
+        except (SlotError, SaveError, OSError) as e:
+            self.screen.error(str(e))
+            return
+        self.screen.say(f"Saved a copy in slot '{slot}'; this run goes on saving to '{self.slot}'.")
+
+    def cmd_load(self, arg: str) -> None:
+        if not arg:
+            self._list_saves()
+            self.screen.say("Type 'load NAME' to play one of them.")
+            return
+        try:
+            slot = validate_slot(arg)
+            record = self.store.read(slot)
+            run = Run.from_record(record)
+        except (SlotError, SaveError) as e:
+            self.screen.error(str(e))
+            return
+        except RunError as e:
+            self.screen.error(f"Cannot use {self.store.path(arg)}: {e}")
+            return
+        self.autosave()
+        self._use(run, slot)
+        self.screen.say(f"Loaded slot '{slot}': {run.game.title}, turn {run.game.turn(run.state)}.")
+        start = narration.turns_back(run.log, 1)
+        for title, paragraphs, mood in narration.groups(run.log, self.narrator, start, self.brief):
+            self.screen.story(title, paragraphs, mood)
+        self.shown = len(run.log)
+
+    def _list_saves(self) -> None:
+        rows = []
+        for item in self.store.list():
+            if item.record is None:
+                rows.append([item.slot, "?", "?", f"damaged: {item.problem}", ""])
+            else:
+                r = item.record
+                rows.append([item.slot, r.game, str(r.turn), r.status, r.updated[:16].replace("T", " ")])
+        if not rows:
+            self.screen.say("No saves yet.")
+            return
+        self.screen.table("Saves", ["Slot", "Game", "Turn", "State", "Last played"], rows)
+
+    def cmd_log(self, arg: str) -> None:
+        start = 0
+        if arg:
+            if not arg.isdigit() or int(arg) < 1:
+                self.screen.error("'log N' takes a number of turns, like 'log 3'.")
+                return
+            start = narration.turns_back(self.run.log, int(arg))
+        for title, paragraphs, mood in narration.groups(self.run.log, self.narrator, start, self.brief):
+            self.screen.story(title, paragraphs, mood)
+
+    def cmd_transcript(self, arg: str) -> None:
+        if arg.lower() == "off" or (not arg and self.screen.transcript is not None):
+            if self.screen.transcript is None:
+                self.screen.error("No transcript is being written.")
+                return
+            path, self.screen.transcript = self.screen.transcript, None
+            self.screen.say(f"Transcript closed: {path}")
+            self.screen.console.export_text(clear=True)
+            return
+        path = self.store.root / f"{self.slot}.transcript.txt"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.touch()
+        except OSError as e:
+            self.screen.error(f"Cannot write a transcript at {path}: {e.strerror or e}")
+            return
+        self.screen.console.export_text(clear=True)
+        self.screen.transcript = path
+        self.screen.say(f"Transcript on: everything shown is copied to {path}. 'transcript off' stops it.")
+
+    def cmd_verbose(self, arg: str) -> None:
+        self.brief = False
+        self.screen.say("Verbose: every event is told in full.")
+
+    def cmd_brief(self, arg: str) -> None:
+        self.brief = True
+        self.screen.say("Brief: one short line per event.")
+
+    def cmd_rules(self, arg: str) -> None:
+        try:
+            title, text = self.narrator.rules(arg.lower() or None)
+        except KeyError as e:
+            self.screen.error(str(e.args[0]) if e.args else f"No rules topic '{arg}'.")
+            return
+        self.screen.story(title, text.split("\n\n"), "blue")
+
+    def cmd_restart(self, arg: str) -> None:
+        try:
+            answer = self.reader.read("Start this game over with new dice? The current run is replaced. [y/N] ")
+        except (EOFError, KeyboardInterrupt):
+            answer = ""
+        if answer.strip().lower() not in ("y", "yes"):
+            self.screen.say("Carrying on.")
+            return
+        old = self.run
+        run = Run(old.game, new_seed(), old.options, old.seat, ironman=old.ironman)
+        self._use(run, self.slot)
+        self.screen.say(f"A new game begins (seed {run.seed}).")
+        self.advance()
+
+    def cmd_quit(self, arg: str) -> None:
+        raise Quit

@@ -1,0 +1,177 @@
+"""A run in memory: one game being played, its chosen keys, its log, and the automa for the other seats.
+
+This is the play loop's model with no terminal in it: the REPL, `solo log` and the tests share it.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from typing import Any
+
+import msgspec
+
+from engines.core.autoplay import policy_rng
+from engines.core.contract import Decision, Game, IllegalMove, Outcome
+from engines.core.events import UNDO, Event
+from engines.registry import get
+from saves import Record
+from solo import __version__
+
+
+class RunError(Exception):
+    """A record that cannot become a run: unknown game, a state that does not fit, a replay that differs."""
+
+
+def new_seed() -> int:
+    return secrets.randbelow(10**9)
+
+
+class Run:
+    """The live game: state, keys chosen so far (by the person and the automa), and the narrated log."""
+
+    def __init__(self, game: Game, seed: int, options: Mapping[str, str], seat: str, *, ironman: bool = False):
+        if seat not in game.person_seats:
+            raise ValueError(f"{game.title} has no seat '{seat}'. Seats: {', '.join(game.person_seats)}.")
+        self.game = game
+        self.seed = seed
+        self.options = dict(options)
+        self.seat = seat
+        self.ironman = ironman
+        self.created = _now()
+        self.state, opening = game.setup(seed, self.options)
+        self.log: list[Event] = list(opening)
+        self.keys: list[str] = []
+        self.marks: list[int] = []  # where in the log each key's events begin, for undo
+
+    # -- playing --------------------------------------------------------------------------------------
+
+    def decision(self) -> Decision | None:
+        return self.game.decision(self.state)
+
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome(self.state)
+
+    def view(self) -> Any:
+        return self.game.view(self.state, self.seat)
+
+    def choose(self, key: str) -> list[Event]:
+        """Apply a key for whoever decides now. IllegalMove leaves the run as it was."""
+        events = self.game.apply(self.state, key)
+        self.marks.append(len(self.log))
+        self.keys.append(key)
+        self.log.extend(events)
+        return events
+
+    def step_automa(self) -> list[Event]:
+        """Let the automa decide for every seat the person does not play, until the person's turn or the end."""
+        out: list[Event] = []
+        while (d := self.decision()) is not None and d.seat != self.seat:
+            policy = self.game.policies[self.game.default_policy]
+            key = policy(self.game.view(self.state, d.seat), d, policy_rng(self.seed, len(self.keys)))
+            out.extend(self.choose(key))
+        return out
+
+    # -- undo -------------------------------------------------------------------------------------------
+
+    def undo(self) -> bool:
+        """Rewind to before the person's latest decision. The log keeps a line saying so."""
+        if self.ironman:
+            return False
+        seats = self._seats_of_keys()
+        mine = [i for i, s in enumerate(seats) if s == self.seat]
+        if not mine:
+            return False
+        i = mine[-1]
+        turn = self.game.turn(self.state)
+        state, _ = self.game.setup(self.seed, self.options)
+        for key in self.keys[:i]:
+            self.game.apply(state, key)
+        self.state = state
+        self.log = [*self.log[: self.marks[i]], Event(UNDO, turn, "meta", {"turn": turn})]
+        self.keys = self.keys[:i]
+        self.marks = self.marks[:i]
+        return True
+
+    def _seats_of_keys(self) -> list[str]:
+        """Which seat chose each key so far (found by replaying)."""
+        state, _ = self.game.setup(self.seed, self.options)
+        seats = []
+        for key in self.keys:
+            d = self.game.decision(state)
+            seats.append(d.seat if d else "")
+            self.game.apply(state, key)
+        return seats
+
+    # -- records ------------------------------------------------------------------------------------
+
+    def status(self) -> str:
+        o = self.outcome()
+        return o.result if o else "running"
+
+    def to_record(self) -> Record:
+        return Record(
+            game=self.game.id,
+            rules_version=self.game.rules_version,
+            seed=self.seed,
+            options=self.options,
+            seat=self.seat,
+            keys=list(self.keys),
+            state=self.state,
+            log=list(self.log),
+            status=self.status(),
+            turn=self.game.turn(self.state),
+            created=self.created,
+            app_version=__version__,
+            ironman=self.ironman,
+        )
+
+    @classmethod
+    def from_record(cls, record: Record) -> Run:
+        """Rebuild a run by replaying its keys, checking that the replay gives the saved state and log."""
+        try:
+            game = get(record.game)
+        except KeyError as e:
+            raise RunError(f"it is a save of a game this version does not know ('{record.game}')") from e
+        if record.rules_version != game.rules_version:
+            raise RunError(
+                f"it follows rules version {record.rules_version} of {game.title}; "
+                f"this version plays rules version {game.rules_version}"
+            )
+        try:
+            saved_state = msgspec.convert(record.state, game.state_type)
+        except msgspec.ValidationError as e:
+            raise RunError(f"its game state does not fit {game.title}: {e}") from e
+        try:
+            run = cls(game, record.seed, record.options, record.seat, ironman=record.ironman)
+        except ValueError as e:
+            raise RunError(str(e)) from e
+        run.created = record.created or run.created
+        log = record.log
+        pos = _expect(log, 0, run.log, "the opening")
+        for n, key in enumerate(record.keys, 1):
+            while pos < len(log) and log[pos].kind == UNDO:
+                pos += 1
+            try:
+                events = run.choose(key)
+            except IllegalMove as e:
+                raise RunError(f"choice {n} ('{key}') is not legal on replay: {e}") from e
+            run.marks[-1] = pos
+            pos = _expect(log, pos, events, f"choice {n} ('{key}')")
+        if any(e.kind != UNDO for e in log[pos:]):
+            raise RunError("its log goes on past the last saved choice (was it edited?)")
+        if msgspec.json.encode(run.state) != msgspec.json.encode(saved_state):
+            raise RunError("replaying its choices does not reach its saved state (was it edited?)")
+        run.log = list(log)
+        return run
+
+
+def _expect(log: list[Event], pos: int, events: list[Event], what: str) -> int:
+    if log[pos : pos + len(events)] != events:
+        raise RunError(f"its log does not match what {what} does on replay (was it edited?)")
+    return pos + len(events)
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")

@@ -1,0 +1,140 @@
+"""Everything the REPL shows goes through a Screen: rich panels and tables, or plain text for screen readers.
+
+Plain mode (--plain, NO_COLOR, or output that is not a terminal) prints the same words without boxes or colour.
+Everything printed is also recorded, so `transcript` can copy it to a file.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import IO
+
+from rich.console import Console, Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from engines.core.contract import Decision
+
+
+def wants_plain(flag: bool, stream: IO[str] | None = None) -> bool:
+    """Plain text when asked, when NO_COLOR is set, or when output is not a terminal."""
+    stream = stream or sys.stdout
+    return flag or bool(os.environ.get("NO_COLOR")) or not stream.isatty()
+
+
+def make_console(plain: bool, file: IO[str] | None = None, width: int | None = None) -> Console:
+    if plain:
+        return Console(
+            file=file, no_color=True, highlight=False, emoji=False, markup=False, color_system=None,
+            force_terminal=False, width=width or 88, record=True, soft_wrap=False,
+        )
+    return Console(file=file, highlight=False, emoji=False, markup=False, width=width, record=True)
+
+
+class Screen:
+    def __init__(self, console: Console, plain: bool):
+        self.console = console
+        self.plain = plain
+        self.transcript: Path | None = None
+
+    # -- the transcript -----------------------------------------------------------------------------
+
+    def flush_transcript(self) -> None:
+        """Append what was shown since last time to the transcript file, if one is open."""
+        text = self.console.export_text(clear=True)
+        if self.transcript is not None and text:
+            with self.transcript.open("a", encoding="utf-8") as f:
+                f.write(text)
+
+    # -- building blocks ----------------------------------------------------------------------------------
+
+    def say(self, text: str, style: str = "") -> None:
+        self.console.print(Text(text, style=style if not self.plain else ""))
+
+    def error(self, text: str) -> None:
+        self.console.print(Text(text, style="" if self.plain else "bold yellow"))
+
+    def echo(self, text: str) -> None:
+        """A typed line, shown back when input does not come from a terminal (so a log reads like a session)."""
+        self.console.print(Text(text))
+
+    def story(self, title: str, paragraphs: Sequence[str], style: str = "white") -> None:
+        paragraphs = [p for p in paragraphs if p]
+        if not paragraphs:
+            return
+        if self.plain:
+            self.console.print(Text(f"-- {title} --"))
+            for p in paragraphs:
+                self.console.print(Text(p))
+            self.console.print()
+            return
+        body = Text("\n\n".join(paragraphs))
+        self.console.print(Panel(body, title=Text(title, style="bold"), title_align="left", border_style=style,
+                                 padding=(0, 1)))
+
+    def pairs(self, title: str, rows: Sequence[tuple[str, str]]) -> None:
+        if self.plain:
+            self.console.print(Text(f"-- {title} --"))
+            for k, v in rows:
+                self.console.print(Text(f"{k}: {v}"))
+            self.console.print()
+            return
+        table = Table(title=title, show_header=False, title_justify="left", box=None, padding=(0, 2))
+        table.add_column(style="bold")
+        table.add_column()
+        for k, v in rows:
+            table.add_row(k, v)
+        self.console.print(table)
+
+    def table(self, title: str, head: Sequence[str], rows: Sequence[Sequence[str]], note: str = "") -> None:
+        if self.plain:
+            self.console.print(Text(f"-- {title} --"))
+            if note:
+                self.console.print(Text(note))
+            for row in rows:
+                self.console.print(Text("; ".join(f"{h}: {c}" for h, c in zip(head, row, strict=True))))
+            self.console.print()
+            return
+        table = Table(title=title, title_justify="left", caption=note or None, caption_justify="left")
+        for i, h in enumerate(head):
+            table.add_column(h, justify="left" if i == 0 else "right")
+        for row in rows:
+            table.add_row(*row)
+        self.console.print(table)
+
+    def cards(self, cards: Sequence[tuple[str, str]]) -> None:
+        if self.plain:
+            for title, text in cards:
+                self.console.print(Text(f"{title}: {text}"))
+            self.console.print()
+            return
+        from rich.columns import Columns
+
+        panels = [Panel(Text(text), title=Text(title, style="bold"), padding=(0, 1), width=30) for title, text in cards]
+        self.console.print(Columns(panels))
+
+    def options(self, decision: Decision, hint: str = "") -> None:
+        """The choices, numbered. Many short choices go in columns."""
+        items = [f"{i}. {o.label}" for i, o in enumerate(decision.options, 1)]
+        if self.plain:
+            self.console.print(Text(decision.prompt))
+            for item in items:
+                self.console.print(Text("  " + item))
+            if hint:
+                self.console.print(Text(hint))
+            return
+        cols = 3 if len(items) > 6 else 1
+        grid = Table.grid(padding=(0, 3))
+        for _ in range(cols):
+            grid.add_column()
+        rows = (len(items) + cols - 1) // cols
+        for r in range(rows):
+            grid.add_row(*[items[c * rows + r] if c * rows + r < len(items) else "" for c in range(cols)])
+        parts = [Text(decision.prompt, style="bold"), grid]
+        if hint:
+            parts.append(Text(hint, style="dim"))
+        self.console.print(Group(*parts))

@@ -1,0 +1,78 @@
+"""`solo sim`: many headless automa games, then a table (or one JSON object) of how they went."""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+import time
+
+from engines.core.autoplay import play
+from engines.core.contract import Game, resolve_options
+from solo.screen import Screen
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for a win rate (95% by default)."""
+    if n == 0:
+        return 0.0, 0.0
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def simulate(game: Game, n: int, seed: int, policy: str, options: dict[str, str], progress=None) -> dict:
+    wins = turns = 0
+    start = time.perf_counter()
+    for i in range(n):
+        played = play(game, seed + i, policy, options)
+        outcome = game.outcome(played.state)
+        wins += outcome is not None and outcome.result == "won"
+        turns += game.turn(played.state)
+        if progress is not None:
+            progress(i + 1)
+    elapsed = time.perf_counter() - start
+    low, high = wilson(wins, n)
+    return {
+        "game": game.id,
+        "policy": policy,
+        "options": options,
+        "seed": seed,
+        "games": n,
+        "wins": wins,
+        "win_rate": wins / n,
+        "win_rate_95": [low, high],
+        "mean_turns": turns / n,
+        "seconds": elapsed,
+        "games_per_second": n / elapsed if elapsed > 0 else float("inf"),
+    }
+
+
+def run(game: Game, n: int, seed: int, policy: str | None, options: dict[str, str], as_json: bool,
+        screen: Screen) -> int:
+    policy = policy or game.default_policy
+    if policy not in game.policies:
+        raise KeyError(f"{game.title} has no policy '{policy}'. Policies: {', '.join(game.policies)}.")
+    options = resolve_options(game, options)
+    if as_json or not sys.stderr.isatty():
+        result = simulate(game, n, seed, policy, options)
+    else:
+        from rich.progress import Progress
+
+        with Progress(transient=True) as bar:
+            task = bar.add_task(f"{game.title}, {policy}", total=n)
+            result = simulate(game, n, seed, policy, options, lambda done: bar.update(task, completed=done))
+    if as_json:
+        print(json.dumps(result))
+        return 0
+    low, high = result["win_rate_95"]
+    screen.table(
+        f"{game.title}: {n:,} games, policy {policy}",
+        ["Games", "Wins", "Win rate", "95% interval", "Mean turns", "Games/s"],
+        [[f"{n:,}", f"{result['wins']:,}", f"{result['win_rate']:.2%}", f"{low:.2%} - {high:.2%}",
+          f"{result['mean_turns']:.1f}", f"{result['games_per_second']:,.0f}"]],
+        f"Seeds {seed} to {seed + n - 1}; options: " + ", ".join(f"{k}={v}" for k, v in options.items()),
+    )
+    return 0
