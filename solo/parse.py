@@ -44,6 +44,12 @@ def resolve(text: str, decision: Decision | None, ui: GameUI) -> Resolved:
         n = int(low)
         if 1 <= n <= len(options):
             return Resolved("option", options[n - 1].key)
+        try:
+            key = ui.parse(text, decision)  # a game's shorthand may be all digits ('211')
+        except InputError:
+            key = None
+        if key is not None and decision.option(key) is not None:
+            return Resolved("option", key)
         raise InputError(f"There is no choice {n}; choose 1 to {len(options)}. {ui.example(decision)}")
     for o in options:
         if low == o.key.lower() or low == o.label.lower() or low in (a.lower() for a in o.aliases):

@@ -66,6 +66,8 @@ class PromptReader:
 class PlainReader:
     """Lines from a pipe or a file, each echoed after its prompt so the output reads like a session."""
 
+    echoes = True
+
     def __init__(self, stream: IO[str], echo: Callable[[str], None]):
         self.stream = stream
         self.echo = echo

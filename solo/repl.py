@@ -37,6 +37,7 @@ class Repl:
         self.shown = 0
         self.asked: tuple[int, str] | None = None  # the decision whose options were last shown
         self.ended_shown = False
+        self.listed: set[str] = set()  # decision kinds whose choices were listed in full (plain mode)
 
     # -- what the reader needs ------------------------------------------------------------------------
 
@@ -66,6 +67,8 @@ class Repl:
                 if self.confirm_quit():
                     return self.leave()
                 continue
+            if not getattr(self.reader, "echoes", False):
+                self.screen.typed(PROMPT + line)
             try:
                 self.handle(line)
             except Quit:
@@ -97,7 +100,11 @@ class Repl:
         marker = (len(self.run.keys), d.kind)
         if marker != self.asked:
             self.asked = marker
-            self.screen.options(d, self.ui.example(d))
+            if self.screen.plain and d.kind in self.listed:
+                self.screen.say(f"{d.prompt} (1-{len(d.options)}; 'look' lists the choices.)")
+            else:
+                self.listed.add(d.kind)
+                self.screen.options(d, self.ui.example(d))
 
     def handle(self, line: str) -> None:
         try:
@@ -293,9 +300,9 @@ class Repl:
             if self.screen.transcript is None:
                 self.screen.error("No transcript is being written.")
                 return
-            path, self.screen.transcript = self.screen.transcript, None
-            self.screen.say(f"Transcript closed: {path}")
-            self.screen.console.export_text(clear=True)
+            self.screen.say(f"Transcript closed: {self.screen.transcript}")
+            self.screen.flush_transcript()
+            self.screen.transcript = None
             return
         path = self.store.root / f"{self.slot}.transcript.txt"
         try:

@@ -84,11 +84,11 @@ class Run:
         if not mine:
             return False
         i = mine[-1]
-        turn = self.game.turn(self.state)
         state, _ = self.game.setup(self.seed, self.options)
         for key in self.keys[:i]:
             self.game.apply(state, key)
         self.state = state
+        turn = self.game.turn(state)
         self.log = [*self.log[: self.marks[i]], Event(UNDO, turn, "meta", {"turn": turn})]
         self.keys = self.keys[:i]
         self.marks = self.marks[:i]

@@ -30,7 +30,7 @@ def make_console(plain: bool, file: IO[str] | None = None, width: int | None = N
     if plain:
         return Console(
             file=file, no_color=True, highlight=False, emoji=False, markup=False, color_system=None,
-            force_terminal=False, width=width or 88, record=True, soft_wrap=False,
+            force_terminal=False, width=width or 88, record=True, soft_wrap=True,
         )
     return Console(file=file, highlight=False, emoji=False, markup=False, width=width, record=True)
 
@@ -49,6 +49,13 @@ class Screen:
         if self.transcript is not None and text:
             with self.transcript.open("a", encoding="utf-8") as f:
                 f.write(text)
+
+    def typed(self, line: str) -> None:
+        """A line typed at the prompt: the terminal shows it already, but a transcript needs it too."""
+        if self.transcript is not None:
+            self.flush_transcript()
+            with self.transcript.open("a", encoding="utf-8") as f:
+                f.write(line + "\n")
 
     # -- building blocks ----------------------------------------------------------------------------------
 

@@ -1,0 +1,198 @@
+"""The narrator's machinery, whatever the game: determinism, fallbacks, the formatter, words, rules."""
+
+from __future__ import annotations
+
+import ast
+import zlib
+from pathlib import Path
+
+import pytest
+
+import narratives
+from engines.core.events import UNDO, Event
+from narratives import for_game
+from narratives.formatting import render
+from narratives.narrator import Narrator
+from narratives.templates import Case, Kind, Templates, load
+from narratives.words import derive, join, number_word, ordinal_word
+
+GAME = "escape-of-the-dead"
+ATTACK = Event("zombies_attack", 4, "attack", {"zombies": 3, "damage": 3, "barricade": 6})
+
+
+def test_unknown_game_is_a_key_error():
+    with pytest.raises(KeyError, match="No narrative"):
+        for_game("no-such-game", 1)
+    with pytest.raises(KeyError):
+        for_game("../escape_of_the_dead", 1)
+
+
+def test_templates_are_parsed_once_per_game_not_per_seed():
+    assert for_game(GAME, 1).templates is for_game(GAME, 2).templates
+    assert for_game(GAME, 1).game_id == GAME and for_game(GAME, 9).seed == 9
+
+
+def test_same_seed_and_index_give_the_same_text():
+    a, b = for_game(GAME, 42), for_game(GAME, 42)
+    for index in range(50):
+        assert a.prose(ATTACK, index) == b.prose(ATTACK, index)
+
+
+def test_the_variant_follows_the_documented_formula():
+    n = for_game(GAME, 5)
+    variants = n.templates.kinds["zombies_attack"].pick("many").prose
+    for index in range(30):
+        pick = zlib.crc32(f"5:{index}:zombies_attack".encode()) % len(variants)
+        assert n.prose(ATTACK, index) == render(variants[pick], n.values(ATTACK))
+
+
+def test_different_seeds_reach_different_variants():
+    indices = range(40)
+    runs = {tuple(for_game(GAME, seed).prose(ATTACK, i) for i in indices) for seed in range(5)}
+    assert len(runs) == 5
+    assert len({for_game(GAME, seed).prose(ATTACK, 0) for seed in range(40)}) > 1
+
+
+def test_an_unknown_kind_falls_back_to_its_kind_and_facts():
+    n = for_game(GAME, 1)
+    event = Event("door_creaks", 2, "night", {"room": "cellar", "dice": [2, 5, 6]})
+    for text in (n.prose(event, 3), n.summary(event)):
+        assert text == "Door creaks: room cellar, dice 2, 5 and 6."
+    assert n.summary(Event("odd")) == "Odd." and n.title(event) == "Turn 2"
+
+
+def test_missing_facts_fall_back_without_error():
+    n = for_game(GAME, 1)
+    short = Event("zombies_attack", 2, "attack", {"zombies": 2, "damage": 2})
+    assert n.case(short) == "default"
+    assert n.prose(short, 0) == n.summary(short) == "Zombies attack: zombies 2, damage 2."
+
+
+def test_a_template_naming_a_missing_fact_falls_back_to_the_summary():
+    broken = Kind({"default": Case(("You see {ghost}.",), "Saw {what}.")}, "default")
+    templates = Templates("test", "Test", {"seen": broken}, {}, {}, ())
+    n = Narrator("test", 1, templates)
+    assert n.prose(Event("seen", 1, "", {"what": "it"}), 0) == "Saw it."
+    assert n.prose(Event("seen", 1, "", {}), 0) == "Seen."
+
+
+def test_undo_renders_for_every_game():
+    n = for_game(GAME, 3)
+    event = Event(UNDO, 3, "", {"turn": 3})
+    texts = {n.prose(event, i) for i in range(30)}
+    assert len(texts) == 3 and all("three" in t and "{" not in t for t in texts)
+    assert n.summary(event) == "Undo: back to turn 3."
+    assert n.title(event) == "Taken back"
+
+
+def test_titles():
+    n = for_game(GAME, 1)
+    assert n.title(Event("turn_started", 3, "spawn", {"turn": 3})) == "Turn 3"
+    assert n.title(Event("game_lost", 9, "end", {})) == "The end"
+
+
+def test_the_formatter_only_reads_named_fields():
+    assert render("{x} and {x_word}", {"x": 2, "x_word": "two"}) == "2 and two"
+    assert render("{x.__class__}", {"x": 1}) is None
+    assert render("{0}", {}) is None
+    assert render("{x[0]}", {"x": [1]}) is None
+    assert render("{missing}", {}) is None
+    assert render("{x:%}", {"x": "a"}) is None
+    assert render("{{literal}}", {}) == "{literal}"
+
+
+def test_number_words_and_lists():
+    assert [number_word(n) for n in (0, 1, 13, 20, 42, 99, 100, -1)] == [
+        "zero",
+        "one",
+        "thirteen",
+        "twenty",
+        "forty-two",
+        "ninety-nine",
+        "100",
+        "-1",
+    ]
+    assert [ordinal_word(n) for n in (1, 2, 3, 5, 8, 9, 12, 20, 21, 100, 111, 102)] == [
+        "first",
+        "second",
+        "third",
+        "fifth",
+        "eighth",
+        "ninth",
+        "twelfth",
+        "twentieth",
+        "twenty-first",
+        "100th",
+        "111th",
+        "102nd",
+    ]
+    assert [join(x) for x in ([], [4], [2, 5], [2, 5, 6])] == ["", "4", "2 and 5", "2, 5 and 6"]
+    d = derive({"placed": 1, "dice": [2, 5, 6], "flag": True})
+    assert d["placed_word"] == "one" and d["placed_Word"] == "One" and d["placed_s"] == ""
+    assert d["dice_list"] == "2, 5 and 6" and d["dice_count_word"] == "three" and "flag_word" not in d
+
+
+def test_rules_overview_lists_every_topic():
+    n = for_game(GAME, 1)
+    title, text = n.rules()
+    assert title and all(topic in text for topic in n.rules_topics())
+    assert n.rules("overview") == (title, text)
+
+
+def test_rules_topics_in_reading_order():
+    assert for_game(GAME, 1).rules_topics() == [
+        "overview",
+        "setup",
+        "turn",
+        "spawn",
+        "dice",
+        "lawn",
+        "barricade",
+        "garage",
+        "attack",
+        "rewards",
+        "winning",
+        "losing",
+        "faq",
+    ]
+
+
+def test_rules_lookup_by_name_alias_and_prefix():
+    n = for_game(GAME, 1)
+    assert "3" in n.rules("lawn")[1]
+    assert n.rules(" LAWN ") == n.rules("lawn")
+    assert n.rules("gar") == n.rules("garage")
+    assert n.rules("win") == n.rules("winning")
+    assert n.rules("reward") == n.rules("rewards")
+
+
+@pytest.mark.parametrize(
+    ("typo", "meant"), [("lawm", "lawn"), ("rewrds", "rewards"), ("barricde", "barricade")]
+)
+def test_an_unknown_topic_suggests_the_closest(typo, meant):
+    with pytest.raises(KeyError) as caught:
+        for_game(GAME, 1).rules(typo)
+    assert f"Did you mean '{meant}'?" in caught.value.args[0]
+
+
+def test_an_ambiguous_prefix_is_not_guessed():
+    with pytest.raises(KeyError):
+        for_game(GAME, 1).rules("s")  # setup or spawn
+
+
+def test_the_package_stays_out_of_the_terminal():
+    """narratives may know engines, never the REPL, the saves, printing or randomness."""
+    forbidden = {"rich", "prompt_toolkit", "solo", "saves", "random"}
+    for path in Path(narratives.__file__).parent.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                assert not {a.name.split(".")[0] for a in node.names} & forbidden, path
+            elif isinstance(node, ast.ImportFrom):
+                assert (node.module or "").split(".")[0] not in forbidden, path
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                assert node.func.id != "print", path
+
+
+def test_load_is_cached():
+    assert load(GAME) is load(GAME)
