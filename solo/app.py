@@ -45,7 +45,7 @@ def _store(args: argparse.Namespace) -> SaveStore:
 
 
 def _screen(args: argparse.Namespace) -> Screen:
-    plain = wants_plain(args.plain)
+    plain = wants_plain(getattr(args, "plain", False))
     return Screen(make_console(plain), plain)
 
 

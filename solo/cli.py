@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
@@ -19,8 +18,11 @@ USAGE_EPILOG = """examples:
 
 def _parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--save-dir", metavar="DIR", help="where saves live (default: $SOLO_SAVE_DIR or your data dir)")
-    common.add_argument("--plain", action="store_true", help="no boxes or colour (also with NO_COLOR)")
+    # SUPPRESS: a subcommand that does not repeat an option must not reset what came before it.
+    common.add_argument("--save-dir", metavar="DIR", default=argparse.SUPPRESS,
+                        help="where saves live (default: $SOLO_SAVE_DIR or your data dir)")
+    common.add_argument("--plain", action="store_true", default=argparse.SUPPRESS,
+                        help="no boxes or colour (also with NO_COLOR)")
 
     p = argparse.ArgumentParser(
         prog="solo",
@@ -86,5 +88,3 @@ def save_dir(args: argparse.Namespace) -> Path:
     return default_save_dir()
 
 
-def env_plain() -> bool:
-    return bool(os.environ.get("NO_COLOR"))

@@ -1,0 +1,83 @@
+"""Writing a file so that a crash at any moment leaves either the old file or the new one, never half."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+
+def atomic_write(
+    path: Path,
+    data: bytes,
+    verify: Callable[[bytes], object] | None = None,
+    backup: Path | None = None,
+) -> None:
+    """Replace path with data, durably.
+
+    The data goes to a temp file beside path, is synced and read back for verify (which may raise
+    to abort: nothing else is touched); the previous file is kept as backup if asked, with path
+    present at every moment; then the temp file replaces path and the folder is synced. Temp files
+    never outlive a failure.
+    """
+    path = Path(path)
+    folder = path.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, name = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    temp = Path(name)
+    try:
+        with open(fd, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        if verify is not None:
+            verify(temp.read_bytes())
+        if backup is not None and path.exists():
+            _keep_backup(path, Path(backup))
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temp.unlink()
+        raise
+    _sync_folder(folder)
+
+
+def _keep_backup(path: Path, backup: Path) -> None:
+    """Make backup a copy of path without ever moving path away: link (or copy) to a temp, then replace."""
+    folder = backup.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, name = tempfile.mkstemp(dir=folder, prefix=f".{backup.name}.", suffix=".tmp")
+    temp = Path(name)
+    try:
+        os.close(fd)
+        try:
+            temp.unlink()
+            os.link(path, temp)
+        except (OSError, NotImplementedError, AttributeError):
+            # links not supported here (FAT, some network shares, a temp name taken): copy instead
+            with open(path, "rb") as source, open(temp, "wb") as target:
+                shutil.copyfileobj(source, target)
+                target.flush()
+                os.fsync(target.fileno())
+        os.replace(temp, backup)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temp.unlink()
+        raise
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable; some platforms cannot open or sync a folder, and that is fine."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
