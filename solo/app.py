@@ -112,8 +112,13 @@ def _new_run(game, seed: int | None, seat: str | None, options: dict[str, str], 
 
     try:
         resolved = resolve_options(game, options)
-        return Run(game, new_seed() if seed is None else seed, resolved, seat or game.person_seats[0],
-                   ironman=ironman)
+        return Run(
+            game,
+            new_seed() if seed is None else seed,
+            resolved,
+            seat or game.person_seats[0],
+            ironman=ironman,
+        )
     except ValueError as e:
         raise Failure(str(e)) from None
 
@@ -126,7 +131,9 @@ def _new_slot(store: SaveStore, wanted: str | None, game_id: str) -> str:
     except SlotError as e:
         raise Failure(str(e)) from None
     if store.exists(slot):
-        raise Failure(f"Slot '{slot}' already holds a run; pick another name (for example '{store.free_slot(slot)}').")
+        raise Failure(
+            f"Slot '{slot}' already holds a run; pick another name (for example '{store.free_slot(slot)}')."
+        )
     return slot
 
 
@@ -191,7 +198,9 @@ def cmd_sim(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise Failure("-n takes a number of games of at least 1.")
     try:
-        return sim.run(game, args.games, args.seed, args.policy, _options(args.option), args.json, _screen(args))
+        return sim.run(
+            game, args.games, args.seed, args.policy, _options(args.option), args.json, _screen(args)
+        )
     except (KeyError, ValueError) as e:
         raise Failure(str(e.args[0]) if e.args else str(e)) from None
 
@@ -203,7 +212,8 @@ def cmd_games(args: argparse.Namespace) -> int:
         rows = [("id", game.id)]
         rows += [(f"seat {s.id}", s.description) for s in game.seats]
         rows += [
-            (f"-o {o.name}=", f"{o.help} Choices: {', '.join(o.choices)}; default {o.default}.") for o in game.options
+            (f"-o {o.name}=", f"{o.help} Choices: {', '.join(o.choices)}; default {o.default}.")
+            for o in game.options
         ]
         rows.append(("policies", ", ".join(game.policies)))
         screen.pairs(game.title, rows)
@@ -220,8 +230,16 @@ def menu(args: argparse.Namespace) -> int:
     reader: Reader = PromptReader() if sys.stdin.isatty() else PlainReader(sys.stdin, screen.echo)
     while True:
         latest = store.latest()
-        items = ["New game", f"Continue ({latest})" if latest else "Continue", "Load a saved run", "List saves", "Quit"]
-        screen.story("Solo: horror board games", [" ".join(f"{i}. {t}" for i, t in enumerate(items, 1))], "red")
+        items = [
+            "New game",
+            f"Continue ({latest})" if latest else "Continue",
+            "Load a saved run",
+            "List saves",
+            "Quit",
+        ]
+        screen.story(
+            "Solo: horror board games", [" ".join(f"{i}. {t}" for i, t in enumerate(items, 1))], "red"
+        )
         choice = _ask(reader, "Choose 1-5: ")
         if choice is None or choice in ("5", "q", "quit"):
             return 0

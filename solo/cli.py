@@ -19,10 +19,18 @@ USAGE_EPILOG = """examples:
 def _parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     # SUPPRESS: a subcommand that does not repeat an option must not reset what came before it.
-    common.add_argument("--save-dir", metavar="DIR", default=argparse.SUPPRESS,
-                        help="where saves live (default: $SOLO_SAVE_DIR or your data dir)")
-    common.add_argument("--plain", action="store_true", default=argparse.SUPPRESS,
-                        help="no boxes or colour (also with NO_COLOR)")
+    common.add_argument(
+        "--save-dir",
+        metavar="DIR",
+        default=argparse.SUPPRESS,
+        help="where saves live (default: $SOLO_SAVE_DIR or your data dir)",
+    )
+    common.add_argument(
+        "--plain",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help="no boxes or colour (also with NO_COLOR)",
+    )
 
     p = argparse.ArgumentParser(
         prog="solo",
@@ -38,7 +46,9 @@ def _parser() -> argparse.ArgumentParser:
     new.add_argument("--seed", type=int, help="the dice's seed, to replay a run exactly")
     new.add_argument("--slot", help="the save slot's name (letters, digits, - and _)")
     new.add_argument("--seat", help="which side you play (see 'solo games')")
-    new.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
+    new.add_argument(
+        "-o", "--option", action="append", default=[], metavar="NAME=VALUE", help="a game option"
+    )
     new.add_argument("--ironman", action="store_true", help="no undo")
 
     cont = sub.add_parser("continue", parents=[common], help="continue a run (the latest by default)")
@@ -62,7 +72,9 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("-n", "--games", type=int, default=1000, help="how many games (default 1000)")
     sim.add_argument("--seed", type=int, default=0, help="the first game's seed (default 0)")
     sim.add_argument("--policy", help="the policy for the person's seat")
-    sim.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
+    sim.add_argument(
+        "-o", "--option", action="append", default=[], metavar="NAME=VALUE", help="a game option"
+    )
     sim.add_argument("--json", action="store_true", help="print one JSON object")
 
     sub.add_parser("games", parents=[common], help="the games, their seats and their options")
@@ -86,5 +98,3 @@ def save_dir(args: argparse.Namespace) -> Path:
     if getattr(args, "save_dir", None):
         return Path(args.save_dir).expanduser()
     return default_save_dir()
-
-

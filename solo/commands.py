@@ -14,7 +14,12 @@ class Command(NamedTuple):
 
 COMMANDS: tuple[Command, ...] = (
     Command("help", ("?", "h"), "help [command]", "what you can type; 'help odds' for one command"),
-    Command("look", ("status", "l", "inventory", "i"), "look", "where things stand, and the choices in front of you"),
+    Command(
+        "look",
+        ("status", "l", "inventory", "i"),
+        "look",
+        "where things stand, and the choices in front of you",
+    ),
     Command("map", ("cards", "board"), "map", "the table drawn as a picture"),
     Command("odds", (), "odds", "the exact chances of each choice before the dice roll"),
     Command("hint", (), "hint", "what the automa would do in your place, and why"),
@@ -23,7 +28,12 @@ COMMANDS: tuple[Command, ...] = (
     Command("save", (), "save [slot]", "save now; with a name, also keep a copy in that slot"),
     Command("load", ("restore",), "load [slot]", "play a saved run instead; without a slot, list the saves"),
     Command("log", ("history",), "log [N]", "the story so far, or its last N turns"),
-    Command("transcript", ("script",), "transcript [off]", "copy everything shown into a text file beside the saves"),
+    Command(
+        "transcript",
+        ("script",),
+        "transcript [off]",
+        "copy everything shown into a text file beside the saves",
+    ),
     Command("verbose", (), "verbose", "full narration of every event"),
     Command("brief", (), "brief", "one short line per event"),
     Command("rules", (), "rules [topic]", "a short rules reference; 'rules' lists the topics"),

@@ -37,12 +37,20 @@ def write(run: Run, path: Path, kind: str, brief: bool = False) -> None:
 
 def _markdown(run: Run, brief: bool) -> str:
     narrator = for_game(run.game.id, run.seed)
-    lines = [f"# {run.game.title}", "", f"Seed {run.seed}; options: "
-             + (", ".join(f"{k}={v}" for k, v in run.options.items()) or "none") + ".", ""]
+    lines = [
+        f"# {run.game.title}",
+        "",
+        f"Seed {run.seed}; options: "
+        + (", ".join(f"{k}={v}" for k, v in run.options.items()) or "none")
+        + ".",
+        "",
+    ]
     for title, paragraphs, _ in narration.groups(run.log, narrator, 0, brief):
         lines += [f"## {title}", ""]
         for p in paragraphs:
             lines += [p, ""]
     outcome = run.outcome()
-    lines.append(f"**Result: {outcome.result}.** {outcome.reason}" if outcome else "*The run is still going.*")
+    lines.append(
+        f"**Result: {outcome.result}.** {outcome.reason}" if outcome else "*The run is still going.*"
+    )
     return "\n".join(lines) + "\n"

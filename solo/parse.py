@@ -22,7 +22,9 @@ class Resolved(NamedTuple):
 def clean(line: str) -> str:
     """Trim a typed line, refusing what no command can be (too long, control characters)."""
     if len(line) > MAX_LINE:
-        raise InputError(f"That line is {len(line):,} characters long; commands are short. Type 'help' for the list.")
+        raise InputError(
+            f"That line is {len(line):,} characters long; commands are short. Type 'help' for the list."
+        )
     bad = [ch for ch in line if unicodedata.category(ch) in ("Cc", "Cf") and ch != "\t"]
     if bad:
         raise InputError("That line holds control characters; type plain text. Type 'help' for the list.")
@@ -32,13 +34,15 @@ def clean(line: str) -> str:
 def resolve(text: str, decision: Decision | None, ui: GameUI) -> Resolved:
     """What a cleaned, non-empty line means now. Raises InputError with a suggestion when it means nothing."""
     low = text.lower()
-    first, _, rest = low.partition(" ")
+    first = low.partition(" ")[0]
     if first in BY_WORD:
         return Resolved("command", BY_WORD[first].name, text.partition(" ")[2].strip())
     if decision is None:
         close = _close(first, list(BY_WORD))
         tip = f" Did you mean '{close}'?" if close else ""
-        raise InputError(f"The game is over, so there is nothing to choose.{tip} Try 'log', 'restart' or 'quit'.")
+        raise InputError(
+            f"The game is over, so there is nothing to choose.{tip} Try 'log', 'restart' or 'quit'."
+        )
     options = decision.options
     if low.lstrip("-").isdigit():
         n = int(low)

@@ -94,8 +94,12 @@ class Repl:
                 self.ended_shown = True
                 outcome = self.run.outcome()
                 if outcome is not None:
-                    self.screen.say(f"{'You won' if outcome.result == 'won' else 'You lost'}: {outcome.reason}")
-                self.screen.say("The run is over. Type 'log' to read it again, 'restart' to play again, or 'quit'.")
+                    self.screen.say(
+                        f"{'You won' if outcome.result == 'won' else 'You lost'}: {outcome.reason}"
+                    )
+                self.screen.say(
+                    "The run is over. Type 'log' to read it again, 'restart' to play again, or 'quit'."
+                )
             return
         marker = (len(self.run.keys), d.kind)
         if marker != self.asked:
@@ -181,7 +185,9 @@ class Repl:
         self.screen.pairs("Commands", rows)
         d = self.run.decision()
         if d is not None:
-            self.screen.say("To choose: " + self.ui.example(d) + " A unique start of a word is enough; Tab completes.")
+            self.screen.say(
+                "To choose: " + self.ui.example(d) + " A unique start of a word is enough; Tab completes."
+            )
 
     def cmd_look(self, arg: str) -> None:
         self.screen.pairs(self.run.game.title, self.ui.status(self.run.view()))
@@ -333,7 +339,9 @@ class Repl:
 
     def cmd_restart(self, arg: str) -> None:
         try:
-            answer = self.reader.read("Start this game over with new dice? The current run is replaced. [y/N] ")
+            answer = self.reader.read(
+                "Start this game over with new dice? The current run is replaced. [y/N] "
+            )
         except (EOFError, KeyboardInterrupt):
             answer = ""
         if answer.strip().lower() not in ("y", "yes"):

@@ -31,7 +31,9 @@ def new_seed() -> int:
 class Run:
     """The live game: state, keys chosen so far (by the person and the automa), and the narrated log."""
 
-    def __init__(self, game: Game, seed: int, options: Mapping[str, str], seat: str, *, ironman: bool = False):
+    def __init__(
+        self, game: Game, seed: int, options: Mapping[str, str], seat: str, *, ironman: bool = False
+    ):
         if seat not in game.person_seats:
             raise ValueError(f"{game.title} has no seat '{seat}'. Seats: {', '.join(game.person_seats)}.")
         self.game = game

@@ -29,8 +29,16 @@ def wants_plain(flag: bool, stream: IO[str] | None = None) -> bool:
 def make_console(plain: bool, file: IO[str] | None = None, width: int | None = None) -> Console:
     if plain:
         return Console(
-            file=file, no_color=True, highlight=False, emoji=False, markup=False, color_system=None,
-            force_terminal=False, width=width or 88, record=True, soft_wrap=True,
+            file=file,
+            no_color=True,
+            highlight=False,
+            emoji=False,
+            markup=False,
+            color_system=None,
+            force_terminal=False,
+            width=width or 88,
+            record=True,
+            soft_wrap=True,
         )
     return Console(file=file, highlight=False, emoji=False, markup=False, width=width, record=True)
 
@@ -80,8 +88,11 @@ class Screen:
             self.console.print()
             return
         body = Text("\n\n".join(paragraphs))
-        self.console.print(Panel(body, title=Text(title, style="bold"), title_align="left", border_style=style,
-                                 padding=(0, 1)))
+        self.console.print(
+            Panel(
+                body, title=Text(title, style="bold"), title_align="left", border_style=style, padding=(0, 1)
+            )
+        )
 
     def pairs(self, title: str, rows: Sequence[tuple[str, str]]) -> None:
         if self.plain:
@@ -121,7 +132,10 @@ class Screen:
             return
         from rich.columns import Columns
 
-        panels = [Panel(Text(text), title=Text(title, style="bold"), padding=(0, 1), width=30) for title, text in cards]
+        panels = [
+            Panel(Text(text), title=Text(title, style="bold"), padding=(0, 1), width=30)
+            for title, text in cards
+        ]
         self.console.print(Columns(panels))
 
     def options(self, decision: Decision, hint: str = "") -> None:

@@ -50,8 +50,9 @@ def simulate(game: Game, n: int, seed: int, policy: str, options: dict[str, str]
     }
 
 
-def run(game: Game, n: int, seed: int, policy: str | None, options: dict[str, str], as_json: bool,
-        screen: Screen) -> int:
+def run(
+    game: Game, n: int, seed: int, policy: str | None, options: dict[str, str], as_json: bool, screen: Screen
+) -> int:
     policy = policy or game.default_policy
     if policy not in game.policies:
         raise KeyError(f"{game.title} has no policy '{policy}'. Policies: {', '.join(game.policies)}.")
@@ -71,8 +72,16 @@ def run(game: Game, n: int, seed: int, policy: str | None, options: dict[str, st
     screen.table(
         f"{game.title}: {n:,} games, policy {policy}",
         ["Games", "Wins", "Win rate", "95% interval", "Mean turns", "Games/s"],
-        [[f"{n:,}", f"{result['wins']:,}", f"{result['win_rate']:.2%}", f"{low:.2%} - {high:.2%}",
-          f"{result['mean_turns']:.1f}", f"{result['games_per_second']:,.0f}"]],
+        [
+            [
+                f"{n:,}",
+                f"{result['wins']:,}",
+                f"{result['win_rate']:.2%}",
+                f"{low:.2%} - {high:.2%}",
+                f"{result['mean_turns']:.1f}",
+                f"{result['games_per_second']:,.0f}",
+            ]
+        ],
         f"Seeds {seed} to {seed + n - 1}; options: " + ", ".join(f"{k}={v}" for k, v in options.items()),
     )
     return 0

@@ -5,7 +5,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engines.core import dice
-from engines.core.contract import Decision, GameOption, Hint, IllegalMove, Option, Outcome, Seat, resolve_options
+from engines.core.contract import (
+    Decision,
+    GameOption,
+    Hint,
+    IllegalMove,
+    Option,
+    Outcome,
+    Seat,
+    resolve_options,
+)
 from engines.core.events import Event
 from engines.core.rng import Rng
 from engines.escape_of_the_dead import rules_data as R
@@ -43,7 +52,8 @@ _ASSIGN = Decision(
     kind="assign",
     prompt=f"Place your {R.DICE} action dice on the Lawn, the Barricade and the Garage.",
     options=tuple(
-        Option(key, split_label(s), aliases=("{} {} {}".format(*s), "{}{}{}".format(*s))) for key, s in _SPLITS.items()
+        Option(key, split_label(s), aliases=("{} {} {}".format(*s), "{}{}{}".format(*s)))
+        for key, s in _SPLITS.items()
     ),
 )
 _REWARD = Decision(
@@ -72,7 +82,9 @@ class EscapeOfTheDead:
     id = "escape-of-the-dead"
     title = "Escape of the Dead"
     rules_version = "1"
-    seats = (Seat(SURVIVOR, "the survivor", "Hold the barricade and repair the car; the zombies are the rules."),)
+    seats = (
+        Seat(SURVIVOR, "the survivor", "Hold the barricade and repair the car; the zombies are the rules."),
+    )
     person_seats = (SURVIVOR,)
     options = (
         GameOption(
@@ -150,7 +162,9 @@ class EscapeOfTheDead:
 
     def outcome(self, state: State) -> Outcome | None:
         if state.result == "won":
-            return Outcome("won", (SURVIVOR,), "The car is repaired to 100% and you drive out through the dead.")
+            return Outcome(
+                "won", (SURVIVOR,), "The car is repaired to 100% and you drive out through the dead."
+            )
         if state.result == "lost":
             return Outcome("lost", (), "The last Barricade Strength Point is gone and the zombies are in.")
         return None
@@ -203,7 +217,10 @@ class EscapeOfTheDead:
             problems.append(f"barricade {state.barricade} outside 0..{R.MAX_BARRICADE}")
         if not 0 <= state.repairs <= R.REPAIRS_TO_WIN:
             problems.append(f"repairs {state.repairs} outside 0..{R.REPAIRS_TO_WIN}")
-        if state.phase != OVER and not 0 <= state.kills < R.KILLS_PER_REWARD + (state.phase == REWARD) * R.DICE:
+        if (
+            state.phase != OVER
+            and not 0 <= state.kills < R.KILLS_PER_REWARD + (state.phase == REWARD) * R.DICE
+        ):
             problems.append(f"kill count {state.kills} in phase {state.phase}")
         if state.phase == REWARD and state.kills < R.KILLS_PER_REWARD:
             problems.append("a reward is pending without 10 kills")
@@ -246,7 +263,12 @@ class EscapeOfTheDead:
         state.dice = list(split)
         state.unrolled = [s for s, n in zip(R.SECTIONS, split, strict=True) if n]
         events.append(
-            Event("dice_assigned", state.turn, "assign", {"lawn": split[0], "barricade": split[1], "garage": split[2]})
+            Event(
+                "dice_assigned",
+                state.turn,
+                "assign",
+                {"lawn": split[0], "barricade": split[1], "garage": split[2]},
+            )
         )
         if state.roll_order == "choose" and len(state.unrolled) > 1:
             state.phase = ROLL
@@ -305,8 +327,12 @@ class EscapeOfTheDead:
         damage = state.zombies
         state.barricade = max(0, state.barricade - damage)
         events.append(
-            Event("zombies_attack", state.turn, "attack", {"zombies": state.zombies, "damage": damage,
-                                                            "barricade": state.barricade})
+            Event(
+                "zombies_attack",
+                state.turn,
+                "attack",
+                {"zombies": state.zombies, "damage": damage, "barricade": state.barricade},
+            )
         )
         if state.barricade == 0:
             self._end(state, "lost", events)
@@ -343,8 +369,12 @@ class EscapeOfTheDead:
                 f"game_{result}",
                 state.turn,
                 "end",
-                {"turn": state.turn, "repairs": state.repairs, "barricade": state.barricade,
-                 "total_kills": state.total_kills},
+                {
+                    "turn": state.turn,
+                    "repairs": state.repairs,
+                    "barricade": state.barricade,
+                    "total_kills": state.total_kills,
+                },
             )
         )
 

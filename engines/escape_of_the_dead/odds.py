@@ -55,6 +55,8 @@ def odds(state: State) -> list[SplitOdds] | None:
     if state.phase == ASSIGN:
         return [split_odds(state, s) for s in R.splits()]
     if state.phase == ROLL:
-        left = [n if section in state.unrolled else 0 for section, n in zip(R.SECTIONS, state.dice, strict=True)]
+        left = [
+            n if section in state.unrolled else 0 for section, n in zip(R.SECTIONS, state.dice, strict=True)
+        ]
         return [split_odds(state, (left[0], left[1], left[2]))]
     return None

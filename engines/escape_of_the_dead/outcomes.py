@@ -6,7 +6,7 @@ Shared by `odds` (shown to the player as exact fractions) and by the policies an
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 from engines.core import dice
 from engines.escape_of_the_dead import rules_data as R
@@ -14,7 +14,7 @@ from engines.escape_of_the_dead import rules_data as R
 Joint = tuple[tuple[int, int, int, Fraction], ...]
 
 
-@lru_cache(maxsize=None)
+@cache
 def joint(split: tuple[int, int, int]) -> Joint:
     """(lawn hits, barricade hits, garage hits, probability) for every result of rolling the split.
 
@@ -24,11 +24,9 @@ def joint(split: tuple[int, int, int]) -> Joint:
     lawn = dice.successes_distribution(split[0], R.LAWN_HIT)
     barricade = dice.successes_distribution(split[1], R.BARRICADE_HIT)
     garage = dice.successes_distribution(split[2], R.GARAGE_HIT)
-    return tuple(
-        (hl, hb, hg, pl * pb * pg) for hl, pl in lawn for hb, pb in barricade for hg, pg in garage
-    )
+    return tuple((hl, hb, hg, pl * pb * pg) for hl, pl in lawn for hb, pb in barricade for hg, pg in garage)
 
 
-@lru_cache(maxsize=None)
+@cache
 def joint_float(split: tuple[int, int, int]) -> tuple[tuple[int, int, int, float], ...]:
     return tuple((hl, hb, hg, float(p)) for hl, hb, hg, p in joint(split))

@@ -5,7 +5,7 @@ A policy sees only the survivor's View (everything on the table) and returns a l
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from engines.core.contract import Decision, Hint
 from engines.core.rng import Rng
@@ -70,7 +70,7 @@ def _end_of_turn(barricade: int, zombies: int, repairs: int, kills: int, skip: b
     return _judge(barricade, zombies, repairs, kills, skip)
 
 
-@lru_cache(maxsize=None)
+@cache
 def split_values(barricade: int, zombies: int, repairs: int, kills: int, skip: bool) -> dict[str, float]:
     """Expected judgement of every dice split from a Phase 2 position."""
     values = {}

@@ -22,7 +22,9 @@ class State(msgspec.Struct):
     turn: int = 0
     phase: str = ASSIGN
     skip_spawn: bool = False  # reward C: skip Phase 1 next turn
-    dice: list[int] = msgspec.field(default_factory=lambda: [0, 0, 0])  # dice placed this turn on lawn, barricade, garage
+    dice: list[int] = msgspec.field(
+        default_factory=lambda: [0, 0, 0]
+    )  # dice placed this turn on lawn, barricade, garage
     unrolled: list[str] = []  # sections with dice not yet rolled this turn
     result: str = ""  # "", "won" or "lost"
     roll_order: str = "card"  # "card": roll Lawn, Barricade, Garage at once; "choose": the player picks

@@ -50,24 +50,34 @@ class EscapeOfTheDeadUI:
             ("Lawn", f"{view.zombies} zombie{'s' if view.zombies != 1 else ''} (pool {view.pool})"),
             ("Repair", f"{view.repairs * 10}%"),
             ("Zombie heads", f"{view.kills} of {view.kills_needed} toward a reward"),
-            ("Spawn level", "skipped next turn (reward C)" if view.skip_spawn else f"{view.spawn_level} a turn"),
+            (
+                "Spawn level",
+                "skipped next turn (reward C)" if view.skip_spawn else f"{view.spawn_level} a turn",
+            ),
         ]
 
     def cards(self, view: View, plain: bool) -> list[tuple[str, str]]:
         """The three cards as (title, picture) pairs; in plain mode, as sentences for screen readers."""
         if plain:
             return [
-                ("Lawn", f"{view.zombies} of {R.ZOMBIE_TOKENS} zombies on the lawn, {view.pool} in the pool. "
-                         f"Zombie heads marked: {view.kills} of {view.kills_needed}."),
+                (
+                    "Lawn",
+                    f"{view.zombies} of {R.ZOMBIE_TOKENS} zombies on the lawn, {view.pool} in the pool. "
+                    f"Zombie heads marked: {view.kills} of {view.kills_needed}.",
+                ),
                 ("Barricade", f"{view.barricade} of {view.max_barricade} Strength Points marked."),
-                ("Garage", f"Repair {view.repairs * 10}%. Spawn level {view.spawn_level}"
-                           f"{' (skipped next turn)' if view.skip_spawn else ''}."),
+                (
+                    "Garage",
+                    f"Repair {view.repairs * 10}%. Spawn level {view.spawn_level}"
+                    f"{' (skipped next turn)' if view.skip_spawn else ''}.",
+                ),
             ]
         lawn_slots = "Z " * view.zombies + ". " * view.pool
         heads = "x" * view.kills + "." * max(0, view.kills_needed - view.kills)
         boards = "#" * view.barricade + "_" * (view.max_barricade - view.barricade)
         wrenches = "".join(
-            ("+" if i < view.repairs else ".") + (" " if i % R.REPAIRS_PER_LEVEL == R.REPAIRS_PER_LEVEL - 1 else "")
+            ("+" if i < view.repairs else ".")
+            + (" " if i % R.REPAIRS_PER_LEVEL == R.REPAIRS_PER_LEVEL - 1 else "")
             for i in range(R.REPAIRS_TO_WIN)
         )
         levels = " ".join(str(1 + i) for i in range((R.REPAIRS_TO_WIN - 1) // R.REPAIRS_PER_LEVEL + 1))
@@ -127,7 +137,15 @@ class EscapeOfTheDeadUI:
         rows = odds(state)
         if rows is None:
             return None
-        head = ["Dice", "Barricade holds", "Kills (avg)", "Boards (avg)", "Any repair", "Repairs (avg)", "Wins now"]
+        head = [
+            "Dice",
+            "Barricade holds",
+            "Kills (avg)",
+            "Boards (avg)",
+            "Any repair",
+            "Repairs (avg)",
+            "Wins now",
+        ]
         body = [
             [
                 r.label,

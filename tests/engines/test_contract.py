@@ -56,7 +56,7 @@ def test_invariants_hold_after_every_step(gid):
             n = 0
             while (d := game.decision(state)) is not None:
                 key = game.policies[policy](game.view(state, d.seat), d, policy_rng(seed, n))
-                assert key in d.keys(), f"{policy} chose an illegal key {key}"
+                assert key in d.keys(), f"{policy} chose an illegal key {key}"  # noqa: SIM118 (Decision.keys)
                 game.apply(state, key)
                 n += 1
                 assert game.invariants(state) == [], (policy, seed, n)

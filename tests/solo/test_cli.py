@@ -19,8 +19,18 @@ def solo(capsys, monkeypatch, tmp_path, *args: str, stdin: str = "") -> tuple[in
 
 
 def test_new_game_from_a_moves_file_is_saved_at_end_of_input(capsys, monkeypatch, tmp_path):
-    code, out, err = solo(capsys, monkeypatch, tmp_path, "new", "escape-of-the-dead", "--seed", "7", "--slot", "run1",
-                          stdin="2 1 1\n1 1 2\n")
+    code, out, err = solo(
+        capsys,
+        monkeypatch,
+        tmp_path,
+        "new",
+        "escape-of-the-dead",
+        "--seed",
+        "7",
+        "--slot",
+        "run1",
+        stdin="2 1 1\n1 1 2\n",
+    )
     assert code == 0 and err == ""
     assert "> 2 1 1" in out and "-- Turn 2 --" in out and "Saved in slot 'run1'" in out
     assert "\x1b[" not in out and "╭" not in out  # plain text: no colour, no boxes
@@ -29,8 +39,12 @@ def test_new_game_from_a_moves_file_is_saved_at_end_of_input(capsys, monkeypatch
 
 def test_a_run_replays_exactly_from_seed_and_typed_lines(capsys, monkeypatch, tmp_path):
     moves = "2 1 1\n0 1 3\nodds\n1 1 2\nhint\n2 0 2\n"
-    _, first, _ = solo(capsys, monkeypatch, tmp_path / "a", "new", "escape-of-the-dead", "--seed", "11", stdin=moves)
-    _, second, _ = solo(capsys, monkeypatch, tmp_path / "b", "new", "escape-of-the-dead", "--seed", "11", stdin=moves)
+    _, first, _ = solo(
+        capsys, monkeypatch, tmp_path / "a", "new", "escape-of-the-dead", "--seed", "11", stdin=moves
+    )
+    _, second, _ = solo(
+        capsys, monkeypatch, tmp_path / "b", "new", "escape-of-the-dead", "--seed", "11", stdin=moves
+    )
     assert first == second
     a = SaveStore(tmp_path / "a").read("escape-of-the-dead")
     b = SaveStore(tmp_path / "b").read("escape-of-the-dead")
@@ -38,8 +52,21 @@ def test_a_run_replays_exactly_from_seed_and_typed_lines(capsys, monkeypatch, tm
 
 
 def test_options_seat_and_ironman(capsys, monkeypatch, tmp_path):
-    code, out, _ = solo(capsys, monkeypatch, tmp_path, "new", "escape-of-the-dead", "--seed", "3", "-o", "barricade=4",
-                        "--seat", "survivor", "--ironman", stdin="look\nundo\n")
+    code, out, _ = solo(
+        capsys,
+        monkeypatch,
+        tmp_path,
+        "new",
+        "escape-of-the-dead",
+        "--seed",
+        "3",
+        "-o",
+        "barricade=4",
+        "--seat",
+        "survivor",
+        "--ironman",
+        stdin="look\nundo\n",
+    )
     assert code == 0 and "Barricade: 4 of 10" in out and "ironman" in out
 
 
@@ -61,7 +88,7 @@ def test_options_seat_and_ironman(capsys, monkeypatch, tmp_path):
     ],
 )
 def test_bad_command_lines_get_one_line_and_status_2(capsys, monkeypatch, tmp_path, args, message):
-    code, out, err = solo(capsys, monkeypatch, tmp_path, *args)
+    code, _, err = solo(capsys, monkeypatch, tmp_path, *args)
     assert code == 2 and message in err
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
 
@@ -75,8 +102,30 @@ def test_new_refuses_a_slot_that_holds_a_run(capsys, monkeypatch, tmp_path):
 
 
 def test_continue_picks_the_latest_and_load_a_named_one(capsys, monkeypatch, tmp_path):
-    solo(capsys, monkeypatch, tmp_path, "new", "escape-of-the-dead", "--seed", "1", "--slot", "old", stdin="2 1 1\n")
-    solo(capsys, monkeypatch, tmp_path, "new", "escape-of-the-dead", "--seed", "1", "--slot", "new", stdin="0 0 4\n")
+    solo(
+        capsys,
+        monkeypatch,
+        tmp_path,
+        "new",
+        "escape-of-the-dead",
+        "--seed",
+        "1",
+        "--slot",
+        "old",
+        stdin="2 1 1\n",
+    )
+    solo(
+        capsys,
+        monkeypatch,
+        tmp_path,
+        "new",
+        "escape-of-the-dead",
+        "--seed",
+        "1",
+        "--slot",
+        "new",
+        stdin="0 0 4\n",
+    )
     code, out, _ = solo(capsys, monkeypatch, tmp_path, "continue", stdin="1 1 2\n")
     assert code == 0 and "Saved in slot 'new'" in out
     assert SaveStore(tmp_path).read("new").keys == ["alloc:0-0-4", "alloc:1-1-2"]
@@ -86,10 +135,30 @@ def test_continue_picks_the_latest_and_load_a_named_one(capsys, monkeypatch, tmp
 
 def test_save_load_continue_equals_uninterrupted_play(capsys, monkeypatch, tmp_path):
     moves = ["2 1 1", "1 1 2", "0 1 3", "2 0 2", "1 2 1", "0 0 4"]
-    solo(capsys, monkeypatch, tmp_path / "one", "new", "escape-of-the-dead", "--seed", "5", "--slot", "x",
-         stdin="\n".join(moves) + "\n")
-    solo(capsys, monkeypatch, tmp_path / "two", "new", "escape-of-the-dead", "--seed", "5", "--slot", "x",
-         stdin="\n".join(moves[:3]) + "\nquit\n")
+    solo(
+        capsys,
+        monkeypatch,
+        tmp_path / "one",
+        "new",
+        "escape-of-the-dead",
+        "--seed",
+        "5",
+        "--slot",
+        "x",
+        stdin="\n".join(moves) + "\n",
+    )
+    solo(
+        capsys,
+        monkeypatch,
+        tmp_path / "two",
+        "new",
+        "escape-of-the-dead",
+        "--seed",
+        "5",
+        "--slot",
+        "x",
+        stdin="\n".join(moves[:3]) + "\nquit\n",
+    )
     solo(capsys, monkeypatch, tmp_path / "two", "continue", "x", stdin="\n".join(moves[3:]) + "\n")
     one = SaveStore(tmp_path / "one").read("x")
     two = SaveStore(tmp_path / "two").read("x")
@@ -110,7 +179,18 @@ DAMAGED = {
 
 @pytest.mark.parametrize("kind", list(DAMAGED))
 def test_damaged_saves_get_one_line_and_are_never_touched(capsys, monkeypatch, tmp_path, kind):
-    solo(capsys, monkeypatch, tmp_path, "new", "escape-of-the-dead", "--seed", "2", "--slot", "good", stdin="2 1 1\n")
+    solo(
+        capsys,
+        monkeypatch,
+        tmp_path,
+        "new",
+        "escape-of-the-dead",
+        "--seed",
+        "2",
+        "--slot",
+        "good",
+        stdin="2 1 1\n",
+    )
     good = json.loads((tmp_path / "good.json").read_text())
     data = DAMAGED[kind]
     if kind == "wrongtype":
@@ -136,18 +216,43 @@ def test_damaged_saves_get_one_line_and_are_never_touched(capsys, monkeypatch, t
 def test_list_shows_slot_game_turn_state_and_time(capsys, monkeypatch, tmp_path):
     code, out, _ = solo(capsys, monkeypatch, tmp_path, "list")
     assert code == 0 and "No saves yet" in out
-    solo(capsys, monkeypatch, tmp_path, "new", "escape-of-the-dead", "--seed", "2", "--slot", "one", stdin="2 1 1\n")
+    solo(
+        capsys,
+        monkeypatch,
+        tmp_path,
+        "new",
+        "escape-of-the-dead",
+        "--seed",
+        "2",
+        "--slot",
+        "one",
+        stdin="2 1 1\n",
+    )
     code, out, _ = solo(capsys, monkeypatch, tmp_path, "list")
     assert "Slot: one; Game: escape-of-the-dead; Turn: 2; State: running; Last played: 20" in out
 
 
 def test_log_shows_and_exports_the_narrated_run(capsys, monkeypatch, tmp_path):
-    solo(capsys, monkeypatch, tmp_path, "new", "escape-of-the-dead", "--seed", "2", "--slot", "r", stdin="2 1 1\nundo\n1 1 2\n")
+    solo(
+        capsys,
+        monkeypatch,
+        tmp_path,
+        "new",
+        "escape-of-the-dead",
+        "--seed",
+        "2",
+        "--slot",
+        "r",
+        stdin="2 1 1\nundo\n1 1 2\n",
+    )
     code, out, _ = solo(capsys, monkeypatch, tmp_path, "log", "r")
     assert code == 0 and "-- Nightfall --" in out and "-- Turn 2 --" in out and "still going" in out
     assert "-- Taken back --" in out
-    for flag, name, marker in (("--html", "r.html", "<html"), ("--markdown", "r.md", "## Turn 2"),
-                               ("--text", "r.txt", "-- Turn 2 --")):
+    for flag, name, marker in (
+        ("--html", "r.html", "<html"),
+        ("--markdown", "r.md", "## Turn 2"),
+        ("--text", "r.txt", "-- Turn 2 --"),
+    ):
         target = tmp_path / name
         code, out, _ = solo(capsys, monkeypatch, tmp_path, "log", "r", flag, str(target))
         assert code == 0 and marker in target.read_text() and str(target) in out
@@ -156,16 +261,26 @@ def test_log_shows_and_exports_the_narrated_run(capsys, monkeypatch, tmp_path):
 
 
 def test_sim_json_reports_the_figures(capsys, monkeypatch, tmp_path):
-    code, out, _ = solo(capsys, monkeypatch, tmp_path, "sim", "escape-of-the-dead", "-n", "300", "--seed", "9", "--json")
+    code, out, _ = solo(
+        capsys, monkeypatch, tmp_path, "sim", "escape-of-the-dead", "-n", "300", "--seed", "9", "--json"
+    )
     result = json.loads(out)
     assert code == 0 and result["games"] == 300 and 0 <= result["wins"] <= 300
-    assert result["win_rate"] == result["wins"] / 300 and result["mean_turns"] > 1 and result["games_per_second"] > 0
-    _, again, _ = solo(capsys, monkeypatch, tmp_path, "sim", "escape-of-the-dead", "-n", "300", "--seed", "9", "--json")
+    assert (
+        result["win_rate"] == result["wins"] / 300
+        and result["mean_turns"] > 1
+        and result["games_per_second"] > 0
+    )
+    _, again, _ = solo(
+        capsys, monkeypatch, tmp_path, "sim", "escape-of-the-dead", "-n", "300", "--seed", "9", "--json"
+    )
     assert json.loads(again)["wins"] == result["wins"]
 
 
 def test_sim_table(capsys, monkeypatch, tmp_path):
-    code, out, _ = solo(capsys, monkeypatch, tmp_path, "sim", "escape-of-the-dead", "-n", "50", "--policy", "random")
+    code, out, _ = solo(
+        capsys, monkeypatch, tmp_path, "sim", "escape-of-the-dead", "-n", "50", "--policy", "random"
+    )
     assert code == 0 and "Win rate" in out and "95% interval" in out and "policy random" in out
 
 

@@ -30,8 +30,13 @@ def spawn(*args: str, save_dir: Path) -> pexpect.spawn:
         encoding="utf-8",
         timeout=20,
         dimensions=(40, 120),
-        env={"TERM": "xterm-256color", "PATH": "/usr/bin:/bin", "HOME": str(save_dir), "LANG": "C.UTF-8",
-             "PROMPT_TOOLKIT_NO_CPR": "1"},
+        env={
+            "TERM": "xterm-256color",
+            "PATH": "/usr/bin:/bin",
+            "HOME": str(save_dir),
+            "LANG": "C.UTF-8",
+            "PROMPT_TOOLKIT_NO_CPR": "1",
+        },
     )
     return child
 

@@ -10,9 +10,18 @@ from engines.core.events import UNDO
 
 
 def test_options_by_number_words_prefix_and_shorthand(tmp_path):
-    s = Session(tmp_path, run=new_run(seed=1)).lines("15", "2 1 1", "211", "lawn 2 garage 2", "garage four", "Lawn 1, Barricade 1, Garage 2")
+    s = Session(tmp_path, run=new_run(seed=1)).lines(
+        "15", "2 1 1", "211", "lawn 2 garage 2", "garage four", "Lawn 1, Barricade 1, Garage 2"
+    )
     assert s.run.outcome() is None  # seed 1 lives through these six turns
-    assert s.run.keys == ["alloc:0-0-4", "alloc:2-1-1", "alloc:2-1-1", "alloc:2-0-2", "alloc:0-0-4", "alloc:1-1-2"]
+    assert s.run.keys == [
+        "alloc:0-0-4",
+        "alloc:2-1-1",
+        "alloc:2-1-1",
+        "alloc:2-0-2",
+        "alloc:0-0-4",
+        "alloc:1-1-2",
+    ]
     assert "Traceback" not in s.out
 
 
@@ -125,8 +134,20 @@ def test_advice_never_moves_the_dice(tmp_path):
 
 
 def test_look_map_help_rules_log_verbose_brief(tmp_path):
-    s = Session(tmp_path).lines("look", "map", "help", "help odds", "rules", "rules lawn", "rules lwn",
-                                "brief", "2 1 1", "verbose", "log 1", "log x")
+    s = Session(tmp_path).lines(
+        "look",
+        "map",
+        "help",
+        "help odds",
+        "rules",
+        "rules lawn",
+        "rules lwn",
+        "brief",
+        "2 1 1",
+        "verbose",
+        "log 1",
+        "log x",
+    )
     out = s.out
     assert "Barricade: 10 of 10" in out and "Spawn level" in out
     assert "1 of 6 zombies" in out or "2 of 6 zombies" in out

@@ -41,4 +41,6 @@ def test_draw_many_stops_when_the_deck_runs_out():
 
 
 def test_shuffle_is_deterministic_by_seed():
-    assert Deck.shuffled(CARDS, Rng.from_seed(3)).draw_pile == Deck.shuffled(CARDS, Rng.from_seed(3)).draw_pile
+    assert (
+        Deck.shuffled(CARDS, Rng.from_seed(3)).draw_pile == Deck.shuffled(CARDS, Rng.from_seed(3)).draw_pile
+    )

@@ -82,7 +82,9 @@ def test_assign_offers_every_split_of_four_dice():
     assert all(sum(s) == R.DICE and min(s) >= 0 for s in splits)
 
 
-@pytest.mark.parametrize("key", ["alloc:2-2-2", "alloc:5-0-0", "alloc:-1-3-2", "alloc:x", "reward:a", "roll:lawn", ""])
+@pytest.mark.parametrize(
+    "key", ["alloc:2-2-2", "alloc:5-0-0", "alloc:-1-3-2", "alloc:x", "reward:a", "roll:lawn", ""]
+)
 def test_assign_refuses_illegal_splits_and_leaves_the_state(key):
     state = position(dice=[6, 6, 6, 6])
     before = (state.zombies, state.barricade, state.repairs, state.kills, state.turn, state.phase)
