@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import importlib
 
 from engines.core.contract import Game
@@ -24,6 +23,8 @@ def get(game_id: str) -> Game:
 
 
 def closest(game_id: str) -> str | None:
+    import difflib
+
     found = difflib.get_close_matches(game_id.lower(), ids(), n=1, cutoff=0.3)
     if found:
         return found[0]

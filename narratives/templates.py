@@ -15,10 +15,12 @@ import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from engines.core.events import Event
+
+_HERE = Path(__file__).parent  # the TOML files sit beside this module
 
 RESERVED = frozenset({"game", "titles", "phrases", "rules"})
 """Top-level tables that are not event kinds."""
@@ -87,9 +89,7 @@ def module_name(game_id: str) -> str:
 
 def available() -> list[str]:
     """Game ids that have a template file."""
-    names = (
-        p.name[: -len(".toml")] for p in resources.files(__package__).iterdir() if p.name.endswith(".toml")
-    )
+    names = (p.name[: -len(".toml")] for p in _HERE.iterdir() if p.name.endswith(".toml"))
     return sorted(n.replace("_", "-") for n in names if not n.startswith("_"))
 
 
@@ -97,7 +97,7 @@ def available() -> list[str]:
 def load(game_id: str) -> Templates:
     """The parsed templates of a game (cached: parsed once per process); KeyError for an unknown game."""
     name = module_name(game_id)
-    source = resources.files(__package__).joinpath(f"{name}.toml")
+    source = _HERE / f"{name}.toml"
     if not source.is_file():
         known = ", ".join(available()) or "none"
         raise KeyError(f"No narrative for game '{game_id}'. Narrated games: {known}.")
@@ -117,7 +117,7 @@ def load(game_id: str) -> Templates:
 
 
 def _read(name: str) -> dict[str, Any]:
-    source = resources.files(__package__).joinpath(f"{name}.toml")
+    source = _HERE / f"{name}.toml"
     return tomllib.loads(source.read_text(encoding="utf-8")) if source.is_file() else {}
 
 

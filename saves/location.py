@@ -5,8 +5,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import platformdirs
-
 APP_NAME = "solo-horror"
 ENV_VAR = "SOLO_SAVE_DIR"
 
@@ -16,5 +14,7 @@ def default_save_dir() -> Path:
     override = os.environ.get(ENV_VAR)
     if override:
         return Path(override).expanduser()
+    import platformdirs  # imported here: most runs that name a folder never need it
+
     # appauthor=False: on Windows, no second "solo-horror" folder for the author
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / "saves"

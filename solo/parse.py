@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import unicodedata
 from typing import NamedTuple
 
@@ -83,6 +82,8 @@ def resolve(text: str, decision: Decision | None, ui: GameUI) -> Resolved:
 
 
 def _close(word: str, words: list[str]) -> str | None:
+    import difflib
+
     found = difflib.get_close_matches(word, words, n=1, cutoff=0.6)
     return found[0] if found else None
 

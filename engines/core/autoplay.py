@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 import msgspec
@@ -21,7 +22,12 @@ class Played(msgspec.Struct):
 def policy_rng(seed: int, index: int) -> Rng:
     """The automa's RNG for the decision at `index` in a run, apart from the game's, so advice never moves the
     dice. Derived afresh for each decision, it needs no saving: replay, undo and load all give the same one."""
-    return Rng.from_seed(derive_seed(seed, f"policy:{index}"))
+    return Rng.from_seed(_policy_base(seed) + index)
+
+
+@lru_cache(maxsize=64)
+def _policy_base(seed: int) -> int:
+    return derive_seed(seed, "policy")
 
 
 def play(

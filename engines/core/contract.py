@@ -6,7 +6,6 @@ pair, so there is exactly one path through the rules.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
@@ -109,6 +108,8 @@ def resolve_options(game: Game, given: Mapping[str, str]) -> dict[str, str]:
     out = {o.name: o.default for o in game.options}
     for name, value in given.items():
         if name not in known:
+            import difflib
+
             close = difflib.get_close_matches(name, list(known), n=1)
             hint = f" Did you mean '{close[0]}'?" if close else ""
             names = ", ".join(known) or "none"

@@ -18,6 +18,8 @@ D6: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 
 def roll(rng: Rng, n: int, faces: Sequence[Hashable] = D6) -> list:
     """Roll n dice with the given faces."""
+    if faces is D6:
+        return rng.d6s(n)
     return [faces[rng.below(len(faces))] for _ in range(n)]
 
 

@@ -13,6 +13,7 @@ import msgspec
 _MASK64 = (1 << 64) - 1
 _MULT = 6364136223846793005
 _INC = 1442695040888963407  # a fixed odd stream constant
+_D6_LIMIT = (1 << 32) - ((1 << 32) % 6)  # below() rejects draws at or above this for n = 6
 
 
 def splitmix64(x: int) -> int:
@@ -56,6 +57,21 @@ class Rng(msgspec.Struct):
 
     def d6(self) -> int:
         return self.below(6) + 1
+
+    def d6s(self, n: int) -> list[int]:
+        """n six-sided dice: the same numbers as n calls of d6(), inlined because simulations roll millions."""
+        out = []
+        state = self.state
+        while len(out) < n:
+            old = state
+            state = (old * _MULT + _INC) & _MASK64
+            xorshifted = (((old >> 18) ^ old) >> 27) & 0xFFFFFFFF
+            rot = old >> 59
+            x = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & 0xFFFFFFFF
+            if x < _D6_LIMIT:
+                out.append(x % 6 + 1)
+        self.state = state
+        return out
 
     def choice(self, items):
         return items[self.below(len(items))]

@@ -193,12 +193,13 @@ class EscapeOfTheDead:
         return state.turn
 
     def hint(self, state: State) -> Hint | None:
-        from engines.escape_of_the_dead import policies
+        """Best play from the exact solution, with the win chance of the best and the next best choice."""
+        from engines.escape_of_the_dead import solver
 
         decision = self.decision(state)
         if decision is None:
             return None
-        return policies.advise(self.view(state), decision)
+        return solver.advise_optimal(self.view(state), decision)
 
     @property
     def policies(self):
@@ -206,7 +207,7 @@ class EscapeOfTheDead:
 
         return policies.POLICIES
 
-    default_policy = "heuristic"
+    default_policy = "optimal"
 
     def invariants(self, state: State) -> list[str]:
         """Broken rules, as sentences; empty when the state is sound."""

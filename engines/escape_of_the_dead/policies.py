@@ -1,6 +1,9 @@
-"""Automa policies for the survivor's seat: `random`, and `heuristic`, a one-turn lookahead.
+"""Automa policies for the survivor's seat: `random`, `garage` (a naive floor), `heuristic` and `optimal`.
 
-A policy sees only the survivor's View (everything on the table) and returns a legal key.
+The heuristic plays the way a careful player does: hold the lawn with every die and bank kills for rewards
+until the barricade is strong enough to carry a rush on the car, then put every die in the garage. "Strong
+enough" is the exact chance that rushing from here wins with no more shooting (`rush_chance`), against a
+threshold tuned by simulation (bench/RESULTS.md). A policy sees only the survivor's View.
 """
 
 from __future__ import annotations
@@ -8,10 +11,15 @@ from __future__ import annotations
 from functools import cache
 
 from engines.core.contract import Decision, Hint
+from engines.core.dice import successes_distribution
 from engines.core.rng import Rng
 from engines.escape_of_the_dead import rules_data as R
-from engines.escape_of_the_dead.outcomes import joint_float
 from engines.escape_of_the_dead.state import View
+
+RUSH_AT = 0.5  # rush the car once rushing alone wins at least this often
+BOARDS_BELOW = R.MAX_BARRICADE  # not rushing: reward D (boards) while the barricade is below this, else B
+
+_GARAGE = tuple((hits, float(p)) for hits, p in successes_distribution(R.DICE, R.GARAGE_HIT))
 
 
 def random_policy(view: View, decision: Decision, rng: Rng) -> str:
@@ -20,109 +28,101 @@ def random_policy(view: View, decision: Decision, rng: Rng) -> str:
 
 
 def garage_policy(view: View, decision: Decision, rng: Rng) -> str:
-    """The naive plan: every die on the car, reward B. A floor for the heuristic to beat."""
+    """The naive plan: every die on the car from the first turn, reward B. A floor to beat."""
     if decision.kind == "assign":
         return "alloc:0-0-4"
     if decision.kind == "reward":
         return "reward:b"
-    return decision.options[-1].key
-
-
-# -- heuristic: expectimax over this turn's dice with a hand-made judgement of the position after ---------
-
-
-def _judge(barricade: int, zombies: int, repairs: int, kills: int, skip: bool) -> float:
-    """A rough chance-of-winning score for the position at the end of a turn (before the next spawn)."""
-    if barricade <= 0:
-        return 0.0
-    if repairs >= R.REPAIRS_TO_WIN:
-        return 1.0
-    spawn = 0 if skip else R.spawn_level(repairs)
-    threat = min(R.ZOMBIE_TOKENS, zombies + spawn)
-    # Next turn the threat attacks less what the lawn dice can kill; how much room is left after that?
-    margin = barricade - threat
-    safety = 1.0 / (1.0 + 2.0 ** (-(margin + 1.5)))
-    progress = (repairs + 0.35 * kills / R.KILLS_PER_REWARD + 1.0) / (R.REPAIRS_TO_WIN + 1.0)
-    return safety * progress
-
-
-def _after_reward(barricade: int, zombies: int, repairs: int, kills: int) -> tuple[float, str]:
-    """The best reward for a position with 10 or more kills, and the judgement after it."""
-    left = kills - R.KILLS_PER_REWARD
-    choices = {
-        "a": _judge(barricade, 0, repairs, left, False),
-        "b": _judge(barricade, zombies, min(R.REPAIRS_TO_WIN, repairs + R.REWARD_REPAIRS), left, False),
-        "c": _judge(barricade, zombies, repairs, left, True),
-        "d": _judge(min(R.MAX_BARRICADE, barricade + R.REWARD_BARRICADES), zombies, repairs, left, False),
-    }
-    best = max(choices, key=lambda k: (choices[k], k == "b"))
-    return choices[best], best
-
-
-def _end_of_turn(barricade: int, zombies: int, repairs: int, kills: int, skip: bool) -> float:
-    if repairs >= R.REPAIRS_TO_WIN:
-        return 1.0
-    barricade -= zombies  # Phase 4
-    if barricade <= 0:
-        return 0.0
-    if kills >= R.KILLS_PER_REWARD:
-        return _after_reward(barricade, zombies, repairs, kills)[0]
-    return _judge(barricade, zombies, repairs, kills, skip)
+    return "roll:all"
 
 
 @cache
-def split_values(barricade: int, zombies: int, repairs: int, kills: int, skip: bool) -> dict[str, float]:
-    """Expected judgement of every dice split from a Phase 2 position."""
-    values = {}
-    for split in R.splits():
-        total = 0.0
-        for hl, hb, hg, p in joint_float(split):
-            killed = min(hl, zombies)
-            total += p * _end_of_turn(
-                min(R.MAX_BARRICADE, barricade + hb),
-                zombies - killed,
-                min(R.REPAIRS_TO_WIN, repairs + hg),
-                kills + killed,
-                skip,
-            )
-        values["alloc:{}-{}-{}".format(*split)] = total
-    return values
+def rush_chance(zombies: int, barricade: int, repairs: int) -> float:
+    """The exact chance of winning from a Phase 2 position by putting every die in the garage from now on.
+
+    Ignores kills and rewards, so it never overstates. Every turn without a repair costs at least one board
+    (a spawn always comes), so the recursion ends.
+    """
+    total = 0.0
+    for hits, p in _GARAGE:
+        fixed = repairs + hits
+        if fixed >= R.REPAIRS_TO_WIN:
+            total += p
+            continue
+        left = barricade - zombies
+        if left > 0:
+            total += p * rush_chance(min(R.ZOMBIE_TOKENS, zombies + R.spawn_level(fixed)), left, fixed)
+    return total
+
+
+def _rush_after_reward(view: View, letter: str) -> float:
+    """Rush chance at the next Phase 2 after taking a reward now (the attack has already happened)."""
+    z, b, r = view.zombies, view.barricade, view.repairs
+    if letter == "a":
+        return rush_chance(min(R.ZOMBIE_TOKENS, R.spawn_level(r)), b, r)
+    if letter == "b":
+        if r + R.REWARD_REPAIRS >= R.REPAIRS_TO_WIN:
+            return 1.0
+        return rush_chance(min(R.ZOMBIE_TOKENS, z + R.spawn_level(r + 1)), b, r + R.REWARD_REPAIRS)
+    if letter == "c":
+        return rush_chance(z, b, r)
+    boards = min(R.MAX_BARRICADE, b + R.REWARD_BARRICADES)
+    return rush_chance(min(R.ZOMBIE_TOKENS, z + R.spawn_level(r)), boards, r)
+
+
+def _reward_choice(view: View) -> tuple[str, float]:
+    """The heuristic's reward letter, and the rush chance that letter sets up."""
+    chances = {letter: _rush_after_reward(view, letter) for letter in "abcd"}
+    best = max(chances, key=lambda k: (chances[k], k == "b"))
+    if chances[best] >= RUSH_AT or view.repairs + R.REWARD_REPAIRS >= R.REPAIRS_TO_WIN:
+        return best, chances[best]
+    return ("d" if view.barricade < BOARDS_BELOW else "b"), chances[best]
 
 
 def heuristic_policy(view: View, decision: Decision, rng: Rng) -> str:
-    return advise(view, decision).key
+    if decision.kind == "assign":
+        rushing = rush_chance(view.zombies, view.barricade, view.repairs) >= RUSH_AT
+        return "alloc:0-0-4" if rushing else "alloc:4-0-0"
+    if decision.kind == "reward":
+        return "reward:" + _reward_choice(view)[0]
+    return "roll:all"
 
 
 def advise(view: View, decision: Decision) -> Hint:
-    """The heuristic's choice with a one-line reason."""
+    """The heuristic's choice (the same as heuristic_policy) with a one-line reason."""
+    key = heuristic_policy(view, decision, None)
     if decision.kind == "assign":
-        values = split_values(view.barricade, view.zombies, view.repairs, view.kills, view.skip_spawn)
-        key = max(values, key=values.__getitem__)
-        lawn, barricade, garage = (int(x) for x in key[6:].split("-"))
-        threat = view.zombies
-        if garage == 4:
-            why = f"the barricade ({view.barricade}) can take the {threat} on the lawn; all hands on the car"
-        elif lawn and lawn >= max(barricade, garage):
-            why = f"{threat} zombies on the lawn is the real danger; thin them before they hit"
-        elif barricade and barricade >= garage:
-            why = f"the barricade ({view.barricade}) is too thin for {threat} zombies; shore it up"
-        else:
-            why = "enough cover to keep the repairs going"
-        return Hint(key, f"{why}.")
+        chance = rush_chance(view.zombies, view.barricade, view.repairs)
+        if key == "alloc:0-0-4":
+            return Hint(
+                "alloc:0-0-4",
+                f"the barricade can carry a rush on the car ({chance:.0%} to win from "
+                "here with every die in the garage).",
+            )
+        return Hint(
+            "alloc:4-0-0",
+            f"a rush would win only {chance:.0%}; hold the lawn and bank kills for "
+            "rewards until the barricade can carry it.",
+        )
     if decision.kind == "reward":
-        _, letter = _after_reward(view.barricade, view.zombies, view.repairs, view.kills)
-        reasons = {
-            "a": "the lawn is crowded; clear it",
-            "b": "the car is the way out; every 10% counts",
-            "c": "a quiet turn keeps the lawn from filling",
-            "d": "the barricade needs the boards",
-        }
-        return Hint(f"reward:{letter}", reasons[letter] + ".")
-    return Hint("roll:all", "the order of the rolls does not change what they do.")
+        letter, chance = _reward_choice(view)
+        if chance >= RUSH_AT or view.repairs + R.REWARD_REPAIRS >= R.REPAIRS_TO_WIN:
+            return Hint(key, f"it sets up the best rush on the car ({chance:.0%}).")
+        if letter == "d":
+            return Hint(key, "the barricade needs the boards before any rush.")
+        return Hint(key, "the barricade is strong; every 10% brings the rush closer.")
+    return Hint(key, "the order of the rolls does not change what they do.")
+
+
+def optimal_policy(view: View, decision: Decision, rng: Rng) -> str:
+    from engines.escape_of_the_dead import solver
+
+    return solver.optimal_policy(view, decision, rng)
 
 
 POLICIES = {
+    "optimal": optimal_policy,
     "heuristic": heuristic_policy,
-    "random": random_policy,
     "garage": garage_policy,
+    "random": random_policy,
 }

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import tomllib
-from importlib import resources
+from pathlib import Path
 
-_DATA = tomllib.loads(resources.files(__package__).joinpath("cards.toml").read_text(encoding="utf-8"))
+_DATA = tomllib.loads(Path(__file__).with_name("cards.toml").read_text(encoding="utf-8"))
 
 DICE: int = _DATA["dice"]["count"]
 LAWN_HIT: int = _DATA["lawn"]["success_at"]

@@ -56,3 +56,9 @@ def test_shuffle_is_a_permutation_and_seeded():
 def test_derived_streams_are_independent_of_label_order():
     assert derive_seed(1, "policy:0") != derive_seed(1, "policy:1")
     assert derive_seed(1, "x") == derive_seed(1, "x")
+
+
+@given(st.integers(min_value=0, max_value=2**64 - 1), st.integers(min_value=0, max_value=12))
+def test_d6s_gives_exactly_what_d6_gives(seed, n):
+    a, b = Rng.from_seed(seed), Rng.from_seed(seed)
+    assert a.d6s(n) == [b.d6() for _ in range(n)] and a.state == b.state

@@ -16,6 +16,9 @@ class LoadedDice:
         assert n == 6, "only d6 rolls are scripted"
         return self.faces.pop(0) - 1
 
+    def d6s(self, n: int) -> list[int]:
+        return [self.below(6) + 1 for _ in range(n)]
+
 
 def position(
     *, zombies=2, barricade=10, repairs=0, kills=0, dice=(), roll_order="card", skip_spawn=False, turn=1

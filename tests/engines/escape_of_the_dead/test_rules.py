@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 from eotd_positions import LoadedDice, position
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engines.core.contract import IllegalMove
 from engines.escape_of_the_dead import GAME
@@ -311,3 +313,47 @@ def test_a_finished_game_takes_no_more_choices():
 def test_loaded_dice_helper_is_really_used():
     dice = LoadedDice([6, 5])
     assert dice.below(6) == 5 and dice.below(6) == 4
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    faces=st.lists(st.integers(1, 6), min_size=4, max_size=4),
+    split=st.sampled_from(R.splits()),
+    zombies=st.integers(0, 6),
+    barricade=st.integers(1, 10),
+    repairs=st.integers(0, 9),
+    kills=st.integers(0, 9),
+    order=st.permutations(["lawn", "barricade", "garage"]),
+)
+def test_the_order_of_the_rolls_never_changes_the_result(
+    faces, split, zombies, barricade, repairs, kills, order
+):
+    """Each section is rolled once, in any order: the same dice on each section give the same end of turn."""
+    per_section = {}
+    rest = list(faces)
+    for section, n in zip(R.SECTIONS, split, strict=True):
+        per_section[section], rest = rest[:n], rest[n:]
+    results = []
+    for sequence in (list(R.SECTIONS), order):
+        scripted = [f for s in sequence for f in per_section[s]] + [1] * 8
+        state = position(
+            zombies=zombies,
+            barricade=barricade,
+            repairs=repairs,
+            kills=kills,
+            dice=scripted,
+            roll_order="choose",
+        )
+        GAME.apply(state, "alloc:{}-{}-{}".format(*split))
+        for section in sequence:
+            if state.phase == ROLL and section in state.unrolled:
+                GAME.apply(state, f"roll:{section}")
+        if (
+            state.result == "won"
+        ):  # the car is fixed: what the other sections would have done no longer matters
+            results.append("won")
+        else:
+            results.append(
+                (state.zombies, state.barricade, state.repairs, state.kills, state.result, state.turn)
+            )
+    assert results[0] == results[1]

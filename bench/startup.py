@@ -1,0 +1,57 @@
+"""Time from launching `solo new escape-of-the-dead` to its first prompt, against a bare import of rich and
+prompt_toolkit. Target: at most 1.25x. Run: .venv/bin/python bench/startup.py [runs]"""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pexpect
+
+PROMPT = r"\n(\x1b\[[0-9;?]*[a-zA-Z])*>"
+
+
+def bare(runs: int) -> list[float]:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "import rich, prompt_toolkit"], check=True)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def solo(runs: int, solo_bin: str) -> list[float]:
+    times = []
+    with tempfile.TemporaryDirectory() as saves:
+        for i in range(runs):
+            start = time.perf_counter()
+            child = pexpect.spawn(
+                solo_bin,
+                ["--save-dir", saves, "new", "escape-of-the-dead", "--seed", str(i), "--slot", f"b{i}"],
+                env={"TERM": "xterm", "PATH": "/usr/bin:/bin", "HOME": saves, "PROMPT_TOOLKIT_NO_CPR": "1"},
+                dimensions=(40, 120),
+                encoding="utf-8",
+            )
+            child.expect(PROMPT, timeout=20)
+            times.append(time.perf_counter() - start)
+            child.terminate(force=True)
+    return times
+
+
+def main() -> None:
+    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 20
+    solo_bin = str(Path(sys.executable).with_name("solo"))
+    bare(3), solo(3, solo_bin)  # warm the file cache
+    b = statistics.median(bare(runs))
+    s = statistics.median(solo(runs, solo_bin))
+    print(f"bare import rich, prompt_toolkit: {b * 1000:.0f} ms (median of {runs})")
+    print(f"solo new ... to the first prompt: {s * 1000:.0f} ms (median of {runs})")
+    print(f"ratio: {s / b:.2f}x (target <= 1.25x)")
+
+
+if __name__ == "__main__":
+    main()
