@@ -23,6 +23,9 @@ def groups(
             paragraphs, mood = [], "white"
         title = heading
         text = narrator.summary(event) if brief else narrator.prose(event, index)
+        if text and not brief and "dice" in event.facts:
+            detail = narrator.summary(event)  # the dice themselves, so a roll can be checked at a glance
+            text = f"{text} [{detail.rstrip('.')}]" if detail else text
         if text:
             paragraphs.append(text)
         mood = _mood(event, mood)

@@ -203,12 +203,23 @@ class Repl:
         if d is None:
             self.screen.error("The game is over; no dice are waiting to be rolled.")
             return
-        table = self.ui.odds(self.run.state)
-        if table is None:
+        key = None
+        if arg:
+            try:
+                what = resolve(arg, d, self.ui)
+            except InputError as e:
+                self.screen.error(str(e))
+                return
+            if what.kind != "option":
+                self.screen.error(f"'odds {arg}': name one of the choices, like 'odds 2 1 1'.")
+                return
+            key = what.name
+        tables = self.ui.odds(self.run.state, key)
+        if tables is None:
             self.screen.error(f"No roll is pending: {d.prompt} Odds are shown where dice are about to roll.")
             return
-        head, rows, note = table
-        self.screen.table("Odds", head, rows, note)
+        for title, head, rows, note in tables:
+            self.screen.table(title, head, rows, note)
 
     def cmd_hint(self, arg: str) -> None:
         d = self.run.decision()

@@ -24,6 +24,7 @@ class SplitOdds(msgspec.Struct, frozen=True):
     repairs: Distribution  # 10% repairs
     holds: Fraction  # the barricade still stands after the attack (or the car is fixed first)
     wins: Fraction  # the car reaches 100% this turn
+    best_play: float | None = None  # the chance to win the game with this split and best play after it
 
 
 def _add(d: Distribution, k: int, p: Fraction) -> None:
@@ -53,7 +54,12 @@ def split_odds(state: State, split: tuple[int, int, int]) -> SplitOdds:
 def odds(state: State) -> list[SplitOdds] | None:
     """Odds of every split at the dice decision; of the dice still to roll while rolling; None otherwise."""
     if state.phase == ASSIGN:
-        return [split_odds(state, s) for s in R.splits()]
+        from engines.escape_of_the_dead.solver import load_table
+
+        best = load_table().split_values(state.zombies, state.barricade, state.repairs, state.kills)
+        return [
+            msgspec.structs.replace(split_odds(state, s), best_play=best[split_key(s)]) for s in R.splits()
+        ]
     if state.phase == ROLL:
         left = [
             n if section in state.unrolled else 0 for section, n in zip(R.SECTIONS, state.dice, strict=True)

@@ -24,6 +24,7 @@ _SECTION_WORDS = {
     "repair": "garage",
 }
 _TOKEN = re.compile(r"[a-z]+|-?\d+")
+Table = tuple[str, list[str], list[list[str]], str]
 
 
 def pct(p: Fraction | float) -> str:
@@ -131,14 +132,19 @@ class EscapeOfTheDeadUI:
             i += 2
         return _key(counts["lawn"], counts["barricade"], counts["garage"])
 
-    def odds(self, state: State) -> tuple[list[str], list[list[str]], str] | None:
+    def odds(self, state: State, key: str | None = None) -> list[Table] | None:
+        """The odds of every split (or, given a split's key, the full distributions of that one)."""
         from engines.escape_of_the_dead.odds import odds
 
         rows = odds(state)
         if rows is None:
             return None
+        if key is not None:
+            chosen = [r for r in rows if r.key == key] or rows
+            return [_distributions(chosen[0])]
         head = [
             "Dice",
+            "Win, best play",
             "Barricade holds",
             "Kills (avg)",
             "Boards (avg)",
@@ -149,6 +155,7 @@ class EscapeOfTheDeadUI:
         body = [
             [
                 r.label,
+                "-" if r.best_play is None else f"{r.best_play:.1%}",
                 pct(r.holds),
                 f"{float(mean(r.kills)):.2f}",
                 f"{float(mean(r.boards)):.2f}",
@@ -160,9 +167,31 @@ class EscapeOfTheDeadUI:
         ]
         note = (
             f"Exact odds this turn with {state.zombies} zombie{'s' if state.zombies != 1 else ''} on the lawn and "
-            f"barricade {state.barricade}: the lawn and barricade hit on 3+, the garage on 5+."
+            f"barricade {state.barricade}: the lawn and barricade hit on 3+, the garage on 5+. 'Win, best play' "
+            "is the chance to win the game from that split on, playing perfectly. 'odds 2 1 1' shows one split "
+            "in full."
         )
-        return head, body, note
+        return [("Odds", head, body, note)]
+
+
+def _distributions(r) -> Table:
+    """Every outcome of one split: the chance of 0, 1, 2... kills, boards and repairs."""
+    most = max(max(r.kills), max(r.boards), max(r.repairs))
+    head = ["Outcome", *[str(n) for n in range(most + 1)], "average"]
+    rows = [
+        [
+            name,
+            *[f"{float(dist.get(n, 0)):.1%}" if n in dist else "-" for n in range(most + 1)],
+            f"{float(mean(dist)):.2f}",
+        ]
+        for name, dist in (("Kills", r.kills), ("Boards", r.boards), ("Repairs", r.repairs))
+    ]
+    note = (
+        f"Barricade holds this turn: {float(r.holds):.1%}. The car is fixed this turn: {float(r.wins):.1%}."
+    )
+    if r.best_play is not None:
+        note += f" With best play from here on, this split wins the game {r.best_play:.2%} of the time."
+    return (f"Odds: {r.label}", head, rows, note)
 
 
 def _number(token: str) -> int | None:

@@ -60,6 +60,7 @@ def test_invariants_hold_after_every_step(gid):
                 game.apply(state, key)
                 n += 1
                 assert game.invariants(state) == [], (policy, seed, n)
+                assert n < 20_000, f"{policy} never ends seed {seed}"
             assert game.outcome(state) is not None
 
 

@@ -203,3 +203,26 @@ def test_toolbar_and_completion_show_what_matters(tmp_path):
 def test_rich_mode_draws_panels(tmp_path):
     s = Session(tmp_path, plain=False).lines("map")
     assert "╭" in s.out and "Lawn" in s.out
+
+
+def test_odds_of_one_split_in_full(tmp_path):
+    s = Session(tmp_path).lines("odds 2 1 1", "odds 15", "odds look", "odds 9 9 9")
+    # Two zombies, two lawn dice at 3+: no kill 1/9, one kill 4/9, two kills 4/9.
+    assert "Odds: lawn 2, barricade 1, garage 1" in s.out
+    assert "Outcome: Kills; 0: 11.1%; 1: 44.4%; 2: 44.4%" in s.out
+    # Four garage dice at 5+: none 16/81 = 19.8%, four 1/81 = 1.2%.
+    assert "Outcome: Repairs; 0: 19.8%; 1: 39.5%; 2: 29.6%; 3: 9.9%; 4: 1.2%" in s.out
+    assert "name one of the choices" in s.out and "That places 27 dice" in s.out
+    assert s.run.keys == []
+
+
+def test_the_odds_table_gives_each_split_its_exact_best_play_chance(tmp_path):
+    s = Session(tmp_path).lines("odds")
+    assert "Dice: lawn 4; Win, best play: 70.9%" in s.out
+    assert "Dice: garage 4; Win, best play: 69.1%; Barricade holds: 100%" in s.out
+
+
+def test_rolls_show_their_dice_in_verbose_narration(tmp_path):
+    s = Session(tmp_path, run=new_run(seed=5)).lines("2 1 1")
+    assert "[Lawn: rolled 6 and 6, 2 killed (lawn 0, kills 2/10)]" in s.out
+    assert "[Garage: rolled 5, +10% (car 10%)]" in s.out
