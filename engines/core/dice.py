@@ -5,9 +5,12 @@ Distributions are dicts from a count to a Fraction, so odds shown to the player 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 from functools import lru_cache
+from itertools import combinations_with_replacement
+from math import factorial, prod
 
 from engines.core.rng import Rng
 
@@ -25,7 +28,7 @@ def roll(rng: Rng, n: int, faces: Sequence[Hashable] = D6) -> list:
 
 def count_at_least(values: Sequence[int], threshold: int) -> int:
     """How many dice show threshold or more (a 'success' on most cards)."""
-    return sum(1 for v in values if v >= threshold)
+    return sum(v >= threshold for v in values)
 
 
 def face_chance(counts: Callable[[Hashable], int], faces: Sequence[Hashable] = D6) -> Distribution:
@@ -86,3 +89,26 @@ def at_least(dist: Distribution, k: int) -> Fraction:
 
 def mean(dist: Distribution) -> Fraction:
     return sum((x * p for x, p in dist.items()), Fraction(0))
+
+
+def roll_distribution(
+    n: int, evaluate: Callable[[tuple], Hashable], faces: Sequence[Hashable] = D6
+) -> dict[Hashable, Fraction]:
+    """The exact distribution of any function of a roll of n dice (a combo, a best face, a pair of counts).
+
+    Walks the distinct multisets of faces (126 for 4d6, 462 for 6d6) with their multinomial weights, so
+    `evaluate` sees each sorted roll once. Use it for what binomials cannot say: triples, straights, "two
+    knives and a fist".
+    """
+    out: dict[Hashable, Fraction] = {}
+    total = len(faces) ** n
+    for roll_ in combinations_with_replacement(range(len(faces)), n):
+        ways = factorial(n) // prod(factorial(c) for c in Counter(roll_).values())
+        key = evaluate(tuple(faces[i] for i in roll_))
+        out[key] = out.get(key, Fraction(0)) + Fraction(ways, total)
+    return out
+
+
+def of_a_kind(values: Sequence[Hashable]) -> int:
+    """The size of the largest group of equal faces (3 for a triple)."""
+    return max(Counter(values).values()) if values else 0

@@ -66,6 +66,8 @@ _REWARD = Decision(
     ),
 )
 _ROLL_CACHE: dict[tuple[str, ...], Decision] = {}
+_SECTION_INDEX = {section: i for i, section in enumerate(R.SECTIONS)}
+_ROLLED = {section: f"{section}_rolled" for section in R.SECTIONS}
 
 
 def _roll_decision(unrolled: tuple[str, ...]) -> Decision:
@@ -284,25 +286,36 @@ class EscapeOfTheDead:
     def _roll_section(self, state: State, section: str, events: list[Event]) -> None:
         """Phase 3 for one section: roll all the dice placed on it, once."""
         state.unrolled.remove(section)
-        n = state.dice[R.SECTIONS.index(section)]
-        faces = dice.roll(state.rng, n)
+        faces = dice.roll(state.rng, state.dice[_SECTION_INDEX[section]])
         hits = dice.count_at_least(faces, R.THRESHOLD[section])
-        facts: dict = {"dice": faces, "hits": hits}
         if section == "lawn":
             killed = min(hits, state.zombies)
             state.zombies -= killed
             state.kills += killed
             state.total_kills += killed
-            facts.update(killed=killed, wasted=hits - killed, zombies=state.zombies, kills=state.kills)
+            facts = {
+                "dice": faces,
+                "hits": hits,
+                "killed": killed,
+                "wasted": hits - killed,
+                "zombies": state.zombies,
+                "kills": state.kills,
+            }
         elif section == "barricade":
             built = min(hits, R.MAX_BARRICADE - state.barricade)
             state.barricade += built
-            facts.update(built=built, wasted=hits - built, barricade=state.barricade)
+            facts = {
+                "dice": faces,
+                "hits": hits,
+                "built": built,
+                "wasted": hits - built,
+                "barricade": state.barricade,
+            }
         else:
             repaired = min(hits, R.REPAIRS_TO_WIN - state.repairs)
             state.repairs += repaired
-            facts.update(repaired=repaired, repairs=state.repairs)
-        events.append(Event(f"{section}_rolled", state.turn, "action", facts))
+            facts = {"dice": faces, "hits": hits, "repaired": repaired, "repairs": state.repairs}
+        events.append(Event(_ROLLED[section], state.turn, "action", facts))
         if state.repairs >= R.REPAIRS_TO_WIN:
             self._end(state, "won", events)
 

@@ -54,3 +54,28 @@ def test_roll_uses_the_given_rng():
     a = dice.roll(Rng.from_seed(1), 10)
     b = dice.roll(Rng.from_seed(1), 10)
     assert a == b and all(1 <= v <= 6 for v in a)
+
+
+def test_triples_on_three_dice_by_enumeration_match_the_count():
+    dist = dice.roll_distribution(3, dice.of_a_kind)
+    assert dist[3] == Fraction(6, 216) and dist[2] == Fraction(90, 216) and dist[1] == Fraction(120, 216)
+
+
+def test_at_least_a_triple_on_four_dice():
+    dist = dice.roll_distribution(4, lambda r: dice.of_a_kind(r) >= 3)
+    # 6 ways for four of a kind, 6*5*4 = 120 for exactly three of a kind: 126 of 1296.
+    assert dist[True] == Fraction(126, 1296)
+
+
+def test_custom_faces_count_icons_with_a_bonus():
+    faces = ("knife", "knife", "fist", "fist", "blank", "pentagram")
+    with_bonus = dice.roll_distribution(2, lambda r: r.count("knife") + 1, faces)  # +1: a weapon's flat bonus
+    assert with_bonus == {1: Fraction(16, 36), 2: Fraction(16, 36), 3: Fraction(4, 36)}
+    icons = dice.roll_distribution(2, lambda r: r.count("knife"), faces)
+    assert dice.shift(icons, 1) == with_bonus
+
+
+@given(st.integers(0, 5), st.integers(1, 6))
+def test_enumeration_agrees_with_the_binomial(n, threshold):
+    by_enumeration = dice.roll_distribution(n, lambda r: dice.count_at_least(r, threshold))
+    assert by_enumeration == dict(dice.successes_distribution(n, threshold))
