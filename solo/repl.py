@@ -121,19 +121,19 @@ class Repl:
             tip = self.ui.example(d) if d else "Type 'log', 'restart' or 'quit'."
             self.screen.error(f"Nothing typed. {tip} 'help' lists the commands.")
             return
-        if text.lower() in ("again", "g"):
-            if not self.last_line:
-                self.screen.error("There is nothing to repeat yet.")
-                return
-            text = self.last_line
-            self.screen.say(f"(again: {text})")
-        else:
-            self.last_line = text
         try:
             what = resolve(text, self.run.decision(), self.ui)
+            if what.kind == "command" and what.name == "again":
+                if not self.last_line:
+                    self.screen.error("There is nothing to repeat yet.")
+                    return
+                text = self.last_line
+                self.screen.say(f"(again: {text})")
+                what = resolve(text, self.run.decision(), self.ui)
         except InputError as e:
             self.screen.error(str(e))
             return
+        self.last_line = text
         if what.kind == "command":
             getattr(self, f"cmd_{what.name}")(what.arg)
         else:
@@ -248,9 +248,6 @@ class Repl:
         self.autosave()
         self.cmd_look("")
         self.asked = (len(self.run.keys), self.run.decision().kind) if self.run.decision() else None
-
-    def cmd_again(self, arg: str) -> None:  # handled in handle(); kept so every command has a method
-        self.screen.error("There is nothing to repeat yet.")
 
     def cmd_save(self, arg: str) -> None:
         if not self.autosave():

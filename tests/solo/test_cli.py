@@ -18,19 +18,14 @@ def solo(capsys, monkeypatch, tmp_path, *args: str, stdin: str = "") -> tuple[in
     return code, out, err
 
 
+def new_game(capsys, monkeypatch, root, slot: str, seed: int, stdin: str) -> tuple[int, str, str]:
+    """Start a seeded Escape of the Dead run in a named slot, fed the given lines."""
+    args = ("new", "escape-of-the-dead", "--seed", str(seed), "--slot", slot)
+    return solo(capsys, monkeypatch, root, *args, stdin=stdin)
+
+
 def test_new_game_from_a_moves_file_is_saved_at_end_of_input(capsys, monkeypatch, tmp_path):
-    code, out, err = solo(
-        capsys,
-        monkeypatch,
-        tmp_path,
-        "new",
-        "escape-of-the-dead",
-        "--seed",
-        "7",
-        "--slot",
-        "run1",
-        stdin="2 1 1\n1 1 2\n",
-    )
+    code, out, err = new_game(capsys, monkeypatch, tmp_path, "run1", 7, "2 1 1\n1 1 2\n")
     assert code == 0 and err == ""
     assert "> 2 1 1" in out and "-- Turn 2 --" in out and "Saved in slot 'run1'" in out
     assert "\x1b[" not in out and "╭" not in out  # plain text: no colour, no boxes
@@ -102,30 +97,8 @@ def test_new_refuses_a_slot_that_holds_a_run(capsys, monkeypatch, tmp_path):
 
 
 def test_continue_picks_the_latest_and_load_a_named_one(capsys, monkeypatch, tmp_path):
-    solo(
-        capsys,
-        monkeypatch,
-        tmp_path,
-        "new",
-        "escape-of-the-dead",
-        "--seed",
-        "1",
-        "--slot",
-        "old",
-        stdin="2 1 1\n",
-    )
-    solo(
-        capsys,
-        monkeypatch,
-        tmp_path,
-        "new",
-        "escape-of-the-dead",
-        "--seed",
-        "1",
-        "--slot",
-        "new",
-        stdin="0 0 4\n",
-    )
+    new_game(capsys, monkeypatch, tmp_path, "old", 1, "2 1 1\n")
+    new_game(capsys, monkeypatch, tmp_path, "new", 1, "0 0 4\n")
     code, out, _ = solo(capsys, monkeypatch, tmp_path, "continue", stdin="1 1 2\n")
     assert code == 0 and "Saved in slot 'new'" in out
     assert SaveStore(tmp_path).read("new").keys == ["alloc:0-0-4", "alloc:1-1-2"]
@@ -135,29 +108,21 @@ def test_continue_picks_the_latest_and_load_a_named_one(capsys, monkeypatch, tmp
 
 def test_save_load_continue_equals_uninterrupted_play(capsys, monkeypatch, tmp_path):
     moves = ["2 1 1", "1 1 2", "0 1 3", "2 0 2", "1 2 1", "0 0 4"]
-    solo(
+    new_game(
         capsys,
         monkeypatch,
         tmp_path / "one",
-        "new",
-        "escape-of-the-dead",
-        "--seed",
-        "5",
-        "--slot",
         "x",
-        stdin="\n".join(moves) + "\n",
+        5,
+        "\n".join(moves) + "\n",
     )
-    solo(
+    new_game(
         capsys,
         monkeypatch,
         tmp_path / "two",
-        "new",
-        "escape-of-the-dead",
-        "--seed",
-        "5",
-        "--slot",
         "x",
-        stdin="\n".join(moves[:3]) + "\nquit\n",
+        5,
+        "\n".join(moves[:3]) + "\nquit\n",
     )
     solo(capsys, monkeypatch, tmp_path / "two", "continue", "x", stdin="\n".join(moves[3:]) + "\n")
     one = SaveStore(tmp_path / "one").read("x")
@@ -179,18 +144,7 @@ DAMAGED = {
 
 @pytest.mark.parametrize("kind", list(DAMAGED))
 def test_damaged_saves_get_one_line_and_are_never_touched(capsys, monkeypatch, tmp_path, kind):
-    solo(
-        capsys,
-        monkeypatch,
-        tmp_path,
-        "new",
-        "escape-of-the-dead",
-        "--seed",
-        "2",
-        "--slot",
-        "good",
-        stdin="2 1 1\n",
-    )
+    new_game(capsys, monkeypatch, tmp_path, "good", 2, "2 1 1\n")
     good = json.loads((tmp_path / "good.json").read_text())
     data = DAMAGED[kind]
     if kind == "wrongtype":
@@ -216,35 +170,13 @@ def test_damaged_saves_get_one_line_and_are_never_touched(capsys, monkeypatch, t
 def test_list_shows_slot_game_turn_state_and_time(capsys, monkeypatch, tmp_path):
     code, out, _ = solo(capsys, monkeypatch, tmp_path, "list")
     assert code == 0 and "No saves yet" in out
-    solo(
-        capsys,
-        monkeypatch,
-        tmp_path,
-        "new",
-        "escape-of-the-dead",
-        "--seed",
-        "2",
-        "--slot",
-        "one",
-        stdin="2 1 1\n",
-    )
+    new_game(capsys, monkeypatch, tmp_path, "one", 2, "2 1 1\n")
     code, out, _ = solo(capsys, monkeypatch, tmp_path, "list")
     assert "Slot: one; Game: escape-of-the-dead; Turn: 2; State: running; Last played: 20" in out
 
 
 def test_log_shows_and_exports_the_narrated_run(capsys, monkeypatch, tmp_path):
-    solo(
-        capsys,
-        monkeypatch,
-        tmp_path,
-        "new",
-        "escape-of-the-dead",
-        "--seed",
-        "2",
-        "--slot",
-        "r",
-        stdin="2 1 1\nundo\n1 1 2\n",
-    )
+    new_game(capsys, monkeypatch, tmp_path, "r", 2, "2 1 1\nundo\n1 1 2\n")
     code, out, _ = solo(capsys, monkeypatch, tmp_path, "log", "r")
     assert code == 0 and "-- Nightfall --" in out and "-- Turn 2 --" in out and "still going" in out
     assert "-- Taken back --" in out

@@ -104,9 +104,10 @@ def test_ironman_refuses_undo(tmp_path):
 
 
 def test_again_repeats_the_last_line(tmp_path):
-    s = Session(tmp_path).lines("g", "2 1 1", "g", "again")
+    s = Session(tmp_path).lines("g", "2 1 1", "g", "again", "aga", "banana", "g")
     assert "nothing to repeat" in s.out
-    assert s.run.keys == ["alloc:2-1-1"] * 3
+    assert s.run.keys == ["alloc:2-1-1"] * 5  # a line that failed ('banana') is not the one repeated
+    assert s.out.count("(again: 2 1 1)") == 4
 
 
 def test_odds_and_hint_at_the_dice(tmp_path):
