@@ -37,7 +37,7 @@ class Repl:
         self.shown = 0
         self.asked: tuple[int, str] | None = None  # the decision whose options were last shown
         self.ended_shown = False
-        self.listed: set[str] = set()  # decision kinds whose choices were listed in full (plain mode)
+        self.listed: dict[str, tuple[str, ...]] = {}  # plain mode: the choices last listed in full, by kind
 
     # -- what the reader needs ------------------------------------------------------------------------
 
@@ -104,10 +104,11 @@ class Repl:
         marker = (len(self.run.keys), d.kind)
         if marker != self.asked:
             self.asked = marker
-            if self.screen.plain and d.kind in self.listed:
-                self.screen.say(f"{d.prompt} (1-{len(d.options)}; 'look' lists the choices.)")
+            keys = tuple(d.keys())
+            if self.screen.plain and self.listed.get(d.kind) == keys:
+                self.screen.say(f"{d.prompt} (1-{len(d.options)}, as before; 'look' lists them again.)")
             else:
-                self.listed.add(d.kind)
+                self.listed[d.kind] = keys
                 self.screen.options(d, self.ui.example(d))
 
     def handle(self, line: str) -> None:
