@@ -227,3 +227,14 @@ def test_rolls_show_their_dice_in_verbose_narration(tmp_path):
     s = Session(tmp_path, run=new_run(seed=5)).lines("2 1 1")
     assert "[Lawn: rolled 6 and 6, 2 killed (lawn 0, kills 2/10)]" in s.out
     assert "[Garage: rolled 5, +10% (car 10%)]" in s.out
+
+
+def test_plain_mode_lists_choices_again_when_they_change(tmp_path):
+    run = new_run(seed=1, roll_order="choose")
+    s = Session(tmp_path, run=run).plain_lines("2 1 1", "garage", "all", "2 1 1")
+    turn1, after_garage = s.out.split("> garage", 1)
+    assert "  1. roll the lawn\n  2. roll the barricade\n  3. roll the garage\n  4. roll all that remain" in turn1
+    changed, turn2 = after_garage.split("> all", 1)
+    assert "  1. roll the lawn\n  2. roll the barricade\n  3. roll all that remain" in changed
+    assert "Place your 4 action dice on the Lawn, the Barricade and the Garage. (1-15, as before" in turn2
+    assert "  4. roll all that remain" in turn2.split("> 2 1 1", 1)[1]  # differs from the last list: in full
