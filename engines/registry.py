@@ -8,6 +8,8 @@ from engines.core.contract import Game
 
 _MODULES: dict[str, str] = {
     "escape-of-the-dead": "engines.escape_of_the_dead",
+    "slaughterhouse": "engines.slaughterhouse",
+    "final-girl": "engines.final_girl",
 }
 
 

@@ -73,7 +73,7 @@ class SaveStore:
         path = self.path(slot)
         if not os.path.lexists(path):
             raise SaveError(path, "no save in this slot")
-        data = _read_bytes(path)
+        data = read_bytes(path)
         record = _decode(path, data)
         self._known[path] = data
         return record
@@ -81,7 +81,7 @@ class SaveStore:
     def read_path(self, path: Path) -> Record:
         """The record in any file, with the same checks as read. Never changes the file."""
         path = Path(path)
-        return _decode(path, _read_bytes(path))
+        return _decode(path, read_bytes(path))
 
     def write(self, slot: str, record: Record) -> Path:
         """Save record into slot atomically, keeping the previous save as the slot's backup.
@@ -93,7 +93,7 @@ class SaveStore:
         path = self.path(slot)
         if os.path.lexists(path):
             try:
-                existing = _read_bytes(path)
+                existing = read_bytes(path)
                 if existing != self._known.get(path):
                     _decode(path, existing)
             except SaveError as error:
@@ -206,7 +206,7 @@ def _decode(path: Path, data: bytes) -> Record:
 _FLAGS = os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0)
 
 
-def _read_bytes(path: Path) -> bytes:
+def read_bytes(path: Path) -> bytes:
     """The whole file, refusing what is not a plain file of sane size. O_NONBLOCK: a FIFO cannot hang us."""
     try:
         fd = os.open(path, _FLAGS)

@@ -199,7 +199,14 @@ def cmd_sim(args: argparse.Namespace) -> int:
         raise Failure("-n takes a number of games of at least 1.")
     try:
         return sim.run(
-            game, args.games, args.seed, args.policy, _options(args.option), args.json, _screen(args)
+            game,
+            args.games,
+            args.seed,
+            args.policy,
+            _options(args.option),
+            args.json,
+            _screen(args),
+            args.seat,
         )
     except (KeyError, ValueError) as e:
         raise Failure(str(e.args[0]) if e.args else str(e)) from None

@@ -71,7 +71,8 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("game")
     sim.add_argument("-n", "--games", type=int, default=1000, help="how many games (default 1000)")
     sim.add_argument("--seed", type=int, default=0, help="the first game's seed (default 0)")
-    sim.add_argument("--policy", help="the policy for the person's seat")
+    sim.add_argument("--policy", help="the policy every seat plays (default: the game's own)")
+    sim.add_argument("--seat", help="whose wins to count (default: the person's usual seat)")
     sim.add_argument(
         "-o", "--option", action="append", default=[], metavar="NAME=VALUE", help="a game option"
     )

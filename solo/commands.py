@@ -37,6 +37,9 @@ COMMANDS: tuple[Command, ...] = (
     Command("verbose", (), "verbose", "full narration of every event"),
     Command("brief", (), "brief", "one short line per event"),
     Command("rules", (), "rules [topic]", "a short rules reference; 'rules' lists the topics"),
+    Command(
+        "achievements", ("records",), "achievements", "the game's achievements, and which you have earned"
+    ),
     Command("restart", (), "restart", "start this game over with new dice (asks first)"),
     Command("quit", ("q", "exit"), "quit", "stop playing; the run is already saved"),
 )

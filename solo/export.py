@@ -16,7 +16,7 @@ def show(run: Run, screen: Screen, brief: bool = False) -> None:
     for title, paragraphs, mood in narration.groups(run.log, narrator, 0, brief):
         screen.story(title, paragraphs, mood)
     outcome = run.outcome()
-    screen.say(f"Result: {outcome.result}. {outcome.reason}" if outcome else "The run is still going.")
+    screen.say(f"Result: {run.status()}. {outcome.reason}" if outcome else "The run is still going.")
 
 
 def render(run: Run, kind: str, brief: bool = False) -> str:
@@ -50,7 +50,5 @@ def _markdown(run: Run, brief: bool) -> str:
         for p in paragraphs:
             lines += [p, ""]
     outcome = run.outcome()
-    lines.append(
-        f"**Result: {outcome.result}.** {outcome.reason}" if outcome else "*The run is still going.*"
-    )
+    lines.append(f"**Result: {run.status()}.** {outcome.reason}" if outcome else "*The run is still going.*")
     return "\n".join(lines) + "\n"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from engines.core.contract import IllegalMove
 from narratives import Narrator, for_game
-from saves import SaveError, SaveStore, SlotError, validate_slot
-from solo import narration
+from saves import Keepsakes, SaveError, SaveStore, SlotError, validate_slot
+from solo import achievements, narration
 from solo.commands import BY_WORD, COMMANDS
 from solo.games import InputError, ui_for
 from solo.parse import clean, resolve
@@ -94,9 +94,9 @@ class Repl:
                 self.ended_shown = True
                 outcome = self.run.outcome()
                 if outcome is not None:
-                    self.screen.say(
-                        f"{'You won' if outcome.result == 'won' else 'You lost'}: {outcome.reason}"
-                    )
+                    verdict = {"won": "You won", "lost": "You lost"}.get(self.run.status(), "It ends")
+                    self.screen.say(f"{verdict}: {outcome.reason}")
+                self.record_achievements()
                 self.screen.say(
                     "The run is over. Type 'log' to read it again, 'restart' to play again, or 'quit'."
                 )
@@ -148,6 +148,18 @@ class Repl:
             return
         self.advance()
 
+    def record_achievements(self) -> None:
+        if not achievements.offered(self.run):
+            return
+        try:
+            earned, fresh = achievements.record(Keepsakes(self.store.root), self.run, self.slot)
+        except (SaveError, OSError) as e:
+            self.screen.error(f"Achievements not recorded: {e}")
+            return
+        texts = self.run.game.achievements
+        for a in earned:
+            self.screen.say(f"Achievement{' (new!)' if a in fresh else ''}: {texts[a]}")
+
     # -- saving -------------------------------------------------------------------------------------
 
     def autosave(self) -> bool:
@@ -198,6 +210,17 @@ class Repl:
 
     def cmd_map(self, arg: str) -> None:
         self.screen.cards(self.ui.cards(self.run.view(), self.screen.plain))
+
+    def cmd_achievements(self, arg: str) -> None:
+        if not achievements.offered(self.run):
+            self.screen.error(f"{self.run.game.title} has no achievements.")
+            return
+        try:
+            rows, note = achievements.table(Keepsakes(self.store.root), self.run)
+        except SaveError as e:
+            self.screen.error(str(e))
+            return
+        self.screen.table(f"Achievements: {self.run.game.title}", ["Achievement", "First earned"], rows, note)
 
     def cmd_odds(self, arg: str) -> None:
         d = self.run.decision()

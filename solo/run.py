@@ -109,8 +109,13 @@ class Run:
     # -- records ------------------------------------------------------------------------------------
 
     def status(self) -> str:
+        """'running', or how the game ended for the person's seat: 'won', 'lost' (or 'draw')."""
         o = self.outcome()
-        return o.result if o else "running"
+        if o is None:
+            return "running"
+        if self.seat in o.winners:
+            return "won"
+        return "draw" if o.result == "draw" else "lost"
 
     def to_record(self) -> Record:
         return Record(

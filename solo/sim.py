@@ -23,13 +23,23 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def simulate(game: Game, n: int, seed: int, policy: str, options: dict[str, str], progress=None) -> dict:
+def simulate(
+    game: Game,
+    n: int,
+    seed: int,
+    policy: str,
+    options: dict[str, str],
+    seat: str | None = None,
+    progress=None,
+) -> dict:
+    """Play n seeded games with one policy at every seat; wins are counted for `seat` (the person's first)."""
+    seat = seat or game.person_seats[0]
     wins = turns = 0
     start = time.perf_counter()
     for i in range(n):
         played = play(game, seed + i, policy, options)
         outcome = game.outcome(played.state)
-        wins += outcome is not None and outcome.result == "won"
+        wins += outcome is not None and seat in outcome.winners
         turns += game.turn(played.state)
         if progress is not None:
             progress(i + 1)
@@ -38,6 +48,7 @@ def simulate(game: Game, n: int, seed: int, policy: str, options: dict[str, str]
     return {
         "game": game.id,
         "policy": policy,
+        "seat": seat,
         "options": options,
         "seed": seed,
         "games": n,
@@ -51,20 +62,31 @@ def simulate(game: Game, n: int, seed: int, policy: str, options: dict[str, str]
 
 
 def run(
-    game: Game, n: int, seed: int, policy: str | None, options: dict[str, str], as_json: bool, screen: Screen
+    game: Game,
+    n: int,
+    seed: int,
+    policy: str | None,
+    options: dict[str, str],
+    as_json: bool,
+    screen: Screen,
+    seat: str | None = None,
 ) -> int:
     policy = policy or game.default_policy
     if policy not in game.policies:
         raise KeyError(f"{game.title} has no policy '{policy}'. Policies: {', '.join(game.policies)}.")
     options = resolve_options(game, options)
+    if seat is not None and seat not in {s.id for s in game.seats}:
+        raise ValueError(f"{game.title} has no seat '{seat}'. Seats: {', '.join(s.id for s in game.seats)}.")
     if as_json or not sys.stderr.isatty():
-        result = simulate(game, n, seed, policy, options)
+        result = simulate(game, n, seed, policy, options, seat)
     else:
         from rich.progress import Progress
 
         with Progress(transient=True) as bar:
             task = bar.add_task(f"{game.title}, {policy}", total=n)
-            result = simulate(game, n, seed, policy, options, lambda done: bar.update(task, completed=done))
+            result = simulate(
+                game, n, seed, policy, options, seat, lambda done: bar.update(task, completed=done)
+            )
     if as_json:
         print(json.dumps(result))
         return 0

@@ -46,7 +46,9 @@ class Decision(msgspec.Struct, frozen=True):
 
 
 class Outcome(msgspec.Struct, frozen=True):
-    """How a finished game ended: 'won' or 'lost' from the person's side, who won, and why."""
+    """How a finished game ended: a word for it ('won', 'lost', 'draw'), the seats that won, and why.
+
+    Whether the person won is whether their seat is among `winners`; `result` is only the game's word."""
 
     result: str
     winners: tuple[str, ...]

@@ -26,7 +26,11 @@ class GameUI(Protocol):
     def example(self, decision: Decision) -> str: ...
 
 
-_MODULES = {"escape-of-the-dead": "solo.games.escape_of_the_dead"}
+_MODULES = {
+    "escape-of-the-dead": "solo.games.escape_of_the_dead",
+    "slaughterhouse": "solo.games.slaughterhouse",
+    "final-girl": "solo.games.final_girl",
+}
 
 
 def ui_for(game_id: str) -> GameUI:

@@ -89,3 +89,16 @@ def test_plain_console_writes_no_escape_codes():
     console = make_console(True, file=out)
     console.print("[bold]hello[/bold]")
     assert out.getvalue() == "[bold]hello[/bold]\n"
+
+
+@pytest.mark.parametrize("gid", registry.ids())
+def test_status_is_from_the_persons_seat(gid):
+    game = registry.get(gid)
+    played = play(game, 5, game.default_policy)
+    outcome = game.outcome(played.state)
+    for seat in game.person_seats:
+        run = Run(game, 5, resolve_options(game, {}), seat)
+        for key in played.keys:
+            run.choose(key)
+        expected = "won" if seat in outcome.winners else ("draw" if outcome.result == "draw" else "lost")
+        assert run.status() == expected

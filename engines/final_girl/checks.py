@@ -1,0 +1,86 @@
+"""Invariants: the rules a sound state never breaks, as sentences (used by the tests after every step)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engines.final_girl import data as D
+from engines.final_girl.state import State
+
+
+def invariants(state: State) -> list[str]:
+    out: list[str] = []
+    if not D.RULES["time_floor"] <= state.time <= D.RULES["time_max"]:
+        out.append(f"Time {state.time} outside {D.RULES['time_floor']}..{D.RULES['time_max']}")
+    if not 0 <= state.horror <= D.HORROR_MAX:
+        out.append(f"Horror {state.horror} off the track")
+    if not 0 <= state.bloodlust < len(D.ROWS):
+        out.append(f"Bloodlust row {state.bloodlust} off the track")
+    if not 0 <= state.fg_health <= max(state.fg_max, 3):
+        out.append(f"Final Girl health {state.fg_health} out of bounds")
+    if not 0 <= state.killer_health <= max(state.killer_max, 3):
+        out.append(f"Killer health {state.killer_health} out of bounds")
+    if len(state.hand) > D.RULES["hand_limit"] + 2:
+        out.append(f"{len(state.hand)} cards in hand")
+    # every Action card in exactly one place
+    places = state.hand + state.tableau + state.used + ([state.resolving] if state.resolving else [])
+    if Counter(places) != Counter(D.action_ids()):
+        out.append("Action cards are lost or doubled")
+    if state.roll and state.resolving != state.roll.get("card"):
+        out.append("a roll is pending for a card not being resolved")
+    # Terror cards
+    placed = state.terror.cards() + state.terror_out
+    pending = [op["card"] for op in state.stack if op["op"] == "terror_done" and op["card"] not in placed]
+    if Counter(placed + pending) != Counter(D.terror_ids("killer") + D.terror_ids("location")):
+        out.append("Terror cards are lost or doubled")
+    # Items
+    items = (
+        [i for d in state.item_decks.values() for i in d]
+        + state.hands
+        + state.backpack
+        + state.items_gone
+        + state.items_out
+    )
+    items += state.ask.get("items", []) if state.ask.get("kind") == "keep" else []
+    if Counter(items) != Counter(list(D.ITEMS)):
+        out.append("Item cards are lost or doubled")
+    hands = sum(D.ITEMS[i]["hands"] for i in state.hands)
+    if hands > 2:
+        out.append(f"{hands} hands of items held")
+    # Events
+    if Counter(state.event_deck + state.events_active + state.events_done) != Counter(list(D.EVENTS)):
+        out.append("Event cards are lost or doubled")
+    # Victims counted
+    total = len(state.victims) + state.saved + state.dead + state.supply
+    if total != D.RULES["victims_total"]:
+        out.append(
+            f"Victims: {len(state.victims)} on board + {state.saved} saved + {state.dead} dead + {state.supply} supply != {D.RULES['victims_total']}"
+        )
+    # Traps
+    trap_cards = [t.card for t in state.traps] + state.victim_trap_deck + state.fg_trap_deck + state.traps_out
+    if Counter(trap_cards) != Counter(list(D.TRAPS)):
+        out.append("Death Trap cards are lost or doubled")
+    ids = {str(v.id): v for v in state.victims}
+    for t in state.traps:
+        if t.subject == "fg":
+            continue
+        if t.done:
+            if t.subject in ids:
+                out.append(f"a completed trap still holds Victim {t.subject}")
+        elif t.subject not in ids or not ids[t.subject].trapped:
+            out.append(f"trap {t.id} holds no trapped Victim")
+    held = {t.subject for t in state.traps if not t.done}
+    for v in state.victims:
+        if v.trapped and str(v.id) not in held:
+            out.append(f"Victim {v.id} is trapped in no trap")
+        if v.space not in D.SPACES:
+            out.append(f"Victim {v.id} on unknown space {v.space}")
+    if sum(1 for t in state.traps if t.subject == "fg" and not t.done) > 1:
+        out.append("the Final Girl is in two traps")
+    if state.killer_space and not state.finale_revealed:
+        out.append("the Tormentor is on the board before the Finale")
+    if (state.phase == "over") != bool(state.result):
+        out.append(f"phase {state.phase} with result {state.result!r}")
+    if not state.result and not state.ask:
+        out.append("the game waits on nothing")
+    return out

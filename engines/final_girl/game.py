@@ -1,0 +1,337 @@
+"""Final Girl: The Marrek Murders. The person is the Final Girl; the rules play The Tormentor and the rest."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from engines.core.contract import (
+    Decision,
+    GameOption,
+    Hint,
+    IllegalMove,
+    Outcome,
+    Seat,
+    resolve_options,
+)
+from engines.core.decks import Deck
+from engines.core.events import Event
+from engines.core.rng import Rng
+from engines.final_girl import actions as A
+from engines.final_girl import data as D
+from engines.final_girl import rules as R
+from engines.final_girl.state import State, View
+
+FINAL_GIRL = "final_girl"
+
+_PROMPTS = {
+    "action": "Action phase: play a card, use an item, save a Victim, work a trap, or end the phase.",
+    "planning": "Planning: buy Action cards with the Time you have left.",
+    "roll": "Horror Roll: accept it, turn a 3-4 into a success by discarding two cards, or Close Call.",
+    "move": "Where do you go?",
+    "react": "The Tormentor strikes at you. Play a Reaction card?",
+    "choose": "The roll failed: choose how it goes wrong.",
+    "keep": "Two items: keep one; the other goes back on top of the pile.",
+    "take_card": "A rescued Victim's reward: take an Action card costing 2 or less.",
+    "tie": "Game Ambiguity: The Tormentor's target is tied. Which does she go for?",
+}
+_OPTIONS = {
+    "action": A.action_options,
+    "planning": A.planning_options,
+    "roll": A.roll_options,
+    "move": A.move_options,
+    "react": A.react_options,
+    "choose": A.choose_options,
+    "keep": A.keep_options,
+    "take_card": A.take_card_options,
+    "tie": A.tie_options,
+}
+_APPLY = {
+    "action": A.do_action,
+    "planning": A.do_planning,
+    "roll": A.do_roll_choice,
+    "move": A.do_move,
+    "react": A.do_react,
+    "choose": A.do_choose,
+    "keep": A.do_keep,
+    "take_card": A.do_take_card,
+    "tie": A.do_tie,
+}
+
+
+class FinalGirl:
+    id = "final-girl"
+    title = "Final Girl: The Marrek Murders"
+    rules_version = "1"
+    seats = (
+        Seat(
+            FINAL_GIRL,
+            "the Final Girl",
+            "Survive the Marrek Warehouse, free the trapped, kill The Tormentor.",
+        ),
+    )
+    person_seats = (FINAL_GIRL,)
+    options = (
+        GameOption("girl", ("mandy", "cassie"), "mandy", "Which Final Girl you play: Mandy or Cassie."),
+        GameOption(
+            "mode", ("normal", "extreme"), "normal", "extreme: 5 Time a turn and the harsher Horror track."
+        ),
+        GameOption("dark_power", ("normal", "epic"), "normal", "epic: the Epic Dark Power, Endless Traps."),
+        GameOption(
+            "ties",
+            ("ask", "infinite-evil"),
+            "ask",
+            "ask: you choose when the Tormentor's target is tied; infinite-evil: you are always her choice.",
+        ),
+    )
+    state_type = State
+    default_policy = "heuristic"
+
+    @property
+    def policies(self):
+        from engines.final_girl import policies
+
+        return policies.POLICIES
+
+    # -- the contract ---------------------------------------------------------------------------------
+
+    def setup(self, seed: int, options: Mapping[str, str] | None = None) -> tuple[State, list[Event]]:
+        opts = resolve_options(self, options or {})
+        rng = Rng.from_seed(seed)
+        girl = D.GIRLS[opts["girl"]]
+        extreme = opts["mode"] == "extreme"
+        epic = opts["dark_power"] == "epic"
+        state = State(rng=rng, girl=opts["girl"], extreme=extreme, epic=epic, ties=opts["ties"])
+        events: list[Event] = []
+        # Action cards: the Zero Cost cards in hand, the rest in the Tableau (Climb and Leap included).
+        for card in D.action_ids():
+            (state.hand if D.ACTIONS[D.card_kind(card)].get("start") else state.tableau).append(card)
+        # Finale and Dark Power, face down.
+        state.finale = rng.choice(sorted(D.FINALES))
+        normal = sorted(k for k, v in D.DARK_POWERS.items() if not v.get("epic"))
+        state.dark_power = "endless_traps" if epic else rng.choice(normal)
+        # Terror: 10 of the 21 non-Click! cards; set aside the top 2, shuffle in the 3 Click! cards, put 2 back.
+        pool = [
+            c
+            for c in D.terror_ids("killer") + D.terror_ids("location")
+            if not D.TERROR[D.card_kind(c)].get("click")
+        ]
+        clicks = [c for c in D.terror_ids("location") if D.TERROR[D.card_kind(c)].get("click")]
+        rng.shuffle(pool)
+        dealt, state.terror_out = (
+            pool[-D.RULES.get("terror_deck", 10) :],
+            pool[: -D.RULES.get("terror_deck", 10)],
+        )
+        top2, rest = dealt[-2:], dealt[:-2] + clicks
+        rng.shuffle(rest)
+        state.terror = Deck(draw_pile=rest + top2)
+        # The Setup card: where she starts, where the Killer would, and the Victims.
+        state.setup_card = rng.choice(sorted(D.SETUPS))
+        setup = D.SETUPS[state.setup_card]
+        state.fg_space = state.fg_start = setup["final_girl"]
+        state.killer_start = setup["killer"]
+        state.supply = D.RULES["victims_total"]
+        # Items: 4 per Search space, the rest out of the game.
+        items = sorted(D.ITEMS)
+        rng.shuffle(items)
+        for space in D.SEARCH_SPACES:
+            state.item_decks[space] = [items.pop() for _ in range(D.ITEMS_PER_DECK)]
+        state.items_out = items
+        # Health and the Final Health tokens (drawn unseen).
+        state.fg_health = state.fg_max = girl["health"]
+        state.killer_health = state.killer_max = D.KILLER["health"]
+        tokens = list(D.RULES["final_tokens"])
+        rng.shuffle(tokens)
+        state.fg_token, state.killer_token = tokens[0], tokens[1]
+        # Tracks.
+        state.time = D.RULES["time_start_extreme" if extreme else "time_start"]
+        state.horror = D.KILLER["start_horror"]
+        state.bloodlust = 0
+        # Marrek Warehouse: Locked tokens on every Exit, the Forklift in The Pit.
+        state.locked = list(D.EXITS)
+        state.forklift = D.PIT
+        # Death Trap decks.
+        state.victim_trap_deck = sorted(D.VICTIM_TRAPS)
+        rng.shuffle(state.victim_trap_deck)
+        state.fg_trap_deck = sorted(D.FG_TRAPS)
+        rng.shuffle(state.fg_trap_deck)
+        state.event_deck = sorted(D.EVENTS)
+        rng.shuffle(state.event_deck)
+        R.ev(
+            state,
+            events,
+            "game_started",
+            girl=state.girl,
+            girl_name=girl["name"],
+            setup=state.setup_card,
+            setup_name=setup["name"],
+            space=state.fg_space,
+            name=D.SPACES[state.fg_space]["name"],
+            health=state.fg_health,
+            time=state.time,
+            horror=state.horror,
+            extreme=extreme,
+        )
+        for space, n in setup["victims"].items():
+            R.place_victims(state, n, space, events)
+        # The Tormentor's opening: a Victim where she would have started, in a Death Trap.
+        first = R.place_victims(state, 1, state.killer_start, events)
+        R.trap_victim(state, {"newest": True}, events) if first else None
+        R.draw_event(state, events)
+        R.push(state, {"op": "turn"})
+        R.run(state, events)
+        return state, events
+
+    def decision(self, state: State) -> Decision | None:
+        if state.result or not state.ask:
+            return None
+        kind = state.ask["kind"]
+        return Decision(FINAL_GIRL, kind, _PROMPTS[kind], tuple(_OPTIONS[kind](state)))
+
+    def apply(self, state: State, key: str) -> list[Event]:
+        decision = self.decision(state)
+        if decision is None:
+            raise IllegalMove("The game is over; there is nothing left to decide.")
+        if decision.option(key) is None:
+            raise IllegalMove(self._why(state, decision, key))
+        events: list[Event] = []
+        _APPLY[decision.kind](state, key, events)
+        R.run(state, events)
+        return events
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.result == "won":
+            return Outcome("won", (FINAL_GIRL,), f"You won: {state.reason}.")
+        if state.result == "lost":
+            return Outcome("lost", (), f"You lost: {state.reason}.")
+        return None
+
+    def view(self, state: State, seat: str = FINAL_GIRL) -> View:
+        return View(
+            turn=state.turn,
+            phase=state.phase,
+            girl=state.girl,
+            extreme=state.extreme,
+            time=state.time,
+            horror=state.horror,
+            dice=D.dice_for(state.horror, state.extreme),
+            bloodlust=state.bloodlust,
+            fg_space=state.fg_space,
+            fg_health=state.fg_health,
+            fg_max=state.fg_max,
+            fg_white=state.fg_white,
+            fg_trapped=R.fg_trap(state) is not None,
+            slots=state.slots,
+            slots_total=len(D.GIRLS[state.girl]["slots"]),
+            killer_space=state.killer_space,
+            killer_health=state.killer_health,
+            killer_max=state.killer_max,
+            killer_white=state.killer_white,
+            finale=state.finale if state.finale_revealed else "",
+            dark_power=state.dark_power if state.dark_power_revealed else "",
+            terror_left=len(state.terror),
+            hand=sorted(state.hand),
+            tableau=sorted(state.tableau),
+            used=sorted(state.used),
+            hands=list(state.hands),
+            backpack=list(state.backpack),
+            item_uses=dict(state.item_uses),
+            item_tops={s: d[-1] for s, d in state.item_decks.items() if d},
+            item_counts={s: len(d) for s, d in state.item_decks.items()},
+            locked=list(state.locked),
+            forklift=state.forklift,
+            victims=[v for v in state.victims],
+            traps=list(state.traps),
+            events_active=list(state.events_active),
+            saved=state.saved,
+            dead=state.dead,
+            supply=state.supply,
+            ask=dict(state.ask),
+            roll=dict(state.roll),
+            bonus_dice=state.bonus_dice,
+            improvise=state.improvise,
+            result=state.result,
+        )
+
+    def turn(self, state: State) -> int:
+        return state.turn
+
+    def hint(self, state: State) -> Hint | None:
+        from engines.final_girl import policies
+
+        decision = self.decision(state)
+        if decision is None:
+            return None
+        return policies.advise(self.view(state), decision)
+
+    @property
+    def achievements(self) -> Mapping[str, str]:
+        """Every achievement of the box (both lists of the rulebook), id -> what it asks."""
+        from engines.final_girl.achievements import TEXT
+
+        return TEXT
+
+    def earned(self, log: list[Event]) -> list[str]:
+        """The achievements a finished run's events earn."""
+        from engines.final_girl.achievements import earned
+
+        return earned(log)
+
+    def invariants(self, state: State) -> list[str]:
+        from engines.final_girl.checks import invariants
+
+        return invariants(state)
+
+    def _why(self, state: State, decision: Decision, key: str) -> str:
+        """A player-readable reason a key is not legal now."""
+        parts = key.split(":")
+        if decision.kind == "action" and parts[0] == "play" and len(parts) > 1:
+            kind = parts[1]
+            if kind not in D.ACTIONS:
+                return f"There is no Action card called '{kind}'."
+            if not A.first_card(state.hand, kind):
+                return f"{A.name(kind)} is not in your hand."
+            if R.fg_trap(state) is not None:
+                return "You are Trapped: you may only work on your Escape Tasks."
+            spec = D.ACTIONS[kind]
+            if spec.get("reaction"):
+                return f"{A.name(kind)} is a Reaction card: play it when the Tormentor attacks you."
+            if spec.get("attack"):
+                return "No weapon in range: the Tormentor is not in reach."
+            if spec.get("needs_search"):
+                return "You can only Search on a Search space."
+            return f"{A.name(kind)} cannot be played here."
+        if decision.kind == "planning" and parts[0] == "buy" and len(parts) > 1:
+            kind = parts[1]
+            if len(state.hand) >= D.RULES["hand_limit"]:
+                return f"Hand limit: you already hold {D.RULES['hand_limit']} cards."
+            if kind in D.ACTIONS and D.ACTIONS[kind].get("special"):
+                return (
+                    f"{A.name(kind)} is never bought: discard Walk or Sprint in the Action phase to take it."
+                )
+            if kind in D.ACTIONS and D.ACTIONS[kind]["cost"] > state.time:
+                return (
+                    f"Not enough Time: {A.name(kind)} costs {D.ACTIONS[kind]['cost']}, you have {state.time}."
+                )
+            return f"No {kind} left in the Tableau to buy."
+        if decision.kind == "action" and parts[0] == "task" and len(parts) == 2:
+            trap = next((t for t in state.traps if str(t.id) == parts[1]), None)
+            if trap is None or trap not in A.workable_traps(state):
+                return "There is no Death Trap of that number in your space to work on."
+            task, n = A.current_task(trap)
+            if task == "time":
+                return f"Not enough Time: this Escape Task costs {n} and Time may not go below 0."
+            return "That Escape Task is done with cards: play a card toward it."
+        if decision.kind == "action" and parts[0] == "item" and len(parts) == 2:
+            if parts[1] not in state.hands + state.backpack:
+                return "You do not carry that item."
+            return "That item cannot be used here and now."
+        if decision.kind == "action" and parts[0] == "save" and R.fg_trap(state) is not None:
+            return "You are Trapped: you cannot lead anyone out."
+        if decision.kind == "action" and parts[0] == "save":
+            if state.fg_space in state.locked:
+                return "This Exit is Locked: no Victim can be saved here until it is unlocked."
+            return "You can only save Victims standing with you on an Exit."
+        return f"'{key[:40]}' is not a legal choice now. {decision.prompt}"
+
+
+GAME = FinalGirl()

@@ -1,0 +1,37 @@
+"""Exact odds of Horror Rolls: the chance of each result line, with and without converting 3-4s."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+
+from engines.core.dice import roll_distribution
+from engines.final_girl import actions as A
+from engines.final_girl import data as D
+from engines.final_girl.state import State
+
+
+@cache
+def lines(dice: int, improvised: bool, convertible: int) -> tuple[Fraction, Fraction, Fraction]:
+    """(P(fail), P(one), P(two+)) for a roll of `dice`, turning up to `convertible` 3-4s into successes."""
+    threshold = 3 if improvised else 5
+
+    def outcome(faces: tuple) -> int:
+        hits = sum(1 for f in faces if f >= threshold)
+        partial = sum(1 for f in faces if 3 <= f < threshold)
+        return min(2, hits + min(partial, convertible))
+
+    dist = roll_distribution(dice, outcome)
+    return dist.get(0, Fraction(0)), dist.get(1, Fraction(0)), dist.get(2, Fraction(0))
+
+
+def card_odds(state: State, key: str) -> tuple[str, int, tuple[Fraction, ...], tuple[Fraction, ...]] | None:
+    """For a 'play:' or 'react:' key: (card name, dice, odds as rolled, odds converting with the rest of the hand)."""
+    parts = key.split(":")
+    if parts[0] not in ("play", "react") or len(parts) < 2 or parts[1] not in D.ACTIONS:
+        return None
+    trap = int(parts[3]) if len(parts) == 4 else 0
+    dice = A.dice_count(state, trap)
+    improvised = state.improvise != ""
+    spare = (len(state.hand) - 1) // D.RULES["discard_pair"]
+    return A.name(parts[1]), dice, lines(dice, improvised, 0), lines(dice, improvised, spare)

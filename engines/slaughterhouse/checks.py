@@ -1,0 +1,109 @@
+"""Invariants of a Slaughterhouse state: broken rules as sentences (the tests call this after every step)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engines.slaughterhouse import data as D
+from engines.slaughterhouse.game import _limit
+from engines.slaughterhouse.state import State
+
+
+def broken(state: State) -> list[str]:
+    out: list[str] = []
+    pending = [c for s in state.todo for c in s.cards if s.kind in ("give", "take", "bury_order")]
+    _once(out, "Sawyer card", D.SAWYER_CARDS, [*state.sawyer_deck, *state.hand])
+    _once(
+        out,
+        "Desperation card",
+        D.DESPERATION,
+        [*state.desperation_deck, *(c for t in state.trespassers for c in t.desperation)],
+    )
+    _once(
+        out,
+        "Injury",
+        D.INJURIES,
+        [
+            *state.injury_deck,
+            *(c for t in state.trespassers for c in t.injuries),
+            *(c for c in pending if c in D.INJURIES),
+        ],
+    )
+    items = [
+        *state.item_decks.get("down", []),
+        *state.item_decks.get("up", []),
+        *state.installed,
+        *state.personal_offer,
+        *state.personal_box,
+        *(c for t in state.trespassers for c in (*t.items, *t.personal)),
+        *(c for c in pending if c in D.ALL_ITEMS),
+    ]
+    _once(out, "Item", D.ALL_ITEMS, items)
+    tiles = [
+        *state.horror_placing,
+        *state.horror_box,
+        *state.horror.values(),
+        *state.horror_up.values(),
+        *state.horror_gone,
+    ]
+    _once(out, "Horror tile", D.HORROR, tiles)
+    noise = sum(t.noise for t in state.trespassers)
+    if state.fear < 0 or noise + state.fear > D.TOKENS:
+        out.append(f"Noise {noise} plus Fear {state.fear} exceed the {D.TOKENS} tokens (or Fear is negative)")
+    if len(state.searched) > D.SEARCHED_TOKENS or len(set(state.searched)) != len(state.searched):
+        out.append(f"Searched tokens {state.searched} (at most {D.SEARCHED_TOKENS}, one a space)")
+    for t in state.trespassers:
+        kinds = [D.INJURIES[c]["type"] for c in t.injuries]
+        if len(set(kinds)) != len(kinds):
+            out.append(f"{t.id} has two Injuries of one type: {kinds}")
+        if (len(kinds) == len(D.INJURY_TYPES)) != t.dead:
+            out.append(f"{t.id} has {len(kinds)} Injuries but dead={t.dead}")
+        if not 0 <= t.actions <= D.ACTIONS:
+            out.append(f"{t.id} has {t.actions} actions, outside the track 0..{D.ACTIONS}")
+        if t.hidden and (t.dead or t.escaped):
+            out.append(f"{t.id} is hidden but out of the game")
+        if t.dead and t.escaped:
+            out.append(f"{t.id} is both dead and escaped")
+        if t.noise < 0:
+            out.append(f"{t.id} has negative Noise")
+        over = len(t.items) - _limit(t)
+        if (
+            over > 0
+            and not t.dead
+            and not any(s.kind == "bury" and s.who == state.trespassers.index(t) for s in state.todo)
+        ):
+            out.append(f"{t.id} holds {len(t.items)} Items with no burial pending")
+        if t.space not in D.SPACES:
+            out.append(f"{t.id} on an unknown space {t.space}")
+    if state.current >= 0:
+        t = state.trespassers[state.current]
+        if (t.dead or t.escaped) and not any(s.kind == "turn_done" for s in state.todo):
+            out.append(f"{t.id} is out of the game but still taking a turn")
+    for s in state.sawyers:
+        if not 0 <= s.actions <= s.most:
+            out.append(f"{s.id} has {s.actions} actions outside 0..{s.most}")
+        if s.space and s.space not in D.SPACES:
+            out.append(f"{s.id} on an unknown space")
+    if state.phase == "over" and not state.result:
+        out.append("the game is over without a result")
+    if (
+        state.phase != "over"
+        and state.phase != "setup"
+        and all(t.dead or t.escaped for t in state.trespassers)
+    ):
+        out.append("every Trespasser is out but the game goes on")
+    if not 0 <= state.panic < len(D.PANIC):
+        out.append(f"Panic Meter at {state.panic}")
+    return out
+
+
+def _once(out: list[str], what: str, table: dict, places: list[str]) -> None:
+    if len(places) == len(table) and set(places) == table.keys():
+        return  # the common case, checked cheaply
+    counts = Counter(places)
+    twice = sorted(c for c, n in counts.items() if n > 1)
+    missing = sorted(set(table) - set(counts))
+    if twice:
+        out.append(f"{what} in two places: {', '.join(twice)}")
+    if missing:
+        out.append(f"{what} nowhere: {', '.join(missing)}")

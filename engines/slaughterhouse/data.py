@@ -1,0 +1,135 @@
+"""The numbers, cards and House graph of Slaughterhouse, read once from cards.toml and board.toml."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+_CARDS = tomllib.loads(Path(__file__).with_name("cards.toml").read_text(encoding="utf-8"))
+_BOARD = tomllib.loads(Path(__file__).with_name("board.toml").read_text(encoding="utf-8"))
+
+FACES: tuple[int, ...] = tuple(_CARDS["dice"]["faces"])
+RULES: dict[str, int] = {k: v for k, v in _CARDS["rules"].items() if k != "source"}
+ACTIONS = RULES["trespasser_actions"]
+ITEM_LIMIT = RULES["item_limit"]
+TOKENS = RULES["noise_fear_tokens"]
+SEARCHED_TOKENS = RULES["searched_tokens"]
+ROUND_CAP = RULES["round_cap"]
+
+TRESPASSERS: list[dict[str, Any]] = _CARDS["trespassers"]
+SAWYERS: dict[str, dict[str, Any]] = _CARDS["sawyers"]
+SAWYER_ORDER = ("old_man", "hitchhiker", "leatherface")
+PANIC: list[dict[str, Any]] = _CARDS["panic"]
+HORROR: dict[str, dict[str, Any]] = {h["id"]: h for h in _CARDS["horror"]}
+VEHICLES: dict[str, dict[str, Any]] = {v["id"]: v for v in _CARDS["vehicles"]}
+SCENARIO_A_VEHICLES = ("orange_car", "blue_truck", "green_van")
+
+
+def _instances(entries: list[dict[str, Any]], prefix: str) -> dict[str, dict[str, Any]]:
+    """Card id -> card: one id per physical card, e.g. 'sawyer:slam:2', so every copy has its own place."""
+    out: dict[str, dict[str, Any]] = {}
+    for e in entries:
+        n = e.get("count", 1)
+        for i in range(1, n + 1):
+            out[f"{prefix}/{e['id']}/{i}" if n > 1 else f"{prefix}/{e['id']}"] = e
+    return out
+
+
+SAWYER_CARDS = _instances(_CARDS["sawyer_cards"], "sawyer")
+DESPERATION = _instances(_CARDS["desperation"], "desp")
+INJURIES = _instances(_CARDS["injuries"], "injury")
+ITEMS = _instances(_CARDS["items"], "item")
+SCENARIO_A_ITEMS = _instances(_CARDS["scenario_a_items"], "item")
+PERSONAL = _instances(_CARDS["personal_items"], "personal")
+ALL_ITEMS = {**ITEMS, **SCENARIO_A_ITEMS, **PERSONAL}
+INJURY_TYPES = ("hand", "foot", "head", "heart")
+
+SPACES: dict[str, dict[str, Any]] = _BOARD["spaces"]
+START = _BOARD["start"]
+EDGES: list[tuple[str, str, str]] = [(a, b, k) for a, b, k in _BOARD["links"]["edges"]]
+LINKS: dict[str, dict[str, str]] = {s: {} for s in SPACES}
+for _a, _b, _k in EDGES:
+    LINKS[_a][_b] = _k
+    LINKS[_b][_a] = _k
+ROOMS: dict[str, list[str]] = {}
+for _sid, _sp in SPACES.items():
+    if _sp.get("room"):
+        ROOMS.setdefault(_sp["room"], []).append(_sid)
+HORROR_ROOMS = tuple(r for r in ROOMS if r != SPACES[START["trespassers"]]["room"])
+CORNERS = tuple(s for s, sp in SPACES.items() if sp.get("corner"))
+VEHICLE_SPACES = tuple(s for s, sp in SPACES.items() if sp.get("vehicle"))
+
+
+def walkable(a: str, b: str) -> bool:
+    """Move across a dotted line, a door or the stairs; never through a window."""
+    kind = LINKS[a].get(b)
+    return kind is not None and kind != "window"
+
+
+STEPS: dict[str, list[str]] = {a: [b for b, k in LINKS[a].items() if k != "window"] for a in SPACES}
+
+
+def steps(a: str) -> list[str]:
+    """Spaces one step away on foot (doors, dotted lines, stairs; never windows)."""
+    return STEPS[a]
+
+
+def _runs() -> dict[str, list[tuple[str, str]]]:
+    out: dict[str, list[tuple[str, str]]] = {}
+    for s in SPACES:
+        out[s] = [
+            (a, b)
+            for a in STEPS[s]
+            if LINKS[s][a] != "stairs"
+            for b in STEPS[a]
+            if b != s and LINKS[a][b] != "stairs"
+        ]
+    return out
+
+
+RUNS = _runs()
+"""Every two-space run from each space (no stairs, no going back), before Horror tiles are considered."""
+
+
+def _distances() -> dict[str, dict[str, int]]:
+    out: dict[str, dict[str, int]] = {}
+    for s in SPACES:
+        dist = {s: 0}
+        frontier = [s]
+        while frontier:
+            nxt = []
+            for x in frontier:
+                for y in steps(x):
+                    if y not in dist:
+                        dist[y] = dist[x] + 1
+                        nxt.append(y)
+            frontier = nxt
+        out[s] = dist
+    return out
+
+
+DIST = _distances()
+"""Walking distance between any two spaces (doors and stairs count one step, windows none)."""
+
+
+def room_of(space: str) -> str:
+    return SPACES[space].get("room", "")
+
+
+def _names() -> dict[str, str]:
+    out: dict[str, str] = {"grandpa": "Grandpa"}
+    for table in (HORROR, VEHICLES, SAWYER_CARDS, DESPERATION, INJURIES, ALL_ITEMS):
+        for key, entry in table.items():
+            out[key] = entry["name"]
+    out.update({k: v["name"] for k, v in SAWYERS.items()})
+    out.update({k: v["name"] for k, v in SPACES.items()})
+    return out
+
+
+NAMES = _names()
+
+
+def name(card_or_space: str) -> str:
+    """A readable name for a card id, a space id, a Sawyer or a Horror tile."""
+    return NAMES.get(card_or_space, card_or_space)

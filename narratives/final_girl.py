@@ -1,0 +1,147 @@
+"""Final Girl: which wording fits each event, and the words its templates read (names, who is trapped).
+
+Only selection and lookups live here; every sentence a player reads is in final_girl.toml.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from engines.core.events import Event
+from engines.final_girl import data as D
+
+
+def case(event: Event) -> str:
+    chooser = _CASES.get(event.kind)
+    return chooser(event.facts) if chooser else "default"
+
+
+def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
+    f = event.facts
+    out: dict[str, Any] = {
+        "heading": phrases["setup_heading"]
+        if event.turn == 0
+        else phrases["turn_heading"].format(turn=event.turn)
+    }
+    if isinstance(f.get("name"), str):
+        out["at"] = _article(f["name"])
+        out["At"] = out["at"][:1].upper() + out["at"][1:]
+    if "subject" in f:
+        out["whom"] = phrases["you"] if f["subject"] == "fg" else phrases["victim"]
+    for key in ("src", "dst", "space"):
+        if isinstance(f.get(key), str) and f[key] in D.SPACES:
+            out[f"{key}_name"] = D.SPACES[f[key]]["name"]
+            out[f"{key}_at"] = _article(D.SPACES[f[key]]["name"])
+            out[f"{key.capitalize()}_at"] = out[f"{key}_at"][:1].upper() + out[f"{key}_at"][1:]
+    if "reward" in f:
+        out["reward_text"] = phrases.get(f"reward_{f['reward']}", "")
+    if "ultimate" in f:
+        out["ultimate_text"] = phrases.get(f"ultimate_{f['ultimate']}", "")
+    if "effect" in f:
+        out["effect_text"] = phrases.get(f"step_{f['effect'] or 'none'}", "")
+    if "tasks" in f:
+        out["task_text"] = ", then ".join(_task(t, phrases) for t in f["tasks"])
+    if "weapon" in f:
+        out["weapon_name"] = D.ITEMS[f["weapon"]]["name"] if f["weapon"] in D.ITEMS else phrases["bare_hands"]
+    if "taken" in f:
+        out["taken_names"] = " and ".join(D.ACTIONS[k]["name"] for k in f["taken"])
+    if "discarded" in f:
+        out["discarded_names"] = " and ".join(D.ACTIONS[k]["name"] for k in f["discarded"])
+    if "how" in f:
+        how = f["how"]
+        out["how_text"] = D.ITEMS[how]["name"] if how in D.ITEMS else phrases.get(f"how_{how}", how)
+    if "finale" in f:
+        out["finale_name"] = D.FINALES[f["finale"]]["name"]
+    if "line" in f:
+        out["line_text"] = phrases[f"line_{f['line']}"]
+    return out
+
+
+def _article(name: str) -> str:
+    """'the Lobby', but 'The Pit' and 'Rack B' as they are."""
+    return name if name.startswith(("The ", "Rack ")) else f"the {name}"
+
+
+def _task(task: str, phrases: Mapping[str, str]) -> str:
+    kind, n = task.split(":")
+    return phrases[f"task_{kind}"].format(n=n)
+
+
+def _by(key: str) -> Callable[[Mapping[str, Any]], str]:
+    return lambda f: str(f.get(key, "default")) or "default"
+
+
+def _lost(f: Mapping[str, Any]) -> str:
+    if "trap" in f:
+        return "trap"
+    if "dawn" in f["reason"]:
+        return "dawn"
+    if "Endless" in f["reason"]:
+        return "endless"
+    return "default"
+
+
+def _hurt(f: Mapping[str, Any]) -> str:
+    return "last" if f["last"] else "default"
+
+
+def _token(f: Mapping[str, Any]) -> str:
+    return "comeback" if f["value"] > 0 else "default"
+
+
+def _targets(f: Mapping[str, Any]) -> str:
+    return "fg" if f["fg"] else "default"
+
+
+def _turn(f: Mapping[str, Any]) -> str:
+    return "first" if f["turn"] == 1 else "default"
+
+
+def _roll(f: Mapping[str, Any]) -> str:
+    return str(f["line"])
+
+
+def _advance(f: Mapping[str, Any]) -> str:
+    if f["effect"] == "final":
+        return "final_fg" if f["subject"] == "fg" else "final"
+    return "fg" if f["subject"] == "fg" else "default"
+
+
+def _set(f: Mapping[str, Any]) -> str:
+    return "fg" if f["subject"] == "fg" else "default"
+
+
+def _killed(f: Mapping[str, Any]) -> str:
+    return str(f["cause"])
+
+
+def _saved(f: Mapping[str, Any]) -> str:
+    return "special" if f["special"] else "default"
+
+
+def _placed(f: Mapping[str, Any]) -> str:
+    return "none" if f["count"] == 0 else "one" if f["count"] == 1 else "default"
+
+
+def _won(f: Mapping[str, Any]) -> str:
+    return "armed" if f.get("weapon") else "default"
+
+
+_CASES: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "game_lost": _lost,
+    "game_won": _won,
+    "fg_hurt": _hurt,
+    "fg_token": _token,
+    "killer_token": _token,
+    "killer_targets": _targets,
+    "turn_started": _turn,
+    "roll_result": _roll,
+    "trap_advances": _advance,
+    "trap_set": _set,
+    "victim_killed": _killed,
+    "victim_saved": _saved,
+    "exit_unlocked": _by("how"),
+    "tie_broken": _targets,
+    "victims_placed": _placed,
+}

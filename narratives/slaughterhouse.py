@@ -1,0 +1,90 @@
+"""Slaughterhouse: which wording fits each event, and the names its templates read.
+
+Only selection and small derivations live here; every word a player reads is in slaughterhouse.toml.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from engines.core.events import Event
+from narratives.words import join
+
+
+def case(event: Event) -> str:
+    chooser = _CASES.get(event.kind)
+    return chooser(event.facts) if chooser else "default"
+
+
+def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
+    """Capitalised names ('Green'), success counts, and readable lists of who escaped or died."""
+    f = event.facts
+    out: dict[str, Any] = {}
+    if "trespasser" in f:
+        out["who"] = str(f["trespasser"]).capitalize()
+    if "other" in f:
+        out["other_name"] = str(f["other"]).capitalize()
+    for name in ("sawyer", "attacker", "by"):
+        if name in f:
+            text = str(f[name])
+            out[f"{name}_cap"] = text[:1].upper() + text[1:]
+    if "dice" in f:
+        out["rolled"] = sum(f["dice"])
+        out["rolled_s"] = "" if sum(f["dice"]) == 1 else "es"
+    for name in ("escaped", "killed", "trapped", "trespassers", "trespasser_list"):
+        if isinstance(f.get(name), list):
+            out[f"{name}_names"] = join(str(x).capitalize() for x in f[name]) or "nobody"
+    return out
+
+
+def _by(name: str, default: str = "default") -> Callable[[Mapping[str, Any]], str]:
+    return lambda f: str(f.get(name, default))
+
+
+def _attack(f: Mapping[str, Any]) -> str:
+    return "miss" if f["hits"] == 0 else "default"
+
+
+def _hunted(f: Mapping[str, Any]) -> str:
+    return "found" if f["found"] else "default"
+
+
+def _noise_rolled(f: Mapping[str, Any]) -> str:
+    return "calm" if f["fear"] == 0 else "default"
+
+
+def _searched(f: Mapping[str, Any]) -> str:
+    return "empty" if f["found"] == 0 else "default"
+
+
+def _turn(f: Mapping[str, Any]) -> str:
+    return "unhid" if f.get("unhid") else "default"
+
+
+def _hit(f: Mapping[str, Any]) -> str:
+    if f["lost"] == 0:
+        return "miss"
+    return "default" if f.get("armed", True) else "bare"
+
+
+def _injured(f: Mapping[str, Any]) -> str:
+    return "grave" if f["count"] == 3 else "default"
+
+
+_CASES: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "moved": _by("how"),
+    "attack": _attack,
+    "hunted": _hunted,
+    "noise_rolled": _noise_rolled,
+    "searched": _searched,
+    "turn_started": _turn,
+    "horror_revealed": _by("effect"),
+    "vehicle_revealed": _by("effect"),
+    "card_interrupt": _by("trigger"),
+    "panic_raised": _by("label"),
+    "sawyer_moves": _by("why"),
+    "game_over": _by("result"),
+    "sawyer_hit": _hit,
+    "injured": _injured,
+}

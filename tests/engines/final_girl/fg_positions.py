@@ -1,0 +1,65 @@
+"""Positions for Final Girl rule tests: a fresh game at its first decision, and ways to stage a moment."""
+
+from __future__ import annotations
+
+from engines.final_girl import GAME
+from engines.final_girl import data as D
+from engines.final_girl import rules as R
+from engines.final_girl.state import State, Victim
+
+
+def fresh(seed: int = 0, **options: str) -> State:
+    state, _ = GAME.setup(seed, options)
+    return state
+
+
+def clear_board(state: State) -> State:
+    """No Victims and no traps (the Victims go back to the supply, their trap cards to the deck)."""
+    for trap in state.traps:
+        if trap.subject == "fg":
+            state.fg_trap_deck.append(trap.card)
+        else:
+            state.victim_trap_deck.append(trap.card)
+    state.traps = []
+    state.supply += len(state.victims)
+    state.victims = []
+    return state
+
+
+def add_victim(state: State, space: str, **kw) -> Victim:
+    v = Victim(state.next_victim, space, **kw)
+    state.next_victim += 1
+    state.supply -= 1
+    state.victims.append(v)
+    return v
+
+
+def hand_of(state: State, *kinds: str) -> None:
+    """Put exactly these cards in hand (the rest back to the Tableau)."""
+    state.tableau.extend(state.hand)
+    state.hand = []
+    for kind in kinds:
+        card = next(c for c in sorted(state.tableau) if D.card_kind(c) == kind)
+        state.tableau.remove(card)
+        state.hand.append(card)
+
+
+def run_ops(state: State, *ops: dict) -> list:
+    """Run these steps now, in front of whatever was queued."""
+    events: list = []
+    ask = state.ask
+    state.ask = {}
+    R.push(state, *ops, {"op": "_resume", "ask": ask})
+    R.run(state, events)
+    return events
+
+
+def _resume(state: State, op: dict, events: list) -> None:
+    state.ask = op["ask"]
+
+
+R.STEPS["_resume"] = _resume
+
+
+def kinds(events: list) -> list[str]:
+    return [e.kind for e in events]

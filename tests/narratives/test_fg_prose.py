@@ -1,0 +1,84 @@
+"""Final Girl's templates: every event kind the engine emits has words, and they render cleanly."""
+
+from __future__ import annotations
+
+import re
+
+from engines.core.autoplay import play
+from engines.registry import get
+from narratives import for_game
+from narratives.formatting import render
+
+GAME = get("final-girl")
+NARRATOR = for_game("final-girl", 13)
+BRACES = re.compile(r"[{}]")
+
+
+def _games():
+    for policy in ("random", "heuristic"):
+        for seed in range(60):
+            yield play(GAME, seed, policy).events
+    for seed in range(20):
+        yield play(
+            GAME, seed, "heuristic", options={"mode": "extreme", "dark_power": "epic", "girl": "cassie"}
+        ).events
+
+
+EVENTS = [e for events in _games() for e in events]
+
+
+def test_every_emitted_kind_has_a_template():
+    missing = {e.kind for e in EVENTS} - set(NARRATOR.templates.kinds)
+    assert missing == set()
+
+
+def test_every_event_renders_prose_and_summary_without_braces():
+    for i, e in enumerate(EVENTS):
+        for text in (NARRATOR.prose(e, i), NARRATOR.summary(e)):
+            assert not BRACES.search(text), (e.kind, text)
+
+
+def test_every_template_used_fills_all_its_fields():
+    """No fallback to the generic line: each template names only fields the event has."""
+    for e in EVENTS:
+        case = NARRATOR._pick(e)
+        values = NARRATOR.values(e)
+        if case.summary is not None:
+            assert render(case.summary, values) is not None, (e.kind, case.summary)
+        for prose in case.prose:
+            assert render(prose, values) is not None, (e.kind, prose)
+
+
+def test_frequent_kinds_have_several_variants_and_endings_exist_per_outcome():
+    kinds = NARRATOR.templates.kinds
+    for kind in (
+        "turn_started",
+        "card_played",
+        "horror_roll",
+        "fg_moves",
+        "terror_drawn",
+        "fg_hurt",
+        "killer_moves",
+    ):
+        assert len(kinds[kind].pick("default").prose) >= 2, kind
+    for case in ("default", "trap", "dawn", "endless"):
+        assert kinds["game_lost"].pick(case).prose
+    assert kinds["game_won"].pick("default").prose and kinds["game_won"].pick("armed").prose
+
+
+def test_rules_reference_has_the_main_topics():
+    topics = NARRATOR.rules_topics()
+    for topic in ("overview", "turn", "time", "horror", "cards", "victims", "traps", "killer", "warehouse"):
+        assert topic in topics
+    _title, text = NARRATOR.rules("traps")
+    assert "Escape Tasks" in text
+
+
+def test_setup_events_sit_under_the_opening_heading_and_names_take_articles_once():
+    for i, e in enumerate(EVENTS):
+        if e.turn == 0:
+            assert NARRATOR.title(e) == "Night shift"
+        else:
+            assert NARRATOR.title(e) in ("Credits", f"Turn {e.turn}")
+        text = NARRATOR.prose(e, i)
+        assert "the The " not in text and "the Rack " not in text, text

@@ -1,0 +1,64 @@
+"""Slaughterhouse's templates: every event kind the engine emits has prose and a summary, with no leftovers."""
+
+from __future__ import annotations
+
+import re
+
+from engines.core.autoplay import play
+from engines.registry import get
+from narratives import for_game
+from narratives.templates import load
+
+GAME = get("slaughterhouse")
+LEFTOVER = re.compile(r"[{}\[\]]")
+
+
+def _games():
+    for seed in range(20):
+        for policy in ("heuristic", "random", {"trespassers": "heuristic", "sawyer": "random"}):
+            yield seed, play(GAME, seed, policy).events
+    for count in ("1", "3", "4"):
+        yield 99, play(GAME, 99, "heuristic", {"trespassers": count}).events
+
+
+def test_every_emitted_kind_renders_cleanly_in_prose_summary_and_title():
+    narrator = for_game("slaughterhouse", 7)
+    kinds = load("slaughterhouse").kinds
+    seen: set[str] = set()
+    for _, events in _games():
+        for i, event in enumerate(events):
+            seen.add(event.kind)
+            assert event.kind in kinds, event.kind
+            prose = narrator.prose(event, i)
+            assert prose and not LEFTOVER.search(prose), (event.kind, prose)
+            generic = event.kind.replace("_", " ").capitalize() + ":"
+            assert not prose.startswith(generic), (event.kind, event.facts)
+            summary = narrator.summary(event)
+            assert not LEFTOVER.search(summary), (event.kind, summary)
+            assert not LEFTOVER.search(narrator.title(event))
+    assert {"game_started", "moved", "attack", "injured", "killed", "game_over", "searched"} <= seen
+
+
+def test_frequent_kinds_have_several_variants_and_every_outcome_an_ending():
+    kinds = load("slaughterhouse").kinds
+    for kind in ("round_started", "noise", "attack", "injured", "noise_rolled", "searched", "game_started"):
+        assert len(kinds[kind].pick("default").prose) >= 2, kind
+    for result in ("escaped", "killed", "mixed", "dawn"):
+        assert kinds["game_over"].cases[result].prose
+
+
+def test_rules_topics_cover_the_main_rules():
+    narrator = for_game("slaughterhouse", 1)
+    topics = set(narrator.rules_topics())
+    assert {
+        "overview",
+        "setup",
+        "actions",
+        "noise",
+        "dice",
+        "hiding",
+        "sawyers",
+        "injuries",
+        "panic",
+        "escape",
+    } <= topics

@@ -1,0 +1,55 @@
+"""Achievements recorded across runs in the save folder, and shown by the `achievements` command."""
+
+from __future__ import annotations
+
+from repl_harness import Session
+
+from engines.core.autoplay import play
+from engines.core.contract import resolve_options
+from engines.registry import get
+from saves import Keepsakes
+from solo import achievements
+from solo.run import Run
+
+
+def finished_final_girl_run(won: bool) -> Run:
+    game = get("final-girl")
+    for seed in range(200):
+        played = play(game, seed, "heuristic")
+        if (game.outcome(played.state).result == "won") == won:
+            run = Run(game, seed, resolve_options(game, {}), game.person_seats[0])
+            for key in played.keys:
+                run.choose(key)
+            return run
+    raise AssertionError("no such game in 200 seeds")
+
+
+def test_a_won_run_records_its_achievements_once(tmp_path):
+    run = finished_final_girl_run(won=True)
+    keep = Keepsakes(tmp_path)
+    earned, fresh = achievements.record(keep, run, "slot1")
+    assert "marrek_win" in earned and fresh == earned
+    again, fresh_again = achievements.record(keep, run, "slot1")
+    assert again == earned and fresh_again == []
+    data = keep.read("final-girl")
+    assert set(data["achievements"]) == set(earned) and data["runs"] == {f"slot1@{run.created}": "won"}
+
+
+def test_a_running_game_records_nothing(tmp_path):
+    game = get("final-girl")
+    run = Run(game, 1, resolve_options(game, {}), game.person_seats[0])
+    assert achievements.record(Keepsakes(tmp_path), run, "s") == ([], [])
+    assert Keepsakes(tmp_path).read("final-girl") == {}
+
+
+def test_the_repl_announces_and_lists_them(tmp_path):
+    run = finished_final_girl_run(won=True)
+    s = Session(tmp_path, run=run).lines("achievements")
+    assert "Achievement (new!):" in s.out
+    assert "-- Achievements: Final Girl: The Marrek Murders --" in s.out
+    assert "earned; 1 finished runs recorded, 1 won." in s.out
+
+
+def test_a_game_without_achievements_says_so(tmp_path):
+    s = Session(tmp_path).lines("achievements")
+    assert "Escape of the Dead has no achievements." in s.out
