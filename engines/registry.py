@@ -8,6 +8,7 @@ from engines.core.contract import Game
 
 _MODULES: dict[str, str] = {
     "escape-of-the-dead": "engines.escape_of_the_dead",
+    "mixtape-massacre": "engines.mixtape.directors_cut",
     "slaughterhouse": "engines.slaughterhouse",
     "final-girl": "engines.final_girl",
 }

@@ -28,6 +28,7 @@ class GameUI(Protocol):
 
 _MODULES = {
     "escape-of-the-dead": "solo.games.escape_of_the_dead",
+    "mixtape-massacre": "solo.games.mixtape_massacre",
     "slaughterhouse": "solo.games.slaughterhouse",
     "final-girl": "solo.games.final_girl",
 }

@@ -233,7 +233,10 @@ def test_plain_mode_lists_choices_again_when_they_change(tmp_path):
     run = new_run(seed=1, roll_order="choose")
     s = Session(tmp_path, run=run).plain_lines("2 1 1", "garage", "all", "2 1 1")
     turn1, after_garage = s.out.split("> garage", 1)
-    assert "  1. roll the lawn\n  2. roll the barricade\n  3. roll the garage\n  4. roll all that remain" in turn1
+    assert (
+        "  1. roll the lawn\n  2. roll the barricade\n  3. roll the garage\n  4. roll all that remain"
+        in turn1
+    )
     changed, turn2 = after_garage.split("> all", 1)
     assert "  1. roll the lawn\n  2. roll the barricade\n  3. roll all that remain" in changed
     assert "Place your 4 action dice on the Lawn, the Barricade and the Garage. (1-15, as before" in turn2

@@ -1,0 +1,286 @@
+"""The town of Tall Oaks as a graph, read from a board data file, and how a piece moves on it.
+
+A board file draws the roads as a grid of characters (one character a space) and names what each character
+is: a road, a starting point, a Bonus Tracks space, a sewer of some colour, or the entrance of a location.
+Locations are nodes of their own, joined to their entrance spaces. Both Mixtape Massacre games read their
+own board through this module; nothing here knows about cards, noise or slashers.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROAD = "road"
+START = "start"
+BONUS = "bonus"
+SEWER = "sewer"
+ENTRANCE = "entrance"
+LOCATION = "location"
+SPECIAL = "special"
+
+
+@dataclass(frozen=True)
+class Location:
+    id: str
+    name: str
+    letter: str
+    entrances: tuple[str, ...]
+    neighbours: tuple[str, ...]
+    source: str
+
+
+@dataclass
+class Board:
+    """Spaces and locations by id, who touches whom, and the grid the spaces came from (for drawing)."""
+
+    name: str
+    rows: tuple[str, ...]
+    kind: dict[str, str]
+    colour: dict[str, str]  # sewer space -> colour
+    entrance_of: dict[str, str]  # entrance space -> location id
+    adjacent: dict[str, tuple[str, ...]]  # what a piece may step to (locations only through entrances)
+    locations: dict[str, Location]
+    cell: dict[str, tuple[int, int]]  # space id -> (column, row)
+    at_cell: dict[tuple[int, int], str]
+    special_name: dict[str, str] = field(default_factory=dict)
+
+    # -- what a space is ---------------------------------------------------------------------------------
+
+    @property
+    def starts(self) -> list[str]:
+        return [s for s, k in self.kind.items() if k == START]
+
+    @property
+    def sewers(self) -> list[str]:
+        return self._sewers
+
+    def is_location(self, node: str) -> bool:
+        return node in self.locations
+
+    def sewer_exits(self, space: str) -> list[str]:
+        """The other sewer spaces of the same colour."""
+        return list(self._exits.get(space, ()))
+
+    def touching(self, a: str, b: str) -> bool:
+        """The same space or spaces next to each other (not diagonally); a location touches only itself."""
+        if a == b:
+            return True
+        if a in self.locations or b in self.locations:
+            return False
+        return b in self.adjacent[a]
+
+    def label(self, node: str) -> str:
+        """A player-readable name for a node."""
+        if node in self.locations:
+            return self.locations[node].name
+        k = self.kind[node]
+        col, row = self.cell[node]
+        if k == ENTRANCE:
+            return f"the entrance of {self.locations[self.entrance_of[node]].name}"
+        if k == SEWER:
+            return f"the {self.colour[node]} sewer at {col},{row}"
+        if k == START:
+            return f"the starting point at {col},{row}"
+        if k == BONUS:
+            return f"the Bonus Tracks space at {col},{row}"
+        if k == SPECIAL:
+            return self.special_name.get(node, f"the space at {col},{row}")
+        return f"the road at {col},{row}"
+
+    # -- moving ------------------------------------------------------------------------------------------
+
+    def stops(
+        self,
+        start: str,
+        roll: int,
+        locked: Iterable[str] = (),
+        through: Iterable[str] = (),
+        key: bool = False,
+        exact: Iterable[str] = (),
+    ) -> dict[str, int]:
+        """Every node a piece at `start` may end on with this roll, and the fewest steps to it.
+
+        The piece walks one way along a simple path (never back over a space: forward or backward, not
+        both) and must use the whole roll, except that it may stop early on entering a location or on
+        reaching a locked entrance. An entrance counts as a step and so does entering the location. A
+        location in `through` (empty, with two or more entrances) may be crossed as one step. A sewer
+        space may send the piece to another sewer of its colour; that jump is free and the walk goes on
+        with the steps left. With `key` a locked entrance is walked through (the Skeleton Key). Spaces in
+        `exact` may only be stopped on, never crossed (none on the Director's Cut board).
+        """
+        locked = frozenset(locked)
+        through = frozenset(through)
+        exact = frozenset(exact)
+        found: dict[str, int] = {}
+        adjacent = self.adjacent
+        kind = self.kind
+
+        def note(node: str, used: int) -> None:
+            if found.get(node, 99) > used:
+                found[node] = used
+
+        def walk(node: str, used: int, seen: frozenset[str]) -> None:
+            if used == roll:
+                note(node, used)
+                return
+            for nxt in adjacent[node]:
+                if nxt in seen:
+                    continue
+                step = used + 1
+                if nxt in self.locations:
+                    if node in locked and not key:
+                        continue
+                    note(nxt, step)
+                    if nxt in through and step < roll:
+                        walk(nxt, step, seen | {nxt})
+                    continue
+                if kind[nxt] == ENTRANCE and nxt in locked and not key and node not in self.locations:
+                    note(nxt, step)
+                    continue
+                if nxt in exact:
+                    if step == roll:
+                        note(nxt, step)
+                    continue
+                walk(nxt, step, seen | {nxt})
+                if kind[nxt] == SEWER:
+                    for exit_ in self._exits[nxt]:
+                        if exit_ not in seen:
+                            walk(exit_, step, seen | {nxt, exit_})
+
+        walk(start, 0, frozenset({start}))
+        found.pop(start, None)
+        return found
+
+    def distances(
+        self, start: str | Iterable[str], blocked: Iterable[str] = (), through: Iterable[str] = ()
+    ) -> dict[str, int]:
+        """Fewest steps from `start` (a node, or several at once) to every node, ignoring the dice.
+
+        For planning routes. Locations are ends, except those in `through`; `blocked` nodes (locked
+        entrances) are ends too. Sewers jump for free. The starting nodes always expand.
+        """
+        starts = [start] if isinstance(start, str) else list(start)
+        blocked = set(blocked)
+        ends = (self._location_set - set(through)) | blocked
+        dist = dict.fromkeys(starts, 0)
+        queue = deque(starts)
+        adjacent = self.adjacent
+        exits = self._exits
+        while queue:
+            node = queue.popleft()
+            if node in ends and dist[node]:
+                continue
+            d = dist[node] + 1
+            for nxt in adjacent[node]:
+                if nxt not in dist:
+                    dist[nxt] = d
+                    queue.append(nxt)
+                    for exit_ in exits.get(nxt, ()):
+                        if exit_ not in dist:
+                            dist[exit_] = d
+                            queue.append(exit_)
+        return dist
+
+    def landmark(self, node: str) -> tuple[str, int]:
+        """The location nearest a space and how many steps away (ignoring locks), to name a road stop."""
+        found = self._landmarks.get(node)
+        if found is None:
+            dist = self.distances(node)
+            best = min((dist[lid], lid) for lid in self.locations if lid in dist)
+            found = self._landmarks[node] = (best[1], best[0])
+        return found
+
+    def nearest(self, start: str, candidates: Iterable[str]) -> str | None:
+        """The candidate fewest steps away (ties go to the first in board order); None if none is reachable."""
+        wanted = set(candidates)
+        if not wanted:
+            return None
+        dist = self.distances(start, through=self.locations)
+        best = [(dist[c], self._order[c]) for c in wanted if c in dist]
+        if not best:
+            return None
+        return self._by_order[min(best)[1]]
+
+    def __post_init__(self) -> None:
+        self._order = {n: i for i, n in enumerate(self.adjacent)}
+        self._by_order = list(self.adjacent)
+        self._location_set = frozenset(self.locations)
+        self._landmarks: dict[str, tuple[str, int]] = {}
+        self._sewers = [s for s, k in self.kind.items() if k == SEWER]
+        self._exits = {
+            s: tuple(o for o in self._sewers if o != s and self.colour[o] == self.colour[s])
+            for s in self._sewers
+        }
+
+
+def space_id(col: int, row: int) -> str:
+    return f"{col}-{row}"
+
+
+def load(path: Path) -> Board:
+    """Read a board file (see engines/mixtape/directors_cut/board.toml for the format)."""
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    rows = tuple(data["grid"]["rows"])
+    legend: dict[str, dict] = data["legend"]
+    locations_data: dict[str, dict] = data["locations"]
+    letters = {loc["letter"]: lid for lid, loc in locations_data.items()}
+    kind: dict[str, str] = {}
+    colour: dict[str, str] = {}
+    entrance_of: dict[str, str] = {}
+    cell: dict[str, tuple[int, int]] = {}
+    special_name: dict[str, str] = {}
+    for r, line in enumerate(rows):
+        for c, ch in enumerate(line):
+            if ch == " ":
+                continue
+            sid = space_id(c, r)
+            cell[sid] = (c, r)
+            if ch in letters:
+                kind[sid] = ENTRANCE
+                entrance_of[sid] = letters[ch]
+                continue
+            if ch not in legend:
+                raise ValueError(f"board {path.name}: unknown character {ch!r} at {c},{r}")
+            entry = legend[ch]
+            kind[sid] = entry["kind"]
+            if entry["kind"] == SEWER:
+                colour[sid] = entry["colour"]
+            if entry["kind"] == SPECIAL:
+                special_name[sid] = entry["name"]
+    at_cell = {v: k for k, v in cell.items()}
+    adjacent: dict[str, list[str]] = {sid: [] for sid in cell}
+    for sid, (c, r) in cell.items():
+        for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            other = at_cell.get((c + dc, r + dr))
+            if other is None:
+                continue
+            if kind[sid] == ENTRANCE and kind[other] == ENTRANCE:
+                continue
+            adjacent[sid].append(other)
+    locations: dict[str, Location] = {}
+    for lid, loc in locations_data.items():
+        ents = tuple(s for s, l_ in entrance_of.items() if l_ == lid)
+        if not ents:
+            raise ValueError(f"board {path.name}: location {lid} has no entrance")
+        locations[lid] = Location(
+            lid, loc["name"], loc["letter"], ents, tuple(loc.get("neighbours", ())), loc["source"]
+        )
+        adjacent[lid] = list(ents)
+        for e in ents:
+            adjacent[e].append(lid)
+    return Board(
+        name=data["grid"].get("name", path.stem),
+        rows=rows,
+        kind=kind,
+        colour=colour,
+        entrance_of=entrance_of,
+        adjacent={k: tuple(v) for k, v in adjacent.items()},
+        locations=locations,
+        cell=cell,
+        at_cell=at_cell,
+        special_name=special_name,
+    )

@@ -1,0 +1,1720 @@
+"""The rules of Mixtape Massacre: Director's Cut: slashers roam Tall Oaks for souvenirs until one has enough.
+
+Every automatic step (dice, draws, brawls, the Hero) runs inside `apply` up to the next decision. Steps that
+may be interrupted by a decision (a supply spend, a keep choice, where a marker runs) leave a tag in
+`state.after` or `state.brawl_after` naming what comes next, and `_resume` picks the flow up from it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from engines.core.contract import (
+    Decision,
+    GameOption,
+    Hint,
+    IllegalMove,
+    Option,
+    Outcome,
+    Seat,
+    resolve_options,
+)
+from engines.core.decks import Deck
+from engines.core.events import Event
+from engines.core.rng import Rng
+from engines.mixtape.board import BONUS, ENTRANCE, START
+from engines.mixtape.directors_cut import rules_data as R
+from engines.mixtape.directors_cut.odds import triple
+from engines.mixtape.directors_cut.state import (
+    AT_LOCK,
+    KEEP,
+    LOCK,
+    MOVE,
+    OVER,
+    RUN,
+    SEARCH,
+    SPEND,
+    START_POINT,
+    TURN,
+    Slasher,
+    SlasherView,
+    State,
+    View,
+)
+
+B = R.BOARD
+PASSIVE = frozenset({"stitches"})
+"""Abilities that work by themselves rather than being chosen."""
+SEATS = tuple(f"slasher{i}" for i in range(1, 7))
+PERSON = SEATS[0]
+
+
+class MixtapeMassacre:
+    id = "mixtape-massacre"
+    title = "Mixtape Massacre: Director's Cut"
+    rules_version = "1"
+    seats = tuple(
+        Seat(s, f"slasher {i}", "A slasher collecting souvenirs in Tall Oaks.")
+        for i, s in enumerate(SEATS, 1)
+    )
+    person_seats = (PERSON,)
+    options = (
+        GameOption("rivals", ("1", "2", "3", "4", "5"), "2", "Rival slashers played by the automa."),
+        GameOption("hero", tuple(R.HEROES), "linda", "The Hero the noise calls into town."),
+        GameOption(
+            "goal",
+            ("auto", "5", "8", "10", "12", "15"),
+            "auto",
+            "Souvenirs to win; auto is the rulebook's goal for the number of slashers.",
+        ),
+    )
+    state_type = State
+    default_policy = "heuristic"
+
+    @property
+    def policies(self):
+        from engines.mixtape.directors_cut import policies
+
+        return policies.POLICIES
+
+    # -- the contract -------------------------------------------------------------------------------
+
+    def setup(self, seed: int, options: Mapping[str, str] | None = None) -> tuple[State, list[Event]]:
+        opts = resolve_options(self, options or {})
+        n = 1 + int(opts["rivals"])
+        rng = Rng.from_seed(seed)
+        names = list(R.SLASHER_NAMES)
+        rng.shuffle(names)
+        slashers = [
+            Slasher(seat=SEATS[i], name=names[i], health=R.HEALTH, ability=R.ABILITY_OF[names[i]])
+            for i in range(n)
+        ]
+        bank = list(R.ALL_TOKENS)
+        markers: dict[str, list[str]] = {}
+        for loc in R.LOCATIONS:
+            markers[loc] = [bank.pop(rng.below(len(bank)))]
+        goal = R.GOALS[n] if opts["goal"] == "auto" else int(opts["goal"])
+        state = State(
+            rng=rng,
+            hero=opts["hero"],
+            goal=goal,
+            slashers=slashers,
+            markers=markers,
+            bank=bank,
+            scenes=Deck.shuffled(R.scene_deck(opts["hero"]), rng),
+            supplies=Deck.shuffled(list(R.SUPPLY_CARDS), rng),
+            bonus=Deck.shuffled(list(R.BONUS), rng),
+            lock_bank=R.LOCK_TOKENS,
+        )
+        events = [
+            Event(
+                "game_started",
+                0,
+                "setup",
+                {
+                    "slashers": [s.name for s in slashers],
+                    "seats": [s.seat for s in slashers],
+                    "hero": self.hero_profile(state).name,
+                    "goal": goal,
+                    "markers": len(markers),
+                },
+            )
+        ]
+        return state, events
+
+    def decision(self, state: State) -> Decision | None:
+        if state.result:
+            return None
+        phase = state.phase
+        s = state.slashers
+        if phase == START_POINT:
+            free = [p for p in B.starts if not self._occupied(state, p)]
+            return Decision(
+                s[state.placing].seat,
+                "start",
+                "Choose your starting point.",
+                tuple(Option(f"start:{p}", B.label(p), aliases=(p,)) for p in free),
+            )
+        if phase == LOCK:
+            opts = [
+                Option(f"lock:{e}", f"lock {B.locations[B.entrance_of[e]].name} ({e})", aliases=(e,))
+                for lid in R.LOCATIONS
+                for e in B.locations[lid].entrances
+                if e not in state.locks
+            ]
+            return Decision(
+                s[state.order[0]].seat,
+                "lock",
+                f"Place a yellow Lock Token on an entrance ({state.locks_left} left to place).",
+                tuple(opts),
+            )
+        cur = s[state.current] if state.current >= 0 else None
+        if phase == TURN and cur:
+            return Decision(cur.seat, "turn", "Your turn. What now?", tuple(self._turn_options(state)))
+        if phase == MOVE and cur:
+            return Decision(
+                cur.seat,
+                "move",
+                f"You rolled {state.roll[0]} and {state.roll[1]} ({sum(state.roll)}). Where to?",
+                tuple(self._move_options(state)),
+            )
+        if phase == SPEND:
+            return self._spend_decision(state)
+        if phase == KEEP:
+            k = s[state.keeper]
+            new, old = R.supply(state.drawn).name, R.supply(k.supply).name
+            return Decision(
+                k.seat,
+                "keep",
+                f"You found a {new} but hold a {old}; you may hold only one.",
+                (
+                    Option("keep:new", f"keep the {new}", aliases=("new",)),
+                    Option("keep:old", f"keep the {old}", aliases=("old",)),
+                ),
+            )
+        if phase == RUN:
+            loc = B.locations[state.running]
+            return Decision(
+                s[state.chooser].seat,
+                "run",
+                f"The victim escapes {loc.name}. Where does the Scene Marker run?",
+                tuple(Option(f"run:{n}", B.locations[n].name, aliases=(n,)) for n in loc.neighbours),
+            )
+        if phase == SEARCH and cur:
+            return Decision(
+                cur.seat,
+                "search",
+                f"{B.locations[cur.at].name} is empty. Search it?",
+                (Option("search", "roll the Search Die"), Option("leave", "end your turn", aliases=("no",))),
+            )
+        if phase == AT_LOCK and cur:
+            colour = state.locks[cur.at]
+            need = 1 if colour == "yellow" else 2
+            return Decision(
+                cur.seat,
+                "at_lock",
+                f"A {colour} lock bars the way: {need} knife{'s' if need > 1 else ''} to break it.",
+                (Option("unlock", "try to break the lock"), Option("wait", "end your turn", aliases=("no",))),
+            )
+        return None
+
+    def apply(self, state: State, key: str) -> list[Event]:
+        fast = state.phase == MOVE and key.startswith("go:") and key[3:] in state.stops and not state.result
+        if not fast:
+            d = self.decision(state)
+            if d is None:
+                raise IllegalMove("The game is over; there is nothing left to decide.")
+            if key not in d.keys():  # noqa: SIM118 (Decision.keys is a method)
+                raise IllegalMove(self._illegal(state, d, key))
+        events: list[Event] = []
+        phase = state.phase
+        if phase == START_POINT:
+            self._place_start(state, key[6:], events)
+        elif phase == LOCK:
+            self._place_lock(state, key[5:], "yellow", events)
+            state.locks_left -= 1
+            if state.locks_left == 0 or state.lock_bank == 0 or not self.decision(state).options:
+                self._begin_turn(state, state.order[0], events)
+        elif phase == TURN:
+            self._turn_choice(state, key, events)
+        elif phase == MOVE:
+            self._move(state, key[3:], events)
+        elif phase == SPEND:
+            self._spend(state, int(key[6:]), events)
+        elif phase == KEEP:
+            self._keep(state, key == "keep:new", events)
+        elif phase == RUN:
+            self._run(state, key[4:], events)
+        elif phase == SEARCH:
+            if key == "search":
+                self._search(state, events)
+            else:
+                self._end_turn(state, events)
+        elif phase == AT_LOCK:
+            if key == "unlock":
+                self._ask_spend(state, state.current, "unlock", events)
+            else:
+                self._end_turn(state, events)
+        return events
+
+    def outcome(self, state: State) -> Outcome | None:
+        if not state.result:
+            return None
+        return Outcome(state.result, tuple(state.winners), state.reason)
+
+    def view(self, state: State, seat: str = PERSON) -> View:
+        s = state.slashers
+        return View(
+            seat=seat,
+            phase=state.phase,
+            hero=state.hero,
+            goal=state.goal,
+            meter=state.meter,
+            hero_at=state.hero_at,
+            wolf=state.wolf,
+            slashers=tuple(
+                SlasherView(
+                    x.seat,
+                    x.name,
+                    x.health,
+                    x.at,
+                    x.alive,
+                    len(x.souvenirs),
+                    x.supply,
+                    x.trackers,
+                    bool(x.key),
+                    x.searched,
+                    x.ability,
+                    x.used,
+                )
+                for x in s
+            ),
+            markers={loc: len(t) for loc, t in state.markers.items()},
+            locks=dict(state.locks),
+            current=s[state.current].seat if state.current >= 0 else "",
+            roll=tuple(state.roll),
+            stops=dict(state.stops),
+            card=state.card,
+            purpose=state.purpose,
+            spender=s[state.spender].seat if state.spender >= 0 else "",
+            brawl=tuple(s[i].seat for i in state.brawl),
+            drawn=state.drawn if state.keeper >= 0 and s[state.keeper].seat == seat else "",
+            running=state.running,
+            turn=state.turn_no,
+            round=state.round,
+            spree=state.spree,
+        )
+
+    def turn(self, state: State) -> int:
+        return state.turn_no
+
+    def hint(self, state: State) -> Hint | None:
+        from engines.mixtape.directors_cut import policies
+
+        d = self.decision(state)
+        if d is None:
+            return None
+        return policies.advise(self.view(state, d.seat), d)
+
+    def invariants(self, state: State) -> list[str]:
+        from engines.mixtape.directors_cut.integrity import problems
+
+        return problems(state)
+
+    def hero_profile(self, state: State) -> R.Hero:
+        """The Hero's numbers now: Linda's Wolf form while a Full Moon is out."""
+        return R.hero_now(state.hero, state.wolf)
+
+    # -- setup --------------------------------------------------------------------------------------
+
+    def _occupied(self, state: State, node: str) -> bool:
+        return any(x.alive and x.at == node for x in state.slashers)
+
+    def _place_start(self, state: State, point: str, events: list[Event]) -> None:
+        s = state.slashers[state.placing]
+        s.at = point
+        events.append(Event("start_chosen", 0, "setup", {"seat": s.seat, "name": s.name, "space": point}))
+        state.placing += 1
+        if state.placing < len(state.slashers):
+            return
+        # The opening roll: two movement dice each, the highest goes first; ties for the top roll again.
+        contenders = list(range(len(state.slashers)))
+        rolls: dict[str, list[int]] = {}
+        while len(contenders) > 1:
+            totals = {}
+            for i in contenders:
+                r = state.rng.d6s(R.MOVEMENT_DICE)
+                rolls.setdefault(state.slashers[i].seat, []).append(sum(r))
+                totals[i] = sum(r)
+            top = max(totals.values())
+            contenders = [i for i in contenders if totals[i] == top]
+        first = contenders[0]
+        n = len(state.slashers)
+        state.order = [(first + k) % n for k in range(n)]
+        locks = state.rng.d6()
+        state.locks_left = min(locks, state.lock_bank)
+        fs = state.slashers[first]
+        events.append(
+            Event(
+                "opening_roll",
+                0,
+                "setup",
+                {"rolls": rolls, "first": fs.seat, "name": fs.name, "locks": locks},
+            )
+        )
+        state.phase = LOCK
+
+    def _place_lock(self, state: State, entrance: str, colour: str, events: list[Event]) -> bool:
+        if state.lock_bank <= 0 or entrance in state.locks:
+            return False
+        state.locks[entrance] = colour
+        state.lock_bank -= 1
+        loc = B.entrance_of[entrance]
+        events.append(
+            Event(
+                "lock_placed",
+                state.turn_no,
+                "lock",
+                {"entrance": entrance, "location": B.locations[loc].name, "colour": colour},
+            )
+        )
+        return True
+
+    def _lock_location(self, state: State, loc: str, colour: str, events: list[Event]) -> None:
+        """Put a lock on a location's first unlocked entrance (a red lock may replace a yellow one)."""
+        for e in B.locations[loc].entrances:
+            if e not in state.locks:
+                self._place_lock(state, e, colour, events)
+                return
+        if colour == "red":
+            for e in B.locations[loc].entrances:
+                if state.locks[e] == "yellow":
+                    state.locks[e] = "red"
+                    events.append(
+                        Event(
+                            "lock_placed",
+                            state.turn_no,
+                            "lock",
+                            {"entrance": e, "location": B.locations[loc].name, "colour": "red"},
+                        )
+                    )
+                    return
+
+    # -- a turn -------------------------------------------------------------------------------------
+
+    def _alive(self, state: State) -> list[int]:
+        return [i for i, x in enumerate(state.slashers) if x.alive]
+
+    def _begin_turn(self, state: State, who: int, events: list[Event]) -> None:
+        if state.result:
+            return
+        if state.current >= 0 and state.order.index(who) <= state.order.index(state.current):
+            state.round += 1
+        if state.current < 0:
+            state.round = 1
+        if state.round > R.ROUND_CAP:
+            self._finish_by_cap(state, events)
+            return
+        state.current = who
+        state.turn_no += 1
+        state.spree = False
+        s = state.slashers[who]
+        events.append(
+            Event(
+                "turn_started",
+                state.turn_no,
+                "turn",
+                {"seat": s.seat, "name": s.name, "round": state.round, "place": B.label(s.at)},
+            )
+        )
+        self._offer_turn(state, events)
+
+    def _turn_options(self, state: State) -> list[Option]:
+        s = state.slashers[state.current]
+        opts = []
+        if state.markers.get(s.at):
+            opts.append(Option("scene", "draw a Killer Scenes, Dude card here", aliases=("kill", "attack")))
+        if s.at in state.locks:
+            opts.append(Option("unlock", "try to break the lock", aliases=("break",)))
+        if s.supply and R.supply(s.supply).kind == "heal" and s.health < R.HEALTH:
+            opts.append(Option("heal", f"use the {R.supply(s.supply).name}", aliases=("first aid",)))
+        if not s.used and s.ability not in PASSIVE:
+            text = R.ABILITY_TEXT[s.ability]
+            if s.ability == "drowned":
+                for loc in R.LOCATIONS:
+                    if state.markers[loc] and loc != s.at:
+                        name = B.locations[loc].name
+                        opts.append(
+                            Option(f"ability:{loc}", f"Special Ability: rise in {name}", aliases=(loc,))
+                        )
+            else:
+                opts.append(Option("ability", f"Special Ability: {text}", aliases=("special",)))
+        opts.append(Option("roll", "roll the movement dice", aliases=("move", "r")))
+        return opts
+
+    def _offer_turn(self, state: State, events: list[Event]) -> None:
+        if state.result:
+            return
+        state.phase = TURN
+        if len(self._turn_options(state)) == 1:
+            self._roll_move(state, events)
+
+    def _turn_choice(self, state: State, key: str, events: list[Event]) -> None:
+        s = state.slashers[state.current]
+        if key == "scene":
+            self._scene(state, events)
+        elif key == "unlock":
+            self._ask_spend(state, state.current, "unlock", events)
+        elif key.startswith("ability"):
+            self._ability(state, key[8:], events)
+        elif key == "heal":
+            kind = R.supply(s.supply)
+            before = s.health
+            s.health = min(R.HEALTH, s.health + kind.amount)
+            events.append(
+                Event(
+                    "healed",
+                    state.turn_no,
+                    "turn",
+                    {
+                        "seat": s.seat,
+                        "name": s.name,
+                        "card": kind.name,
+                        "gained": s.health - before,
+                        "health": s.health,
+                    },
+                )
+            )
+            self._use_tracker(state, state.current, 1, events)
+            self._offer_turn(state, events)
+        else:
+            self._roll_move(state, events)
+
+    def _through(self, state: State) -> list[str]:
+        return [loc for loc in R.MULTI_ENTRANCE if not state.markers[loc]]
+
+    def _roll_move(self, state: State, events: list[Event]) -> None:
+        s = state.slashers[state.current]
+        state.roll = state.rng.d6s(R.MOVEMENT_DICE)
+        stops = B.stops(s.at, sum(state.roll), state.locks, self._through(state), key=bool(s.key))
+        # A starting point holds one slasher: a move may not end on one that is taken (designed).
+        state.stops = {
+            n: d for n, d in stops.items() if not (B.kind.get(n) == START and self._occupied(state, n))
+        }
+        events.append(
+            Event(
+                "moved_roll",
+                state.turn_no,
+                "move",
+                {
+                    "seat": s.seat,
+                    "name": s.name,
+                    "dice": list(state.roll),
+                    "total": sum(state.roll),
+                    "stops": len(state.stops),
+                },
+            )
+        )
+        if not state.stops:
+            events.append(Event("stuck", state.turn_no, "move", {"seat": s.seat, "name": s.name}))
+            self._end_turn(state, events)
+            return
+        state.phase = MOVE
+
+    def _move_options(self, state: State) -> list[Option]:
+        def order(item: tuple[str, int]) -> tuple[int, int, str]:
+            node, dist = item
+            return (0 if B.is_location(node) else 1, dist, node)
+
+        out = []
+        for node, dist in sorted(state.stops.items(), key=order):
+            extra = ""
+            if B.is_location(node):
+                n = len(state.markers[node])
+                extra = f", {n} marker{'s' if n != 1 else ''}" if n else ", empty"
+            elif node in state.locks:
+                extra = f", {state.locks[node]} lock"
+            else:
+                near, away = B.landmark(node)
+                extra = f", {away} from {B.locations[near].name}"
+            out.append(
+                Option(
+                    f"go:{node}",
+                    f"{B.label(node)} ({dist} step{'s' if dist != 1 else ''}{extra})",
+                    aliases=(node,),
+                )
+            )
+        return out
+
+    def _move(self, state: State, node: str, events: list[Event]) -> None:
+        s = state.slashers[state.current]
+        start = s.at
+        s.at = node
+        events.append(
+            Event(
+                "moved",
+                state.turn_no,
+                "move",
+                {
+                    "seat": s.seat,
+                    "name": s.name,
+                    "to": node,
+                    "place": B.label(node),
+                    "steps": state.stops[node],
+                    "from": B.label(start),
+                },
+            )
+        )
+        state.stops = {}
+        if B.is_location(node) and s.key and any(e in state.locks for e in B.locations[node].entrances):
+            for e in B.locations[node].entrances:
+                if state.locks.pop(e, None):
+                    state.lock_bank += 1
+            events.append(
+                Event(
+                    "key_used",
+                    state.turn_no,
+                    "move",
+                    {"seat": s.seat, "name": s.name, "location": B.locations[node].name},
+                )
+            )
+        self._arrive(state, events)
+
+    def _arrive(self, state: State, events: list[Event]) -> None:
+        """Landing: the Hero nearby first, then a brawl, then what the space or location holds."""
+        s = state.slashers[state.current]
+        if state.hero_at and B.touching(s.at, state.hero_at):
+            events.append(Event("hero_nearby", state.turn_no, "move", {"seat": s.seat, "name": s.name}))
+            self._hero_fight(state, state.current, "arrive_brawl", events)
+            return
+        self._arrive_brawl(state, events)
+
+    def _arrive_brawl(self, state: State, events: list[Event]) -> None:
+        s = state.slashers[state.current]
+        if B.kind.get(s.at) != START:
+            for i in state.order:
+                o = state.slashers[i]
+                if i != state.current and o.alive and B.kind.get(o.at) != START and B.touching(s.at, o.at):
+                    self._start_brawl(state, state.current, i, "arrive_place", events)
+                    return
+        self._arrive_place(state, events)
+
+    def _arrive_place(self, state: State, events: list[Event]) -> None:
+        s = state.slashers[state.current]
+        node = s.at
+        if B.is_location(node):
+            if state.markers[node]:
+                self._scene(state, events)
+            elif s.searched == node:
+                events.append(
+                    Event(
+                        "search_refused",
+                        state.turn_no,
+                        "search",
+                        {"seat": s.seat, "name": s.name, "location": B.locations[node].name},
+                    )
+                )
+                self._end_turn(state, events)
+            else:
+                state.phase = SEARCH
+        elif B.kind[node] == BONUS:
+            self._bonus(state, events)
+        elif B.kind[node] == ENTRANCE and node in state.locks:
+            state.phase = AT_LOCK
+        else:
+            self._end_turn(state, events)
+
+    def _end_turn(self, state: State, events: list[Event]) -> None:
+        if state.result:
+            return
+        self._check_end(state, events)
+        if state.result:
+            return
+        alive = set(self._alive(state))
+        pos = state.order.index(state.current)
+        n = len(state.order)
+        for k in range(1, n + 1):
+            nxt = state.order[(pos + k) % n]
+            if nxt in alive:
+                self._begin_turn(state, nxt, events)
+                return
+
+    # -- scenes -------------------------------------------------------------------------------------
+
+    def _scene(self, state: State, events: list[Event]) -> None:
+        if state.result:
+            return
+        s = state.slashers[state.current]
+        state.card = state.scenes.draw(state.rng)
+        card = R.SCENES[state.card]
+        events.append(
+            Event(
+                "scene_drawn",
+                state.turn_no,
+                "scene",
+                {
+                    "seat": s.seat,
+                    "name": s.name,
+                    "card": card.title,
+                    "type": card.kind,
+                    "knives": card.knives,
+                    "fists": card.fists,
+                    "damage": card.damage,
+                    "souvenirs": card.souvenirs,
+                    "noise": card.noise,
+                    "location": B.locations[s.at].name,
+                },
+            )
+        )
+        if card.kind == "full_moon":
+            state.scenes.discard(state.card)
+            state.card = ""
+            state.wolf = True
+            events.append(Event("full_moon", state.turn_no, "scene", {"seat": s.seat, "name": s.name}))
+            if self._noise(state, card.noise, state.current, events):
+                self._hero_fight(state, state.current, "redraw", events)
+                return
+            self._scene(state, events)
+            return
+        if card.noise and self._noise(state, card.noise, state.current, events):
+            self._hero_fight(state, state.current, "card", events)
+            return
+        self._card(state, events)
+
+    def _card(self, state: State, events: list[Event]) -> None:
+        card = R.SCENES[state.card]
+        s = state.slashers[state.current]
+        if card.kind == "attack":
+            self._ask_spend(state, state.current, "kill", events)
+        elif card.kind == "survivor":
+            self._ask_spend(state, state.current, "survivor", events)
+        elif card.fists == 0:
+            state.scenes.discard(state.card)
+            state.card = ""
+            events.append(
+                Event(
+                    "victim_escaped",
+                    state.turn_no,
+                    "scene",
+                    {
+                        "seat": s.seat,
+                        "name": s.name,
+                        "card": card.title,
+                        "damage": card.damage,
+                        "defended": False,
+                        "dice": [],
+                    },
+                )
+            )
+            self._hurt(state, state.current, card.damage, "a victim", events)
+            self._end_turn(state, events)
+        else:
+            self._ask_spend(state, state.current, "defend", events)
+
+    # -- spending supply tokens before a roll -------------------------------------------------------
+
+    def _usable(self, state: State, who: int, purpose: str) -> int:
+        """How many tokens (or 1 for an infinite card) this slasher may spend on this roll."""
+        s = state.slashers[who]
+        if not s.supply:
+            return 0
+        kind = R.supply(s.supply)
+        wanted = {
+            "kill": ("knife",),
+            "unlock": ("knife",),
+            "brawl": ("knife",),
+            "defend": ("fist",),
+            "survivor": ("fist",),
+            "hero": ("knife", "fist"),
+        }[purpose]
+        if kind.kind not in wanted:
+            return 0
+        return 1 if kind.infinite else s.trackers
+
+    def _ask_spend(self, state: State, who: int, purpose: str, events: list[Event]) -> None:
+        if state.result:
+            return
+        state.purpose = purpose
+        state.spender = who
+        if self._usable(state, who, purpose) == 0:
+            self._spend(state, 0, events)
+            return
+        state.phase = SPEND
+
+    def _spend_decision(self, state: State) -> Decision:
+        s = state.slashers[state.spender]
+        kind = R.supply(s.supply)
+        most = self._usable(state, state.spender, state.purpose)
+        icon = kind.kind
+        opts = [Option("spend:0", "roll bare-handed", aliases=("0", "none"))]
+        for n in range(1, most + 1):
+            bonus = n * kind.amount
+            noise = n * kind.noise
+            extra = f", {noise} noise" if noise and state.purpose != "hero" else ""
+            tokens = "" if kind.infinite else f" ({n} token{'s' if n > 1 else ''})"
+            opts.append(
+                Option(
+                    f"spend:{n}",
+                    f"use the {kind.name}{tokens}: +{bonus} {icon}{'s' if bonus > 1 else ''}{extra}",
+                    aliases=(str(n),),
+                )
+            )
+        what = {
+            "kill": "the kill",
+            "defend": "your defence",
+            "survivor": "your defence against The Survivor",
+            "hero": "the fight with the Hero",
+            "unlock": "breaking the lock",
+            "brawl": "this round of the brawl",
+        }[state.purpose]
+        return Decision(s.seat, "spend", f"Before you roll for {what}: spend supply tokens?", tuple(opts))
+
+    def _use_tracker(self, state: State, who: int, n: int, events: list[Event]) -> None:
+        s = state.slashers[who]
+        kind = R.supply(s.supply)
+        if kind.infinite or n == 0:
+            return
+        s.trackers -= n
+        if s.trackers <= 0:
+            events.append(
+                Event(
+                    "supply_spent",
+                    state.turn_no,
+                    "supply",
+                    {"seat": s.seat, "name": s.name, "card": kind.name},
+                )
+            )
+            state.supplies.discard(s.supply)
+            s.supply = ""
+            s.trackers = 0
+
+    def _spend(self, state: State, n: int, events: list[Event]) -> None:
+        who = state.spender
+        s = state.slashers[who]
+        purpose = state.purpose
+        knives = fists = noise = 0
+        if n:
+            kind = R.supply(s.supply)
+            if kind.kind == "knife":
+                knives = n * kind.amount
+            else:
+                fists = n * kind.amount
+            if purpose != "hero":  # rulebook: noisy weapons do not raise the meter in a fight with the Hero
+                noise = n * kind.noise
+            events.append(
+                Event(
+                    "supply_used",
+                    state.turn_no,
+                    purpose,
+                    {
+                        "seat": s.seat,
+                        "name": s.name,
+                        "card": kind.name,
+                        "tokens": n,
+                        "bonus": knives + fists,
+                        "noise": noise,
+                    },
+                )
+            )
+            self._use_tracker(state, who, n, events)
+        if purpose == "brawl":
+            state.spent.append(knives)
+            state.brawl_noise += noise
+            if len(state.spent) == 1:
+                self._ask_spend(state, state.brawl[1], "brawl", events)
+            else:
+                self._brawl_roll(state, events)
+            return
+        dice = [R.ACTION_FACES[state.rng.below(len(R.ACTION_FACES))] for _ in range(R.ACTION_DICE)]
+        dice.sort()
+        if purpose == "kill" and s.edge:
+            knives += s.edge
+            s.edge = 0
+        if purpose == "kill":
+            self._resolve_kill(state, dice, knives, noise, events)
+        elif purpose == "defend":
+            self._resolve_defend(state, dice, fists, noise, events)
+        elif purpose == "survivor":
+            self._resolve_survivor(state, dice, fists, events)
+        elif purpose == "unlock":
+            self._resolve_unlock(state, dice, knives, noise, events)
+        elif purpose == "hero":
+            self._resolve_hero(state, dice, knives, fists, events)
+
+    # -- kills --------------------------------------------------------------------------------------
+
+    def _resolve_kill(
+        self, state: State, dice: list[str], knives: int, noise: int, events: list[Event]
+    ) -> None:
+        s = state.slashers[state.current]
+        card = R.SCENES[state.card]
+        t = triple(dice)
+        rolled = dice.count(R.KNIFE)
+        facts = {
+            "seat": s.seat,
+            "name": s.name,
+            "card": card.title,
+            "dice": dice,
+            "knives": rolled + knives,
+            "need": card.knives,
+            "combo": t,
+        }
+        if t == R.FIST:
+            events.append(Event("scene_redrawn", state.turn_no, "scene", facts))
+            state.scenes.bury(state.card)
+            state.card = ""
+            if noise and self._noise(state, noise, state.current, events):
+                self._hero_fight(state, state.current, "redraw", events)
+                return
+            self._scene(state, events)
+            return
+        if t in (R.KNIFE, R.PENTAGRAM) or rolled + knives >= card.knives:
+            double = t in (R.KNIFE, R.PENTAGRAM)
+            events.append(Event("kill_made", state.turn_no, "scene", {**facts, "double": double}))
+            state.scenes.discard(state.card)
+            state.card = ""
+            runner = self._take_souvenirs(state, card.souvenirs * (2 if double else 1), events)
+            if t == R.PENTAGRAM:
+                for i in self._alive(state):
+                    if i != state.current:
+                        self._hurt(state, i, 1, "a hex", events)
+            if state.result:
+                return
+            state.after = "runner" if runner else "free_search"
+            if noise and self._noise(state, noise, state.current, events):
+                self._hero_fight(state, state.current, state.after, events)
+                return
+            self._resume(state, state.after, events)
+            return
+        events.append(Event("kill_failed", state.turn_no, "scene", facts))
+        state.scenes.bury(state.card)
+        state.card = ""
+        state.pending_noise = noise
+        loc = s.at
+        state.running = loc
+        state.chooser = self._opponent(state)
+        if B.locations[loc].neighbours and state.markers[loc]:
+            state.phase = RUN
+        else:
+            self._after_run(state, events)
+
+    def _opponent(self, state: State) -> int:
+        """The opposing player who chooses for the rules: the next living slasher in turn order."""
+        pos = state.order.index(state.current)
+        n = len(state.order)
+        for k in range(1, n):
+            i = state.order[(pos + k) % n]
+            if state.slashers[i].alive:
+                return i
+        return state.current
+
+    def _run(self, state: State, to: str, events: list[Event]) -> None:
+        src = state.running
+        token = state.markers[src].pop()
+        state.markers[to].append(token)
+        events.append(
+            Event(
+                "marker_ran",
+                state.turn_no,
+                "scene",
+                {
+                    "from": B.locations[src].name,
+                    "to": B.locations[to].name,
+                    "chooser": state.slashers[state.chooser].seat,
+                    "chooser_name": state.slashers[state.chooser].name,
+                },
+            )
+        )
+        self._after_run(state, events)
+
+    def _after_run(self, state: State, events: list[Event]) -> None:
+        state.running = ""
+        state.chooser = -1
+        noise, state.pending_noise = state.pending_noise, 0
+        if noise and self._noise(state, noise, state.current, events):
+            self._hero_fight(state, state.current, "end", events)
+            return
+        self._end_turn(state, events)
+
+    def _take_souvenirs(self, state: State, n: int, events: list[Event]) -> bool:
+        """Take the location's marker and flip it; more from the location, then the bank. True on a Runner."""
+        s = state.slashers[state.current]
+        loc = s.at
+        state.last_kill = loc
+        first = state.markers[loc].pop()
+        got: list[str] = []
+        runner = R.is_runner(first)
+        if runner:
+            state.bank.append(first)
+        else:
+            got.append(first)
+        for _ in range(n - 1):
+            if state.markers[loc]:
+                t = state.markers[loc].pop()
+                if R.is_runner(t):  # designed: a Runner among the extra tokens is worth nothing
+                    state.bank.append(t)
+                    continue
+                got.append(t)
+            else:
+                pick = [i for i, t in enumerate(state.bank) if not R.is_runner(t)]
+                if pick:
+                    got.append(state.bank.pop(pick[state.rng.below(len(pick))]))
+        s.souvenirs.extend(got)
+        events.append(
+            Event(
+                "souvenirs_taken",
+                state.turn_no,
+                "scene",
+                {
+                    "seat": s.seat,
+                    "name": s.name,
+                    "runner": runner,
+                    "gained": len(got),
+                    "total": len(s.souvenirs),
+                    "goal": state.goal,
+                    "location": B.locations[loc].name,
+                },
+            )
+        )
+        self._restock_if_empty(state, events)
+        self._check_end(state, events)
+        return runner
+
+    def _restock_if_empty(self, state: State, events: list[Event]) -> None:
+        if any(state.markers.values()):
+            return
+        placed = []
+        for loc in R.LOCATIONS:
+            if loc == state.last_kill or not state.bank:
+                continue
+            state.markers[loc].append(state.bank.pop(state.rng.below(len(state.bank))))
+            placed.append(loc)
+        events.append(Event("restocked", state.turn_no, "scene", {"count": len(placed)}))
+
+    def _resume(self, state: State, tag: str, events: list[Event]) -> None:
+        """Carry on after a Hero fight or a supply choice that interrupted a flow."""
+        if state.result:
+            return
+        state.after = ""
+        cur = state.current
+        if tag == "card":
+            self._card(state, events)
+        elif tag == "redraw":
+            self._scene(state, events)
+        elif tag == "runner":
+            s = state.slashers[cur]
+            events.append(Event("runner_escaped", state.turn_no, "scene", {"seat": s.seat, "name": s.name}))
+            self._end_turn(state, events)
+        elif tag == "free_search":
+            s = state.slashers[cur]
+            events.append(Event("free_search", state.turn_no, "supply", {"seat": s.seat, "name": s.name}))
+            self._receive_supply(state, cur, state.supplies.draw(state.rng), "spree", events)
+        elif tag == "spree":
+            state.spree = True
+            s = state.slashers[cur]
+            events.append(Event("spree", state.turn_no, "turn", {"seat": s.seat, "name": s.name}))
+            self._offer_turn(state, events)
+        elif tag == "arrive_brawl":
+            self._arrive_brawl(state, events)
+        elif tag == "arrive_place":
+            self._arrive_place(state, events)
+        elif tag == "enter":
+            self._arrive(state, events)
+        elif tag == "turn":
+            self._offer_turn(state, events)
+        else:
+            self._end_turn(state, events)
+
+    # -- defending ----------------------------------------------------------------------------------
+
+    def _resolve_defend(
+        self, state: State, dice: list[str], fists: int, noise: int, events: list[Event]
+    ) -> None:
+        s = state.slashers[state.current]
+        card = R.SCENES[state.card]
+        t = triple(dice)
+        got = dice.count(R.FIST) + fists
+        facts = {
+            "seat": s.seat,
+            "name": s.name,
+            "card": card.title,
+            "dice": dice,
+            "fists": got,
+            "need": card.fists,
+            "damage": card.damage,
+            "combo": t,
+        }
+        state.scenes.discard(state.card)
+        state.card = ""
+        if t == R.FIST:
+            events.append(Event("victim_beaten", state.turn_no, "scene", facts))
+            after = "redraw"
+        elif t == "" and got >= card.fists:
+            events.append(Event("victim_escaped", state.turn_no, "scene", {**facts, "defended": True}))
+            after = "end"
+        else:
+            events.append(Event("victim_escaped", state.turn_no, "scene", {**facts, "defended": False}))
+            self._hurt(state, state.current, card.damage, "a victim", events)
+            after = "end"
+        if not s.alive:
+            after = "end"
+        if noise and s.alive and self._noise(state, noise, state.current, events):
+            self._hero_fight(state, state.current, after, events)
+            return
+        self._resume(state, after, events)
+
+    def _resolve_survivor(self, state: State, dice: list[str], fists: int, events: list[Event]) -> None:
+        s = state.slashers[state.current]
+        got = dice.count(R.FIST) + fists
+        state.scenes.discard(state.card)
+        state.card = ""
+        if got >= 2:
+            events.append(
+                Event(
+                    "survivor_stopped",
+                    state.turn_no,
+                    "scene",
+                    {"seat": s.seat, "name": s.name, "dice": dice, "fists": got},
+                )
+            )
+            self._end_turn(state, events)
+            return
+        events.append(
+            Event(
+                "survivor_escaped",
+                state.turn_no,
+                "scene",
+                {"seat": s.seat, "name": s.name, "dice": dice, "fists": got},
+            )
+        )
+        self._hurt(state, state.current, 2, "The Survivor", events)
+        if state.result:
+            return
+        if s.supply:
+            state.supplies.discard(s.supply)
+            s.supply = ""
+            s.trackers = 0
+        for i in self._alive(state):
+            if i == state.current:
+                continue
+            o = state.slashers[i]
+            if o.souvenirs:
+                state.bank.append(o.souvenirs.pop())
+                events.append(
+                    Event(
+                        "souvenir_lost",
+                        state.turn_no,
+                        "scene",
+                        {"seat": o.seat, "name": o.name, "total": len(o.souvenirs)},
+                    )
+                )
+            else:
+                self._hurt(state, i, 1, "The Survivor", events)
+        if state.result:
+            return
+        loc = s.at
+        if B.is_location(loc) and state.markers[loc]:
+            state.bank.append(state.markers[loc].pop())
+            state.last_kill = loc
+            events.append(
+                Event("marker_removed", state.turn_no, "scene", {"location": B.locations[loc].name})
+            )
+            self._restock_if_empty(state, events)
+        pos = state.order.index(state.current)
+        turn_order = [state.order[(pos + k) % len(state.order)] for k in range(len(state.order))]
+        was = {i: state.slashers[i].at for i in turn_order if state.slashers[i].alive}
+        for i in was:
+            state.slashers[i].at = ""
+        for i in was:
+            self._to_start(state, i, events, origin=was[i])
+        self._end_turn(state, events)
+
+    # -- locks --------------------------------------------------------------------------------------
+
+    def _resolve_unlock(
+        self, state: State, dice: list[str], knives: int, noise: int, events: list[Event]
+    ) -> None:
+        s = state.slashers[state.current]
+        entrance = s.at
+        colour = state.locks[entrance]
+        need = 1 if colour == "yellow" else 2
+        got = dice.count(R.KNIFE) + knives
+        ok = got >= need
+        events.append(
+            Event(
+                "unlock_tried",
+                state.turn_no,
+                "lock",
+                {
+                    "seat": s.seat,
+                    "name": s.name,
+                    "dice": dice,
+                    "knives": got,
+                    "need": need,
+                    "colour": colour,
+                    "ok": ok,
+                    "location": B.locations[B.entrance_of[entrance]].name,
+                },
+            )
+        )
+        after = "end"
+        if ok:
+            del state.locks[entrance]
+            state.lock_bank += 1
+            s.at = B.entrance_of[entrance]
+            after = "enter"
+        if noise and self._noise(state, noise, state.current, events):
+            self._hero_fight(state, state.current, after, events)
+            return
+        self._resume(state, after, events)
+
+    # -- supplies -----------------------------------------------------------------------------------
+
+    def _search(self, state: State, events: list[Event]) -> None:
+        s = state.slashers[state.current]
+        s.searched = s.at
+        face = R.SEARCH_FACES[state.rng.below(len(R.SEARCH_FACES))]
+        events.append(
+            Event(
+                "searched",
+                state.turn_no,
+                "search",
+                {"seat": s.seat, "name": s.name, "face": face, "location": B.locations[s.at].name},
+            )
+        )
+        if face == "search":
+            self._receive_supply(state, state.current, state.supplies.draw(state.rng), "end", events)
+        elif face == "noise" and self._noise(state, 1, state.current, events):
+            self._hero_fight(state, state.current, "end", events)
+        else:
+            self._end_turn(state, events)
+
+    def _receive_supply(self, state: State, who: int, card: str, after: str, events: list[Event]) -> None:
+        s = state.slashers[who]
+        kind = R.supply(card)
+        events.append(
+            Event(
+                "supply_drawn",
+                state.turn_no,
+                "supply",
+                {"seat": s.seat, "name": s.name, "card": kind.name, "type": kind.kind},
+            )
+        )
+        if kind.kind == "hero":
+            state.supplies.discard(card)
+            state.meter = R.METER
+            events.append(
+                Event(
+                    "hero_called",
+                    state.turn_no,
+                    "hero",
+                    {"seat": s.seat, "name": s.name, "hero": self.hero_profile(state).name},
+                )
+            )
+            self._hero_fight(state, who, after, events)
+            return
+        if kind.kind == "key":
+            if s.key:
+                state.supplies.discard(card)
+            else:
+                s.key = card
+            self._resume(state, after, events)
+            return
+        if not s.supply:
+            s.supply = card
+            s.trackers = kind.uses
+            self._resume(state, after, events)
+            return
+        state.drawn = card
+        state.keeper = who
+        state.after = after
+        state.phase = KEEP
+
+    def _keep(self, state: State, new: bool, events: list[Event]) -> None:
+        s = state.slashers[state.keeper]
+        if new:
+            state.supplies.discard(s.supply)
+            s.supply = state.drawn
+            s.trackers = R.supply(state.drawn).uses
+        else:
+            state.supplies.discard(state.drawn)
+        events.append(
+            Event(
+                "supply_kept",
+                state.turn_no,
+                "supply",
+                {"seat": s.seat, "name": s.name, "card": R.supply(s.supply).name},
+            )
+        )
+        state.drawn = ""
+        state.keeper = -1
+        self._resume(state, state.after, events)
+
+    # -- the Hero -----------------------------------------------------------------------------------
+
+    def _noise(self, state: State, n: int, who: int, events: list[Event]) -> bool:
+        """Raise the Hero Meter; True when the Hero comes for this slasher now."""
+        before = state.meter
+        state.meter = min(R.METER, state.meter + n)
+        s = state.slashers[who]
+        events.append(
+            Event(
+                "noise",
+                state.turn_no,
+                "hero",
+                {
+                    "seat": s.seat,
+                    "name": s.name,
+                    "amount": n,
+                    "meter": state.meter,
+                    "full": R.METER,
+                    "before": before,
+                },
+            )
+        )
+        return state.meter >= R.METER
+
+    def _hero_fight(self, state: State, who: int, after: str, events: list[Event]) -> None:
+        if state.result:
+            return
+        s = state.slashers[who]
+        state.fighter = who
+        state.after = after
+        events.append(
+            Event(
+                "hero_arrives",
+                state.turn_no,
+                "hero",
+                {
+                    "seat": s.seat,
+                    "name": s.name,
+                    "hero": self.hero_profile(state).name,
+                    "place": B.label(s.at),
+                },
+            )
+        )
+        self._ask_spend(state, who, "hero", events)
+
+    def _resolve_hero(
+        self, state: State, dice: list[str], knives: int, fists: int, events: list[Event]
+    ) -> None:
+        who = state.fighter
+        s = state.slashers[who]
+        hero = self.hero_profile(state)
+        state.wolf = False  # designed: the Wolf form lasts one fight, whatever its end
+        t = triple(dice)
+        k = dice.count(R.KNIFE) + knives
+        f = dice.count(R.FIST) + fists
+        facts = {
+            "seat": s.seat,
+            "name": s.name,
+            "hero": hero.name,
+            "dice": dice,
+            "knives": k,
+            "fists": f,
+            "defeat": hero.defeat,
+            "defend": hero.defend,
+            "combo": t,
+        }
+        after = state.after
+        state.fighter = -1
+        if t in (R.KNIFE, R.PENTAGRAM) or k >= hero.defeat:
+            state.meter = 0
+            state.hero_at = ""
+            events.append(Event("hero_defeated", state.turn_no, "hero", facts))
+            if t in (R.KNIFE, R.PENTAGRAM):
+                self._receive_supply(state, who, state.supplies.draw(state.rng), after, events)
+                return
+            self._resume_after_fight(state, who, after, events)
+            return
+        if t == R.FIST or f >= hero.defend:
+            state.meter = max(0, state.meter - 1)
+            state.hero_at = ""
+            events.append(Event("hero_fended", state.turn_no, "hero", facts))
+            self._resume_after_fight(state, who, after, events)
+            return
+        events.append(Event("hero_won", state.turn_no, "hero", {**facts, "loss": hero.health_loss}))
+        place = s.at
+        state.hero_at = place
+        if hero.lock and state.lock_bank:
+            loc = place if B.is_location(place) else B.nearest(place, R.LOCATIONS)
+            if loc:
+                self._lock_location(state, loc, hero.lock, events)
+        for _ in range(hero.souvenir_loss):
+            if s.souvenirs:
+                state.bank.append(s.souvenirs.pop())
+                events.append(
+                    Event(
+                        "souvenir_lost",
+                        state.turn_no,
+                        "hero",
+                        {"seat": s.seat, "name": s.name, "total": len(s.souvenirs)},
+                    )
+                )
+        if hero.supply_loss and s.supply:
+            state.supplies.discard(s.supply)
+            s.supply = ""
+            s.trackers = 0
+        if state.card:
+            state.scenes.discard(state.card)
+            state.card = ""
+        self._hurt(state, who, hero.health_loss, hero.name, events)
+        if s.alive:
+            self._to_start(state, who, events)
+        if who == state.current or not state.slashers[state.current].alive:
+            self._end_turn(state, events)
+        else:
+            self._resume(state, "end", events)
+
+    def _resume_after_fight(self, state: State, who: int, after: str, events: list[Event]) -> None:
+        if who != state.current:
+            after = "end"
+        self._resume(state, after, events)
+
+    # -- brawls -------------------------------------------------------------------------------------
+
+    def _start_brawl(self, state: State, a: int, d: int, after: str, events: list[Event]) -> None:
+        sa, sd = state.slashers[a], state.slashers[d]
+        state.brawl = [a, d]
+        state.brawl_after = after
+        state.brawl_rounds = 0
+        state.brawl_noise = 0
+        state.spent = []
+        events.append(
+            Event(
+                "brawl_started",
+                state.turn_no,
+                "brawl",
+                {
+                    "seat": sa.seat,
+                    "name": sa.name,
+                    "other": sd.seat,
+                    "other_name": sd.name,
+                    "place": B.label(sa.at),
+                },
+            )
+        )
+        self._ask_spend(state, a, "brawl", events)
+
+    def _brawl_roll(self, state: State, events: list[Event]) -> None:
+        a, d = state.brawl
+        sa, sd = state.slashers[a], state.slashers[d]
+        ka, kd = state.spent
+        state.spent = []
+        state.brawl_rounds += 1
+        da = sorted(R.ACTION_FACES[state.rng.below(6)] for _ in range(R.ACTION_DICE))
+        dd = sorted(R.ACTION_FACES[state.rng.below(6)] for _ in range(R.ACTION_DICE))
+        ta, td = triple(da), triple(dd)
+        xa, xd = da.count(R.KNIFE) + ka, dd.count(R.KNIFE) + kd
+        winner = loser = -1
+        how = ""
+        if ta:
+            winner, loser, how = a, d, "triple"
+        elif td:
+            winner, loser, how = d, a, "triple"
+        elif xa != xd:
+            winner, loser = (a, d) if xa > xd else (d, a)
+            how = "six" if max(xa, xd) >= 6 else "knives"
+        facts = {
+            "seat": sa.seat,
+            "name": sa.name,
+            "other": sd.seat,
+            "other_name": sd.name,
+            "dice": da,
+            "other_dice": dd,
+            "knives": xa,
+            "other_knives": xd,
+            "round": state.brawl_rounds,
+        }
+        if winner < 0:
+            events.append(Event("brawl_tied", state.turn_no, "brawl", facts))
+            if state.brawl_rounds >= R.BRAWL_ROUND_CAP:
+                events.append(Event("brawl_broken_off", state.turn_no, "brawl", facts))
+                self._brawl_over(state, -1, events)
+                return
+            self._ask_spend(state, a, "brawl", events)
+            return
+        sw, sl = state.slashers[winner], state.slashers[loser]
+        events.append(
+            Event(
+                "brawl_won",
+                state.turn_no,
+                "brawl",
+                {
+                    **facts,
+                    "winner": sw.seat,
+                    "winner_name": sw.name,
+                    "loser": sl.seat,
+                    "loser_name": sl.name,
+                    "how": how,
+                },
+            )
+        )
+        if how == "triple" and sl.souvenirs:
+            sw.souvenirs.append(sl.souvenirs.pop())
+            events.append(
+                Event(
+                    "souvenir_stolen",
+                    state.turn_no,
+                    "brawl",
+                    {
+                        "seat": sw.seat,
+                        "name": sw.name,
+                        "loser": sl.seat,
+                        "loser_name": sl.name,
+                        "total": len(sw.souvenirs),
+                    },
+                )
+            )
+        self._hurt(state, loser, 2 if how in ("triple", "six") else 1, sw.name, events)
+        if sl.alive:
+            self._to_start(state, loser, events)
+        self._check_end(state, events)
+        self._brawl_over(state, winner, events)
+
+    def _brawl_over(self, state: State, winner: int, events: list[Event]) -> None:
+        if state.result:
+            return
+        after = state.brawl_after
+        current_lost = winner >= 0 and winner != state.current
+        state.brawl = []
+        state.brawl_after = ""
+        noise, state.brawl_noise = state.brawl_noise, 0
+        if current_lost:
+            after = "end"
+        if noise:
+            who = winner if winner >= 0 else state.current
+            if self._noise(state, noise, who, events):
+                self._hero_fight(state, who, after, events)
+                return
+        self._resume(state, after, events)
+
+    # -- Bonus Tracks -------------------------------------------------------------------------------
+
+    def _bonus(self, state: State, events: list[Event]) -> None:
+        s = state.slashers[state.current]
+        cid = state.bonus.draw(state.rng)
+        state.bonus.discard(cid)
+        card = R.BONUS[cid]
+        events.append(
+            Event(
+                "bonus_drawn",
+                state.turn_no,
+                "bonus",
+                {
+                    "seat": s.seat,
+                    "name": s.name,
+                    "card": card.name,
+                    "effect": card.effect,
+                    "amount": card.amount,
+                    "location": B.locations[card.location].name if card.location else "",
+                },
+            )
+        )
+        e = card.effect
+        if e == "heal":
+            s.health = min(R.HEALTH, s.health + card.amount)
+        elif e == "hurt":
+            self._hurt(state, state.current, card.amount, card.name, events)
+        elif e == "noise":
+            if self._noise(state, card.amount, state.current, events):
+                self._hero_fight(state, state.current, "end", events)
+                return
+        elif e == "supply":
+            self._receive_supply(state, state.current, state.supplies.draw(state.rng), "end", events)
+            return
+        elif e == "souvenir":
+            pick = [i for i, t in enumerate(state.bank) if not R.is_runner(t)]
+            if pick:
+                s.souvenirs.append(state.bank.pop(pick[state.rng.below(len(pick))]))
+            self._check_end(state, events)
+        elif e == "lose_souvenir":
+            if s.souvenirs:
+                state.bank.append(s.souvenirs.pop())
+        elif e in ("lock_yellow", "lock_red"):
+            self._lock_location(state, card.location, e[5:], events)
+        elif e == "others_hurt":
+            for i in self._alive(state):
+                if i != state.current:
+                    self._hurt(state, i, card.amount, card.name, events)
+            self._check_end(state, events)
+        elif e == "again":
+            self._roll_move(state, events)
+            return
+        self._end_turn(state, events)
+
+    # -- Special Abilities --------------------------------------------------------------------------
+
+    def _ability(self, state: State, target: str, events: list[Event]) -> None:
+        """Flip the Special Ability token and do what the slasher's ability says (once per game)."""
+        who = state.current
+        s = state.slashers[who]
+        s.used = True
+        a = s.ability
+        facts = {"seat": s.seat, "name": s.name, "ability": a, "health": s.health}
+        rivals = [i for i in self._alive(state) if i != who]
+        if a == "drowned":
+            s.at = target
+            facts["location"] = B.locations[target].name
+        events.append(Event("ability_used", state.turn_no, "turn", facts))
+        if a == "legend":
+            s.edge = R.LEGEND_KNIVES
+        elif a == "nightmare":
+            for i in rivals:
+                self._hurt(state, i, 1, s.name, events)
+        elif a == "ravenous" and rivals:
+            top = max(rivals, key=lambda i: (len(state.slashers[i].souvenirs), -state.order.index(i)))
+            self._hurt(state, top, 2, s.name, events)
+        elif a == "thorne":
+            for i in rivals:
+                o = state.slashers[i]
+                if o.supply:
+                    state.supplies.discard(o.supply)
+                    o.supply = ""
+                    o.trackers = 0
+        elif a == "mother":
+            s.health = R.HEALTH
+        elif a == "jingles":
+            state.meter = 0
+        elif a == "prom":
+            pick = [i for i, t in enumerate(state.bank) if not R.is_runner(t)]
+            if pick:
+                s.souvenirs.append(state.bank.pop(pick[state.rng.below(len(pick))]))
+            self._check_end(state, events)
+        elif a == "patches":
+            self._receive_supply(state, who, state.supplies.draw(state.rng), "turn", events)
+            return
+        elif a == "drowned":
+            self._arrive(state, events)
+            return
+        self._check_end(state, events)
+        self._resume(state, "turn", events)
+
+    # -- health, death, the end ---------------------------------------------------------------------
+
+    def _hurt(self, state: State, who: int, n: int, by: str, events: list[Event]) -> None:
+        s = state.slashers[who]
+        if state.result or not s.alive or n <= 0:
+            return
+        s.health = max(0, s.health - n)
+        events.append(
+            Event(
+                "hurt",
+                state.turn_no,
+                "health",
+                {"seat": s.seat, "name": s.name, "amount": n, "health": s.health, "by": by},
+            )
+        )
+        if s.health > 0:
+            return
+        if s.supply and R.supply(s.supply).kind == "revive":
+            kind = R.supply(s.supply)
+            state.supplies.discard(s.supply)
+            s.supply = ""
+            s.trackers = 0
+            s.health = kind.amount
+            events.append(
+                Event(
+                    "revived",
+                    state.turn_no,
+                    "health",
+                    {"seat": s.seat, "name": s.name, "card": kind.name, "health": s.health},
+                )
+            )
+            self._to_start(state, who, events)
+            return
+        if s.ability == "stitches" and not s.used:
+            s.used = True
+            s.health = R.RESURRECT_HEALTH
+            events.append(
+                Event(
+                    "ability_used",
+                    state.turn_no,
+                    "health",
+                    {"seat": s.seat, "name": s.name, "ability": s.ability, "health": s.health},
+                )
+            )
+            self._to_start(state, who, events)
+            return
+        s.alive = False
+        s.at = ""
+        if s.supply:
+            state.supplies.discard(s.supply)
+        if s.key:
+            state.supplies.discard(s.key)
+        s.supply = s.key = ""
+        s.trackers = 0
+        events.append(
+            Event(
+                "slasher_died",
+                state.turn_no,
+                "health",
+                {"seat": s.seat, "name": s.name, "souvenirs": len(s.souvenirs), "by": by},
+            )
+        )
+        self._check_end(state, events)
+
+    def _to_start(self, state: State, who: int, events: list[Event], origin: str = "") -> None:
+        s = state.slashers[who]
+        where = origin or s.at or B.starts[0]
+        s.at = ""
+        free = [p for p in B.starts if not self._occupied(state, p)]
+        s.at = B.nearest(where, free) or free[0]
+        events.append(
+            Event(
+                "sent_to_start",
+                state.turn_no,
+                "move",
+                {"seat": s.seat, "name": s.name, "place": B.label(s.at)},
+            )
+        )
+
+    def _check_end(self, state: State, events: list[Event]) -> None:
+        if state.result:
+            return
+        alive = self._alive(state)
+        rich = [state.slashers[i] for i in alive if len(state.slashers[i].souvenirs) >= state.goal]
+        if rich:
+            self._finish(state, [rich[0].seat], "souvenirs", events)
+        elif len(alive) == 1:
+            self._finish(state, [state.slashers[alive[0]].seat], "last", events)
+        elif not alive:
+            self._finish(state, [], "none", events)
+
+    def _finish_by_cap(self, state: State, events: list[Event]) -> None:
+        alive = self._alive(state)
+        top = max(len(state.slashers[i].souvenirs) for i in alive)
+        self._finish(
+            state,
+            [state.slashers[i].seat for i in alive if len(state.slashers[i].souvenirs) == top],
+            "cap",
+            events,
+        )
+
+    def _finish(self, state: State, winners: list[str], why: str, events: list[Event]) -> None:
+        state.result = "won" if PERSON in winners else "lost"
+        state.winners = winners
+        state.phase = OVER
+        names = [x.name for x in state.slashers if x.seat in winners]
+        reasons = {
+            "souvenirs": f"{' and '.join(names)} collected {state.goal} souvenirs.",
+            "last": f"{' and '.join(names)} is the last slasher standing.",
+            "none": "Every slasher in Tall Oaks is dead.",
+            "cap": f"The night ran out after {R.ROUND_CAP} rounds; {' and '.join(names)} held the most souvenirs.",
+        }
+        state.reason = reasons[why]
+        events.append(
+            Event(
+                "game_over",
+                state.turn_no,
+                "end",
+                {"winners": winners, "names": names, "why": why, "result": state.result, "person": PERSON},
+            )
+        )
+
+    # -- messages -----------------------------------------------------------------------------------
+
+    def _illegal(self, state: State, d: Decision, key: str) -> str:
+        if state.phase == MOVE and key.startswith("go:"):
+            node = key[3:]
+            locked = node in B.locations and all(e in state.locks for e in B.locations[node].entrances)
+            if locked and not state.slashers[state.current].key:
+                return f"{B.locations[node].name} is locked: stop on its entrance and break the lock first."
+            if node in B.kind or node in B.locations:
+                return (
+                    f"You cannot end your move on {B.label(node)} with {sum(state.roll)}: you must use the "
+                    "whole roll, stopping early only in a location or on a locked entrance."
+                )
+        if state.phase == SEARCH and key == "search":
+            return "You searched this location last time; search somewhere else first."
+        if key == "unlock":
+            return "There is no lock here to break."
+        if key == "scene":
+            return "There is no Scene Marker here."
+        if key.startswith("spend:"):
+            return "You do not have that many Supply Tracker Tokens for this roll."
+        shown = key if len(key) <= 40 else key[:40] + "..."
+        return f"'{shown}' is not a choice now. Choices: {', '.join(d.keys()[:8])}."
+
+
+GAME = MixtapeMassacre()

@@ -1,0 +1,71 @@
+"""The Director's Cut's invariants: every card and token in exactly one place, and the numbers in range."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engines.mixtape.board import START
+from engines.mixtape.directors_cut import rules_data as R
+from engines.mixtape.directors_cut.state import OVER, State
+
+B = R.BOARD
+
+
+def problems(state: State) -> list[str]:
+    out: list[str] = []
+    tokens = list(state.bank)
+    for loc, held in state.markers.items():
+        tokens += held
+        if loc not in B.locations:
+            out.append(f"markers on {loc}, which is not a location")
+    for s in state.slashers:
+        tokens += s.souvenirs
+        if any(R.is_runner(t) for t in s.souvenirs):
+            out.append(f"{s.seat} holds a Runner as a souvenir")
+    if Counter(tokens) != Counter(R.ALL_TOKENS):
+        out.append("the Scene Marker / Souvenir tokens are not each in exactly one place")
+    scenes = state.scenes.cards() + ([state.card] if state.card else [])
+    if Counter(scenes) != Counter(R.scene_deck(state.hero)):
+        out.append("the Killer Scenes, Dude cards are not each in exactly one place")
+    supplies = state.supplies.cards() + [c for s in state.slashers for c in (s.supply, s.key) if c]
+    if state.drawn:
+        supplies.append(state.drawn)
+    if Counter(supplies) != Counter(R.SUPPLY_CARDS):
+        out.append("the Supply cards are not each in exactly one place")
+    if Counter(state.bonus.cards()) != Counter(list(R.BONUS)):
+        out.append("the Bonus Tracks cards are not each in exactly one place")
+    if len(state.locks) + state.lock_bank != R.LOCK_TOKENS or state.lock_bank < 0:
+        out.append(f"{len(state.locks)} locks placed and {state.lock_bank} in the bank (of {R.LOCK_TOKENS})")
+    for e, colour in state.locks.items():
+        if B.kind.get(e) != "entrance" or colour not in ("yellow", "red"):
+            out.append(f"a {colour} lock on {e}, which is not an entrance")
+    if state.wolf and state.hero != R.FULL_MOON_HERO:
+        out.append(f"the Wolf is out with {state.hero} as the Hero")
+    if not 0 <= state.meter <= R.METER:
+        out.append(f"Hero Meter at {state.meter}, outside 0..{R.METER}")
+    on_start: Counter[str] = Counter()
+    for s in state.slashers:
+        if not 0 <= s.health <= R.HEALTH:
+            out.append(f"{s.seat} has {s.health} health")
+        if s.alive != (s.health > 0):
+            out.append(f"{s.seat} alive={s.alive} with {s.health} health")
+        if s.alive and state.phase != "start_point" and s.at not in B.kind and s.at not in B.locations:
+            out.append(f"{s.seat} stands nowhere ({s.at!r})")
+        if not s.alive and s.at:
+            out.append(f"{s.seat} is dead but on the board")
+        if s.supply and R.supply(s.supply).kind in ("key", "hero"):
+            out.append(f"{s.seat} holds {s.supply} in the inventory")
+        if s.key and R.supply(s.key).kind != "key":
+            out.append(f"{s.seat} holds {s.key} as a key")
+        if s.ability not in R.ABILITY_TEXT or s.edge < 0:
+            out.append(f"{s.seat} has ability {s.ability!r} and edge {s.edge}")
+        if s.alive and B.kind.get(s.at) == START:
+            on_start[s.at] += 1
+    for point, n in on_start.items():
+        if n > 1:
+            out.append(f"{n} slashers on the starting point {point}")
+    if (state.phase == OVER) != bool(state.result):
+        out.append(f"phase {state.phase} with result {state.result!r}")
+    if state.result and not state.winners and any(s.alive for s in state.slashers):
+        out.append("the game ended with nobody winning while slashers live")
+    return out

@@ -1,0 +1,112 @@
+"""Exact chances of action-dice rolls: three dice, each face a knife, a fist or a pentagram."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+from itertools import product
+
+from engines.mixtape.directors_cut import rules_data as R
+
+
+@cache
+def _rolls() -> tuple[tuple[tuple[str, ...], Fraction], ...]:
+    faces = R.ACTION_FACES
+    share = Fraction(1, len(faces) ** R.ACTION_DICE)
+    counts: dict[tuple[str, ...], Fraction] = {}
+    for roll in product(faces, repeat=R.ACTION_DICE):
+        key = tuple(sorted(roll))
+        counts[key] = counts.get(key, Fraction(0)) + share
+    return tuple(counts.items())
+
+
+def triple(roll: tuple[str, ...] | list[str]) -> str:
+    """The icon of a triple, or ''."""
+    return roll[0] if len(roll) == 3 and roll[0] == roll[1] == roll[2] else ""
+
+
+@cache
+def kill_chance(need: int, knives: int = 0) -> Fraction:
+    """A kill: enough knives with the supply's, or triple knives or pentagrams (a triple of fists redraws,
+    counted here as not a kill)."""
+    return sum(
+        (
+            p
+            for roll, p in _rolls()
+            if triple(roll) in (R.KNIFE, R.PENTAGRAM)
+            or (triple(roll) != R.FIST and roll.count(R.KNIFE) + knives >= need)
+        ),
+        Fraction(0),
+    )
+
+
+@cache
+def defend_chance(need: int, fists: int = 0) -> Fraction:
+    """Defending a scene: enough fists; triple knives or pentagrams always fail, triple fists always win."""
+    return sum(
+        (
+            p
+            for roll, p in _rolls()
+            if triple(roll) == R.FIST or (triple(roll) == "" and roll.count(R.FIST) + fists >= need)
+        ),
+        Fraction(0),
+    )
+
+
+@cache
+def survivor_chance(fists: int = 0) -> Fraction:
+    return sum((p for roll, p in _rolls() if roll.count(R.FIST) + fists >= 2), Fraction(0))
+
+
+@cache
+def unlock_chance(need: int, knives: int = 0) -> Fraction:
+    return sum((p for roll, p in _rolls() if roll.count(R.KNIFE) + knives >= need), Fraction(0))
+
+
+@cache
+def hero_chances(defeat: int, defend: int, knives: int = 0, fists: int = 0) -> tuple[Fraction, Fraction]:
+    """(defeat the Hero, fend the Hero off) in one roll; the rest is a defeat for the slasher."""
+    win = Fraction(0)
+    fend = Fraction(0)
+    for roll, p in _rolls():
+        t = triple(roll)
+        if t in (R.KNIFE, R.PENTAGRAM) or roll.count(R.KNIFE) + knives >= defeat:
+            win += p
+        elif t == R.FIST or roll.count(R.FIST) + fists >= defend:
+            fend += p
+    return win, fend
+
+
+@cache
+def brawl_round(mine: int, theirs: int, first: bool = True) -> tuple[Fraction, Fraction]:
+    """(win, lose) for one brawl round with these supply knives; the rest is a tie and another round."""
+    win = Fraction(0)
+    lose = Fraction(0)
+    for a, pa in _rolls():
+        for b, pb in _rolls():
+            p = pa * pb
+            x = a.count(R.KNIFE) + mine
+            y = b.count(R.KNIFE) + theirs
+            if first:
+                if triple(a):
+                    win += p
+                elif triple(b):
+                    lose += p
+                elif x > y:
+                    win += p
+                elif y > x:
+                    lose += p
+            else:
+                if triple(b):
+                    lose += p
+                elif triple(a) or x > y:
+                    win += p
+                elif y > x:
+                    lose += p
+    return win, lose
+
+
+def brawl_chance(mine: int, theirs: int, first: bool = True) -> Fraction:
+    """The chance of winning a brawl that repeats this round until someone wins."""
+    win, lose = brawl_round(mine, theirs, first)
+    return win / (win + lose) if win + lose else Fraction(1, 2)

@@ -1,0 +1,188 @@
+"""The Director's Cut's numbers, cards and board, read once from the data files beside this module."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from engines.mixtape import board as board_module
+
+_DATA = tomllib.loads(Path(__file__).with_name("cards.toml").read_text(encoding="utf-8"))
+BOARD = board_module.load(Path(__file__).with_name("board.toml"))
+
+_R = _DATA["rules"]
+HEALTH: int = _R["health"]
+METER: int = _R["meter"]
+MOVEMENT_DICE: int = _R["movement_dice"]
+ACTION_DICE: int = _R["action_dice"]
+LOCK_TOKENS: int = _R["lock_tokens"]
+SCENE_MARKERS: int = _R["scene_markers"]
+GOALS: dict[int, int] = {int(k): v for k, v in _R["goal"].items()}
+ROUND_CAP: int = _R["round_cap"]
+BRAWL_ROUND_CAP = 30
+"""Designed: a brawl still tied after this many rounds breaks off with nobody hurt (keeps games finite)."""
+
+ACTION_FACES: tuple[str, ...] = tuple(_DATA["dice"]["action"])
+SEARCH_FACES: tuple[str, ...] = tuple(_DATA["dice"]["search"])
+KNIFE, FIST, PENTAGRAM = "knife", "fist", "pentagram"
+
+SOUVENIR_TOKENS: list[str] = [f"s{i:02d}" for i in range(1, _DATA["tokens"]["souvenirs"] + 1)]
+RUNNER_TOKENS: list[str] = [f"r{i:02d}" for i in range(1, _DATA["tokens"]["runners"] + 1)]
+ALL_TOKENS: list[str] = SOUVENIR_TOKENS + RUNNER_TOKENS
+
+
+def is_runner(token: str) -> bool:
+    return token.startswith("r")
+
+
+@dataclass(frozen=True)
+class Hero:
+    id: str
+    name: str
+    defeat: int
+    defend: int
+    health_loss: int
+    lock: str
+    souvenir_loss: int
+    supply_loss: bool
+    source: str
+
+
+HEROES: dict[str, Hero] = {
+    hid: Hero(
+        hid,
+        h["name"],
+        h["defeat"],
+        h["defend"],
+        h["health_loss"],
+        h["lock"],
+        h["souvenir_loss"],
+        h["supply_loss"],
+        h["source"],
+    )
+    for hid, h in _DATA["heroes"].items()
+}
+_W = _DATA["wolf"]
+WOLF = Hero(
+    "wolf",
+    _W["name"],
+    _W["defeat"],
+    _W["defend"],
+    _W["health_loss"],
+    _W["lock"],
+    _W["souvenir_loss"],
+    _W["supply_loss"],
+    _W["source"],
+)
+
+
+def hero_now(hero: str, wolf: bool) -> Hero:
+    """The Hero's numbers now: Linda's Wolf form while a Full Moon is out."""
+    return WOLF if wolf else HEROES[hero]
+
+
+FULL_MOON_HERO = "linda"
+"""The Hero whose deck keeps the Full Moon cards."""
+SLASHERS: list[tuple[str, str]] = [(x["name"], x["ability"]) for x in _DATA["slasher_profiles"]["list"]]
+SLASHER_NAMES: list[str] = [name for name, _ in SLASHERS]
+ABILITY_OF: dict[str, str] = dict(SLASHERS)
+RESURRECT_HEALTH: int = _DATA["slasher_profiles"]["resurrect_health"]
+LEGEND_KNIVES: int = _DATA["slasher_profiles"]["legend_knives"]
+ABILITY_TEXT: dict[str, str] = {
+    "legend": "+3 knives on your next attack roll",
+    "nightmare": "every other slasher loses 1 health",
+    "ravenous": "the rival with the most souvenirs loses 2 health",
+    "thorne": "every rival loses their supply",
+    "mother": "heal to full health",
+    "jingles": "the Hero Meter drops to zero",
+    "prom": "take a souvenir from the bank",
+    "patches": "draw a Supply card",
+    "stitches": "come back from death once (automatic)",
+    "drowned": "move straight into any location with a Scene Marker",
+}
+
+
+@dataclass(frozen=True)
+class Supply:
+    id: str
+    name: str
+    kind: str  # knife, fist, heal, key, revive, hero
+    amount: int
+    noise: int
+    uses: int  # 0: infinite
+    source: str
+
+    @property
+    def infinite(self) -> bool:
+        return self.uses == 0
+
+
+SUPPLY_TYPES: dict[str, Supply] = {
+    s["id"]: Supply(s["id"], s["name"], s["kind"], s["amount"], s["noise"], s["uses"], s["source"])
+    for s in _DATA["supply"]
+}
+SUPPLY_CARDS: list[str] = [f"{s['id']}.{n}" for s in _DATA["supply"] for n in range(1, s["copies"] + 1)]
+
+
+def supply(card: str) -> Supply:
+    """The type of a supply card id such as 'drill.2'."""
+    return SUPPLY_TYPES[card.split(".", 1)[0]]
+
+
+@dataclass(frozen=True)
+class Scene:
+    id: str
+    title: str
+    kind: str  # attack, defense, survivor
+    knives: int
+    souvenirs: int
+    noise: int
+    damage: int
+    fists: int
+    source: str
+
+
+SCENES: dict[str, Scene] = {
+    c["id"]: Scene(
+        c["id"],
+        c["title"],
+        c["kind"],
+        c.get("knives", 0),
+        c.get("souvenirs", 0),
+        c.get("noise", 0),
+        c.get("damage", 0),
+        c.get("fists", 0),
+        c["source"],
+    )
+    for c in _DATA["killer_scenes"]["cards"]
+}
+
+
+@dataclass(frozen=True)
+class BonusCard:
+    id: str
+    name: str
+    effect: str
+    amount: int
+    location: str
+    source: str
+
+
+FULL_MOON: frozenset[str] = frozenset(cid for cid, c in SCENES.items() if c.kind == "full_moon")
+
+
+def scene_deck(hero: str) -> list[str]:
+    """The Killer Scenes, Dude cards in play: without the Full Moon cards unless the Hero is Linda."""
+    return [cid for cid in SCENES if hero == FULL_MOON_HERO or cid not in FULL_MOON]
+
+
+BONUS: dict[str, BonusCard] = {
+    c["id"]: BonusCard(c["id"], c["name"], c["effect"], c["amount"], c.get("location", ""), c["source"])
+    for c in _DATA["bonus_tracks"]["cards"]
+}
+
+LOCATIONS: list[str] = list(BOARD.locations)
+MULTI_ENTRANCE: frozenset[str] = frozenset(
+    lid for lid, loc in BOARD.locations.items() if len(loc.entrances) > 1
+)

@@ -1,0 +1,124 @@
+"""A Director's Cut game as data: the slashers, the town's markers and locks, the decks, and what is pending."""
+
+from __future__ import annotations
+
+import msgspec
+
+from engines.core.decks import Deck
+from engines.core.rng import Rng
+
+# Phases a game waits in.
+START_POINT = "start_point"  # a slasher picks a starting point
+LOCK = "lock"  # the first player places an opening Lock Token
+TURN = "turn"  # the current slasher: draw a scene here, unlock, heal, or roll to move
+MOVE = "move"  # the current slasher picks where the roll takes them
+SPEND = "spend"  # someone about to roll decides how many supply tokens to spend
+KEEP = "keep"  # a new supply card while holding one: keep which
+RUN = "run"  # an opposing player picks where a Scene Marker runs
+SEARCH = "search"  # in an empty location: search or not
+AT_LOCK = "at_lock"  # stopped on a locked entrance: try to unlock now or wait
+OVER = "over"
+
+
+class Slasher(msgspec.Struct):
+    seat: str
+    name: str
+    health: int
+    at: str = ""  # a board node; "" when dead
+    alive: bool = True
+    souvenirs: list[str] = []  # tokens collected (never Runners)
+    supply: str = ""  # the one supply card in the inventory
+    trackers: int = 0  # Supply Tracker Tokens left on it (unused for infinite cards)
+    key: str = ""  # a Skeleton Key card: outside the inventory
+    searched: str = ""  # the location searched on the last search (no two searches in a row there)
+    ability: str = ""  # the Special Ability (rules_data.ABILITY_TEXT)
+    used: bool = False  # the Special Ability token flipped to its X side
+    edge: int = 0  # knives waiting for the next attack roll (The Legend's ability)
+
+
+class State(msgspec.Struct):
+    rng: Rng
+    hero: str
+    goal: int
+    slashers: list[Slasher]
+    markers: dict[str, list[str]]  # location -> face-down Scene Marker tokens
+    bank: list[str]  # tokens off the board
+    scenes: Deck
+    supplies: Deck
+    bonus: Deck
+    locks: dict[str, str] = {}  # entrance space -> "yellow" | "red"
+    lock_bank: int = 14
+    order: list[int] = []  # slasher indices in turn order
+    current: int = -1  # slasher index whose turn it is
+    turn_no: int = 0
+    round: int = 0
+    phase: str = START_POINT
+    meter: int = 0
+    hero_at: str = ""  # where the Hero stands while active on the board
+    wolf: bool = False  # Linda is in her Wolf form (a Full Moon card)
+    roll: list[int] = []
+    stops: dict[str, int] = {}
+    card: str = ""  # the Killer Scenes, Dude card in play
+    purpose: str = ""  # what the pending action roll is for
+    spender: int = -1
+    spent: list[int] = []  # tokens committed by each brawler this round (attacker, defender)
+    brawl: list[int] = []  # [attacker, defender] while a brawl runs
+    brawl_rounds: int = 0
+    brawl_noise: int = 0
+    brawl_after: str = ""
+    fighter: int = -1
+    after: str = ""  # what follows the hero fight or the supply choice
+    drawn: str = ""  # a supply card waiting for the keep choice
+    keeper: int = -1
+    running: str = ""  # the location whose marker is running
+    chooser: int = -1
+    pending_noise: int = 0
+    locks_left: int = 0
+    placing: int = 0
+    spree: bool = False
+    last_kill: str = ""
+    result: str = ""  # "" while playing; "won", "lost" from slasher1's side
+    winners: list[str] = []
+    reason: str = ""
+
+
+class SlasherView(msgspec.Struct, frozen=True):
+    seat: str
+    name: str
+    health: int
+    at: str
+    alive: bool
+    souvenirs: int
+    supply: str
+    trackers: int
+    key: bool
+    searched: str
+    ability: str
+    used: bool
+
+
+class View(msgspec.Struct, frozen=True):
+    """What one seat sees: the board and every slasher's public state; never deck order or face-down tokens."""
+
+    seat: str
+    phase: str
+    hero: str
+    goal: int
+    meter: int
+    hero_at: str
+    wolf: bool
+    slashers: tuple[SlasherView, ...]
+    markers: dict[str, int]
+    locks: dict[str, str]
+    current: str
+    roll: tuple[int, ...]
+    stops: dict[str, int]
+    card: str
+    purpose: str
+    spender: str
+    brawl: tuple[str, ...]
+    drawn: str
+    running: str
+    turn: int
+    round: int
+    spree: bool

@@ -1,0 +1,132 @@
+"""Mixtape Massacre: which wording fits each event, and the pronouns that make the person's slasher 'you'.
+
+The person plays slasher1. Templates say "{Who} draw{s} a card": "You draw a card" for the person and
+"Stitches draws a card" for a rival. Every word a player reads is in mixtape_massacre.toml.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from engines.core.events import Event
+
+PERSON = "slasher1"
+
+
+def _person(seat: Any) -> bool:
+    return seat == PERSON
+
+
+def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
+    f = event.facts
+    out: dict[str, Any] = {}
+    if "seat" in f:
+        you = _person(f["seat"])
+        name = f.get("name", "someone")
+        out.update(
+            who="you" if you else name,
+            Who="You" if you else name,
+            s="" if you else "s",
+            es="" if you else "es",
+            is_="are" if you else "is",
+            was="were" if you else "was",
+            has="have" if you else "has",
+            your="your" if you else f"{name}'s",
+            Your="Your" if you else f"{name}'s",
+            them="you" if you else "them",
+            their="your" if you else "their",
+            themself="yourself" if you else "themself",
+        )
+    for role in ("other", "winner", "loser", "chooser"):
+        if role in f:
+            name = f.get(f"{role}_name", "someone")
+            you = _person(f[role])
+            out[f"{role}_who"] = "you" if you else name
+            out[f"{role}_Who"] = "You" if you else name
+            out[f"{role}_your"] = "your" if you else f"{name}'s"
+    if "dice" in f and isinstance(f["dice"], list):
+        out["roll"] = ", ".join(str(d) for d in f["dice"]) or "nothing"
+    if "other_dice" in f:
+        out["other_roll"] = ", ".join(str(d) for d in f["other_dice"])
+    if event.kind == "game_over":
+        out["winner_names"] = " and ".join(f["names"]) or "nobody"
+    if event.kind == "game_started":
+        out["rivals"] = " and ".join(f["slashers"][1:])
+        out["you_name"] = f["slashers"][0]
+    return out
+
+
+def case(event: Event) -> str:
+    chooser = _CASES.get(event.kind)
+    return chooser(event.facts) if chooser else "default"
+
+
+def _you(f: Mapping[str, Any]) -> str:
+    return "you" if _person(f.get("seat")) else "default"
+
+
+def _kill(f: Mapping[str, Any]) -> str:
+    return "double" if f.get("double") else "default"
+
+
+def _souvenirs(f: Mapping[str, Any]) -> str:
+    return "runner" if f["runner"] else "default"
+
+
+def _escaped(f: Mapping[str, Any]) -> str:
+    return "defended" if f["defended"] else "default"
+
+
+def _noise(f: Mapping[str, Any]) -> str:
+    return "full" if f["meter"] >= f["full"] else "default"
+
+
+def _hurt(f: Mapping[str, Any]) -> str:
+    return "low" if 0 < f["health"] <= 2 else ("dead" if f["health"] == 0 else "default")
+
+
+def _over(f: Mapping[str, Any]) -> str:
+    if f["why"] == "none":
+        return "none"
+    if f["why"] == "cap":
+        return "cap"
+    won = f["result"] == "won"
+    return ("won_" if won else "lost_") + ("last" if f["why"] == "last" else "souvenirs")
+
+
+def _searched(f: Mapping[str, Any]) -> str:
+    return str(f["face"])
+
+
+def _unlock(f: Mapping[str, Any]) -> str:
+    return "ok" if f["ok"] else "default"
+
+
+def _brawl(f: Mapping[str, Any]) -> str:
+    return str(f["how"])
+
+
+def _ability(f: Mapping[str, Any]) -> str:
+    return str(f["ability"])
+
+
+def _bonus(f: Mapping[str, Any]) -> str:
+    return str(f["effect"])
+
+
+_CASES: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "turn_started": _you,
+    "scene_drawn": _you,
+    "kill_made": _kill,
+    "souvenirs_taken": _souvenirs,
+    "victim_escaped": _escaped,
+    "noise": _noise,
+    "hurt": _hurt,
+    "game_over": _over,
+    "searched": _searched,
+    "unlock_tried": _unlock,
+    "brawl_won": _brawl,
+    "bonus_drawn": _bonus,
+    "ability_used": _ability,
+}
