@@ -58,9 +58,10 @@ class Run:
     def view(self) -> Any:
         return self.game.view(self.state, self.seat)
 
-    def choose(self, key: str) -> list[Event]:
-        """Apply a key for whoever decides now. IllegalMove leaves the run as it was."""
-        events = self.game.apply(self.state, key)
+    def choose(self, key: str, decision: Decision | None = None) -> list[Event]:
+        """Apply a key for whoever decides now (`decision`: the current one, if already at hand).
+        IllegalMove leaves the run as it was."""
+        events = self.game.apply(self.state, key, decision)
         self.marks.append(len(self.log))
         self.keys.append(key)
         self.log.extend(events)
@@ -72,7 +73,7 @@ class Run:
         while (d := self.decision()) is not None and d.seat != self.seat:
             policy = self.game.policies[self.game.default_policy]
             key = policy(self.game.view(self.state, d.seat), d, policy_rng(self.seed, len(self.keys)))
-            out.extend(self.choose(key))
+            out.extend(self.choose(key, d))
         return out
 
     # -- undo -------------------------------------------------------------------------------------------

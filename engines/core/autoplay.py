@@ -48,7 +48,7 @@ def play(
         pick = chosen.get(decision.seat) or game.policies[game.default_policy]
         key = pick(game.view(state, decision.seat), decision, policy_rng(seed, len(keys)))
         keys.append(key)
-        events.extend(game.apply(state, key))
+        events.extend(game.apply(state, key, decision))
     raise RuntimeError(f"{game.id}: no end after {max_decisions} decisions (seed {seed})")
 
 

@@ -138,7 +138,7 @@ class EscapeOfTheDead:
             return _REWARD
         return None
 
-    def apply(self, state: State, key: str) -> list[Event]:
+    def apply(self, state: State, key: str, decision: Decision | None = None) -> list[Event]:
         events: list[Event] = []
         if state.phase == ASSIGN:
             split = _SPLITS.get(key)

@@ -187,8 +187,8 @@ class FinalGirl:
         kind = state.ask["kind"]
         return Decision(FINAL_GIRL, kind, _PROMPTS[kind], tuple(_OPTIONS[kind](state)))
 
-    def apply(self, state: State, key: str) -> list[Event]:
-        decision = self.decision(state)
+    def apply(self, state: State, key: str, decision: Decision | None = None) -> list[Event]:
+        decision = decision or self.decision(state)
         if decision is None:
             raise IllegalMove("The game is over; there is nothing left to decide.")
         if decision.option(key) is None:

@@ -131,10 +131,10 @@ class Slaughterhouse:
         options, seat, kind, prompt = self._options(state)
         return Decision(seat, kind, prompt, tuple(options))
 
-    def apply(self, state: State, key: str) -> list[Event]:
+    def apply(self, state: State, key: str, decision: Decision | None = None) -> list[Event]:
         if state.phase == "over":
             raise IllegalMove("The game is over; there is nothing left to decide.")
-        options, _, _, _ = self._options(state)
+        options = decision.options if decision is not None else self._options(state)[0]
         if key not in {o.key for o in options}:
             raise IllegalMove(self._why(state, key))
         events: list[Event] = []

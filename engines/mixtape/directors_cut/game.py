@@ -198,10 +198,10 @@ class MixtapeMassacre:
             )
         return None
 
-    def apply(self, state: State, key: str) -> list[Event]:
+    def apply(self, state: State, key: str, decision: Decision | None = None) -> list[Event]:
         fast = state.phase == MOVE and key.startswith("go:") and key[3:] in state.stops and not state.result
         if not fast:
-            d = self.decision(state)
+            d = decision or self.decision(state)
             if d is None:
                 raise IllegalMove("The game is over; there is nothing left to decide.")
             if key not in d.keys():  # noqa: SIM118 (Decision.keys is a method)
