@@ -226,7 +226,7 @@ class Slaughterhouse:
         if state.phase == "trespassers":
             if state.current < 0:
                 opts = [
-                    Option(f"turn:{t.id}", f"{t.id} takes a turn", (t.id,))
+                    Option(f"turn:{t.id}", f"{t.id.capitalize()} takes a turn", (t.id,))
                     for t in state.trespassers
                     if _active(t) and not t.acted
                 ]
@@ -247,10 +247,10 @@ class Slaughterhouse:
         if d is not None and d.kind == "action":
             t = state.trespassers[state.current]
             if head in ("move", "run", "search", "swap", "repair", "drive", "use") and t.actions < 1:
-                return f"{t.id} has no action left this turn."
+                return f"{t.id.capitalize()} has no action left this turn."
             if head == "run":
                 if _no_run(state, t):
-                    return f"{t.id} cannot run now (an Injury or a Horror tile forbids it)."
+                    return f"{t.id.capitalize()} cannot run now (an Injury or a Horror tile forbids it)."
                 return "You cannot run there: two spaces, no stairs, no windows."
             if head == "move":
                 return "You can only move to an adjacent space (doors and stairs yes, windows no)."
@@ -1609,7 +1609,7 @@ def _ask(state: State, step: Step) -> tuple[list[Option], str, str, str]:
     if kind == "personal":
         t = state.trespassers[step.who]
         opts = [Option(f"take:{c}", D.name(c)) for c in state.personal_offer]
-        return opts, seat, kind, f"{t.id} chooses a Personal Item."
+        return opts, seat, kind, f"{t.id.capitalize()} chooses a Personal Item."
     if kind == "place_hitchhiker":
         return (
             [Option(f"space:{c}", D.name(c)) for c in D.CORNERS],
@@ -1635,7 +1635,7 @@ def _ask(state: State, step: Step) -> tuple[list[Option], str, str, str]:
             "search": "is searching",
             "hide": "is about to hide",
         }[step.flag]
-        return opts, seat, kind, f"{t.id} {what}. Play a card?"
+        return opts, seat, kind, f"{t.id.capitalize()} {what}. Play a card?"
     if kind == "give":
         t = state.trespassers[step.who]
         opts = [
@@ -1659,12 +1659,12 @@ def _ask(state: State, step: Step) -> tuple[list[Option], str, str, str]:
             [Option(f"bury:{c}", D.name(c)) for c in t.items],
             seat,
             kind,
-            f"{t.id} is over the item limit: bury an Item.",
+            f"{t.id.capitalize()} is over the item limit: bury an Item.",
         )
     if kind == "take":
         t = state.trespassers[step.who]
         opts = [Option(f"take:{c}", D.name(c)) for c in step.cards]
-        return opts, seat, kind, f"{t.id} found {len(step.cards)} Item(s): take one, bury the rest."
+        return opts, seat, kind, f"{t.id.capitalize()} found {len(step.cards)} Item(s): take one, bury the rest."
     if kind == "bury_order":
         t = state.trespassers[step.who]
         opts = [Option(f"next:{c}", f"bury {D.name(c)} now (the rest go beneath it)") for c in step.cards]
@@ -1672,7 +1672,7 @@ def _ask(state: State, step: Step) -> tuple[list[Option], str, str, str]:
             opts,
             seat,
             kind,
-            f"{t.id} buries {len(step.cards)} Items at the bottom of the deck: which goes first?",
+            f"{t.id.capitalize()} buries {len(step.cards)} Items at the bottom of the deck: which goes first?",
         )
     if kind == "move_searched":
         return (
@@ -1702,7 +1702,7 @@ def _ask(state: State, step: Step) -> tuple[list[Option], str, str, str]:
     for c in o.personal:
         opts.append(Option(f"swap:take:{c}", f"take {D.name(c)} from {o.id}"))
     opts.append(Option("done", "done swapping"))
-    return opts, seat, "swap", f"{t.id} swaps with {o.id}."
+    return opts, seat, "swap", f"{t.id.capitalize()} swaps with {o.id.capitalize()}."
 
 
 def _visible_step(state: State, seat: str) -> Step | None:
