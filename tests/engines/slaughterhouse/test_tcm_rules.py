@@ -498,16 +498,16 @@ def test_the_game_ends_when_every_trespasser_is_dead_or_escaped_or_at_dawn():
 
 
 def test_trespassers_never_see_face_down_horror_tiles_or_the_sawyer_hand():
-    for seed in range(30):
-        p = play(GAME, seed, "heuristic")
+    """Checked at every decision of whole games, not only at setup."""
+    for seed in range(8):
         state, _ = GAME.setup(seed, {})
-        advance(state, "order", seed)
-        text = msgspec.json.encode(GAME.view(state, "trespassers")).decode()
-        for tile in state.horror.values():
-            assert tile not in text
-        for card in state.hand:
-            assert card not in text
-        assert p
+        for n, key in enumerate(play(GAME, seed, "heuristic").keys):
+            text = msgspec.json.encode(GAME.view(state, "trespassers")).decode()
+            for tile in state.horror.values():
+                assert f'"{tile}"' not in text, (seed, n, tile)
+            for card in state.hand:
+                assert f'"{card}"' not in text, (seed, n, card)
+            GAME.apply(state, key)
 
 
 def test_the_family_never_sees_desperation_cards():
