@@ -24,8 +24,10 @@ def main() -> None:
         for seed in range(games):
             turns += game.turn(play(game, seed, game.default_policy).state)
         spent = time.process_time() - start
-        print(f"{gid:>20}: {games / spent:8,.0f} games/s ({game.default_policy}, {turns / games:.1f} turns a game, "
-              f"CPU time over {games} games)")
+        print(
+            f"{gid:>20}: {games / spent:8,.0f} games/s ({game.default_policy}, {turns / games:.1f} turns a game, "
+            f"CPU time over {games} games)"
+        )
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ _MODULES: dict[str, str] = {
     "mixtape-massacre": "engines.mixtape.directors_cut",
     "slaughterhouse": "engines.slaughterhouse",
     "final-girl": "engines.final_girl",
+    "escape-from-tall-oaks": "engines.mixtape.tall_oaks",
 }
 
 

@@ -1664,7 +1664,12 @@ def _ask(state: State, step: Step) -> tuple[list[Option], str, str, str]:
     if kind == "take":
         t = state.trespassers[step.who]
         opts = [Option(f"take:{c}", D.name(c)) for c in step.cards]
-        return opts, seat, kind, f"{t.id.capitalize()} found {len(step.cards)} Item(s): take one, bury the rest."
+        return (
+            opts,
+            seat,
+            kind,
+            f"{t.id.capitalize()} found {len(step.cards)} Item(s): take one, bury the rest.",
+        )
     if kind == "bury_order":
         t = state.trespassers[step.who]
         opts = [Option(f"next:{c}", f"bury {D.name(c)} now (the rest go beneath it)") for c in step.cards]

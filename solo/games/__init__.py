@@ -31,6 +31,7 @@ _MODULES = {
     "mixtape-massacre": "solo.games.mixtape_massacre",
     "slaughterhouse": "solo.games.slaughterhouse",
     "final-girl": "solo.games.final_girl",
+    "escape-from-tall-oaks": "solo.games.escape_from_tall_oaks",
 }
 
 

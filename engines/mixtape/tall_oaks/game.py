@@ -1,0 +1,1393 @@
+"""The rules of Mixtape Massacre: Escape From Tall Oaks: survivors race to rescue, finish the Tasks and escape.
+
+Every automatic step (dice, draws, fights) runs inside `apply` up to the next decision. Steps that a decision
+may interrupt (a supply spend before a roll, a keep choice) leave a tag in `state.after` naming what comes
+next, and `_resume` picks the flow up from it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache, lru_cache
+from itertools import product
+
+from engines.core.contract import (
+    Decision,
+    GameOption,
+    Hint,
+    IllegalMove,
+    Option,
+    Outcome,
+    Seat,
+    resolve_options,
+)
+from engines.core.decks import Deck
+from engines.core.events import Event
+from engines.core.rng import Rng
+from engines.mixtape.board import BONUS, START
+from engines.mixtape.tall_oaks import rules_data as R
+from engines.mixtape.tall_oaks.odds import triple
+from engines.mixtape.tall_oaks.state import (
+    KEEP,
+    MOVE,
+    OVER,
+    SCUFFLE,
+    SPEND,
+    START_POINT,
+    TASK,
+    TRAITOR,
+    TURN,
+    State,
+    Survivor,
+    SurvivorView,
+    View,
+)
+
+B = R.BOARD
+SEATS = tuple(f"survivor{i}" for i in range(1, 7))
+PERSON = SEATS[0]
+RELEVANT = {
+    "rescue": (R.ACTION,),
+    "invaders": (R.ACTION,),
+    "defend": (R.SHIELD,),
+    "fight": (R.ACTION, R.ESCAPE),
+}
+
+
+@lru_cache(maxsize=8192)
+def _stops(start: str, roll: int, through: tuple[str, ...]) -> dict[str, int]:
+    """The board's stops for a roll; the board never changes, so the answer is cached (read-only)."""
+    return B.stops(start, roll, through=through)
+
+
+@cache
+def label(node: str) -> str:
+    """A node's name for players (cached: the board never changes)."""
+    return B.label(node)
+
+
+class EscapeFromTallOaks:
+    id = "escape-from-tall-oaks"
+    title = "Mixtape Massacre: Escape From Tall Oaks"
+    rules_version = "1"
+    seats = tuple(
+        Seat(s, f"survivor {i}", "A survivor trying to get out of Tall Oaks alive.")
+        for i, s in enumerate(SEATS, 1)
+    )
+    person_seats = (PERSON,)
+    options = (GameOption("rivals", ("1", "2", "3", "4", "5"), "2", "Rival survivors played by the automa."),)
+    state_type = State
+    default_policy = "heuristic"
+
+    @property
+    def policies(self):
+        from engines.mixtape.tall_oaks import policies
+
+        return policies.POLICIES
+
+    # -- the contract -------------------------------------------------------------------------------
+
+    def setup(self, seed: int, options: Mapping[str, str] | None = None) -> tuple[State, list[Event]]:
+        opts = resolve_options(self, options or {})
+        n = 1 + int(opts["rivals"])
+        rng = Rng.from_seed(seed)
+        names = list(R.SURVIVOR_NAMES)
+        rng.shuffle(names)
+        supplies = list(R.SUPPLY_CARDS)
+        bats = [c for c in supplies if c.split(".")[0] == R.BAT][:n]
+        for c in bats:
+            supplies.remove(c)
+        finals = list(R.FINAL_SCENES)
+        rng.shuffle(finals)
+        survivors = [
+            Survivor(
+                seat=SEATS[i],
+                name=names[i],
+                health=R.HEALTH,
+                supplies=[bats[i]],
+                trackers={bats[i]: R.supply(bats[i]).uses},
+                final=finals.pop(),
+            )
+            for i in range(n)
+        ]
+        bank = list(R.TOKENS)
+        markers = {loc: bank.pop() for loc in R.MARKER_LOCATIONS}
+        state = State(
+            rng=rng,
+            survivors=survivors,
+            markers=markers,
+            bank=bank,
+            scenes=Deck.shuffled(list(R.SCENES), rng),
+            supplies=Deck.shuffled(supplies, rng),
+            bonus=Deck.shuffled(list(R.BONUS), rng),
+            finals=finals,
+            center=[4, 3, 2, 1],
+        )
+        events = [
+            Event(
+                "game_started",
+                0,
+                "setup",
+                {
+                    "names": [s.name for s in survivors],
+                    "seats": [s.seat for s in survivors],
+                    "slasher": R.SLASHERS[0].name,
+                    "markers": len(markers),
+                },
+            )
+        ]
+        return state, events
+
+    def decision(self, state: State) -> Decision | None:
+        if state.result:
+            return None
+        phase = state.phase
+        s = state.survivors
+        if phase == START_POINT:
+            free = [p for p in B.starts if not self._on_start(state, p)]
+            return Decision(
+                s[state.placing].seat,
+                "start",
+                "Choose your starting point.",
+                tuple(Option(f"start:{p}", B.label(p), aliases=(p,)) for p in free),
+            )
+        cur = s[state.current]
+        if phase == TURN:
+            return Decision(cur.seat, "turn", "Your turn. What now?", tuple(self._turn_options(state)))
+        if phase == MOVE:
+            shown = " and ".join(str(d) for d in state.roll)
+            return Decision(
+                cur.seat,
+                "move",
+                f"You rolled {shown} ({sum(state.roll)}). Where to?",
+                tuple(self._move_options(state)),
+            )
+        if phase == SPEND:
+            return self._spend_decision(state)
+        if phase == KEEP:
+            k = s[state.keeper]
+            new = R.supply(state.drawn).name
+            opts = [
+                Option(f"drop:{c}", f"let go of the {R.supply(c).name}", aliases=(c,)) for c in k.supplies
+            ]
+            opts.append(Option(f"drop:{state.drawn}", f"leave the {new}", aliases=("new", "leave")))
+            return Decision(k.seat, "keep", f"You found a {new} but your hands are full.", tuple(opts))
+        if phase == TRAITOR:
+            return Decision(
+                cur.seat,
+                "traitor",
+                "You hold the Traitor card: use it now against a rival (it ends your turn).",
+                tuple(Option(k, label) for k, label in self.traitor_options(state)),
+            )
+        if phase == SCUFFLE:
+            opts = [
+                Option(f"scuffle:{o.seat}", f"scuffle with {o.name}", aliases=(o.name.lower(),))
+                for o in (s[i] for i in self.scuffle_targets(state))
+            ]
+            opts.append(Option("scuffle:no", "leave them be", aliases=("no",)))
+            return Decision(cur.seat, "scuffle", "A rival survivor is right here. Scuffle?", tuple(opts))
+        if phase == TASK:
+            top = state.center[-1]
+            opts = []
+            if self._free_slots(cur) > 0:
+                opts.append(Option("task:take", f"take Task #{top}", aliases=("take",)))
+            else:
+                opts += [
+                    Option(
+                        f"task:swap:{c}", f"drop the {R.supply(c).name} and take Task #{top}", aliases=(c,)
+                    )
+                    for c in cur.supplies
+                ]
+            opts.append(Option("task:leave", "leave the Task cards", aliases=("leave", "no")))
+            return Decision(cur.seat, "task", f"Task #{top} waits on top of the pile. Take it?", tuple(opts))
+        return None
+
+    def apply(self, state: State, key: str, decision: Decision | None = None) -> list[Event]:
+        d = decision or self.decision(state)
+        if d is None:
+            raise IllegalMove("The game is over; there is nothing left to decide.")
+        if key not in d.keys():  # noqa: SIM118 (Decision.keys is a method)
+            raise IllegalMove(self._illegal(state, d, key))
+        events: list[Event] = []
+        phase = state.phase
+        if phase == START_POINT:
+            self._place_start(state, key[6:], events)
+        elif phase == TURN:
+            self._turn_choice(state, key, events)
+        elif phase == MOVE:
+            self._move(state, key[3:], events)
+        elif phase == SPEND:
+            self._spend(state, key[6:], events)
+        elif phase == KEEP:
+            self._keep(state, key[5:], events)
+        elif phase == TASK:
+            self._task_choice(state, key[5:], events)
+        elif phase == TRAITOR:
+            self._betray(state, key.split(":"), events)
+        elif phase == SCUFFLE:
+            if key == "scuffle:no":
+                self._arrive_place(state, events)
+            else:
+                seat = key[8:]
+                self._scuffle(state, next(i for i, o in enumerate(state.survivors) if o.seat == seat), events)
+        return events
+
+    def outcome(self, state: State) -> Outcome | None:
+        if not state.result:
+            return None
+        return Outcome(state.result, tuple(state.winners), state.reason)
+
+    def view(self, state: State, seat: str = PERSON) -> View:
+        s = state.survivors
+        return View(
+            seat=seat,
+            phase=state.phase,
+            survivors=tuple(
+                SurvivorView(
+                    x.seat,
+                    x.name,
+                    x.health,
+                    x.at,
+                    x.alive,
+                    len(x.rescues),
+                    tuple(x.supplies),
+                    dict(x.trackers),
+                    tuple(x.tasks),
+                    x.final if x.revealed else "",
+                    x.final_token,
+                    x.searched,
+                    len(x.traitors) if x.seat == seat else 0,
+                )
+                for x in s
+            ),
+            markers={loc: bool(t) for loc, t in state.markers.items()},
+            final_tokens=dict(state.final_tokens),
+            center=tuple(state.center),
+            done=tuple(state.done),
+            slasher=state.slasher,
+            slasher_at=state.slasher_at,
+            meter=state.meter,
+            helipad=state.helipad,
+            current=s[state.current].seat if state.current >= 0 else "",
+            roll=tuple(state.roll),
+            stops=dict(state.stops),
+            card=state.card,
+            purpose=state.purpose,
+            fight=state.fight,
+            drawn=state.drawn if state.keeper >= 0 and s[state.keeper].seat == seat else "",
+            turn=state.turn_no,
+            round=state.round,
+        )
+
+    def turn(self, state: State) -> int:
+        return state.turn_no
+
+    def hint(self, state: State) -> Hint | None:
+        from engines.mixtape.tall_oaks import policies
+
+        d = self.decision(state)
+        if d is None:
+            return None
+        return policies.advise(self.view(state, d.seat), d)
+
+    def invariants(self, state: State) -> list[str]:
+        from engines.mixtape.tall_oaks.integrity import problems
+
+        return problems(state)
+
+    # -- small questions ----------------------------------------------------------------------------
+
+    def _on_start(self, state: State, node: str, but: int = -1) -> bool:
+        return any(x.at == node for i, x in enumerate(state.survivors) if i != but)
+
+    @staticmethod
+    def _free_slots(x: Survivor) -> int:
+        return R.SLOTS - len(x.supplies) - len(x.tasks)
+
+    @staticmethod
+    def armed(x: Survivor) -> bool:
+        """Holding a weapon: a supply that gives Actions."""
+        return any(R.supply(c).kind == R.ACTION for c in x.supplies)
+
+    @staticmethod
+    def next_task(state: State) -> int:
+        """The lowest Task whose token is still yellow (0 when all four are green)."""
+        for i, done in enumerate(state.done):
+            if not done:
+                return i + 1
+        return 0
+
+    def can_complete(self, state: State, x: Survivor, loc: str) -> bool:
+        """Holding the next Task here, with the location cleared of its Scene Marker."""
+        k = self.next_task(state)
+        return bool(k) and k in x.tasks and R.TASK_LOCATIONS[k - 1] == loc and not state.markers.get(loc)
+
+    def can_search(self, state: State, x: Survivor, loc: str) -> bool:
+        return (
+            loc in R.MARKER_LOCATIONS
+            and not state.markers[loc]
+            and x.searched != loc
+            and state.final_tokens.get(loc, "") == ""
+        )
+
+    def _legend_era(self, state: State) -> bool:
+        return state.slasher == R.LEGEND
+
+    # -- setup --------------------------------------------------------------------------------------
+
+    def _place_start(self, state: State, point: str, events: list[Event]) -> None:
+        x = state.survivors[state.placing]
+        x.at = point
+        events.append(Event("start_chosen", 0, "setup", {"seat": x.seat, "name": x.name, "space": point}))
+        state.placing += 1
+        if state.placing < len(state.survivors):
+            return
+        # Rulebook, Traveling: each rolls the movement dice, the highest goes first; ties roll again.
+        contenders = list(range(len(state.survivors)))
+        rolls: dict[str, list[int]] = {}
+        while len(contenders) > 1:
+            totals = {}
+            for i in contenders:
+                total = sum(state.rng.d6s(R.MOVEMENT_DICE))
+                rolls.setdefault(state.survivors[i].seat, []).append(total)
+                totals[i] = total
+            top = max(totals.values())
+            contenders = [i for i in contenders if totals[i] == top]
+        first = contenders[0]
+        n = len(state.survivors)
+        state.order = [(first + k) % n for k in range(n)]
+        fx = state.survivors[first]
+        events.append(Event("opening_roll", 0, "setup", {"rolls": rolls, "first": fx.seat, "name": fx.name}))
+        self._begin_turn(state, first, events)
+
+    # -- turns --------------------------------------------------------------------------------------
+
+    def _begin_turn(self, state: State, who: int, events: list[Event]) -> None:
+        state.current = who
+        state.turn_no += 1
+        state.phase = TURN
+        state.card = state.purpose = state.fight = state.after = ""
+        state.roll = []
+        state.stops = {}
+        x = state.survivors[who]
+        events.append(
+            Event("turn_started", state.turn_no, TURN, {"seat": x.seat, "name": x.name, "health": x.health})
+        )
+        if x.traitors:
+            if self.traitor_options(state):
+                state.phase = TRAITOR  # Rulebook, Traitor Card: used at the start of the turn
+            else:
+                state.supplies.discard(x.traitors.pop())  # designed: nobody left to betray
+
+    def _turn_options(self, state: State) -> list[Option]:
+        x = state.survivors[state.current]
+        dice = 1 if x.health <= R.INJURED else R.MOVEMENT_DICE
+        opts = [
+            Option("roll", f"roll {dice} movement {'die' if dice == 1 else 'dice'}", aliases=("r", "move"))
+        ]
+        here = x.at
+        if state.markers.get(here):
+            opts.append(Option("draw", "draw a Killer Scenes card here", aliases=("d", "scene")))
+        if self.can_complete(state, x, here):
+            opts.append(Option("task", f"complete Task #{self.next_task(state)} here", aliases=("t",)))
+        if self.can_search(state, x, here):
+            opts.append(Option("search", "roll the Search Die here", aliases=("s",)))
+        if state.final_tokens.get(here) == x.seat and not x.final_token:
+            opts.append(Option("final", "face your Final Scene here", aliases=("f",)))
+        if x.health < R.HEALTH:
+            for c in x.supplies:
+                kind = R.supply(c)
+                if kind.kind == "health":
+                    opts.append(
+                        Option(f"heal:{c}", f"use the {kind.name} (+{kind.amount} health)", aliases=(c,))
+                    )
+        return opts
+
+    def _turn_choice(self, state: State, key: str, events: list[Event]) -> None:
+        x = state.survivors[state.current]
+        if key == "roll":
+            self._roll_move(state, events)
+        elif key == "draw":
+            self._scene(state, events)
+        elif key == "task":
+            self._task_here(state, events)
+        elif key == "search":
+            self._search(state, events)
+        elif key == "final":
+            self._start_fight(state, state.current, "final", "end", events)
+        elif key.startswith("heal:"):
+            card = key[5:]
+            kind = R.supply(card)
+            gained = min(kind.amount, R.HEALTH - x.health)
+            x.health += gained
+            events.append(
+                Event(
+                    "healed",
+                    state.turn_no,
+                    TURN,
+                    {"seat": x.seat, "name": x.name, "item": kind.name, "n": gained},
+                )
+            )
+            self._use_tracker(state, state.current, card, 1, events)
+
+    def _end_turn(self, state: State, events: list[Event]) -> None:
+        if state.result:
+            return
+        alive = [i for i in state.order if state.survivors[i].alive]
+        if not alive:
+            self._finish(state, [], "dead", events)
+            return
+        pos = state.order.index(state.current)
+        n = len(state.order)
+        for step in range(1, n + 1):
+            nxt = state.order[(pos + step) % n]
+            if not state.survivors[nxt].alive:
+                continue
+            if pos + step >= n:
+                state.round += 1
+                if state.round >= R.ROUND_CAP:
+                    self._finish(state, [], "cap", events)
+                    return
+            self._begin_turn(state, nxt, events)
+            return
+
+    # -- moving -------------------------------------------------------------------------------------
+
+    def _through(self, state: State) -> list[str]:
+        """Empty multi-entrance locations: shortcuts (rulebook, Empty Locations)."""
+        return [
+            lid
+            for lid in R.MULTI_ENTRANCE
+            if not state.markers.get(lid) and lid not in state.final_tokens and state.slasher_at != lid
+        ]
+
+    def _roll_move(self, state: State, events: list[Event]) -> None:
+        x = state.survivors[state.current]
+        dice = 1 if x.health <= R.INJURED else R.MOVEMENT_DICE
+        state.roll = state.rng.d6s(dice)
+        stops = _stops(x.at, sum(state.roll), tuple(sorted(self._through(state))))
+        state.stops = {
+            n: v
+            for n, v in stops.items()
+            if not (B.kind.get(n) == START and self._on_start(state, n, state.current))
+        }
+        events.append(
+            Event(
+                "moved_roll", state.turn_no, MOVE, {"seat": x.seat, "name": x.name, "roll": list(state.roll)}
+            )
+        )
+        if not state.stops:
+            events.append(Event("stuck", state.turn_no, MOVE, {"seat": x.seat, "name": x.name}))
+            self._end_turn(state, events)
+            return
+        state.phase = MOVE
+
+    def _move_options(self, state: State) -> list[Option]:
+        out = []
+        for node in sorted(state.stops, key=lambda n: (n not in B.locations, n)):
+            steps = state.stops[node]
+            out.append(
+                Option(
+                    f"go:{node}",
+                    f"{label(node)} ({steps} step{'s' if steps != 1 else ''})",
+                    aliases=(node,),
+                )
+            )
+        return out
+
+    def _move(self, state: State, node: str, events: list[Event]) -> None:
+        x = state.survivors[state.current]
+        frm = x.at
+        x.at = node
+        state.phase = TURN
+        events.append(
+            Event(
+                "moved",
+                state.turn_no,
+                MOVE,
+                {"seat": x.seat, "name": x.name, "from": frm, "to": node, "place": B.label(node)},
+            )
+        )
+        state.stops = {}
+        self._arrive(state, events)
+
+    def _arrive(self, state: State, events: list[Event]) -> None:
+        x = state.survivors[state.current]
+        here = x.at
+        if here not in B.locations and (
+            state.slasher_at and state.slasher_at not in B.locations and B.touching(here, state.slasher_at)
+        ):
+            # Rulebook, Slasher Attacks In Proximity To A Player.
+            self._start_fight(state, state.current, "normal", "end", events)
+            return
+        if here == R.REC and state.helipad and x.final_token:
+            self._finish(state, [x.seat], "escape", events)
+            return
+        if self.scuffle_targets(state):
+            state.phase = SCUFFLE
+            return
+        self._arrive_place(state, events)
+
+    def _arrive_place(self, state: State, events: list[Event]) -> None:
+        """What the space or location does once any scuffle is settled."""
+        state.phase = TURN
+        x = state.survivors[state.current]
+        here = x.at
+        if here not in B.locations:
+            if B.kind[here] == BONUS:
+                self._bonus(state, events)
+                return
+            self._end_turn(state, events)
+            return
+        if here == R.REC:
+            if state.center and (self._free_slots(x) > 0 or x.supplies):
+                state.phase = TASK
+                return
+            self._end_turn(state, events)
+            return
+        if state.final_tokens.get(here) == x.seat and not x.final_token:
+            self._start_fight(state, state.current, "final", "end", events)
+            return
+        if state.markers.get(here):
+            self._scene(state, events)
+            return
+        if self.can_complete(state, x, here):
+            self._task_here(state, events)
+            return
+        if self.can_search(state, x, here):
+            self._search(state, events)
+            return
+        self._end_turn(state, events)
+
+    # -- the Traitor card ---------------------------------------------------------------------------
+
+    def traitor_options(self, state: State) -> list[tuple[str, str]]:
+        """(key, label) for every way to use the Traitor card: steal a supply, a Task or a rescue token
+        (a stolen supply or Task needs a free slot: designed), or send a rival to a starting point."""
+        x = state.survivors[state.current]
+        room = self._free_slots(x) > 0
+        out = []
+        for o in state.survivors:
+            if o is x or not o.alive:
+                continue
+            out.append((f"traitor:{o.seat}:start", f"send {o.name} to the nearest starting point"))
+            if o.rescues:
+                out.append((f"traitor:{o.seat}:rescue", f"steal a rescue token from {o.name}"))
+            if room:
+                for c in o.supplies:
+                    out.append((f"traitor:{o.seat}:supply:{c}", f"steal {o.name}'s {R.supply(c).name}"))
+                for t in o.tasks:
+                    out.append((f"traitor:{o.seat}:task:{t}", f"steal Task #{t} from {o.name}"))
+        return out
+
+    def _betray(self, state: State, parts: list[str], events: list[Event]) -> None:
+        x = state.survivors[state.current]
+        i = next(n for n, o in enumerate(state.survivors) if o.seat == parts[1])
+        o = state.survivors[i]
+        act, item = parts[2], ""
+        if act == "start":
+            self._to_start(state, i, events)
+        elif act == "rescue":
+            x.rescues.append(o.rescues.pop())
+            self._check_reveal(state, state.current, events)
+        elif act == "supply":
+            card = parts[3]
+            o.supplies.remove(card)
+            left = o.trackers.pop(card, 0)
+            x.supplies.append(card)
+            if left:
+                x.trackers[card] = left
+            item = R.supply(card).name
+        else:
+            task = int(parts[3])
+            o.tasks.remove(task)
+            x.tasks.append(task)
+            item = f"Task #{task}"
+        state.supplies.discard(x.traitors.pop())
+        events.append(
+            Event(
+                "traitor",
+                state.turn_no,
+                TRAITOR,
+                {
+                    "seat": x.seat,
+                    "name": x.name,
+                    "other": o.seat,
+                    "other_name": o.name,
+                    "act": act,
+                    "item": item,
+                },
+            )
+        )
+        self._end_turn(state, events)
+
+    # -- scuffles -----------------------------------------------------------------------------------
+
+    def scuffle_targets(self, state: State) -> list[int]:
+        """Rivals on the same space, a space next to it (not diagonally), or in the same location."""
+        x = state.survivors[state.current]
+        return [
+            i
+            for i, o in enumerate(state.survivors)
+            if i != state.current and o.alive and o.at and B.touching(x.at, o.at)
+        ]
+
+    @staticmethod
+    def scuffle_round(mine: list[str], theirs: list[str]) -> tuple[int, str]:
+        """One roll of a scuffle: (0 the mover wins, 1 the other wins, -1 tie) and how.
+
+        Rulebook, Scuffles: the first triple wins outright; otherwise the most Actions; ties roll again
+        (two triples at once are a tie: designed)."""
+        ta, tb = bool(triple(mine)), bool(triple(theirs))
+        if ta != tb:
+            return (0 if ta else 1), "triple"
+        if ta and tb:
+            return -1, ""
+        a, b = mine.count(R.ACTION), theirs.count(R.ACTION)
+        if a == b:
+            return -1, ""
+        return (0 if a > b else 1), "actions"
+
+    def _scuffle(self, state: State, other: int, events: list[Event]) -> None:
+        me = state.current
+        x, o = state.survivors[me], state.survivors[other]
+        winner, how, rounds = -1, "", 0
+        while winner < 0 and rounds < R.SCUFFLE_CAP:
+            rounds += 1
+            mine = sorted(state.rng.choice(R.ACTION_FACES) for _ in range(R.ACTION_DICE))
+            theirs = sorted(state.rng.choice(R.ACTION_FACES) for _ in range(R.ACTION_DICE))
+            winner, how = self.scuffle_round(mine, theirs)
+        facts = {"seat": x.seat, "name": x.name, "other": o.seat, "other_name": o.name, "rounds": rounds}
+        if winner < 0:
+            events.append(Event("scuffle", state.turn_no, SCUFFLE, {**facts, "how": "none", "winner": ""}))
+            self._arrive_place(state, events)
+            return
+        w, l_ = (me, other) if winner == 0 else (other, me)
+        wx, lx = state.survivors[w], state.survivors[l_]
+        events.append(
+            Event(
+                "scuffle",
+                state.turn_no,
+                SCUFFLE,
+                {
+                    **facts,
+                    "how": how,
+                    "winner": wx.seat,
+                    "winner_name": wx.name,
+                    "loser": lx.seat,
+                    "loser_name": lx.name,
+                },
+            )
+        )
+        if how == "triple" and lx.rescues:
+            wx.rescues.append(lx.rescues.pop())
+        self._hurt(state, l_, 1, "scuffle", events)
+        if lx.alive:
+            self._to_start(state, l_, events)
+        if w == me:
+            self._arrive_place(state, events)
+        else:
+            self._end_turn(state, events)
+
+    # -- Killer Scenes ------------------------------------------------------------------------------
+
+    def _scene(self, state: State, events: list[Event]) -> None:
+        x = state.survivors[state.current]
+        card = state.scenes.draw(state.rng)
+        state.card = card
+        sc = R.SCENES[card]
+        events.append(
+            Event(
+                "scene_drawn",
+                state.turn_no,
+                TURN,
+                {
+                    "seat": x.seat,
+                    "name": x.name,
+                    "card": card,
+                    "title": sc.title,
+                    "kind": sc.kind,
+                    "place": B.label(x.at),
+                    "need": sc.actions or sc.shields,
+                    "rescues": sc.rescues,
+                    "damage": sc.damage,
+                    "noise": sc.noise,
+                },
+            )
+        )
+        if sc.kind == "here":
+            self._discard_scene(state)
+            self._start_fight(state, state.current, "normal", "end", events)
+            return
+        if sc.noise and self._noise(state, sc.noise, state.current, events):
+            # Rulebook, Slasher Attacks During Killer Scenes: fight first, then the card if you won.
+            self._start_fight(state, state.current, "normal", "card", events)
+            return
+        self._card(state, events)
+
+    def _discard_scene(self, state: State) -> None:
+        if state.card:
+            state.scenes.discard(state.card)
+            state.card = ""
+
+    def _card(self, state: State, events: list[Event]) -> None:
+        x = state.survivors[state.current]
+        sc = R.SCENES[state.card]
+        if sc.kind == "rescue":
+            if not self.armed(x):
+                events.append(Event("unarmed", state.turn_no, TURN, {"seat": x.seat, "name": x.name}))
+                self._discard_scene(state)
+                self._to_start(state, state.current, events)
+                self._end_turn(state, events)
+                return
+            self._ask_spend(state, state.current, "rescue", events)
+        elif sc.kind == "defend":
+            self._ask_spend(state, state.current, "defend", events)
+        elif sc.kind == "invaders":
+            self._ask_spend(state, state.current, "invaders", events)
+        else:  # late: no defence
+            self._discard_scene(state)
+            self._hurt(state, state.current, sc.damage, "scene", events)
+            self._end_turn(state, events)
+
+    # -- spending and rolling -----------------------------------------------------------------------
+
+    def _spendable(self, x: Survivor, purpose: str) -> list[tuple[str, int]]:
+        """(card, most tokens) for each held supply that helps this roll."""
+        kinds = RELEVANT[purpose]
+        out = []
+        for c in x.supplies:
+            kind = R.supply(c)
+            if kind.kind in kinds:
+                out.append((c, 1 if kind.infinite else x.trackers[c]))
+        return out
+
+    def spend_keys(self, x: Survivor, purpose: str) -> list[tuple[str, dict[str, int]]]:
+        """Every legal spend as (key, card -> tokens)."""
+        cards = self._spendable(x, purpose)
+        out = []
+        for counts in product(*(range(most + 1) for _, most in cards)):
+            chosen = {c: n for (c, _), n in zip(cards, counts, strict=True) if n}
+            key = ",".join(f"{c}x{n}" for c, n in chosen.items()) or "none"
+            out.append((key, chosen))
+        return out
+
+    def _ask_spend(self, state: State, who: int, purpose: str, events: list[Event]) -> None:
+        state.purpose = purpose
+        state.spender = who
+        if not self._spendable(state.survivors[who], purpose):
+            self._roll_action(state, {}, events)
+            return
+        state.phase = SPEND
+
+    def _spend_decision(self, state: State) -> Decision:
+        x = state.survivors[state.spender]
+        opts = []
+        for key, chosen in self.spend_keys(x, state.purpose):
+            if not chosen:
+                opts.append(Option("spend:none", "roll without supplies", aliases=("0", "none")))
+                continue
+            parts = []
+            for c, n in chosen.items():
+                kind = R.supply(c)
+                noise = f", {kind.noise * n} noise" if kind.noise and state.purpose != "fight" else ""
+                parts.append(f"{kind.name} x{n} (+{kind.amount * n} {kind.kind}{noise})")
+            opts.append(Option(f"spend:{key}", "; ".join(parts)))
+        what = {
+            "rescue": "the rescue",
+            "defend": "your defence",
+            "invaders": "the fight with The Invaders",
+            "fight": f"the fight with {self.slasher_name(state)}",
+        }[state.purpose]
+        return Decision(x.seat, "spend", f"Before you roll for {what}: spend supply tokens?", tuple(opts))
+
+    def slasher_name(self, state: State) -> str:
+        return R.SLASHERS[state.slasher].name
+
+    def _spend(self, state: State, key: str, events: list[Event]) -> None:
+        x = state.survivors[state.spender]
+        chosen = dict(self.spend_keys(x, state.purpose))[key]
+        self._roll_action(state, chosen, events)
+
+    def _use_tracker(self, state: State, who: int, card: str, n: int, events: list[Event]) -> None:
+        x = state.survivors[who]
+        if R.supply(card).infinite:
+            return
+        x.trackers[card] -= n
+        if x.trackers[card] <= 0:
+            del x.trackers[card]
+            x.supplies.remove(card)
+            state.supplies.discard(card)
+            events.append(
+                Event(
+                    "supply_spent",
+                    state.turn_no,
+                    state.phase,
+                    {"seat": x.seat, "name": x.name, "item": R.supply(card).name},
+                )
+            )
+
+    def _roll_action(self, state: State, chosen: dict[str, int], events: list[Event]) -> None:
+        who = state.spender
+        x = state.survivors[who]
+        purpose = state.purpose
+        bonus = {R.ACTION: 0, R.SHIELD: 0, R.ESCAPE: 0}
+        noise = 0
+        for c, n in chosen.items():
+            kind = R.supply(c)
+            bonus[kind.kind] += kind.amount * n
+            noise += kind.noise * n
+        armed = self.armed(x)  # a weapon spent to its last token still counts for this roll
+        for c, n in chosen.items():
+            self._use_tracker(state, who, c, n, events)
+        # Rulebook: noise-making weapons do not raise the meter during fights with Slashers.
+        state.pending_noise = 0 if purpose == "fight" else noise
+        dice = sorted(state.rng.choice(R.ACTION_FACES) for _ in range(R.ACTION_DICE))
+        count = {icon: dice.count(icon) + bonus[icon] for icon in bonus}
+        state.phase = TURN
+        facts = {
+            "seat": x.seat,
+            "name": x.name,
+            "dice": dice,
+            "bonus": [bonus[R.ACTION], bonus[R.SHIELD], bonus[R.ESCAPE]],
+            "purpose": purpose,
+        }
+        events.append(Event("action_roll", state.turn_no, SPEND, facts))
+        if purpose == "rescue":
+            self._resolve_rescue(state, count[R.ACTION], events)
+        elif purpose == "defend":
+            self._resolve_defend(state, count[R.SHIELD], events)
+        elif purpose == "invaders":
+            self._resolve_invaders(state, count[R.ACTION], events)
+        else:
+            self._resolve_fight(state, dice, count, armed, events)
+
+    def _after_noise(self, state: State, events: list[Event]) -> None:
+        """Make the noise of spent supplies; a Slasher it calls is fought now, and the turn ends."""
+        n, state.pending_noise = state.pending_noise, 0
+        x = state.survivors[state.current]
+        if x.alive and n and self._noise(state, n, state.current, events):
+            self._start_fight(state, state.current, "normal", "end", events)
+            return
+        self._end_turn(state, events)
+
+    def _resolve_rescue(self, state: State, actions: int, events: list[Event]) -> None:
+        x = state.survivors[state.current]
+        sc = R.SCENES[state.card]
+        self._discard_scene(state)
+        ok = actions >= sc.actions
+        events.append(
+            Event(
+                "rescue",
+                state.turn_no,
+                TURN,
+                {"seat": x.seat, "name": x.name, "ok": ok, "title": sc.title, "n": sc.rescues if ok else 0},
+            )
+        )
+        if not ok:
+            self._to_start(state, state.current, events)
+            self._after_noise(state, events)
+            return
+        here = x.at
+        token = state.markers[here]
+        state.markers[here] = ""
+        x.rescues.append(token)
+        for _ in range(sc.rescues - 1):
+            if state.bank:
+                x.rescues.append(state.bank.pop())
+        state.last_cleared = here
+        self._restock(state, events)
+        self._check_reveal(state, state.current, events)
+        self._give_supply(state, state.current, "noise", events)
+
+    def _resolve_defend(self, state: State, shields: int, events: list[Event]) -> None:
+        x = state.survivors[state.current]
+        sc = R.SCENES[state.card]
+        self._discard_scene(state)
+        ok = shields >= sc.shields
+        events.append(
+            Event(
+                "defended",
+                state.turn_no,
+                TURN,
+                {"seat": x.seat, "name": x.name, "ok": ok, "damage": sc.damage},
+            )
+        )
+        if not ok:
+            self._hurt(state, state.current, sc.damage, "scene", events)
+        self._after_noise(state, events)
+
+    def _resolve_invaders(self, state: State, actions: int, events: list[Event]) -> None:
+        x = state.survivors[state.current]
+        sc = R.SCENES[state.card]
+        self._discard_scene(state)
+        ok = actions >= sc.actions
+        events.append(Event("invaders", state.turn_no, TURN, {"seat": x.seat, "name": x.name, "ok": ok}))
+        if not ok:
+            # Rulebook, The Invaders Card.
+            self._lose_rescues(state, state.current, 1)
+            self._hurt(state, state.current, 2, "invaders", events)
+            for i, other in enumerate(state.survivors):
+                if i == state.current or not other.alive:
+                    continue
+                if other.rescues:
+                    self._lose_rescues(state, i, 1)
+                else:
+                    self._hurt(state, i, 1, "invaders", events)
+            if state.done[0] and not all(state.done):
+                state.done[0] = False
+                state.center = sorted([*state.center, 1], reverse=True)
+                events.append(Event("power_out", state.turn_no, TURN, {}))
+        self._after_noise(state, events)
+
+    def _lose_rescues(self, state: State, who: int, n: int) -> int:
+        x = state.survivors[who]
+        lost = 0
+        for _ in range(n):
+            if x.rescues:
+                state.bank.append(x.rescues.pop())
+                lost += 1
+        return lost
+
+    # -- the Slasher --------------------------------------------------------------------------------
+
+    def _noise(self, state: State, n: int, who: int, events: list[Event]) -> bool:
+        """Raise the Slasher Meter; True when the Slasher comes for `who`."""
+        if n <= 0:
+            return False
+        if self._legend_era(state) or state.slasher_at:
+            events.append(
+                Event("noise", state.turn_no, state.phase, {"n": n, "meter": state.meter, "called": True})
+            )
+            return True
+        state.meter = min(R.METER, state.meter + n)
+        called = state.meter >= R.METER
+        events.append(
+            Event("noise", state.turn_no, state.phase, {"n": n, "meter": state.meter, "called": called})
+        )
+        return called
+
+    def fight_stats(self, state: State, who: int, kind: str) -> tuple[int, int, int, int, int]:
+        """(actions to defeat, escapes to escape, health lost, supplies lost, rescues lost)."""
+        sl = R.SLASHERS[state.slasher]
+        if kind == "final":
+            fs = R.FINAL_SCENES[state.survivors[who].final]
+            return fs.actions, 0, fs.damage, 0, 0
+        return sl.defeat, sl.escape, sl.health_loss, sl.supply_loss, sl.rescue_loss
+
+    def _start_fight(self, state: State, who: int, kind: str, after: str, events: list[Event]) -> None:
+        x = state.survivors[who]
+        state.slasher_at = x.at
+        if not self._legend_era(state):
+            state.meter = R.METER
+        state.fight = kind
+        state.after = after
+        defeat, escape, *_ = self.fight_stats(state, who, kind)
+        events.append(
+            Event(
+                "slasher_attacks",
+                state.turn_no,
+                state.phase,
+                {
+                    "seat": x.seat,
+                    "name": x.name,
+                    "slasher": self.slasher_name(state),
+                    "kind": kind,
+                    "defeat": defeat,
+                    "escape": escape,
+                    "place": B.label(x.at),
+                },
+            )
+        )
+        self._ask_spend(state, who, "fight", events)
+
+    def _resolve_fight(
+        self, state: State, dice: list[str], count: dict[str, int], armed: bool, events: list[Event]
+    ) -> None:
+        who = state.spender
+        x = state.survivors[who]
+        kind = state.fight
+        defeat, escape, health, supplies, rescues = self.fight_stats(state, who, kind)
+        if triple(dice) == R.ESCAPE:
+            result = "escape"
+        elif armed and count[R.ACTION] >= defeat:
+            result = "defeat"
+        elif escape and count[R.ESCAPE] >= escape:
+            result = "escape"
+        else:
+            result = "fail"
+        name = self.slasher_name(state)
+        events.append(
+            Event(
+                "fight",
+                state.turn_no,
+                TURN,
+                {"seat": x.seat, "name": x.name, "slasher": name, "result": result, "kind": kind},
+            )
+        )
+        state.fight = ""
+        after, state.after = state.after, ""
+        if result == "defeat":
+            self._slasher_defeated(state, who, kind, events)
+            if kind == "task":
+                self._complete_task(state, events)
+                return
+            if kind == "final":
+                x.final_token = True
+                del state.final_tokens[x.at]
+                events.append(Event("final_rescue", state.turn_no, TURN, {"seat": x.seat, "name": x.name}))
+            if after == "card" and state.card:
+                self._card(state, events)
+                return
+            self._end_turn(state, events)
+            return
+        self._discard_scene(state)
+        if result == "fail":
+            for _ in range(supplies):
+                if x.supplies:
+                    card = x.supplies.pop()
+                    x.trackers.pop(card, None)
+                    state.supplies.discard(card)
+            self._lose_rescues(state, who, rescues)
+            self._hurt(state, who, health, "slasher", events)
+        if x.alive:
+            self._to_start(state, who, events)
+        self._end_turn(state, events)
+
+    def _slasher_defeated(self, state: State, who: int, kind: str, events: list[Event]) -> None:
+        state.slasher_at = ""
+        state.meter = R.METER if self._legend_era(state) else 0
+
+    # -- Tasks --------------------------------------------------------------------------------------
+
+    def _task_choice(self, state: State, key: str, events: list[Event]) -> None:
+        x = state.survivors[state.current]
+        if key == "leave":
+            self._end_turn(state, events)
+            return
+        if key.startswith("swap:"):
+            card = key[5:]
+            x.supplies.remove(card)
+            x.trackers.pop(card, None)
+            state.supplies.discard(card)
+        task = state.center.pop()
+        x.tasks.append(task)
+        events.append(
+            Event("task_taken", state.turn_no, TASK, {"seat": x.seat, "name": x.name, "task": task})
+        )
+        self._end_turn(state, events)
+
+    def _task_here(self, state: State, events: list[Event]) -> None:
+        k = self.next_task(state)
+        if k in R.TASK_BATTLES:
+            # Rulebook, Slashers And Tasks: the meter fills and the Slasher comes for a final battle.
+            self._start_fight(state, state.current, "task", "end", events)
+            return
+        self._complete_task(state, events)
+
+    def _complete_task(self, state: State, events: list[Event]) -> None:
+        x = state.survivors[state.current]
+        k = self.next_task(state)
+        x.tasks.remove(k)
+        state.done[k - 1] = True
+        events.append(
+            Event(
+                "task_done",
+                state.turn_no,
+                TURN,
+                {"seat": x.seat, "name": x.name, "task": k, "place": B.label(x.at)},
+            )
+        )
+        if k in R.TASK_BATTLES and state.slasher < R.LEGEND:
+            gone = self.slasher_name(state)
+            state.slasher += 1
+            state.slasher_at = ""
+            state.meter = R.METER if self._legend_era(state) else 0
+            events.append(
+                Event(
+                    "slasher_switch", state.turn_no, TURN, {"gone": gone, "slasher": self.slasher_name(state)}
+                )
+            )
+        if all(state.done):
+            state.helipad = True
+            events.append(Event("helipad", state.turn_no, TURN, {}))
+            for i in range(len(state.survivors)):
+                self._check_reveal(state, i, events)
+        self._give_supply(state, state.current, "end", events)
+
+    # -- rescues, Final Scenes, restocking ----------------------------------------------------------
+
+    def _restock(self, state: State, events: list[Event]) -> None:
+        """Rulebook, Restocking: when every location is cleared, refill all but the last one cleared."""
+        if any(state.markers.values()):
+            return
+        placed = 0
+        for loc in R.MARKER_LOCATIONS:
+            if loc == state.last_cleared or loc in state.final_tokens or not state.bank:
+                continue
+            state.markers[loc] = state.bank.pop()
+            placed += 1
+        events.append(Event("restocked", state.turn_no, state.phase, {"n": placed}))
+
+    def _check_reveal(self, state: State, who: int, events: list[Event]) -> None:
+        x = state.survivors[who]
+        if x.revealed or not x.alive or not all(state.done) or len(x.rescues) < R.RESCUES_NEEDED:
+            return
+        x.revealed = True
+        fs = R.FINAL_SCENES[x.final]
+        loc = fs.location
+        if state.markers.get(loc):
+            state.bank.append(state.markers[loc])
+            state.markers[loc] = ""
+            state.last_cleared = loc
+        state.final_tokens[loc] = x.seat
+        events.append(
+            Event(
+                "final_revealed",
+                state.turn_no,
+                state.phase,
+                {
+                    "seat": x.seat,
+                    "name": x.name,
+                    "title": fs.title,
+                    "place": B.label(loc),
+                    "need": fs.actions,
+                },
+            )
+        )
+        self._restock(state, events)
+
+    # -- searching and supplies ---------------------------------------------------------------------
+
+    def _search(self, state: State, events: list[Event]) -> None:
+        x = state.survivors[state.current]
+        x.searched = x.at
+        face = state.rng.choice(R.SEARCH_FACES)
+        events.append(Event("searched", state.turn_no, TURN, {"seat": x.seat, "name": x.name, "face": face}))
+        if face == "search":
+            self._give_supply(state, state.current, "end", events)
+            return
+        if face == "noise" and self._noise(state, 1, state.current, events):
+            self._start_fight(state, state.current, "normal", "end", events)
+            return
+        self._end_turn(state, events)
+
+    def _give_supply(self, state: State, who: int, after: str, events: list[Event]) -> None:
+        x = state.survivors[who]
+        if not x.alive:
+            self._resume(state, after, events)
+            return
+        card = state.supplies.draw(state.rng)
+        events.append(
+            Event(
+                "supply_found",
+                state.turn_no,
+                state.phase,
+                {"seat": x.seat, "name": x.name, "item": R.supply(card).name},
+            )
+            if R.supply(card).kind != R.TRAITOR
+            else Event("card_pocketed", state.turn_no, state.phase, {"seat": x.seat, "name": x.name})
+        )
+        if R.supply(card).kind == R.TRAITOR:
+            x.traitors.append(card)  # Rulebook: held without taking a slot
+            self._resume(state, after, events)
+            return
+        if self._free_slots(x) > 0:
+            self._take(x, card)
+            self._resume(state, after, events)
+            return
+        if not x.supplies:
+            state.supplies.discard(card)
+            self._resume(state, after, events)
+            return
+        state.drawn = card
+        state.keeper = who
+        state.after = after
+        state.phase = KEEP
+
+    @staticmethod
+    def _take(x: Survivor, card: str) -> None:
+        x.supplies.append(card)
+        uses = R.supply(card).uses
+        if uses:
+            x.trackers[card] = uses
+
+    def _keep(self, state: State, drop: str, events: list[Event]) -> None:
+        x = state.survivors[state.keeper]
+        card, state.drawn, state.keeper = state.drawn, "", -1
+        if drop != card:
+            x.supplies.remove(drop)
+            x.trackers.pop(drop, None)
+            self._take(x, card)
+        state.supplies.discard(drop)
+        events.append(
+            Event(
+                "supply_dropped",
+                state.turn_no,
+                KEEP,
+                {"seat": x.seat, "name": x.name, "item": R.supply(drop).name},
+            )
+        )
+        state.phase = TURN
+        after, state.after = state.after, ""
+        self._resume(state, after, events)
+
+    def _resume(self, state: State, after: str, events: list[Event]) -> None:
+        if after == "noise":
+            self._after_noise(state, events)
+        else:
+            self._end_turn(state, events)
+
+    # -- Bonus Tracks -------------------------------------------------------------------------------
+
+    def _bonus(self, state: State, events: list[Event]) -> None:
+        x = state.survivors[state.current]
+        card = state.bonus.draw(state.rng)
+        state.bonus.discard(card)
+        bt = R.BONUS[card]
+        events.append(
+            Event(
+                "bonus",
+                state.turn_no,
+                TURN,
+                {
+                    "seat": x.seat,
+                    "name": x.name,
+                    "card": card,
+                    "title": bt.name,
+                    "effect": bt.effect,
+                    "n": bt.amount,
+                },
+            )
+        )
+        if bt.effect == "heal":
+            x.health = min(R.HEALTH, x.health + bt.amount)
+        elif bt.effect == "hurt":
+            self._hurt(state, state.current, bt.amount, "bonus", events)
+        elif bt.effect == "noise":
+            if self._noise(state, bt.amount, state.current, events):
+                self._start_fight(state, state.current, "normal", "end", events)
+                return
+        elif bt.effect == "rescue":
+            if state.bank:
+                x.rescues.append(state.bank.pop())
+                self._check_reveal(state, state.current, events)
+        elif bt.effect == "supply":
+            self._give_supply(state, state.current, "end", events)
+            return
+        elif bt.effect == "drop_rescue":
+            self._lose_rescues(state, state.current, bt.amount)
+        elif bt.effect == "hush" and not self._legend_era(state) and not state.slasher_at:
+            state.meter = max(0, state.meter - bt.amount)
+        self._end_turn(state, events)
+
+    # -- harm and death -----------------------------------------------------------------------------
+
+    def _hurt(self, state: State, who: int, n: int, by: str, events: list[Event]) -> None:
+        x = state.survivors[who]
+        if not x.alive or n <= 0:
+            return
+        x.health = max(0, x.health - n)
+        events.append(
+            Event(
+                "hurt",
+                state.turn_no,
+                state.phase,
+                {"seat": x.seat, "name": x.name, "n": n, "health": x.health, "by": by},
+            )
+        )
+        if x.health:
+            return
+        x.alive = False
+        events.append(
+            Event(
+                "died", state.turn_no, state.phase, {"seat": x.seat, "name": x.name, "place": B.label(x.at)}
+            )
+        )
+        x.at = ""
+        for card in x.supplies:
+            state.supplies.discard(card)
+        x.supplies = []
+        x.trackers = {}
+        for card in x.traitors:
+            state.supplies.discard(card)
+        x.traitors = []
+        # Designed: a dead survivor's Task cards go back into the Rec Center pile, in number order.
+        state.center = sorted(state.center + x.tasks, reverse=True)
+        x.tasks = []
+        state.bank.extend(x.rescues)
+        x.rescues = []
+        for loc, seat in list(state.final_tokens.items()):
+            if seat == x.seat:
+                del state.final_tokens[loc]
+
+    def _to_start(self, state: State, who: int, events: list[Event]) -> None:
+        """Rulebook: to the nearest starting point no one else stands on."""
+        x = state.survivors[who]
+        free = [p for p in B.starts if not self._on_start(state, p, who)]
+        point = B.nearest(x.at, free) or free[0]
+        x.at = point
+        events.append(
+            Event(
+                "sent_to_start", state.turn_no, state.phase, {"seat": x.seat, "name": x.name, "space": point}
+            )
+        )
+
+    # -- the end ------------------------------------------------------------------------------------
+
+    def _finish(self, state: State, winners: list[str], why: str, events: list[Event]) -> None:
+        state.result = "won" if PERSON in winners else "lost"
+        state.winners = winners
+        state.phase = OVER
+        names = [x.name for x in state.survivors if x.seat in winners]
+        reasons = {
+            "escape": f"{' and '.join(names)} reached the helicopter and escaped Tall Oaks.",
+            "dead": "Nobody made it out of Tall Oaks alive.",
+            "cap": f"Dawn broke after {R.ROUND_CAP} rounds and nobody had escaped Tall Oaks.",
+        }
+        state.reason = reasons[why]
+        events.append(
+            Event(
+                "game_over",
+                state.turn_no,
+                "end",
+                {"winners": winners, "names": names, "why": why, "result": state.result, "person": PERSON},
+            )
+        )
+
+    def _illegal(self, state: State, d: Decision, key: str) -> str:
+        x = state.survivors[state.current] if state.current >= 0 else None
+        if state.phase == MOVE and key.startswith("go:"):
+            node = key[3:]
+            if node in B.kind or node in B.locations:
+                return (
+                    f"You cannot end your move on {B.label(node)} with {sum(state.roll)}: use the whole roll, "
+                    "stopping early only on entering a location, and never on a starting point someone holds."
+                )
+        if state.phase == TURN and x is not None:
+            if key == "draw":
+                return "There is no Scene Marker here to draw a Killer Scene for."
+            if key == "search":
+                if x.at == R.REC:
+                    return "The Tall Oaks Rec Center is closed to searches."
+                if x.searched == x.at:
+                    return "You searched this location last time; search somewhere else first."
+                return "You can only search an empty location (no Scene Marker)."
+            if key == "task":
+                k = self.next_task(state)
+                if not k:
+                    return "All four Tasks are done."
+                if k not in x.tasks:
+                    return f"You do not hold Task #{k}; Tasks must be completed in order."
+                if state.markers.get(x.at):
+                    return "The location is not cleared: rescue the victims here first."
+                return f"Task #{k} is completed at {B.locations[R.TASK_LOCATIONS[k - 1]].name}."
+        if state.phase == TASK and key == "task:take":
+            return "Your inventory is full: drop a supply to take a Task."
+        if key.startswith("spend:"):
+            return "You do not have those Supply Tracker tokens for this roll."
+        shown = key if len(key) <= 40 else key[:40] + "..."
+        return f"'{shown}' is not a choice now. Choices: {', '.join(d.keys()[:8])}."
+
+
+GAME = EscapeFromTallOaks()

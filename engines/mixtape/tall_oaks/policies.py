@@ -1,0 +1,245 @@
+"""Automa policies for the survivors: `random`, and `heuristic`, which races to escape but does the Tasks."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from engines.core.contract import Decision, Hint
+from engines.core.rng import Rng
+from engines.mixtape.tall_oaks import rules_data as R
+from engines.mixtape.tall_oaks.odds import fight, reach
+from engines.mixtape.tall_oaks.state import SurvivorView, View
+
+B = R.BOARD
+NEED_ICON = {"rescue": R.ACTION, "invaders": R.ACTION, "defend": R.SHIELD}
+
+
+def random_policy(view: View, decision: Decision, rng: Rng) -> str:
+    return rng.choice(decision.options).key
+
+
+def heuristic_policy(view: View, decision: Decision, rng: Rng) -> str:
+    return advise(view, decision).key
+
+
+def me(view: View) -> SurvivorView:
+    return next(x for x in view.survivors if x.seat == view.seat)
+
+
+def armed(x: SurvivorView) -> bool:
+    return any(R.supply(c).kind == R.ACTION for c in x.supplies)
+
+
+def next_task(view: View) -> int:
+    for i, done in enumerate(view.done):
+        if not done:
+            return i + 1
+    return 0
+
+
+def value(card: str, only_weapon: bool) -> float:
+    """How much a supply card is worth holding."""
+    kind = R.supply(card)
+    uses = kind.uses or 5
+    worth = {R.ACTION: 1.5, R.SHIELD: 0.8, R.ESCAPE: 0.7, "health": 0.6}[kind.kind] * kind.amount * uses
+    worth -= 0.3 * kind.noise * uses
+    return worth + (10 if only_weapon else 0)
+
+
+def _weakest(x: SurvivorView, cards: list[str]) -> str:
+    weapons = [c for c in x.supplies if R.supply(c).kind == R.ACTION]
+
+    def worth(c: str) -> float:
+        return value(c, weapons == [c])
+
+    return min(cards, key=worth)
+
+
+def enough(x: SurvivorView) -> bool:
+    """Rescues in hand to spare (one over the five, against losses), so no need to risk more scenes."""
+    return x.rescues > R.RESCUES_NEEDED
+
+
+def goals(view: View) -> tuple[list[str], str]:
+    """Where this survivor wants to be next, and why."""
+    x = me(view)
+    if x.final_token and view.helipad:
+        return [R.REC], "to the Helipad: escape!"
+    if not armed(x):
+        empty = [loc for loc in R.MARKER_LOCATIONS if not view.markers[loc] and loc != x.searched]
+        if empty:
+            return empty, "search an empty location for a weapon before facing anything"
+    if x.final and not x.final_token:
+        fs = R.FINAL_SCENES[x.final]
+        return [fs.location], f"to your Final Scene at {B.locations[fs.location].name}"
+    k = next_task(view)
+    if k and k in x.tasks:
+        loc = R.TASK_LOCATIONS[k - 1]
+        return [loc], f"Task #{k} is done at {B.locations[loc].name}"
+    if view.center and k and view.center[-1] == k and (x.supplies or len(x.tasks) < R.SLOTS):
+        return [R.REC], f"Task #{k} is waiting at the Rec Center and nobody holds it"
+    if view.center and not x.tasks and k and len(x.supplies) < R.SLOTS:
+        return [R.REC], "pick up a Task at the Rec Center"
+    marked = [loc for loc, m in view.markers.items() if m and loc != view.slasher_at]
+    if marked and not enough(x):
+        return marked, "a Scene Marker: someone needs rescuing"
+    empty = [loc for loc in R.MARKER_LOCATIONS if not view.markers[loc] and loc != x.searched]
+    if empty and len(x.supplies) + len(x.tasks) < R.SLOTS:
+        return empty, "search for supplies while the Tasks wait"
+    return [R.REC], "head for the middle of town"
+
+
+def _through(view: View) -> list[str]:
+    return [
+        lid
+        for lid in R.MULTI_ENTRANCE
+        if not view.markers.get(lid) and lid not in view.final_tokens and view.slasher_at != lid
+    ]
+
+
+@lru_cache(maxsize=4096)
+def _distances(targets: tuple[str, ...], through: tuple[str, ...]) -> dict[str, int]:
+    """Steps from the nearest target to every node (the board is the same all game, so cache it)."""
+    return B.distances(list(targets), through=through)
+
+
+def _move(view: View, decision: Decision) -> Hint:
+    targets, why = goals(view)
+    dist = _distances(tuple(sorted(targets)), tuple(sorted(_through(view))))
+    best, score = decision.options[0].key, 1e9
+    for o in decision.options:
+        node = o.key[3:]
+        d = 0 if node in targets else dist.get(node, 99)
+        near = view.slasher_at and node not in B.locations and view.slasher_at not in B.locations
+        if near and B.touching(node, view.slasher_at):
+            d += 20
+        if d < score:
+            best, score = o.key, d
+    return Hint(best, why)
+
+
+def _spend_parts(key: str) -> dict[str, int]:
+    body = key[6:]
+    if body == "none":
+        return {}
+    out = {}
+    for part in body.split(","):
+        card, n = part.rsplit("x", 1)
+        out[card] = int(n)
+    return out
+
+
+def _spend(view: View, decision: Decision) -> Hint:
+    x = me(view)
+    best, score, chance = decision.options[0].key, -1e9, 0.0
+    for o in decision.options:
+        parts = _spend_parts(o.key)
+        bonus = {R.ACTION: 0, R.SHIELD: 0, R.ESCAPE: 0}
+        noise = tokens = 0
+        for c, n in parts.items():
+            kind = R.supply(c)
+            bonus[kind.kind] += kind.amount * n
+            noise += kind.noise * n
+            tokens += 0 if kind.infinite else n
+        if view.purpose == "fight":
+            if view.fight == "final":
+                fs = R.FINAL_SCENES[x.final]
+                defeat, escape = fs.actions, 0
+            else:
+                sl = R.SLASHERS[view.slasher]
+                defeat, escape = sl.defeat, sl.escape
+            win, run, _ = fight(defeat, escape, armed(x), bonus[R.ACTION], bonus[R.ESCAPE])
+            p = float(win + (0.5 if view.fight == "normal" else 0.2) * run)
+            s = p - 0.03 * tokens
+        else:
+            sc = R.SCENES[view.card]
+            need = sc.shields if view.purpose == "defend" else sc.actions
+            icon = NEED_ICON[view.purpose]
+            p = float(reach(icon, need, bonus[icon]))
+            meter_risk = (
+                0.15 if view.slasher == R.LEGEND or view.slasher_at or view.meter + noise >= R.METER else 0.0
+            )
+            left = [
+                c
+                for c in x.supplies
+                if R.supply(c).kind == R.ACTION and x.trackers.get(c, 1) > parts.get(c, 0)
+            ]
+            disarmed = 0.25 if armed(x) and not left else 0.0
+            s = p - 0.06 * tokens - (meter_risk if noise else 0.0) - disarmed
+        if s > score:
+            best, score, chance = o.key, s, p
+    return Hint(best, f"about {round(chance * 100)}% to succeed for the tokens it costs")
+
+
+def _traitor(view: View, decision: Decision) -> Hint:
+    """Betray whoever is closest to escaping: the Final Rescue token first, then the most rescues."""
+    by_seat = {o.seat: o for o in view.survivors}
+
+    def threat(o: SurvivorView) -> tuple:
+        return (o.final_token, bool(o.final), o.rescues)
+
+    keys = decision.keys()
+    leader = max((by_seat[k.split(":")[1]] for k in keys), key=threat)
+    mine = next_task(view)
+    for key in keys:
+        if key == f"traitor:{leader.seat}:task:{mine}":
+            return Hint(key, f"take Task #{mine} from {leader.name} and do it yourself")
+    if leader.final_token or leader.final:
+        return Hint(f"traitor:{leader.seat}:start", f"{leader.name} is closest to escaping: send them back")
+    if f"traitor:{leader.seat}:rescue" in keys:
+        return Hint(f"traitor:{leader.seat}:rescue", f"{leader.name} has the most rescues: take one")
+    return Hint(f"traitor:{leader.seat}:start", f"slow {leader.name} down")
+
+
+def advise(view: View, decision: Decision) -> Hint:
+    keys = decision.keys()
+    x = me(view)
+    kind = decision.kind
+    if kind == "start":
+        marked = [loc for loc, m in view.markers.items() if m]
+        dist = B.distances(marked)
+        best = min(keys, key=lambda k: dist.get(k[6:], 99))
+        return Hint(best, "the starting point closest to a Scene Marker")
+    if kind == "turn":
+        if "task" in keys and (armed(x) or next_task(view) not in R.TASK_BATTLES):
+            return Hint("task", "finish the Task while you stand here")
+        if "final" in keys and armed(x):
+            return Hint("final", "your Final Scene is right here")
+        heal = [k for k in keys if k.startswith("heal:")]
+        if heal and x.health <= 4:
+            return Hint(heal[0], "patch yourself up before it gets worse")
+        chasing = bool(x.final) or x.final_token
+        if "draw" in keys and armed(x) and not chasing and not enough(x):
+            return Hint("draw", "you are armed and someone here still needs rescuing")
+        if "search" in keys and (not armed(x) or len(x.supplies) + len(x.tasks) < R.SLOTS):
+            return Hint("search", "search here for supplies")
+        return Hint("roll", "roll and move on")
+    if kind == "move":
+        return _move(view, decision)
+    if kind == "spend":
+        return _spend(view, decision)
+    if kind == "keep":
+        cards = [k[5:] for k in keys]
+        drop = _weakest(x, cards)
+        return Hint(f"drop:{drop}", f"the {R.supply(drop).name} is the least useful")
+    if kind == "traitor":
+        return _traitor(view, decision)
+    if kind == "scuffle":
+        by_seat = {o.seat: o for o in view.survivors}
+        for k in keys:
+            o = by_seat.get(k[8:])
+            if o and (o.final_token or o.final) and x.health >= 3:
+                return Hint(k, f"{o.name} is close to escaping: knock them back to a starting point")
+        return Hint("scuffle:no", "a scuffle costs health and gains little")
+    if kind == "task":
+        if "task:take" in keys:
+            return Hint("task:take", "the town needs the Tasks done before anyone escapes")
+        swaps = [k for k in keys if k.startswith("task:swap:")]
+        if swaps and next_task(view) == view.center[-1]:
+            drop = _weakest(x, [k[10:] for k in swaps])
+            return Hint(f"task:swap:{drop}", "nobody escapes until the next Task is done")
+        return Hint("task:leave", "keep your supplies")
+    return Hint(keys[0], "the first choice")
+
+
+POLICIES = {"random": random_policy, "heuristic": heuristic_policy}

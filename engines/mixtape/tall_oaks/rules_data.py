@@ -1,0 +1,150 @@
+"""Escape From Tall Oaks' numbers, cards and board, read once from the data files beside this module."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from engines.mixtape import board as board_module
+
+_DATA = tomllib.loads(Path(__file__).with_name("cards.toml").read_text(encoding="utf-8"))
+BOARD = board_module.load(Path(__file__).with_name("board.toml"))
+
+_R = _DATA["rules"]
+HEALTH: int = _R["health"]
+INJURED: int = _R["injured"]
+METER: int = _R["meter"]
+MOVEMENT_DICE: int = _R["movement_dice"]
+ACTION_DICE: int = _R["action_dice"]
+SLOTS: int = _R["slots"]
+RESCUES_NEEDED: int = _R["rescues_needed"]
+ROUND_CAP: int = _R["round_cap"]
+SCUFFLE_CAP: int = _R["scuffle_cap"]
+TOKENS: list[str] = [f"t{i:02d}" for i in range(1, _R["tokens"] + 1)]
+
+ACTION_FACES: tuple[str, ...] = tuple(_DATA["dice"]["action"])
+SEARCH_FACES: tuple[str, ...] = tuple(_DATA["dice"]["search"])
+ACTION, SHIELD, ESCAPE = "action", "shield", "escape"
+TRAITOR = "traitor"
+
+TASK_LOCATIONS: list[str] = list(_DATA["tasks"]["locations"])
+TASK_BATTLES: frozenset[int] = frozenset(_DATA["tasks"]["battles"])
+REC = "rec"
+FARM = "farm"
+MARKER_LOCATIONS: list[str] = [lid for lid in BOARD.locations if lid != REC]
+SURVIVOR_NAMES: list[str] = list(_DATA["survivors"]["names"])
+
+
+@dataclass(frozen=True)
+class Slasher:
+    id: str
+    name: str
+    defeat: int
+    escape: int  # 0: only Triple Escapes get you out
+    health_loss: int
+    supply_loss: int
+    rescue_loss: int
+    source: str
+
+
+SLASHERS: list[Slasher] = [
+    Slasher(
+        s["id"],
+        s["name"],
+        s["defeat"],
+        s["escape"],
+        s["health_loss"],
+        s["supply_loss"],
+        s["rescue_loss"],
+        s["source"],
+    )
+    for s in _DATA["slashers"]
+]
+LEGEND = len(SLASHERS) - 1
+
+
+@dataclass(frozen=True)
+class Supply:
+    id: str
+    name: str
+    kind: str
+    amount: int
+    noise: int
+    uses: int
+    source: str
+
+    @property
+    def infinite(self) -> bool:
+        return self.uses == 0
+
+
+SUPPLY_TYPES: dict[str, Supply] = {
+    s["id"]: Supply(s["id"], s["name"], s["kind"], s["amount"], s["noise"], s["uses"], s["source"])
+    for s in _DATA["supply"]
+}
+SUPPLY_CARDS: list[str] = [f"{s['id']}.{n}" for s in _DATA["supply"] for n in range(1, s["copies"] + 1)]
+BAT = "bat"
+
+
+def supply(card: str) -> Supply:
+    """The type of a supply card id such as 'bat.2'."""
+    return SUPPLY_TYPES[card.split(".", 1)[0]]
+
+
+@dataclass(frozen=True)
+class Scene:
+    id: str
+    title: str
+    kind: str
+    actions: int
+    rescues: int
+    noise: int
+    damage: int
+    shields: int
+
+
+SCENES: dict[str, Scene] = {
+    c["id"]: Scene(
+        c["id"],
+        c["title"],
+        c["kind"],
+        c.get("actions", 0),
+        c.get("rescues", 0),
+        c.get("noise", 0),
+        c.get("damage", 0),
+        c.get("shields", 0),
+    )
+    for c in _DATA["killer_scenes"]["cards"]
+}
+
+
+@dataclass(frozen=True)
+class BonusCard:
+    id: str
+    name: str
+    effect: str
+    amount: int
+
+
+BONUS: dict[str, BonusCard] = {
+    c["id"]: BonusCard(c["id"], c["name"], c["effect"], c["amount"]) for c in _DATA["bonus_tracks"]["cards"]
+}
+
+
+@dataclass(frozen=True)
+class FinalScene:
+    id: str
+    title: str
+    location: str
+    actions: int
+    damage: int
+
+
+FINAL_SCENES: dict[str, FinalScene] = {
+    c["id"]: FinalScene(c["id"], c["title"], c["location"], c["actions"], c["damage"])
+    for c in _DATA["final_scenes"]["cards"]
+}
+MULTI_ENTRANCE: frozenset[str] = frozenset(
+    lid for lid, loc in BOARD.locations.items() if len(loc.entrances) > 1
+)

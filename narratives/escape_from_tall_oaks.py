@@ -1,0 +1,96 @@
+"""Escape From Tall Oaks: which wording fits each event, and the pronouns that make the person's survivor 'you'.
+
+The person plays survivor1. Templates say "{Who} roll{s}": "You roll" for the person and "Kimmy rolls" for a
+rival. Every word a player reads is in escape_from_tall_oaks.toml.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from engines.core.events import Event
+
+PERSON = "survivor1"
+FACE = {"action": "Action", "shield": "Shield", "escape": "Escape"}
+
+
+def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
+    f = event.facts
+    out: dict[str, Any] = {}
+    if "seat" in f:
+        you = f["seat"] == PERSON
+        name = f.get("name", "someone")
+        out.update(
+            who="you" if you else name,
+            Who="You" if you else name,
+            s="" if you else "s",
+            es="" if you else "es",
+            is_="are" if you else "is",
+            has="have" if you else "has",
+            your="your" if you else f"{name}'s",
+            Your="Your" if you else f"{name}'s",
+            them="you" if you else "them",
+        )
+    for role in ("other", "winner", "loser"):
+        if f.get(role):
+            name = f.get(f"{role}_name", "someone")
+            you = f[role] == PERSON
+            out[f"{role}_who"] = "you" if you else name
+            out[f"{role}_Who"] = "You" if you else name
+            out[f"{role}_s"] = "" if you else "s"
+            out[f"{role}_your"] = "your" if you else f"{name}'s"
+    if "dice" in f:
+        out["roll"] = ", ".join(FACE.get(d, str(d)) for d in f["dice"])
+        bonus = f.get("bonus", [0, 0, 0])
+        extra = [f"+{n} {w}" for n, w in zip(bonus, ("Action", "Shield", "Escape"), strict=True) if n]
+        out["extra"] = f" with {', '.join(extra)} from supplies" if extra else ""
+    if "roll" in f and isinstance(f["roll"], list):
+        out["dice_list"] = " and ".join(str(d) for d in f["roll"])
+        out["total"] = sum(f["roll"])
+    if event.kind == "game_started":
+        out["you_name"] = f["names"][0]
+        out["rivals"] = " and ".join(f["names"][1:])
+    if event.kind == "game_over":
+        out["winner_names"] = " and ".join(f["names"]) or "nobody"
+    if event.kind == "opening_roll":
+        out["first_Who"] = "You" if f["first"] == PERSON else f["name"]
+        out["go"] = "go" if f["first"] == PERSON else "goes"
+    return out
+
+
+def case(event: Event) -> str:
+    chooser = _CASES.get(event.kind)
+    return chooser(event.facts) if chooser else "default"
+
+
+def _you(f: Mapping[str, Any]) -> str:
+    return "you" if f.get("seat") == PERSON else "default"
+
+
+def _ok(f: Mapping[str, Any]) -> str:
+    return "ok" if f["ok"] else "default"
+
+
+def _end(f: Mapping[str, Any]) -> str:
+    if f["why"] != "escape":
+        return f["why"]
+    return "won" if f["person"] in f["winners"] else "default"
+
+
+_CASES: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "turn_started": _you,
+    "rescue": _ok,
+    "defended": _ok,
+    "invaders": _ok,
+    "fight": lambda f: f["result"],
+    "searched": lambda f: f["face"],
+    "bonus": lambda f: f["effect"],
+    "scene_drawn": lambda f: f["kind"],
+    "noise": lambda f: "called" if f["called"] else "default",
+    "slasher_attacks": lambda f: f["kind"],
+    "game_over": _end,
+    "scuffle": lambda f: f["how"],
+    "traitor": lambda f: f["act"],
+    "card_pocketed": _you,
+}

@@ -1,0 +1,214 @@
+"""Escape From Tall Oaks at the terminal: the town map, the survivors, the Slasher Meter, the Tasks, the odds."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from engines.core.contract import Decision
+from engines.mixtape.tall_oaks import odds as O
+from engines.mixtape.tall_oaks import rules_data as R
+from engines.mixtape.tall_oaks.game import GAME
+from engines.mixtape.tall_oaks.state import State, SurvivorView, View
+
+B = R.BOARD
+Table = tuple[str, list[str], list[list[str]], str]
+FACES = "each Action Die shows Action, Shield or Escape, two faces each"
+
+
+def pct(p: Fraction | float) -> str:
+    v = float(p) * 100
+    if 0 < v < 0.5:
+        return "<1%"
+    if 99.5 <= v < 100:
+        return ">99%"
+    return f"{v:.0f}%"
+
+
+def _supplies(x: SurvivorView) -> str:
+    parts = []
+    for c in x.supplies:
+        kind = R.supply(c)
+        left = "unlimited" if kind.infinite else f"{x.trackers.get(c, 0)} left"
+        parts.append(f"{kind.name} ({left})")
+    parts += [f"Task #{t}" for t in x.tasks]
+    return ", ".join(parts) or "empty-handed"
+
+
+def _tasks(view: View) -> str:
+    marks = []
+    for i, loc in enumerate(R.TASK_LOCATIONS):
+        state = "green" if view.done[i] else "yellow"
+        marks.append(f"#{i + 1} {B.locations[loc].name} ({state})")
+    return "; ".join(marks)
+
+
+class EscapeFromTallOaksUI:
+    def toolbar(self, view: View) -> str:
+        me = next(x for x in view.survivors if x.seat == view.seat)
+        return (
+            f"{me.name} · health {me.health}/{R.HEALTH} · rescues {me.rescues}/{R.RESCUES_NEEDED} · "
+            f"{R.SLASHERS[view.slasher].name} meter {view.meter}/{R.METER} · "
+            f"Tasks {sum(view.done)}/4 · turn {view.turn}"
+        )
+
+    def status(self, view: View) -> list[tuple[str, str]]:
+        sl = R.SLASHERS[view.slasher]
+        where = B.label(view.slasher_at) if view.slasher_at else "in the woods behind Johnson's Farm"
+        meter = f"{'#' * view.meter}{'.' * (R.METER - view.meter)} {view.meter}/{R.METER}"
+        pairs = [
+            ("Round", str(view.round)),
+            ("Slasher", f"{sl.name}, {where}; meter {meter}"),
+            ("Tasks", _tasks(view)),
+            ("Rec Center", f"Task cards: {', '.join(f'#{t}' for t in reversed(view.center)) or 'none'}"),
+            ("Helipad", "landed at the Rec Center" if view.helipad else "not yet"),
+        ]
+        for x in view.survivors:
+            mark = " (you)" if x.seat == view.seat else ""
+            if not x.alive:
+                pairs.append((f"{x.name}{mark}", f"dead, {x.rescues} rescues"))
+                continue
+            if x.final_token:
+                final = "Final Rescue token in hand"
+            elif x.final:
+                fs = R.FINAL_SCENES[x.final]
+                final = f"Final Scene {fs.title} at {B.locations[fs.location].name} ({fs.actions} Actions)"
+            else:
+                final = "Final Scene face down"
+            if x.traitors:
+                final += f", {x.traitors} Traitor card{'s' if x.traitors > 1 else ''} to play"
+            pairs.append(
+                (
+                    f"{x.name}{mark}",
+                    f"health {x.health}, rescues {x.rescues}, holds {_supplies(x)}, {final}, "
+                    f"at {B.label(x.at) if x.at else 'nowhere yet'}",
+                )
+            )
+        return pairs
+
+    def cards(self, view: View, plain: bool) -> list[tuple[str, str]]:
+        """The town as a grid (or, plain, as sentences), then the locations with markers and Task tokens."""
+        number = {x.at: str(i) for i, x in enumerate(view.survivors, 1) if x.alive and x.at}
+        names = {x.seat: x.name for x in view.survivors}
+        locations = []
+        for lid, loc in B.locations.items():
+            parts = []
+            if lid == R.REC:
+                parts.append("Helipad" if view.helipad else f"{len(view.center)} Task cards")
+            elif view.markers.get(lid):
+                parts.append("Scene Marker")
+            else:
+                parts.append("empty")
+            if lid in R.TASK_LOCATIONS:
+                k = R.TASK_LOCATIONS.index(lid)
+                parts.append(f"Task #{k + 1} token {'green' if view.done[k] else 'yellow'}")
+            if lid in view.final_tokens:
+                parts.append(f"{names[view.final_tokens[lid]]}'s Final Rescue token")
+            inside = [x.name for x in view.survivors if x.alive and x.at == lid]
+            if inside:
+                parts.append("inside: " + ", ".join(inside))
+            if view.slasher_at == lid:
+                parts.append(f"{R.SLASHERS[view.slasher].name} is here")
+            locations.append(f"{loc.letter} {loc.name}: {'; '.join(parts)}")
+        if plain:
+            people = [
+                f"{x.name} ({i}) is at {B.label(x.at)}."
+                for i, x in enumerate(view.survivors, 1)
+                if x.alive and x.at
+            ]
+            if view.slasher_at:
+                people.append(f"{R.SLASHERS[view.slasher].name} is at {B.label(view.slasher_at)}.")
+            return [
+                ("Survivors", " ".join(people) or "Nobody is on the board yet."),
+                ("Locations", "\n".join(locations)),
+            ]
+        rows = []
+        for r, line in enumerate(B.rows):
+            out = []
+            for c, ch in enumerate(line):
+                sid = f"{c}-{r}"
+                if sid in number:
+                    out.append(number[sid])
+                elif sid == view.slasher_at:
+                    out.append("S")
+                elif sid in B.entrance_of:
+                    lid = B.entrance_of[sid]
+                    out.append(ch.upper() if view.markers.get(lid) else ch)
+                else:
+                    out.append(ch)
+            rows.append(" ".join(out))
+        legend = (
+            "1-6 survivors · S Slasher · K start · B Bonus Tracks · o/u orange/blue sewers · letters: entrances "
+            "(capital: a Scene Marker inside) · f: the Rec Center"
+        )
+        return [("Tall Oaks", "\n".join(rows) + "\n\n" + legend), ("Locations", "\n".join(locations))]
+
+    def example(self, decision: Decision) -> str:
+        if decision.kind == "move":
+            return "Type the number of a stop, or a location's name (locations are listed first)."
+        if decision.kind == "spend":
+            return (
+                "Type the number of a choice: which supply tokens to spend before the roll (1 spends none)."
+            )
+        return "Type the number of a choice, or the start of its words."
+
+    def parse(self, text: str, decision: Decision) -> str | None:
+        """Location names as shorthand in a move: 'farm', 'gas station'. None if it is not that."""
+        if decision.kind != "move":
+            return None
+        words = text.strip().lower()
+        if not words:
+            return None
+        keys = decision.keys()
+        hits = [
+            lid
+            for lid, loc in B.locations.items()
+            if f"go:{lid}" in keys and (words in loc.name.lower() or words == lid)
+        ]
+        return f"go:{hits[0]}" if len(hits) == 1 else None
+
+    def odds(self, state: State, key: str | None = None) -> list[Table] | None:
+        """Exact chances for the pending action-dice roll, one row per way to spend supply tokens."""
+        if state.phase != "spend" or state.spender < 0:
+            return None
+        x = state.survivors[state.spender]
+        rows = []
+        for spend_key, chosen in GAME.spend_keys(x, state.purpose):
+            if key is not None and key != f"spend:{spend_key}":
+                continue
+            bonus = {R.ACTION: 0, R.SHIELD: 0, R.ESCAPE: 0}
+            noise = 0
+            for c, n in chosen.items():
+                kind = R.supply(c)
+                bonus[kind.kind] += kind.amount * n
+                noise += kind.noise * n
+            if state.purpose == "fight":
+                defeat, escape, *_ = GAME.fight_stats(state, state.spender, state.fight)
+                win, run, lose = O.fight(defeat, escape, GAME.armed(x), bonus[R.ACTION], bonus[R.ESCAPE])
+                cells = [pct(win), pct(run), pct(lose)]
+                noise = 0
+            elif state.purpose == "defend":
+                cells = [pct(O.reach(R.SHIELD, R.SCENES[state.card].shields, bonus[R.SHIELD]))]
+            else:
+                cells = [pct(O.reach(R.ACTION, R.SCENES[state.card].actions, bonus[R.ACTION]))]
+            rows.append([spend_key, *cells, str(noise)])
+        if not rows:
+            return None
+        if state.purpose == "fight":
+            defeat, escape, *_ = GAME.fight_stats(state, state.spender, state.fight)
+            runs = f"{escape} Escapes to run" if escape else "no escape but Triple Escapes"
+            head = ["Defeat", "Escape", "Lose"]
+            note = f"{GAME.slasher_name(state)}: {defeat} Actions to defeat, {runs}; {FACES}."
+        elif state.purpose == "defend":
+            head, note = (
+                ["Defend"],
+                f"{R.SCENES[state.card].title}: {R.SCENES[state.card].shields} Shields; {FACES}.",
+            )
+        else:
+            head, note = (
+                ["Success"],
+                f"{R.SCENES[state.card].title}: {R.SCENES[state.card].actions} Actions; {FACES}.",
+            )
+        return [("Odds", ["Spend", *head, "Noise"], rows, note)]
+
+
+UI = EscapeFromTallOaksUI()

@@ -1,0 +1,51 @@
+"""Escape From Tall Oaks positions for rule tests: a game past setup, with a survivor placed and a turn open."""
+
+from __future__ import annotations
+
+from engines.core.events import Event
+from engines.registry import get
+
+GAME = get("escape-from-tall-oaks")
+
+
+def fresh(seed: int = 0, rivals: str = "2"):
+    """A game with every survivor on a starting point and survivor1's turn open."""
+    state, _ = GAME.setup(seed, {"rivals": rivals})
+    while state.phase == "start_point":
+        GAME.apply(state, GAME.decision(state).options[0].key)
+    state.current, state.phase = 0, "turn"
+    return state
+
+
+def put(state, who: int, node: str) -> None:
+    state.survivors[who].at = node
+
+
+def clear(state, loc: str) -> None:
+    """Take the Scene Marker off a location (back to the bank)."""
+    if state.markers[loc]:
+        state.bank.append(state.markers[loc])
+        state.markers[loc] = ""
+
+
+def give(state, who: int, card: str) -> None:
+    """Move a supply card from the deck into a survivor's hands (free slots assumed)."""
+    state.supplies.draw_pile.remove(card)
+    GAME._take(state.survivors[who], card)
+
+
+def drop_all(state, who: int) -> None:
+    x = state.survivors[who]
+    for c in list(x.supplies):
+        state.supplies.discard(c)
+    x.supplies, x.trackers = [], {}
+
+
+def scene(state, card: str) -> None:
+    """Put a Killer Scenes card in play."""
+    state.scenes.draw_pile.remove(card)
+    state.card = card
+
+
+def events() -> list[Event]:
+    return []
