@@ -4,26 +4,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cache
-from itertools import product
 
+from engines.mixtape import dice
+from engines.mixtape.dice import triple
 from engines.mixtape.tall_oaks import rules_data as R
 
 
-@cache
 def rolls() -> tuple[tuple[tuple[str, ...], Fraction], ...]:
     """Every sorted roll of the action dice with its chance."""
-    faces = R.ACTION_FACES
-    share = Fraction(1, len(faces) ** R.ACTION_DICE)
-    counts: dict[tuple[str, ...], Fraction] = {}
-    for roll in product(faces, repeat=R.ACTION_DICE):
-        key = tuple(sorted(roll))
-        counts[key] = counts.get(key, Fraction(0)) + share
-    return tuple(counts.items())
-
-
-def triple(roll: tuple[str, ...] | list[str]) -> str:
-    """The icon of a triple, or ''."""
-    return roll[0] if len(roll) == 3 and roll[0] == roll[1] == roll[2] else ""
+    return dice.rolls(tuple(R.ACTION_FACES), R.ACTION_DICE)
 
 
 @cache

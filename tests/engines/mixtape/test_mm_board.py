@@ -110,3 +110,18 @@ def test_the_board_file_is_generic(tmp_path: Path):
 def test_a_road_space_is_named_by_its_nearest_location():
     assert B.landmark("3-0") == ("farm", 2)
     assert B.landmark("7-6") == ("school", 2)
+
+
+def test_shared_action_dice_rolls_match_counting_every_roll():
+    from fractions import Fraction
+    from itertools import product
+
+    from engines.mixtape import dice
+
+    faces = ("knife", "knife", "fist", "fist", "pentagram", "blank")
+    counted: dict[tuple[str, ...], Fraction] = {}
+    for roll in product(faces, repeat=3):
+        key = tuple(sorted(roll))
+        counted[key] = counted.get(key, Fraction(0)) + Fraction(1, 216)
+    assert dict(dice.rolls(faces, 3)) == counted
+    assert dice.triple(("fist", "fist", "fist")) == "fist" and dice.triple(("fist", "fist", "knife")) == ""
