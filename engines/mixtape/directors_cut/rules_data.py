@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engines.mixtape import board as board_module
+from engines.mixtape.supplies import Supply, card_type, supply_cards, supply_types
 
 _DATA = tomllib.loads(Path(__file__).with_name("cards.toml").read_text(encoding="utf-8"))
 BOARD = board_module.load(Path(__file__).with_name("board.toml"))
@@ -103,31 +104,13 @@ ABILITY_TEXT: dict[str, str] = {
 }
 
 
-@dataclass(frozen=True)
-class Supply:
-    id: str
-    name: str
-    kind: str  # knife, fist, heal, key, revive, hero
-    amount: int
-    noise: int
-    uses: int  # 0: infinite
-    source: str
-
-    @property
-    def infinite(self) -> bool:
-        return self.uses == 0
-
-
-SUPPLY_TYPES: dict[str, Supply] = {
-    s["id"]: Supply(s["id"], s["name"], s["kind"], s["amount"], s["noise"], s["uses"], s["source"])
-    for s in _DATA["supply"]
-}
-SUPPLY_CARDS: list[str] = [f"{s['id']}.{n}" for s in _DATA["supply"] for n in range(1, s["copies"] + 1)]
+SUPPLY_TYPES: dict[str, Supply] = supply_types(_DATA["supply"])
+SUPPLY_CARDS: list[str] = supply_cards(_DATA["supply"])
 
 
 def supply(card: str) -> Supply:
     """The type of a supply card id such as 'drill.2'."""
-    return SUPPLY_TYPES[card.split(".", 1)[0]]
+    return SUPPLY_TYPES[card_type(card)]
 
 
 @dataclass(frozen=True)
