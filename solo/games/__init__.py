@@ -3,9 +3,23 @@
 from __future__ import annotations
 
 import importlib
+from fractions import Fraction
 from typing import Any, Protocol
 
 from engines.core.contract import Decision
+
+Table = tuple[str, list[str], list[list[str]], str]
+"""An odds table: (title, header, rows, note)."""
+
+
+def pct(p: Fraction | float) -> str:
+    """A chance as a whole percentage, never rounding a possible outcome to 0% or 100%."""
+    v = float(p) * 100
+    if 0 < v < 0.5:
+        return "<1%"
+    if 99.5 <= v < 100:
+        return ">99%"
+    return f"{v:.0f}%"
 
 
 class InputError(ValueError):

@@ -2,26 +2,16 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from engines.core.contract import Decision
 from engines.mixtape.tall_oaks import odds as O
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks.game import GAME
 from engines.mixtape.tall_oaks.state import State, SurvivorView, View
+from solo.games import Table, pct
+from solo.games.tall_oaks_town import grid, location_move
 
 B = R.BOARD
-Table = tuple[str, list[str], list[list[str]], str]
 FACES = "each Action Die shows Action, Shield or Escape, two faces each"
-
-
-def pct(p: Fraction | float) -> str:
-    v = float(p) * 100
-    if 0 < v < 0.5:
-        return "<1%"
-    if 99.5 <= v < 100:
-        return ">99%"
-    return f"{v:.0f}%"
 
 
 def _supplies(x: SurvivorView) -> str:
@@ -121,26 +111,21 @@ class EscapeFromTallOaksUI:
                 ("Survivors", " ".join(people) or "Nobody is on the board yet."),
                 ("Locations", "\n".join(locations)),
             ]
-        rows = []
-        for r, line in enumerate(B.rows):
-            out = []
-            for c, ch in enumerate(line):
-                sid = f"{c}-{r}"
-                if sid in number:
-                    out.append(number[sid])
-                elif sid == view.slasher_at:
-                    out.append("S")
-                elif sid in B.entrance_of:
-                    lid = B.entrance_of[sid]
-                    out.append(ch.upper() if view.markers.get(lid) else ch)
-                else:
-                    out.append(ch)
-            rows.append(" ".join(out))
+
+        def mark(sid: str, ch: str) -> str | None:
+            if sid in number:
+                return number[sid]
+            if sid == view.slasher_at:
+                return "S"
+            if sid in B.entrance_of:
+                return ch.upper() if view.markers.get(B.entrance_of[sid]) else ch
+            return None
+
         legend = (
             "1-6 survivors · S Slasher · K start · B Bonus Tracks · o/u orange/blue sewers · letters: entrances "
             "(capital: a Scene Marker inside) · f: the Rec Center"
         )
-        return [("Tall Oaks", "\n".join(rows) + "\n\n" + legend), ("Locations", "\n".join(locations))]
+        return [("Tall Oaks", grid(B, mark) + "\n\n" + legend), ("Locations", "\n".join(locations))]
 
     def example(self, decision: Decision) -> str:
         if decision.kind == "move":
@@ -153,18 +138,7 @@ class EscapeFromTallOaksUI:
 
     def parse(self, text: str, decision: Decision) -> str | None:
         """Location names as shorthand in a move: 'farm', 'gas station'. None if it is not that."""
-        if decision.kind != "move":
-            return None
-        words = text.strip().lower()
-        if not words:
-            return None
-        keys = decision.keys()
-        hits = [
-            lid
-            for lid, loc in B.locations.items()
-            if f"go:{lid}" in keys and (words in loc.name.lower() or words == lid)
-        ]
-        return f"go:{hits[0]}" if len(hits) == 1 else None
+        return location_move(B, text, decision)
 
     def odds(self, state: State, key: str | None = None) -> list[Table] | None:
         """Exact chances for the pending action-dice roll, one row per way to spend supply tokens."""

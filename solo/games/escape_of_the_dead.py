@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import re
-from fractions import Fraction
 
 from engines.core.contract import Decision
 from engines.core.dice import at_least, mean
 from engines.escape_of_the_dead import rules_data as R
 from engines.escape_of_the_dead.state import State, View
-from solo.games import InputError
+from solo.games import InputError, Table, pct
 
 _WORDS = {"zero": 0, "none": 0, "one": 1, "two": 2, "three": 3, "four": 4}
 _SECTION_WORDS = {
@@ -24,16 +23,6 @@ _SECTION_WORDS = {
     "repair": "garage",
 }
 _TOKEN = re.compile(r"[a-z]+|-?\d+")
-Table = tuple[str, list[str], list[list[str]], str]
-
-
-def pct(p: Fraction | float) -> str:
-    v = float(p) * 100
-    if 0 < v < 0.5:
-        return "<1%"
-    if 99.5 <= v < 100:
-        return ">99%"
-    return f"{v:.0f}%"
 
 
 class EscapeOfTheDeadUI:

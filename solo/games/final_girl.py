@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from engines.core.contract import Decision
 from engines.final_girl import data as D
 from engines.final_girl.state import State, View
-
-Table = tuple[str, list[str], list[list[str]], str]
+from solo.games import Table, pct
 
 # The warehouse drawn as a grid of space ids (designed layout, read with the lines in board.toml).
 _GRID = [
@@ -18,15 +15,6 @@ _GRID = [
     ["bays", "packing", "rack_c"],
     ["dock"],
 ]
-
-
-def pct(p: Fraction | float) -> str:
-    v = float(p) * 100
-    if 0 < v < 0.5:
-        return "<1%"
-    if 99.5 <= v < 100:
-        return ">99%"
-    return f"{v:.0f}%"
 
 
 def _names(cards: list[str]) -> str:

@@ -2,24 +2,14 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from engines.core.contract import Decision
 from engines.mixtape.directors_cut import odds as O
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import State, View
+from solo.games import Table, pct
+from solo.games.tall_oaks_town import grid, location_move
 
 B = R.BOARD
-Table = tuple[str, list[str], list[list[str]], str]
-
-
-def pct(p: Fraction | float) -> str:
-    v = float(p) * 100
-    if 0 < v < 0.5:
-        return "<1%"
-    if 99.5 <= v < 100:
-        return ">99%"
-    return f"{v:.0f}%"
 
 
 def _supply_text(card: str, trackers: int) -> str:
@@ -90,28 +80,23 @@ class MixtapeMassacreUI:
                 ("Slashers", " ".join(people) or "Nobody is on the board yet."),
                 ("Locations", "\n".join(locations)),
             ]
-        rows = []
-        for r, line in enumerate(B.rows):
-            out = []
-            for c, ch in enumerate(line):
-                sid = f"{c}-{r}"
-                if sid in number:
-                    out.append(number[sid])
-                elif sid == view.hero_at:
-                    out.append("H")
-                elif sid in view.locks:
-                    out.append("X" if view.locks[sid] == "red" else "x")
-                elif ch in "abcdefghijkl":
-                    lid = B.entrance_of[sid]
-                    out.append(ch.upper() if view.markers[lid] else ch)
-                else:
-                    out.append(ch)
-            rows.append(" ".join(out))
+
+        def mark(sid: str, ch: str) -> str | None:
+            if sid in number:
+                return number[sid]
+            if sid == view.hero_at:
+                return "H"
+            if sid in view.locks:
+                return "X" if view.locks[sid] == "red" else "x"
+            if ch in "abcdefghijkl":
+                return ch.upper() if view.markers[B.entrance_of[sid]] else ch
+            return None
+
         legend = (
             "1-6 slashers · H Hero · K start · B Bonus Tracks · o/u orange/blue sewers · letters: entrances "
             "(capital: a victim inside) · x/X yellow/red lock"
         )
-        return [("Tall Oaks", "\n".join(rows) + "\n\n" + legend), ("Locations", "\n".join(locations))]
+        return [("Tall Oaks", grid(B, mark) + "\n\n" + legend), ("Locations", "\n".join(locations))]
 
     def example(self, decision: Decision) -> str:
         if decision.kind == "move":
@@ -122,17 +107,7 @@ class MixtapeMassacreUI:
 
     def parse(self, text: str, decision: Decision) -> str | None:
         """Location names as shorthand in a move: 'farm', 'high school'. None if it is not that."""
-        if decision.kind != "move":
-            return None
-        words = text.strip().lower()
-        if not words:
-            return None
-        hits = [
-            lid
-            for lid, loc in B.locations.items()
-            if f"go:{lid}" in decision.keys() and (words in loc.name.lower() or words == lid)  # noqa: SIM118 (Decision.keys is a method)
-        ]
-        return f"go:{hits[0]}" if len(hits) == 1 else None
+        return location_move(B, text, decision)
 
     def odds(self, state: State, key: str | None = None) -> list[Table] | None:
         """Exact chances for the pending action-dice roll, one row per number of tokens to spend."""
