@@ -1,8 +1,11 @@
 """Achievements across runs: which a finished run earned, recorded in the save folder's keep file.
 
 A game offers them with two optional attributes: `achievements` (id -> text, in the rulebook's order) and
-`earned(log)` (the ids a finished run's events earn). Recording a run twice (after a load, or an undo and a
-second ending) changes nothing: runs are counted once by slot and start time.
+`earned(log)` (the ids a finished run's events earn). An achievement that takes several runs (Final Girl's
+"defeat the Tormentor at five different locations") needs two more: `remember(log)` (what a finished run adds
+to the long record, a dict of strings) and `earned_across(memories)` (the ids all recorded runs earn together).
+Recording a run twice (after a load, or an undo and a second ending) changes nothing: runs are counted once by
+slot and start time.
 """
 
 from __future__ import annotations
@@ -22,13 +25,18 @@ def record(keep: Keepsakes, run: Run, slot: str) -> tuple[list[str], list[str]]:
     if not offered(run) or run.outcome() is None:
         return [], []
     data = keep.read(run.game.id)
-    earned = run.game.earned(run.log)
+    name = f"{slot}@{run.created}"
+    earned = list(run.game.earned(run.log))
+    if hasattr(run.game, "remember") and hasattr(run.game, "earned_across"):
+        memory = data.setdefault("memory", {})
+        memory[name] = run.game.remember(run.log)
+        earned += [a for a in run.game.earned_across(list(memory.values())) if a not in earned]
     book = data.setdefault("achievements", {})
     fresh = [a for a in earned if a not in book]
     when = datetime.now(UTC).isoformat(timespec="seconds")
     for a in fresh:
         book[a] = {"first": when, "slot": slot}
-    data.setdefault("runs", {})[f"{slot}@{run.created}"] = run.status()
+    data.setdefault("runs", {})[name] = run.status()
     keep.write(run.game.id, data)
     return earned, fresh
 

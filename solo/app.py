@@ -102,16 +102,35 @@ def play(run: Run, store: SaveStore, slot: str, args: argparse.Namespace) -> int
 def cmd_new(args: argparse.Namespace) -> int:
     game = _game(args.game)
     store = _store(args)
-    run = _new_run(game, args.seed, args.seat, _options(args.option), args.ironman)
+    carried = {} if args.fresh else _carried(store, game)
+    run = _new_run(game, args.seed, args.seat, _options(args.option), args.ironman, carried)
     slot = _new_slot(store, args.slot, game.id)
     return play(run, store, slot, args)
 
 
-def _new_run(game, seed: int | None, seat: str | None, options: dict[str, str], ironman: bool) -> Run:
+def _carried(store: SaveStore, game) -> dict[str, str]:
+    """What the last finished run of this game left for the next (the Freezer Box), read from the keep file."""
+    from saves import Keepsakes
+    from solo import carry
+
+    try:
+        return carry.carried(Keepsakes(store.root), game)
+    except (SaveError, OSError) as e:
+        raise Failure(f"{e} (start with --fresh to leave it alone)") from None
+
+
+def _new_run(
+    game,
+    seed: int | None,
+    seat: str | None,
+    options: dict[str, str],
+    ironman: bool,
+    carried: dict[str, str] | None = None,
+) -> Run:
     from engines.core.contract import resolve_options
 
     try:
-        resolved = resolve_options(game, options)
+        resolved = resolve_options(game, options) | (carried or {})
         return Run(
             game,
             new_seed() if seed is None else seed,
@@ -318,7 +337,7 @@ def _menu_new(args, store: SaveStore, screen: Screen, reader: Reader) -> int:
         if value is None:
             return 0
         options[opt.name] = value
-    run = _new_run(game, None, seat, options, False)
+    run = _new_run(game, None, seat, options, False, _carried(store, game))
     return play(run, store, store.free_slot(game.id), args)
 
 

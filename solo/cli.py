@@ -50,6 +50,11 @@ def _parser() -> argparse.ArgumentParser:
         "-o", "--option", action="append", default=[], metavar="NAME=VALUE", help="a game option"
     )
     new.add_argument("--ironman", action="store_true", help="no undo")
+    new.add_argument(
+        "--fresh",
+        action="store_true",
+        help="ignore what earlier runs left behind (the Slaughterhouse Freezer Box)",
+    )
 
     cont = sub.add_parser("continue", parents=[common], help="continue a run (the latest by default)")
     cont.add_argument("slot", nargs="?")

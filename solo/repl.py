@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.core.contract import IllegalMove
 from narratives import Narrator, for_game
 from saves import Keepsakes, SaveError, SaveStore, SlotError, validate_slot
-from solo import achievements, narration
+from solo import achievements, carry, narration
 from solo.commands import BY_WORD, COMMANDS
 from solo.games import InputError, ui_for
 from solo.parse import clean, resolve
@@ -97,6 +97,7 @@ class Repl:
                     verdict = {"won": "You won", "lost": "You lost"}.get(self.run.status(), "It ends")
                     self.screen.say(f"{verdict}: {outcome.reason}")
                 self.record_achievements()
+                self.record_carry()
                 self.screen.say(
                     "The run is over. Type 'log' to read it again, 'restart' to play again, or 'quit'."
                 )
@@ -159,6 +160,22 @@ class Repl:
         texts = self.run.game.achievements
         for a in earned:
             self.screen.say(f"Achievement{' (new!)' if a in fresh else ''}: {texts[a]}")
+
+    def record_carry(self) -> None:
+        if not carry.offered(self.run.game):
+            return
+        try:
+            kept = carry.store(Keepsakes(self.store.root), self.run, self.slot)
+        except (SaveError, OSError) as e:
+            self.screen.error(f"What this run leaves for the next was not kept: {e}")
+            return
+        if kept:
+            describe = getattr(self.run.game, "describe_carry", None)
+            self.screen.say(
+                describe(kept)
+                if describe
+                else "What this run leaves behind is kept for your next one ('solo new --fresh' ignores it)."
+            )
 
     # -- saving -------------------------------------------------------------------------------------
 
@@ -380,7 +397,12 @@ class Repl:
             self.screen.say("Carrying on.")
             return
         old = self.run
-        run = Run(old.game, new_seed(), old.options, old.seat, ironman=old.ironman)
+        try:
+            options = carry.renewed(Keepsakes(self.store.root), old.game, old.options)
+        except (SaveError, OSError) as e:
+            self.screen.error(f"{e}; restarting with what this run started with.")
+            options = dict(old.options)
+        run = Run(old.game, new_seed(), options, old.seat, ironman=old.ironman)
         self._use(run, self.slot)
         self.screen.say(f"A new game begins (seed {run.seed}).")
         self.advance()

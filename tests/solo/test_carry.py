@@ -1,0 +1,130 @@
+"""What a finished run leaves for the next (solo.carry), and achievements that take several runs."""
+
+from __future__ import annotations
+
+import pytest
+from repl_harness import Session
+
+from engines.core.autoplay import play
+from engines.core.contract import resolve_options
+from engines.registry import get
+from saves import Keepsakes
+from solo import achievements, carry
+from solo.cli import main
+from solo.run import Run
+
+EOTD = get("escape-of-the-dead")
+
+
+class Boxed:
+    """Escape of the Dead with a box that remembers each run's kill count, as the Freezer Box remembers a deck."""
+
+    def __init__(self) -> None:
+        self.seen_options: list[dict[str, str]] = []
+
+    def __getattr__(self, name):
+        return getattr(EOTD, name)
+
+    def setup(self, seed, options):
+        self.seen_options.append(dict(options))
+        return EOTD.setup(seed, {k: v for k, v in options.items() if k != "box"})
+
+    def carry_out(self, state):
+        return {"box": f"kills={state.kills}"}
+
+
+class Remembering:
+    """Escape of the Dead with an achievement earned by three runs together."""
+
+    def __init__(self) -> None:
+        self.achievements = {"three": "Finish three runs."}
+
+    def __getattr__(self, name):
+        return getattr(EOTD, name)
+
+    def earned(self, log):
+        return []
+
+    def remember(self, log):
+        return {"turns": str(len(log))}
+
+    def earned_across(self, memories):
+        return ["three"] if len(memories) >= 3 else []
+
+
+def finished(game, seed: int = 3) -> Run:
+    run = Run(game, seed, resolve_options(EOTD, {}), "survivor")
+    for key in play(EOTD, seed, "optimal").keys:
+        run.choose(key)
+    assert run.outcome() is not None
+    return run
+
+
+def test_a_finished_run_leaves_its_carry_once(tmp_path):
+    game, keep = Boxed(), Keepsakes(tmp_path)
+    run = finished(game)
+    kept = carry.store(keep, run, "s1")
+    assert kept == {"box": f"kills={run.state.kills}"}
+    assert carry.carried(keep, game) == kept
+    data = keep.read(EOTD.id)
+    data["carry"]["options"] = {"box": "changed since"}
+    keep.write(EOTD.id, data)
+    assert carry.store(keep, run, "s1") == {"box": "changed since"}  # the same run is not stored twice
+
+
+def test_an_unfinished_run_and_a_game_without_a_box_carry_nothing(tmp_path):
+    keep = Keepsakes(tmp_path)
+    game = Boxed()
+    assert carry.store(keep, Run(game, 1, resolve_options(EOTD, {}), "survivor"), "s") == {}
+    assert carry.store(keep, finished(EOTD), "s") == {} and carry.carried(keep, EOTD) == {}
+    assert keep.read(EOTD.id) == {}
+
+
+def test_a_restart_keeps_the_chosen_options_and_takes_the_box_as_it_is_now(tmp_path):
+    game, keep = Boxed(), Keepsakes(tmp_path)
+    carry.store(keep, finished(game), "s1")
+    now = carry.carried(keep, game)
+    assert carry.renewed(keep, game, {"barricade": "7", "box": "old"}) == {"barricade": "7"} | now
+    assert carry.renewed(keep, EOTD, {"barricade": "7"}) == {"barricade": "7"}
+
+
+def test_the_repl_keeps_the_carry_when_the_run_ends(tmp_path):
+    game = Boxed()
+    run = finished(game)
+    s = Session(tmp_path, run=run).lines("quit")
+    assert "kept for your next one" in s.out
+    assert carry.carried(Keepsakes(tmp_path), game) == {"box": f"kills={run.state.kills}"}
+
+
+def test_a_new_run_starts_with_the_carry_unless_fresh(tmp_path, monkeypatch):
+    game = Boxed()
+    carry.store(Keepsakes(tmp_path), finished(game), "s1")
+    monkeypatch.setattr("solo.app.registry.get", lambda game_id: game)
+    monkeypatch.setattr("sys.stdin", __import__("io").StringIO("quit\n"))
+    base = ["new", "escape-of-the-dead", "--seed", "5", "--plain", "--save-dir", str(tmp_path)]
+    assert main([*base, "--slot", "a"]) == 0
+    assert game.seen_options[-1]["box"].startswith("kills=")
+    monkeypatch.setattr("sys.stdin", __import__("io").StringIO("quit\n"))
+    assert main([*base, "--slot", "b", "--fresh"]) == 0
+    assert "box" not in game.seen_options[-1]
+
+
+def test_a_damaged_keep_file_stops_a_new_run_with_one_line(tmp_path, monkeypatch, capsys):
+    game = Boxed()
+    (tmp_path / "keep").mkdir()
+    (tmp_path / "keep" / "escape-of-the-dead.json").write_text("{ not json")
+    monkeypatch.setattr("solo.app.registry.get", lambda game_id: game)
+    code = main(["new", "escape-of-the-dead", "--plain", "--save-dir", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "--fresh" in err
+    assert (tmp_path / "keep" / "escape-of-the-dead.json").read_text() == "{ not json"
+
+
+@pytest.mark.parametrize("runs", [2, 3])
+def test_an_achievement_across_runs_is_earned_by_the_third(tmp_path, runs):
+    game, keep = Remembering(), Keepsakes(tmp_path)
+    earned = []
+    for i in range(runs):
+        earned, _ = achievements.record(keep, finished(game, seed=i), f"s{i}")
+    assert ("three" in earned) == (runs == 3)
+    assert len(keep.read(EOTD.id)["memory"]) == runs
