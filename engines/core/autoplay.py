@@ -10,7 +10,9 @@ import msgspec
 
 from engines.core.contract import Game, Policy
 from engines.core.events import Event
-from engines.core.rng import Rng, derive_seed
+from engines.core.rng import Rng, derive_seed, splitmix64
+
+_MASK64 = (1 << 64) - 1
 
 
 class Played(msgspec.Struct):
@@ -22,7 +24,7 @@ class Played(msgspec.Struct):
 def policy_rng(seed: int, index: int) -> Rng:
     """The automa's RNG for the decision at `index` in a run, apart from the game's, so advice never moves the
     dice. Derived afresh for each decision, it needs no saving: replay, undo and load all give the same one."""
-    return Rng.from_seed(_policy_base(seed) + index)
+    return Rng(splitmix64((_policy_base(seed) + index) & _MASK64))
 
 
 @lru_cache(maxsize=64)

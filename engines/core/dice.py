@@ -28,7 +28,7 @@ def roll(rng: Rng, n: int, faces: Sequence[Hashable] = D6) -> list:
 
 def count_at_least(values: Sequence[int], threshold: int) -> int:
     """How many dice show threshold or more (a 'success' on most cards)."""
-    return sum(v >= threshold for v in values)
+    return len([v for v in values if v >= threshold])
 
 
 def face_chance(counts: Callable[[Hashable], int], faces: Sequence[Hashable] = D6) -> Distribution:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engines.core import dice
 from engines.core.contract import (
     Decision,
     GameOption,
@@ -67,6 +66,8 @@ _REWARD = Decision(
 )
 _ROLL_CACHE: dict[tuple[str, ...], Decision] = {}
 _SECTION_INDEX = {section: i for i, section in enumerate(R.SECTIONS)}
+_PLACED = {split: [s for s, n in zip(R.SECTIONS, split, strict=True) if n] for split in _SPLITS.values()}
+"""The sections a split puts dice on, in roll order (copied into the state, never shared)."""
 _ROLLED = {section: f"{section}_rolled" for section in R.SECTIONS}
 
 
@@ -264,7 +265,7 @@ class EscapeOfTheDead:
     def _assign(self, state: State, split: tuple[int, int, int], events: list[Event]) -> None:
         """Phase 2, then Phase 3 at once unless the player chooses the order of the rolls."""
         state.dice = list(split)
-        state.unrolled = [s for s, n in zip(R.SECTIONS, split, strict=True) if n]
+        state.unrolled = _PLACED[split].copy()
         events.append(
             Event(
                 "dice_assigned",
@@ -286,8 +287,9 @@ class EscapeOfTheDead:
     def _roll_section(self, state: State, section: str, events: list[Event]) -> None:
         """Phase 3 for one section: roll all the dice placed on it, once."""
         state.unrolled.remove(section)
-        faces = dice.roll(state.rng, state.dice[_SECTION_INDEX[section]])
-        hits = dice.count_at_least(faces, R.THRESHOLD[section])
+        faces = state.rng.d6s(state.dice[_SECTION_INDEX[section]])
+        threshold = R.THRESHOLD[section]
+        hits = len([face for face in faces if face >= threshold])  # dice.count_at_least, inlined: hot path
         if section == "lawn":
             killed = min(hits, state.zombies)
             state.zombies -= killed

@@ -14,6 +14,7 @@ from engines.core.contract import Decision, Hint
 from engines.core.dice import successes_distribution
 from engines.core.rng import Rng
 from engines.escape_of_the_dead import rules_data as R
+from engines.escape_of_the_dead import solver
 from engines.escape_of_the_dead.state import View
 
 RUSH_AT = 0.5  # rush the car once rushing alone wins at least this often
@@ -114,14 +115,8 @@ def advise(view: View, decision: Decision) -> Hint:
     return Hint(key, "the order of the rolls does not change what they do.")
 
 
-def optimal_policy(view: View, decision: Decision, rng: Rng) -> str:
-    from engines.escape_of_the_dead import solver
-
-    return solver.optimal_policy(view, decision, rng)
-
-
 POLICIES = {
-    "optimal": optimal_policy,
+    "optimal": solver.optimal_policy,
     "heuristic": heuristic_policy,
     "garage": garage_policy,
     "random": random_policy,
