@@ -357,3 +357,17 @@ def test_the_order_of_the_rolls_never_changes_the_result(
                 (state.zombies, state.barricade, state.repairs, state.kills, state.result, state.turn)
             )
     assert results[0] == results[1]
+
+
+def test_the_view_shows_every_field_of_the_table_by_name():
+    """The view is built positionally for speed; each field must still hold what its name says."""
+    state = position(zombies=3, barricade=7, repairs=4, kills=6, skip_spawn=True, turn=5)
+    state.dice, state.unrolled, state.rewards, state.total_kills = [2, 1, 1], ["garage"], ["b"], 16
+    view = GAME.view(state)
+    assert (view.turn, view.phase, view.result) == (state.turn, state.phase, state.result)
+    assert (view.barricade, view.max_barricade) == (7, R.MAX_BARRICADE)
+    assert (view.zombies, view.pool) == (3, R.ZOMBIE_TOKENS - 3)
+    assert (view.repairs, view.spawn_level) == (4, R.spawn_level(4))
+    assert (view.kills, view.kills_needed, view.total_kills) == (6, R.KILLS_PER_REWARD, 16)
+    assert (view.dice, view.unrolled, view.rewards) == ((2, 1, 1), ("garage",), ("b",))
+    assert view.skip_spawn is True and view.turn == 5
