@@ -26,22 +26,25 @@ PromptSession(bottom_toolbar="Barricade 10").prompt("> ")
 what the issue asks for, without the game. Its ratio to the bare import is the floor for ours."""
 
 
+def until_prompt(program: str, args: list[str], home: str) -> float:
+    """Seconds from launching a program in a pseudo-terminal to its first prompt."""
+    start = time.perf_counter()
+    child = pexpect.spawn(
+        program,
+        args,
+        env={"TERM": "xterm", "PATH": "/usr/bin:/bin", "HOME": home, "PROMPT_TOOLKIT_NO_CPR": "1"},
+        dimensions=(40, 120),
+        encoding="utf-8",
+    )
+    child.expect(PROMPT, timeout=20)
+    took = time.perf_counter() - start
+    child.terminate(force=True)
+    return took
+
+
 def floor(runs: int) -> list[float]:
-    times = []
     with tempfile.TemporaryDirectory() as home:
-        for _ in range(runs):
-            start = time.perf_counter()
-            child = pexpect.spawn(
-                sys.executable,
-                ["-c", FLOOR],
-                env={"TERM": "xterm", "PATH": "/usr/bin:/bin", "HOME": home, "PROMPT_TOOLKIT_NO_CPR": "1"},
-                dimensions=(40, 120),
-                encoding="utf-8",
-            )
-            child.expect(PROMPT, timeout=20)
-            times.append(time.perf_counter() - start)
-            child.terminate(force=True)
-    return times
+        return [until_prompt(sys.executable, ["-c", FLOOR], home) for _ in range(runs)]
 
 
 def bare(runs: int) -> list[float]:
@@ -54,21 +57,15 @@ def bare(runs: int) -> list[float]:
 
 
 def solo(runs: int, solo_bin: str) -> list[float]:
-    times = []
     with tempfile.TemporaryDirectory() as saves:
-        for i in range(runs):
-            start = time.perf_counter()
-            child = pexpect.spawn(
+        return [
+            until_prompt(
                 solo_bin,
                 ["--save-dir", saves, "new", "escape-of-the-dead", "--seed", str(i), "--slot", f"b{i}"],
-                env={"TERM": "xterm", "PATH": "/usr/bin:/bin", "HOME": saves, "PROMPT_TOOLKIT_NO_CPR": "1"},
-                dimensions=(40, 120),
-                encoding="utf-8",
+                saves,
             )
-            child.expect(PROMPT, timeout=20)
-            times.append(time.perf_counter() - start)
-            child.terminate(force=True)
-    return times
+            for i in range(runs)
+        ]
 
 
 def main() -> None:
