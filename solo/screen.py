@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import IO
 
+from rich.cells import cell_len
 from rich.console import Console, Group
 from rich.panel import Panel
 from rich.table import Table
@@ -133,10 +134,20 @@ class Screen:
         from rich.columns import Columns
 
         panels = [
-            Panel(Text(text), title=Text(title, style="bold"), padding=(0, 1), width=30)
+            Panel(
+                Text(text),
+                title=Text(title, style="bold"),
+                padding=(0, 1),
+                width=self._card_width(title, text),
+            )
             for title, text in cards
         ]
         self.console.print(Columns(panels))
+
+    def _card_width(self, title: str, text: str) -> int:
+        """Wide enough for the longest line (a map must never wrap), at least 30, at most the console."""
+        widest = max([cell_len(line) for line in text.splitlines()] + [cell_len(title) + 2])
+        return min(self.console.width, max(30, widest + 4))
 
     def options(self, decision: Decision, hint: str = "") -> None:
         """The choices, numbered. Many short choices go in columns."""
