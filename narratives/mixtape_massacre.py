@@ -49,6 +49,8 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
         out["roll"] = ", ".join(str(d) for d in f["dice"]) or "nothing"
     if "other_dice" in f:
         out["other_roll"] = ", ".join(str(d) for d in f["other_dice"])
+    if "steps" in f:
+        out["steps_word"] = "step" if f["steps"] == 1 else "steps"
     if event.kind == "game_over":
         out["winner_names"] = " and ".join(f["names"]) or "nobody"
     if event.kind == "game_started":

@@ -22,6 +22,9 @@ ENTRANCE = "entrance"
 LOCATION = "location"
 SPECIAL = "special"
 
+_NAMED_BY_LANDMARK = {START: "the starting point", BONUS: "the Bonus Tracks space", SEWER: "sewer"}
+"""Kinds of space that `Board.place` names by the nearest location rather than by column and row."""
+
 
 @dataclass(frozen=True)
 class Location:
@@ -75,6 +78,12 @@ class Board:
 
     def label(self, node: str) -> str:
         """A player-readable name for a node."""
+        found = self._labels.get(node)
+        if found is None:
+            found = self._labels[node] = self._label(node)
+        return found
+
+    def _label(self, node: str) -> str:
         if node in self.locations:
             return self.locations[node].name
         k = self.kind[node]
@@ -90,6 +99,43 @@ class Board:
         if k == SPECIAL:
             return self.special_name.get(node, f"the space at {col},{row}")
         return f"the road at {col},{row}"
+
+    def place(self, node: str) -> str:
+        """Like `label`, but a starting point, Bonus Tracks space or sewer is named by the location nearest
+        it and the compass direction from that location's entrance ("the starting point north of Galaxy
+        Comics"), with the column and row added only where two spaces of a kind would read the same; and the
+        two entrances of a two-entrance location by side ("the north entrance of Tall Oaks High School")."""
+        return self._places.get(node) or self.label(node)
+
+    def _landmark_names(self) -> dict[str, str]:
+        names: dict[str, str] = {}
+        for node, k in self.kind.items():
+            if k not in _NAMED_BY_LANDMARK:
+                continue
+            lid, _ = self.landmark(node)
+            col, row = self.cell[node]
+            ec, er = min(
+                (self.cell[e] for e in self.locations[lid].entrances),
+                key=lambda c: abs(c[0] - col) + abs(c[1] - row),
+            )
+            way = _compass(col - ec, row - er)
+            what = f"the {self.colour[node]} sewer" if k == SEWER else _NAMED_BY_LANDMARK[k]
+            names[node] = f"{what} {way} of {self.locations[lid].name}"
+        for loc in self.locations.values():
+            if len(loc.entrances) != 2:
+                continue
+            for e, other in (loc.entrances, loc.entrances[::-1]):
+                (col, row), (oc, orow) = self.cell[e], self.cell[other]
+                way = _compass(col - oc, row - orow)
+                names[e] = f"the {way} entrance of {loc.name}"
+        seen: dict[str, int] = {}
+        for name in names.values():
+            seen[name] = seen.get(name, 0) + 1
+        for node, name in names.items():
+            if seen[name] > 1:
+                col, row = self.cell[node]
+                names[node] = f"{name} ({col},{row})"
+        return names
 
     # -- moving ------------------------------------------------------------------------------------------
 
@@ -115,6 +161,13 @@ class Board:
         locked = frozenset(locked)
         through = frozenset(through)
         exact = frozenset(exact)
+        ball = self._ball(start, roll)  # locks and shortcuts out of reach cannot change the answer
+        memo = (start, roll, locked & ball, through & ball, key, exact & ball)
+        known = self._stops.get(memo)
+        if known is not None:
+            return dict(known)
+        if len(self._stops) > 20_000:
+            self._stops.clear()
         found: dict[str, int] = {}
         adjacent = self.adjacent
         kind = self.kind
@@ -153,6 +206,17 @@ class Board:
 
         walk(start, 0, frozenset({start}))
         found.pop(start, None)
+        self._stops[memo] = found
+        return dict(found)
+
+    def _ball(self, start: str, roll: int) -> frozenset[str]:
+        """Every node within `roll` steps of `start` by any way at all (locks and locations ignored)."""
+        found = self._balls.get((start, roll))
+        if found is None:
+            dist = self._open_distances.get(start)
+            if dist is None:
+                dist = self._open_distances[start] = self.distances(start, through=self.locations)
+            found = self._balls[(start, roll)] = frozenset(n for n, d in dist.items() if d <= roll)
         return found
 
     def distances(
@@ -199,7 +263,9 @@ class Board:
         wanted = set(candidates)
         if not wanted:
             return None
-        dist = self.distances(start, through=self.locations)
+        dist = self._open_distances.get(start)
+        if dist is None:
+            dist = self._open_distances[start] = self.distances(start, through=self.locations)
         best = [(dist[c], self._order[c]) for c in wanted if c in dist]
         if not best:
             return None
@@ -210,11 +276,23 @@ class Board:
         self._by_order = list(self.adjacent)
         self._location_set = frozenset(self.locations)
         self._landmarks: dict[str, tuple[str, int]] = {}
+        self._labels: dict[str, str] = {}
+        self._stops: dict[tuple, dict[str, int]] = {}  # memo of `stops`: the board never changes
+        self._open_distances: dict[str, dict[str, int]] = {}  # `nearest`'s distances, locks ignored
+        self._balls: dict[tuple[str, int], frozenset[str]] = {}
         self._sewers = [s for s, k in self.kind.items() if k == SEWER]
         self._exits = {
             s: tuple(o for o in self._sewers if o != s and self.colour[o] == self.colour[s])
             for s in self._sewers
         }
+        self._places = self._landmark_names()
+
+
+def _compass(dc: int, dr: int) -> str:
+    """The main direction of a step of dc columns and dr rows (rows grow southward)."""
+    if abs(dc) > abs(dr):
+        return "east" if dc > 0 else "west"
+    return "south" if dr > 0 else "north"
 
 
 def space_id(col: int, row: int) -> str:

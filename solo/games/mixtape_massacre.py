@@ -7,7 +7,7 @@ from engines.mixtape.directors_cut import odds as O
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import State, View
 from solo.games import Table, pct
-from solo.games.tall_oaks_town import grid, location_move
+from solo.games.tall_oaks_town import location_move
 
 B = R.BOARD
 
@@ -20,6 +20,17 @@ def _supply_text(card: str, trackers: int) -> str:
     return f"{kind.name} ({left})"
 
 
+_SYMBOL = {"K": "S", "B": "*"}
+"""Starting points and Bonus Tracks spaces drawn with signs no entrance letter (A-L) can be mistaken for."""
+
+
+def _compact_grid(mark) -> str:
+    """The board's rows one character a space (21 wide), so the map fits the 30-column card unwrapped."""
+    return "\n".join(
+        "".join(mark(f"{c}-{r}", ch) or ch for c, ch in enumerate(line)) for r, line in enumerate(B.rows)
+    )
+
+
 class MixtapeMassacreUI:
     def toolbar(self, view: View) -> str:
         me = next(s for s in view.slashers if s.seat == view.seat)
@@ -30,7 +41,7 @@ class MixtapeMassacreUI:
 
     def status(self, view: View) -> list[tuple[str, str]]:
         hero = R.hero_now(view.hero, view.wolf).name
-        where = B.label(view.hero_at) if view.hero_at else "off the board"
+        where = B.place(view.hero_at) if view.hero_at else "off the board"
         pairs = [
             ("Round", str(view.round)),
             (
@@ -50,7 +61,7 @@ class MixtapeMassacreUI:
                 (
                     f"{s.name}{mark}",
                     f"health {s.health}, souvenirs {s.souvenirs}, supply {_supply_text(s.supply, s.trackers)}{key}, "
-                    f"at {B.label(s.at) if s.at else 'nowhere yet'}",
+                    f"at {B.place(s.at) if s.at else 'nowhere yet'}",
                 )
             )
         return pairs
@@ -72,7 +83,7 @@ class MixtapeMassacreUI:
             locations.append(f"{loc.letter} {loc.name}: {'; '.join(parts)}")
         if plain:
             people = [
-                f"{s.name} ({i}) is at {B.label(s.at)}."
+                f"{s.name} ({i}) is at {B.place(s.at)}."
                 for i, s in enumerate(view.slashers, 1)
                 if s.alive and s.at
             ]
@@ -85,22 +96,28 @@ class MixtapeMassacreUI:
             if sid in number:
                 return number[sid]
             if sid == view.hero_at:
-                return "H"
+                return "!"
             if sid in view.locks:
                 return "X" if view.locks[sid] == "red" else "x"
             if ch in "abcdefghijkl":
                 return ch.upper() if view.markers[B.entrance_of[sid]] else ch
-            return None
+            return _SYMBOL.get(ch)
 
         legend = (
-            "1-6 slashers · H Hero · K start · B Bonus Tracks · o/u orange/blue sewers · letters: entrances "
-            "(capital: a victim inside) · x/X yellow/red lock"
+            "1-6 slashers · ! Hero · S start · * Bonus Tracks · o/u orange/blue sewers · letters a-l: "
+            "entrances (capital: a victim inside) · x/X yellow/red lock"
         )
-        return [("Tall Oaks", grid(B, mark) + "\n\n" + legend), ("Locations", "\n".join(locations))]
+        return [("Tall Oaks", _compact_grid(mark) + "\n\n" + legend), ("Locations", "\n".join(locations))]
 
     def example(self, decision: Decision) -> str:
         if decision.kind == "move":
             return "Type the number of a stop; locations are listed first, with their distance in steps."
+        if decision.kind == "bonus_move":
+            return "Type the number of a location, or its name: the Bonus Track takes you there."
+        if decision.kind == "bonus_swap":
+            return "Type the number of the slasher to trade places with, or the start of their name."
+        if decision.kind == "target":
+            return "Type the number of the slasher to brawl, or the start of their name."
         if decision.kind == "spend":
             return "Type a number: how many supply tokens to spend before the roll (1 is bare-handed)."
         return "Type the number of a choice, or the start of its words."

@@ -81,3 +81,41 @@ def test_rules_reference_has_the_main_topics():
     assert {"overview", "movement", "scenes", "supplies", "hero", "brawls", "locks"} <= set(
         NARRATOR.rules_topics()
     )
+
+
+def test_rules_version_2_kinds_read_cleanly():
+    """The roaming Hero, a lost turn and the new Bonus Tracks cards, whether or not the sample games drew them."""
+    who = {"seat": "slasher2", "name": "Thorne"}
+    events = [
+        Event(
+            "hero_moved",
+            4,
+            "hero",
+            {"hero": "Linda", "roll": 3, "steps": 3, "from": "x", "place": "the road"},
+        ),
+        Event("turn_skipped", 4, "turn", who),
+        Event("turn_skipped", 4, "turn", {**who, "seat": "slasher1"}),
+    ]
+    swap = {
+        **who,
+        "other": "slasher1",
+        "other_name": "Jingles",
+        "place": "the road",
+        "other_place": "Johnson's Farm",
+    }
+    events += [
+        Event("bonus_moved", 4, "bonus", {**who, "place": "Johnson's Farm"}),
+        Event("bonus_moved", 4, "bonus", {**who, "seat": "slasher1", "place": "Johnson's Farm"}),
+        Event("places_swapped", 4, "bonus", swap),
+        Event("places_swapped", 4, "bonus", {**swap, "seat": "slasher1", "other": "slasher3"}),
+    ]
+    for effect in ("edge", "skip", "steal", "drop_supply", "brawl_nearest", "move_any", "swap"):
+        facts = {**who, "card": "Turf War", "effect": effect, "amount": 1, "location": ""}
+        events.append(Event("bonus_drawn", 4, "bonus", facts))
+        events.append(Event("bonus_drawn", 4, "bonus", {**facts, "seat": "slasher1"}))
+    for e in events:
+        assert NARRATOR.case(e) in NARRATOR.templates.kinds[e.kind].cases
+        for i in range(6):
+            text = NARRATOR.prose(e, i)
+            assert text and not LEFTOVER.search(text) and text[0].isupper(), text
+        assert not LEFTOVER.search(NARRATOR.summary(e))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from repl_harness import Session
 
 from engines.core.contract import resolve_options
+from engines.mixtape.directors_cut.rules_data import BOARD
 from engines.registry import get
 from solo.games import ui_for
 from solo.run import Run
@@ -91,3 +92,35 @@ def test_odds_are_exact_for_a_pending_roll():
     assert rows[0][1] == "30%" and rows[3][1] == "96%"
     assert rows[2][2] == "2"
     assert UI.odds(state, "spend:1")[0][2][0][0] == "spend 1"
+
+
+def test_the_person_picks_a_slasher_and_starting_points_read_as_places(tmp_path):
+    s = Session(tmp_path, run=new_run(2, slasher="jingles")).lines("status")
+    assert "Jingles (you)" in s.out and "Traceback" not in s.out
+    d = s.run.decision()
+    assert d.kind == "start" and all("starting point" in o.label and " of " in o.label for o in d.options)
+
+
+def test_the_brawl_target_choice_has_help_and_takes_a_name():
+    from engines.core.contract import Decision, Option
+
+    d = Decision("slasher1", "target", "Whom?", (Option("brawl:slasher2", "Thorne", aliases=("thorne",)),))
+    assert "brawl" in UI.example(d)
+
+
+def test_the_map_fits_its_card_and_no_sign_reads_as_an_entrance_letter():
+    run = new_run(4)
+    while run.decision() is not None and run.decision().kind in ("start", "lock"):
+        run.choose(run.decision().options[0].key)
+    (_, town), _locations = UI.cards(run.view(), plain=False)
+    rows = town.split("\n\n")[0].split("\n")
+    assert all(len(row) <= 26 for row in rows)  # a 30-column card with its border and padding
+    taken = {x.at for x in run.view().slashers}
+    for sid, kind in BOARD.kind.items():
+        col, row = BOARD.cell[sid]
+        if sid in taken:
+            continue
+        if kind == "start":
+            assert rows[row][col] == "S"  # never K, which is The Wishing Well's entrance with a victim
+        if kind == "bonus":
+            assert rows[row][col] == "*"  # never B, which is Sucko Power Plant's entrance with a victim

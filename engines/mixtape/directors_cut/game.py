@@ -22,11 +22,12 @@ from engines.core.contract import (
 from engines.core.decks import Deck
 from engines.core.events import Event
 from engines.core.rng import Rng
-from engines.mixtape.board import BONUS, ENTRANCE, START
+from engines.mixtape.board import BONUS, ENTRANCE, ROAD, START
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.odds import triple
 from engines.mixtape.directors_cut.state import (
     AT_LOCK,
+    BONUS_PICK,
     KEEP,
     LOCK,
     MOVE,
@@ -35,6 +36,7 @@ from engines.mixtape.directors_cut.state import (
     SEARCH,
     SPEND,
     START_POINT,
+    TARGET,
     TURN,
     Slasher,
     SlasherView,
@@ -52,7 +54,7 @@ PERSON = SEATS[0]
 class MixtapeMassacre:
     id = "mixtape-massacre"
     title = "Mixtape Massacre: Director's Cut"
-    rules_version = "1"
+    rules_version = "2"
     seats = tuple(
         Seat(s, f"slasher {i}", "A slasher collecting souvenirs in Tall Oaks.")
         for i, s in enumerate(SEATS, 1)
@@ -61,6 +63,12 @@ class MixtapeMassacre:
     options = (
         GameOption("rivals", ("1", "2", "3", "4", "5"), "2", "Rival slashers played by the automa."),
         GameOption("hero", tuple(R.HEROES), "linda", "The Hero the noise calls into town."),
+        GameOption(
+            "slasher",
+            ("random", *R.SLASHER_IDS),
+            "random",
+            "Your slasher; random deals one. The rivals are dealt from the rest.",
+        ),
         GameOption(
             "goal",
             ("auto", "5", "8", "10", "12", "15"),
@@ -85,6 +93,10 @@ class MixtapeMassacre:
         rng = Rng.from_seed(seed)
         names = list(R.SLASHER_NAMES)
         rng.shuffle(names)
+        if opts["slasher"] != "random":  # the person's pick first; the rivals keep the dealt order
+            mine = R.NAME_OF[opts["slasher"]]
+            names.remove(mine)
+            names.insert(0, mine)
         slashers = [
             Slasher(seat=SEATS[i], name=names[i], health=R.HEALTH, ability=R.ABILITY_OF[names[i]])
             for i in range(n)
@@ -133,11 +145,11 @@ class MixtapeMassacre:
                 s[state.placing].seat,
                 "start",
                 "Choose your starting point.",
-                tuple(Option(f"start:{p}", B.label(p), aliases=(p,)) for p in free),
+                tuple(Option(f"start:{p}", B.place(p), aliases=(p,)) for p in free),
             )
         if phase == LOCK:
             opts = [
-                Option(f"lock:{e}", f"lock {B.locations[B.entrance_of[e]].name} ({e})", aliases=(e,))
+                Option(f"lock:{e}", f"lock {B.place(e)}", aliases=(e,))
                 for lid in R.LOCATIONS
                 for e in B.locations[lid].entrances
                 if e not in state.locks
@@ -187,6 +199,43 @@ class MixtapeMassacre:
                 f"{B.locations[cur.at].name} is empty. Search it?",
                 (Option("search", "roll the Search Die"), Option("leave", "end your turn", aliases=("no",))),
             )
+        if phase == BONUS_PICK and cur:
+            if state.pick == "move_any":
+                return Decision(
+                    cur.seat,
+                    "bonus_move",
+                    "The Bonus Track takes you anywhere in town. Which location?",
+                    tuple(self._anywhere_options(state)),
+                )
+            return Decision(
+                cur.seat,
+                "bonus_swap",
+                "The Bonus Track lets you trade places with another slasher. With whom?",
+                tuple(
+                    Option(
+                        f"swap:{x.seat}",
+                        f"{x.name} at {B.place(x.at)}",
+                        aliases=(x.seat, x.name.lower()),
+                    )
+                    for x in s
+                    if x.alive and x.at and x is not cur
+                ),
+            )
+        if phase == TARGET and cur:
+            return Decision(
+                cur.seat,
+                "target",
+                "Several slashers are within reach. Whom do you brawl?",
+                tuple(
+                    Option(
+                        f"brawl:{s[i].seat}",
+                        f"{s[i].name} (health {s[i].health}, {len(s[i].souvenirs)} souvenirs, "
+                        f"supply {R.supply(s[i].supply).name if s[i].supply else 'none'})",
+                        aliases=(s[i].seat, s[i].name.lower()),
+                    )
+                    for i in state.targets
+                ),
+            )
         if phase == AT_LOCK and cur:
             colour = state.locks[cur.at]
             need = 1 if colour == "yellow" else 2
@@ -230,6 +279,12 @@ class MixtapeMassacre:
                 self._search(state, events)
             else:
                 self._end_turn(state, events)
+        elif phase == BONUS_PICK:
+            self._bonus_pick(state, key, events)
+        elif phase == TARGET:
+            other = next(i for i in state.targets if state.slashers[i].seat == key[6:])
+            state.targets = []
+            self._start_brawl(state, state.current, other, "arrive_place", events)
         elif phase == AT_LOCK:
             if key == "unlock":
                 self._ask_spend(state, state.current, "unlock", events)
@@ -313,7 +368,14 @@ class MixtapeMassacre:
     def _place_start(self, state: State, point: str, events: list[Event]) -> None:
         s = state.slashers[state.placing]
         s.at = point
-        events.append(Event("start_chosen", 0, "setup", {"seat": s.seat, "name": s.name, "space": point}))
+        events.append(
+            Event(
+                "start_chosen",
+                0,
+                "setup",
+                {"seat": s.seat, "name": s.name, "space": point, "place": B.place(point)},
+            )
+        )
         state.placing += 1
         if state.placing < len(state.slashers):
             return
@@ -388,26 +450,83 @@ class MixtapeMassacre:
     def _begin_turn(self, state: State, who: int, events: list[Event]) -> None:
         if state.result:
             return
-        if state.current >= 0 and state.order.index(who) <= state.order.index(state.current):
+        new_round = state.current >= 0 and state.order.index(who) <= state.order.index(state.current)
+        if new_round:
             state.round += 1
         if state.current < 0:
             state.round = 1
         if state.round > R.ROUND_CAP:
             self._finish_by_cap(state, events)
             return
+        if new_round and state.hero_at:
+            self._hero_roams(state, events)
         state.current = who
         state.turn_no += 1
         state.spree = False
         s = state.slashers[who]
+        if s.skip:
+            s.skip = False
+            events.append(Event("turn_skipped", state.turn_no, "turn", {"seat": s.seat, "name": s.name}))
+            self._end_turn(state, events)
+            return
         events.append(
             Event(
                 "turn_started",
                 state.turn_no,
                 "turn",
-                {"seat": s.seat, "name": s.name, "round": state.round, "place": B.label(s.at)},
+                {"seat": s.seat, "name": s.name, "round": state.round, "place": B.place(s.at)},
             )
         )
         self._offer_turn(state, events)
+
+    def _hero_roams(self, state: State, events: list[Event]) -> None:
+        """Designed: at each new round the active Hero walks one movement die toward the nearest slasher
+        off the starting points, along roads and sewers, stopping beside them; it never steps into a
+        location and never starts a fight by itself (RB: a fight comes from noise or a slasher landing by it).
+        """
+        prey = [
+            x.at
+            for x in state.slashers
+            if x.alive and x.at and B.kind.get(x.at) != START and not B.touching(x.at, state.hero_at)
+        ]
+        if not prey:
+            return
+        dist = B.distances(prey)
+        here = state.hero_at
+        if here not in dist:
+            return
+        roll = state.rng.d6()
+        start, steps, jumped = here, 0, False
+        while steps < roll and dist[here] > 1:
+            d = dist[here]
+            step = next(
+                (n for n in B.adjacent[here] if n not in B.locations and dist.get(n, 99) == d - 1), None
+            )
+            if step is None:  # the shortest way goes through the sewer: the jump is free
+                jump = next((n for n in B.sewer_exits(here) if dist.get(n, 99) == d), None)
+                if jump is None or jumped:
+                    break
+                here, jumped = jump, True
+                continue
+            here, jumped = step, False
+            steps += 1
+        if here == start:
+            return
+        state.hero_at = here
+        events.append(
+            Event(
+                "hero_moved",
+                state.turn_no,
+                "hero",
+                {
+                    "hero": self.hero_profile(state).name,
+                    "roll": roll,
+                    "steps": steps,
+                    "from": B.place(start),
+                    "place": B.place(here),
+                },
+            )
+        )
 
     def _turn_options(self, state: State) -> list[Option]:
         s = state.slashers[state.current]
@@ -416,6 +535,8 @@ class MixtapeMassacre:
             opts.append(Option("scene", "draw a Killer Scenes, Dude card here", aliases=("kill", "attack")))
         if s.at in state.locks:
             opts.append(Option("unlock", "try to break the lock", aliases=("break",)))
+        if self._may_search_here(state, s):
+            opts.append(Option("search", f"search {B.locations[s.at].name} with the Search Die"))
         if s.supply and R.supply(s.supply).kind == "heal" and s.health < R.HEALTH:
             opts.append(Option("heal", f"use the {R.supply(s.supply).name}", aliases=("first aid",)))
         if not s.used and s.ability not in PASSIVE:
@@ -432,6 +553,10 @@ class MixtapeMassacre:
         opts.append(Option("roll", "roll the movement dice", aliases=("move", "r")))
         return opts
 
+    def _may_search_here(self, state: State, s: Slasher) -> bool:
+        """Standing in an empty location not searched last time, outside a Killing Spree."""
+        return not state.spree and B.is_location(s.at) and not state.markers[s.at] and s.searched != s.at
+
     def _offer_turn(self, state: State, events: list[Event]) -> None:
         if state.result:
             return
@@ -447,6 +572,8 @@ class MixtapeMassacre:
             self._ask_spend(state, state.current, "unlock", events)
         elif key.startswith("ability"):
             self._ability(state, key[8:], events)
+        elif key == "search":
+            self._search(state, events, after="turn")
         elif key == "heal":
             kind = R.supply(s.supply)
             before = s.health
@@ -504,26 +631,12 @@ class MixtapeMassacre:
     def _move_options(self, state: State) -> list[Option]:
         def order(item: tuple[str, int]) -> tuple[int, int, str]:
             node, dist = item
-            return (0 if B.is_location(node) else 1, dist, node)
+            return (0 if node in B.locations else 1, dist, node)
 
         out = []
         for node, dist in sorted(state.stops.items(), key=order):
-            extra = ""
-            if B.is_location(node):
-                n = len(state.markers[node])
-                extra = f", {n} marker{'s' if n != 1 else ''}" if n else ", empty"
-            elif node in state.locks:
-                extra = f", {state.locks[node]} lock"
-            else:
-                near, away = B.landmark(node)
-                extra = f", {away} from {B.locations[near].name}"
-            out.append(
-                Option(
-                    f"go:{node}",
-                    f"{B.label(node)} ({dist} step{'s' if dist != 1 else ''}{extra})",
-                    aliases=(node,),
-                )
-            )
+            detail = len(state.markers[node]) if node in B.locations else state.locks.get(node, "")
+            out.append(_stop_option(node, dist, detail))
         return out
 
     def _move(self, state: State, node: str, events: list[Event]) -> None:
@@ -539,9 +652,9 @@ class MixtapeMassacre:
                     "seat": s.seat,
                     "name": s.name,
                     "to": node,
-                    "place": B.label(node),
+                    "place": B.place(node),
                     "steps": state.stops[node],
-                    "from": B.label(start),
+                    "from": B.place(start),
                 },
             )
         )
@@ -570,13 +683,25 @@ class MixtapeMassacre:
         self._arrive_brawl(state, events)
 
     def _arrive_brawl(self, state: State, events: list[Event]) -> None:
+        """A brawl with a slasher within reach; with several, the mover picks one (one brawl a landing)."""
         s = state.slashers[state.current]
+        near = []
         if B.kind.get(s.at) != START:
-            for i in state.order:
-                o = state.slashers[i]
-                if i != state.current and o.alive and B.kind.get(o.at) != START and B.touching(s.at, o.at):
-                    self._start_brawl(state, state.current, i, "arrive_place", events)
-                    return
+            near = [
+                i
+                for i in state.order
+                if i != state.current
+                and state.slashers[i].alive
+                and B.kind.get(state.slashers[i].at) != START
+                and B.touching(s.at, state.slashers[i].at)
+            ]
+        if len(near) > 1:
+            state.targets = near
+            state.phase = TARGET
+            return
+        if near:
+            self._start_brawl(state, state.current, near[0], "arrive_place", events)
+            return
         self._arrive_place(state, events)
 
     def _arrive_place(self, state: State, events: list[Event]) -> None:
@@ -1150,7 +1275,9 @@ class MixtapeMassacre:
 
     # -- supplies -----------------------------------------------------------------------------------
 
-    def _search(self, state: State, events: list[Event]) -> None:
+    def _search(self, state: State, events: list[Event], after: str = "end") -> None:
+        """Roll the Search Die. On entering, the move is spent and the turn ends; at the start of a turn
+        (after="turn") only Denied ends it (designed reading of RB Searching)."""
         s = state.slashers[state.current]
         s.searched = s.at
         face = R.SEARCH_FACES[state.rng.below(len(R.SEARCH_FACES))]
@@ -1163,9 +1290,11 @@ class MixtapeMassacre:
             )
         )
         if face == "search":
-            self._receive_supply(state, state.current, state.supplies.draw(state.rng), "end", events)
+            self._receive_supply(state, state.current, state.supplies.draw(state.rng), after, events)
         elif face == "noise" and self._noise(state, 1, state.current, events):
-            self._hero_fight(state, state.current, "end", events)
+            self._hero_fight(state, state.current, after, events)
+        elif face == "noise":
+            self._resume(state, after, events)
         else:
             self._end_turn(state, events)
 
@@ -1269,7 +1398,7 @@ class MixtapeMassacre:
                     "seat": s.seat,
                     "name": s.name,
                     "hero": self.hero_profile(state).name,
-                    "place": B.label(s.at),
+                    "place": B.place(s.at),
                 },
             )
         )
@@ -1370,7 +1499,7 @@ class MixtapeMassacre:
                     "name": sa.name,
                     "other": sd.seat,
                     "other_name": sd.name,
-                    "place": B.label(sa.at),
+                    "place": B.place(sa.at),
                 },
             )
         )
@@ -1521,7 +1650,107 @@ class MixtapeMassacre:
         elif e == "again":
             self._roll_move(state, events)
             return
+        elif e == "edge":
+            s.edge += card.amount
+        elif e == "skip":
+            s.skip = True
+        elif e == "drop_supply":
+            if s.supply:
+                state.supplies.discard(s.supply)
+                s.supply = ""
+                s.trackers = 0
+        elif e == "steal":
+            near = self._nearest_rival(state, card.amount, lambda o: bool(o.souvenirs))
+            if near >= 0:
+                o = state.slashers[near]
+                s.souvenirs.append(o.souvenirs.pop())
+                events.append(
+                    Event(
+                        "souvenir_stolen",
+                        state.turn_no,
+                        "bonus",
+                        {
+                            "seat": s.seat,
+                            "name": s.name,
+                            "loser": o.seat,
+                            "loser_name": o.name,
+                            "total": len(s.souvenirs),
+                        },
+                    )
+                )
+                self._check_end(state, events)
+        elif e in ("move_any", "swap"):
+            state.pick = e
+            state.phase = BONUS_PICK
+            if self.decision(state).options:
+                return
+            state.pick = ""
+        elif e == "brawl_nearest":
+            near = self._nearest_rival(state, card.amount, lambda o: B.kind.get(o.at) != START)
+            if near >= 0:
+                self._start_brawl(state, state.current, near, "end", events)
+                return
         self._end_turn(state, events)
+
+    def _anywhere_options(self, state: State) -> list[Option]:
+        """Every location but the one you stand in, unless both its entrances are locked."""
+        here = state.slashers[state.current].at
+        out = []
+        for loc in R.LOCATIONS:
+            place = B.locations[loc]
+            if loc == here or all(e in state.locks for e in place.entrances):
+                continue
+            n = len(state.markers[loc])
+            what = f"{n} marker{'s' if n != 1 else ''}" if n else "empty"
+            out.append(Option(f"to:{loc}", f"{place.name} ({what})", aliases=(loc,)))
+        return out
+
+    def _bonus_pick(self, state: State, key: str, events: list[Event]) -> None:
+        s = state.slashers[state.current]
+        state.pick = ""
+        if key.startswith("to:"):
+            s.at = key[3:]
+            events.append(
+                Event(
+                    "bonus_moved",
+                    state.turn_no,
+                    "bonus",
+                    {"seat": s.seat, "name": s.name, "place": B.place(s.at)},
+                )
+            )
+            self._arrive(state, events)
+            return
+        o = next(x for x in state.slashers if x.seat == key[5:])
+        s.at, o.at = o.at, s.at
+        events.append(
+            Event(
+                "places_swapped",
+                state.turn_no,
+                "bonus",
+                {
+                    "seat": s.seat,
+                    "name": s.name,
+                    "other": o.seat,
+                    "other_name": o.name,
+                    "place": B.place(s.at),
+                    "other_place": B.place(o.at),
+                },
+            )
+        )
+        self._end_turn(state, events)
+
+    def _nearest_rival(self, state: State, reach: int, ok) -> int:
+        """The living rival fewest steps away within `reach` that passes `ok` (ties: turn order), or -1."""
+        s = state.slashers[state.current]
+        dist = B.distances(s.at, through=B.locations)
+        best, best_d = -1, reach + 1
+        pos = state.order.index(state.current)
+        for k in range(1, len(state.order)):
+            i = state.order[(pos + k) % len(state.order)]
+            o = state.slashers[i]
+            if o.alive and o.at and ok(o) and dist.get(o.at, 99) < best_d:
+                best, best_d = i, dist[o.at]
+        return best
 
     # -- Special Abilities --------------------------------------------------------------------------
 
@@ -1645,7 +1874,7 @@ class MixtapeMassacre:
                 "sent_to_start",
                 state.turn_no,
                 "move",
-                {"seat": s.seat, "name": s.name, "place": B.label(s.at)},
+                {"seat": s.seat, "name": s.name, "place": B.place(s.at)},
             )
         )
 
@@ -1702,11 +1931,23 @@ class MixtapeMassacre:
                 return f"{B.locations[node].name} is locked: stop on its entrance and break the lock first."
             if node in B.kind or node in B.locations:
                 return (
-                    f"You cannot end your move on {B.label(node)} with {sum(state.roll)}: you must use the "
+                    f"You cannot end your move on {B.place(node)} with {sum(state.roll)}: you must use the "
                     "whole roll, stopping early only in a location or on a locked entrance."
                 )
-        if state.phase == SEARCH and key == "search":
+        if key == "search" and state.phase in (SEARCH, TURN):
+            s = state.slashers[state.current]
+            if not B.is_location(s.at):
+                return "There is nothing to search here: only empty locations may be searched."
+            if state.markers[s.at]:
+                return "There is a Scene Marker here: a location with a victim is not searched."
+            if state.spree:
+                return "A Killing Spree goes on with a roll or another scene, not a search."
             return "You searched this location last time; search somewhere else first."
+        if state.phase == TARGET:
+            names = " or ".join(state.slashers[i].name for i in state.targets)
+            return f"That slasher is not within reach: brawl {names}."
+        if state.phase == BONUS_PICK and key.startswith("to:") and key[3:] in B.locations:
+            return f"{B.locations[key[3:]].name} is locked shut or is where you stand: pick another location."
         if key == "unlock":
             return "There is no lock here to break."
         if key == "scene":
@@ -1715,6 +1956,30 @@ class MixtapeMassacre:
             return "You do not have that many Supply Tracker Tokens for this roll."
         shown = key if len(key) <= 40 else key[:40] + "..."
         return f"'{shown}' is not a choice now. Choices: {', '.join(d.keys()[:8])}."
+
+
+_STOP_OPTIONS: dict[tuple[str, int, int | str], Option] = {}
+
+
+def _stop_option(node: str, dist: int, detail: int | str) -> Option:
+    """A move option, built once per stop, distance and what is there (a location's markers, a lock)."""
+    memo = (node, dist, detail)
+    found = _STOP_OPTIONS.get(memo)
+    if found is not None:
+        return found
+    if node in B.locations:
+        extra = f", {detail} marker{'s' if detail != 1 else ''}" if detail else ", empty"
+    elif detail:
+        extra = f", {detail} lock"
+    elif B.kind[node] == ROAD:
+        near, away = B.landmark(node)
+        extra = f", {away} from {B.locations[near].name}"
+    else:
+        extra = ""
+    found = _STOP_OPTIONS[memo] = Option(
+        f"go:{node}", f"{B.place(node)} ({dist} step{'s' if dist != 1 else ''}{extra})", aliases=(node,)
+    )
+    return found
 
 
 GAME = MixtapeMassacre()

@@ -88,6 +88,9 @@ FULL_MOON_HERO = "linda"
 SLASHERS: list[tuple[str, str]] = [(x["name"], x["ability"]) for x in _DATA["slasher_profiles"]["list"]]
 SLASHER_NAMES: list[str] = [name for name, _ in SLASHERS]
 ABILITY_OF: dict[str, str] = dict(SLASHERS)
+SLASHER_IDS: list[str] = [ability for _, ability in SLASHERS]
+"""A slasher's id is its ability's id (each slasher has its own): the choices of the `slasher` option."""
+NAME_OF: dict[str, str] = {ability: name for name, ability in SLASHERS}
 RESURRECT_HEALTH: int = _DATA["slasher_profiles"]["resurrect_health"]
 LEGEND_KNIVES: int = _DATA["slasher_profiles"]["legend_knives"]
 ABILITY_TEXT: dict[str, str] = {

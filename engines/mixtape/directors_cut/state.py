@@ -17,6 +17,10 @@ KEEP = "keep"  # a new supply card while holding one: keep which
 RUN = "run"  # an opposing player picks where a Scene Marker runs
 SEARCH = "search"  # in an empty location: search or not
 AT_LOCK = "at_lock"  # stopped on a locked entrance: try to unlock now or wait
+TARGET = "target"  # landed within reach of several slashers: the mover picks whom to brawl
+BONUS_PICK = (
+    "bonus_pick"  # a Bonus Tracks card lets the drawer pick a location to go to or a slasher to swap with
+)
 OVER = "over"
 
 
@@ -33,7 +37,8 @@ class Slasher(msgspec.Struct):
     searched: str = ""  # the location searched on the last search (no two searches in a row there)
     ability: str = ""  # the Special Ability (rules_data.ABILITY_TEXT)
     used: bool = False  # the Special Ability token flipped to its X side
-    edge: int = 0  # knives waiting for the next attack roll (The Legend's ability)
+    edge: int = 0  # knives waiting for the next attack roll (The Legend's ability, a Bonus Tracks card)
+    skip: bool = False  # a Bonus Tracks card took this slasher's next turn
 
 
 class State(msgspec.Struct):
@@ -66,6 +71,8 @@ class State(msgspec.Struct):
     brawl_rounds: int = 0
     brawl_noise: int = 0
     brawl_after: str = ""
+    pick: str = ""  # the Bonus Tracks effect waiting for the drawer's pick: "move_any" or "swap"
+    targets: list[int] = []  # slashers within reach of the mover while it picks whom to brawl
     fighter: int = -1
     after: str = ""  # what follows the hero fight or the supply choice
     drawn: str = ""  # a supply card waiting for the keep choice

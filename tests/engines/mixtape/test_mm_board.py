@@ -125,3 +125,30 @@ def test_shared_action_dice_rolls_match_counting_every_roll():
         counted[key] = counted.get(key, Fraction(0)) + Fraction(1, 216)
     assert dict(dice.rolls(faces, 3)) == counted
     assert dice.triple(("fist", "fist", "fist")) == "fist" and dice.triple(("fist", "fist", "knife")) == ""
+
+
+def test_remembered_stops_equal_a_fresh_walk_whatever_the_locks_and_shortcuts():
+    """`Board.stops` remembers answers keyed by the locks and shortcuts within reach only; a fresh walk on a
+    fresh board (no memory) must give the same stops for every start, roll, lock set and shortcut set."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    fresh = board_module.load(Path(R.__file__).with_name("board.toml"))
+    nodes = sorted(B.adjacent)
+    entrances = sorted(n for n, k in B.kind.items() if k == ENTRANCE)
+    multi = sorted(R.MULTI_ENTRANCE)
+
+    @settings(max_examples=300, deadline=None)
+    @given(
+        start=st.sampled_from(nodes),
+        roll=st.integers(2, 12),
+        locked=st.sets(st.sampled_from(entrances), max_size=6),
+        through=st.sets(st.sampled_from(multi)),
+        key=st.booleans(),
+    )
+    def check(start, roll, locked, through, key):
+        remembered = B.stops(start, roll, locked, through, key=key)
+        fresh._stops.clear()
+        assert remembered == fresh.stops(start, roll, locked, through, key=key)
+
+    check()

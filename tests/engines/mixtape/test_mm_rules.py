@@ -120,12 +120,13 @@ def test_illegal_move_names_the_exact_roll_rule():
 def test_kill_takes_the_marker_gives_a_free_search_and_a_killing_spree():
     state = ready()
     put_marker(state, "farm")
-    top_scene(state, "k01")  # 1 knife, 1 souvenir
+    top_scene(state, "k01")  # 1 knife, 2 souvenirs (the marker and one from the bank)
     top_supply(state, "machete.1")
     state.rng = LoadedRng([KNIFE, FIST, PENT])
     events = GAME.apply(state, "scene")
     assert "kill_made" in kinds(events) and "free_search" in kinds(events) and "spree" in kinds(events)
-    assert len(state.slashers[0].souvenirs) == 1 and state.slashers[0].supply == "machete.1"
+    assert len(state.slashers[0].souvenirs) == R.SCENES["k01"].souvenirs == 2
+    assert state.slashers[0].supply == "machete.1"
     assert state.current == 0 and state.spree
 
 
@@ -161,7 +162,8 @@ def test_a_runner_cancels_the_kill_the_free_search_and_the_spree():
     state.rng = LoadedRng([KNIFE, FIST, PENT])
     events = GAME.apply(state, "scene")
     assert "runner_escaped" in kinds(events) and "free_search" not in kinds(events)
-    assert state.slashers[0].souvenirs == [] and state.current != 0
+    # the Runner is worth nothing; the card's other souvenir still comes from the bank (RB Runner Tokens)
+    assert len(state.slashers[0].souvenirs) == R.SCENES["k01"].souvenirs - 1 and state.current != 0
 
 
 def test_three_knives_double_the_souvenirs():
@@ -170,7 +172,7 @@ def test_three_knives_double_the_souvenirs():
     top_scene(state, "k01")
     state.rng = LoadedRng([KNIFE, KNIFE, KNIFE])
     GAME.apply(state, "scene")
-    assert len(state.slashers[0].souvenirs) == 2
+    assert len(state.slashers[0].souvenirs) == 2 * R.SCENES["k01"].souvenirs
 
 
 def test_three_pentagrams_kill_double_and_hurt_every_other_slasher():
@@ -179,7 +181,7 @@ def test_three_pentagrams_kill_double_and_hurt_every_other_slasher():
     top_scene(state, "k11")
     state.rng = LoadedRng([PENT, PENT, PENT])
     GAME.apply(state, "scene")
-    assert len(state.slashers[0].souvenirs) == 2
+    assert len(state.slashers[0].souvenirs) == 2 * R.SCENES["k11"].souvenirs
     assert [s.health for s in state.slashers[1:]] == [5, 5]
 
 
@@ -433,7 +435,7 @@ def test_here_comes_a_hero_fills_the_meter_and_the_spree_resumes_after_a_win():
     top_scene(state, "k01")
     top_supply(state, "hero.1")
     put_marker(state, "well")  # no restock, so the loaded dice go to the fight
-    state.rng = LoadedRng([KNIFE, FIST, PENT, KNIFE, KNIFE, FIST])
+    state.rng = LoadedRng([KNIFE, FIST, PENT, 0, KNIFE, KNIFE, FIST])  # 0: the second souvenir from the bank
     events = GAME.apply(state, "scene")
     k = kinds(events)
     assert "hero_called" in k and "hero_defeated" in k and "spree" in k and state.meter == 0
