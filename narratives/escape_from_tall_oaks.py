@@ -44,7 +44,7 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
         out["roll"] = ", ".join(FACE.get(d, str(d)) for d in f["dice"])
         bonus = f.get("bonus", [0, 0, 0])
         extra = [f"+{n} {w}" for n, w in zip(bonus, ("Action", "Shield", "Escape"), strict=True) if n]
-        out["extra"] = f" with {', '.join(extra)} from supplies" if extra else ""
+        out["extra"] = f" with {', '.join(extra)} on top" if extra else ""
     if "roll" in f and isinstance(f["roll"], list):
         out["dice_list"] = " and ".join(str(d) for d in f["roll"])
         out["total"] = sum(f["roll"])
@@ -93,4 +93,7 @@ _CASES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "scuffle": lambda f: f["how"],
     "traitor": lambda f: f["act"],
     "card_pocketed": _you,
+    "ability": lambda f: f["ability"],
+    "supply_dropped": lambda f: "task" if f.get("task") else "default",
+    "combo": lambda f: f"{f['purpose']}_{f['effect']}",
 }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engines.core.contract import Decision
+from engines.mixtape.tall_oaks import abilities as A
 from engines.mixtape.tall_oaks import odds as O
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks.game import GAME
@@ -70,7 +71,7 @@ class EscapeFromTallOaksUI:
                 (
                     f"{x.name}{mark}",
                     f"health {x.health}, rescues {x.rescues}, holds {_supplies(x)}, {final}, "
-                    f"at {B.label(x.at) if x.at else 'nowhere yet'}",
+                    f"at {B.label(x.at) if x.at else 'nowhere yet'}. {A.text(x.name)}",
                 )
             )
         return pairs
@@ -141,10 +142,14 @@ class EscapeFromTallOaksUI:
         return location_move(B, text, decision)
 
     def odds(self, state: State, key: str | None = None) -> list[Table] | None:
-        """Exact chances for the pending action-dice roll, one row per way to spend supply tokens."""
+        """Exact chances for the pending action-dice roll (one row per way to spend supply tokens, unique
+        combos and the survivor's ability included), or for a scuffle (one row per rival)."""
+        if state.phase == "scuffle":
+            return self._scuffle_odds(state, key)
         if state.phase != "spend" or state.spender < 0:
             return None
         x = state.survivors[state.spender]
+        icon, gift = A.roll_bonus(x.name)
         rows = []
         for spend_key, chosen in GAME.spend_keys(x, state.purpose):
             if key is not None and key != f"spend:{spend_key}":
@@ -155,34 +160,90 @@ class EscapeFromTallOaksUI:
                 kind = R.supply(c)
                 bonus[kind.kind] += kind.amount * n
                 noise += kind.noise * n
+            if icon:
+                bonus[icon] += gift
+            triple = (bonus[R.ACTION], bonus[R.SHIELD], bonus[R.ESCAPE])
             if state.purpose == "fight":
                 defeat, escape, *_ = GAME.fight_stats(state, state.spender, state.fight)
-                win, run, lose = O.fight(defeat, escape, GAME.armed(x), bonus[R.ACTION], bonus[R.ESCAPE])
-                cells = [pct(win), pct(run), pct(lose)]
+                win, repel, run, lose = O.fight(defeat, escape, GAME.armed(x), *_fight_bonus(triple))
+                cells = [pct(win), pct(repel), pct(run), pct(lose)]
                 noise = 0
-            elif state.purpose == "defend":
-                cells = [pct(O.reach(R.SHIELD, R.SCENES[state.card].shields, bonus[R.SHIELD]))]
             else:
-                cells = [pct(O.reach(R.ACTION, R.SCENES[state.card].actions, bonus[R.ACTION]))]
+                o = O.outcomes(state.purpose, _need(state), 0, True, triple)
+                z = 0
+                if state.purpose == "rescue":
+                    cells = [
+                        pct(o.get("ok", z)),
+                        pct(o.get("double", z)),
+                        pct(o.get("stay", z) + o.get("flee_draw", z)),
+                    ]
+                    cells.append(pct(o.get("fail", z)))
+                elif state.purpose == "defend":
+                    cells = [pct(o.get("ok", z) + o.get("redraw", z)), pct(o.get("flee_draw", z))]
+                    cells.append(pct(o.get("fail", z) + o.get("nothing", z)))
+                else:
+                    cells = [pct(o.get("ok", z)), pct(o.get("fail", z))]
             rows.append([spend_key, *cells, str(noise)])
         if not rows:
             return None
+        ability = f" {x.name}'s +{gift} {icon.title()} is included." if icon else ""
         if state.purpose == "fight":
             defeat, escape, *_ = GAME.fight_stats(state, state.spender, state.fight)
             runs = f"{escape} Escapes to run" if escape else "no escape but Triple Escapes"
-            head = ["Defeat", "Escape", "Lose"]
-            note = f"{GAME.slasher_name(state)}: {defeat} Actions to defeat, {runs}; {FACES}."
+            head = ["Defeat", "Drive off", "Escape", "Lose"]
+            note = (
+                f"{GAME.slasher_name(state)}: {defeat} Actions to defeat, {runs}; {FACES}. Combos: Triple "
+                "Actions defeat (weapon needed) with a free supply, Triple Shields drive it off, Triple "
+                f"Escapes run to the nearest location.{ability}"
+            )
         elif state.purpose == "defend":
-            head, note = (
-                ["Defend"],
-                f"{R.SCENES[state.card].title}: {R.SCENES[state.card].shields} Shields; {FACES}.",
+            sc = R.SCENES[state.card]
+            head = ["Defend", "Run (combo)", "Hurt"]
+            note = (
+                f"{sc.title}: {sc.shields} Shields or lose {sc.damage}; {FACES}. Triple Actions: no defence; "
+                "Triple Shields: beaten, draw again; Triple Escapes: run to the nearest location; one of each "
+                f"face (22%): 1 noise.{ability}"
+            )
+        elif state.purpose == "rescue":
+            sc = R.SCENES[state.card]
+            head = ["Rescue", "Double (combo)", "Bury (combo)", "Fail"]
+            note = (
+                f"{sc.title}: {sc.actions} Actions; {FACES}. Triple Actions double the rescues; Triple Shields "
+                f"or Escapes bury the card with no trip back to a starting point.{ability}"
             )
         else:
-            head, note = (
-                ["Success"],
-                f"{R.SCENES[state.card].title}: {R.SCENES[state.card].actions} Actions; {FACES}.",
-            )
+            sc = R.SCENES[state.card]
+            head, note = ["Success", "Fail"], f"{sc.title}: {sc.actions} Actions; {FACES}.{ability}"
         return [("Odds", ["Spend", *head, "Noise"], rows, note)]
+
+    def _scuffle_odds(self, state: State, key: str | None) -> list[Table] | None:
+        wt, wa, lt, la, off = O.scuffle()
+        rows = []
+        for i in GAME.scuffle_targets(state):
+            o = state.survivors[i]
+            k = f"scuffle:{o.seat}"
+            if key is not None and key != k:
+                continue
+            rows.append([o.name, pct(wt + wa), pct(wt), pct(lt + la), pct(lt), pct(off)])
+        if not rows:
+            return None
+        note = (
+            "Both roll three Action Dice, no weapons or abilities; the first triple wins and takes a rescue "
+            "token (if the loser has one), else the most Actions; ties roll again. The loser loses 1 health "
+            f"and goes to a starting point. Broken off: still tied after {R.SCUFFLE_CAP} rolls."
+        )
+        head = ["Rival", "You win", "by triple", "You lose", "by triple", "Broken off"]
+        return [("Scuffle odds", head, rows, note)]
+
+
+def _need(state: State) -> int:
+    sc = R.SCENES[state.card]
+    return sc.shields if state.purpose == "defend" else sc.actions
+
+
+def _fight_bonus(bonus: tuple[int, int, int]) -> tuple[int, int, int]:
+    """(Actions, Escapes, Shields): the order odds.fight takes them."""
+    return bonus[0], bonus[2], bonus[1]
 
 
 UI = EscapeFromTallOaksUI()

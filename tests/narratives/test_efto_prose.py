@@ -84,3 +84,61 @@ def test_the_person_is_you_and_rivals_are_named():
 
 def test_rules_reference_has_the_main_topics():
     assert {"goal", "movement", "scenes", "supplies", "slasher", "tasks"} <= set(NARRATOR.rules_topics())
+
+
+def _render_all(e: Event) -> None:
+    kind = NARRATOR.templates.kinds[e.kind]
+    chosen = kind.pick(NARRATOR.case(e))
+    assert chosen.prose, e
+    values = NARRATOR.values(e)
+    for variant in chosen.prose:
+        text = render(variant, values)
+        assert text and not LEFTOVER.search(text) and text[0].isupper() and text[-1] in '.!?"', text
+    summary = NARRATOR.summary(e)
+    assert summary and not LEFTOVER.search(summary), summary
+
+
+def test_abilities_combos_and_escapes_read_cleanly_for_you_and_for_rivals():
+    for seat, name in (("survivor1", "Ivy"), ("survivor2", "Kirk")):
+        who = {"seat": seat, "name": name}
+        for ability, extra in (
+            ("revive", {"n": 1, "health": 3}),
+            ("cheat_death", {}),
+            ("search_denied", {}),
+            ("quiet", {"n": 2, "made": 1}),
+            ("tough", {"n": 1}),
+        ):
+            e = Event("ability", 4, "turn", {**who, "ability": ability, **extra})
+            assert NARRATOR.case(e) == ability
+            _render_all(e)
+        for purpose, effect in (
+            ("rescue", "double"),
+            ("rescue", "stay"),
+            ("rescue", "flee_draw"),
+            ("defend", "nothing"),
+            ("defend", "redraw"),
+            ("defend", "flee_draw"),
+        ):
+            e = Event("combo", 4, "turn", {**who, "purpose": purpose, "effect": effect})
+            assert NARRATOR.case(e) == f"{purpose}_{effect}"
+            _render_all(e)
+        for result in ("slay", "repel", "flee"):
+            e = Event("fight", 4, "turn", {**who, "slasher": "Sarah", "result": result, "kind": "normal"})
+            assert NARRATOR.case(e) == result
+            _render_all(e)
+        _render_all(Event("fled", 4, "turn", {**who, "place": "Jones Asylum"}))
+        dropped = Event("supply_dropped", 4, "keep", {**who, "item": "Task #3", "task": 3})
+        assert NARRATOR.case(dropped) == "task"
+        _render_all(dropped)
+    _render_all(
+        Event(
+            "slasher_returns",
+            4,
+            "turn",
+            {"slasher": "Smiley", "from": "Tall Oaks Church", "place": "Tall Oaks Police Department"},
+        )
+    )
+
+
+def test_rules_reference_explains_survivors_and_combos():
+    assert {"survivors", "combos"} <= set(NARRATOR.rules_topics())

@@ -66,3 +66,26 @@ GAME_LOCATIONS = {
     "hospital",
     "square",
 }
+
+
+def test_the_chosen_survivor_and_abilities_show_in_the_standings(tmp_path):
+    s = Session(tmp_path, run=new_run(5, survivor="christine")).lines("1", "status")
+    assert "Christine (you)" in s.out and "without a weapon" in s.out
+    assert "Traceback" not in s.out
+
+
+def test_scuffle_odds_appear_when_a_scuffle_is_offered():
+    for seed in range(40):
+        run = new_run(seed)
+        policy = GAME.policies["heuristic"]
+        for _ in range(3000):
+            d = run.decision()
+            if d is None:
+                break
+            if d.kind == "scuffle":
+                tables = UI.odds(run.state)
+                assert tables and tables[0][0] == "Scuffle odds"
+                assert len(tables[0][2]) == len(d.options) - 1  # one row per rival, none for "no"
+                return
+            run.choose(policy(GAME.view(run.state, d.seat), d, None))
+    raise AssertionError("no scuffle offered in 40 games")

@@ -1,8 +1,12 @@
 """The rules of Mixtape Massacre: Escape From Tall Oaks: survivors race to rescue, finish the Tasks and escape.
 
 Every automatic step (dice, draws, fights) runs inside `apply` up to the next decision. Steps that a decision
-may interrupt (a supply spend before a roll, a keep choice) leave a tag in `state.after` naming what comes
-next, and `_resume` picks the flow up from it.
+may interrupt (a supply spend before a roll, a keep choice, a scuffle) leave a tag in `state.after` naming
+what comes next, and `_resume` / `_after_scuffle` pick the flow up from it: "end", "noise" (make the spent
+supplies' noise, then end), "card" (resolve the Killer Scene after a won fight), "won:<kind>:<after>" (the
+prize of a fight won by Triple Actions, after its free supply) and "escaped" (a Triple-Escape flight: the turn
+ends after any scuffle). How a roll of the Action Dice reads, combos first, is in readings.py; what a
+survivor's ability changes is asked of abilities.py.
 """
 
 from __future__ import annotations
@@ -25,8 +29,10 @@ from engines.core.decks import Deck
 from engines.core.events import Event
 from engines.core.rng import Rng
 from engines.mixtape.board import BONUS, START
+from engines.mixtape.dice import triple
+from engines.mixtape.tall_oaks import abilities as A
 from engines.mixtape.tall_oaks import rules_data as R
-from engines.mixtape.tall_oaks.odds import triple
+from engines.mixtape.tall_oaks.readings import read
 from engines.mixtape.tall_oaks.state import (
     KEEP,
     MOVE,
@@ -44,6 +50,8 @@ from engines.mixtape.tall_oaks.state import (
 )
 
 B = R.BOARD
+SHORTCUTS = tuple(sorted(R.MULTI_ENTRANCE))
+STARTS = frozenset(B.starts)
 SEATS = tuple(f"survivor{i}" for i in range(1, 7))
 PERSON = SEATS[0]
 RELEVANT = {
@@ -60,6 +68,35 @@ def _stops(start: str, roll: int, through: tuple[str, ...]) -> dict[str, int]:
     return B.stops(start, roll, through=through)
 
 
+@lru_cache(maxsize=8192)
+def _move_stops(
+    start: str, roll: int, through: tuple[str, ...], held: tuple[str, ...], short: bool
+) -> dict[str, int]:
+    """Where a roll may end: the board's stops (with one step short for Linda), never on a starting point
+    another survivor holds. Cached, and copied by the caller before it goes into a state."""
+    stops = _stops(start, roll, through)
+    if short and roll > 1:
+        stops = {**_stops(start, roll - 1, through), **stops}
+    return {n: v for n, v in stops.items() if not (n in held and B.kind.get(n) == START)}
+
+
+@lru_cache(maxsize=8192)
+def _nearest(start: str, candidates: tuple[str, ...]) -> str | None:
+    """The board's nearest candidate (the board never changes, so the answer is cached)."""
+    return B.nearest(start, candidates)
+
+
+@lru_cache(maxsize=8192)
+def _move_options(stops: tuple[tuple[str, int], ...]) -> tuple[Option, ...]:
+    """The move choices for a set of stops, locations first (options are frozen, so they can be shared)."""
+    out = []
+    for node, steps in sorted(stops, key=lambda item: (item[0] not in B.locations, item[0])):
+        out.append(
+            Option(f"go:{node}", f"{label(node)} ({steps} step{'s' if steps != 1 else ''})", aliases=(node,))
+        )
+    return tuple(out)
+
+
 @cache
 def label(node: str) -> str:
     """A node's name for players (cached: the board never changes)."""
@@ -69,13 +106,21 @@ def label(node: str) -> str:
 class EscapeFromTallOaks:
     id = "escape-from-tall-oaks"
     title = "Mixtape Massacre: Escape From Tall Oaks"
-    rules_version = "1"
+    rules_version = "2"
     seats = tuple(
         Seat(s, f"survivor {i}", "A survivor trying to get out of Tall Oaks alive.")
         for i, s in enumerate(SEATS, 1)
     )
     person_seats = (PERSON,)
-    options = (GameOption("rivals", ("1", "2", "3", "4", "5"), "2", "Rival survivors played by the automa."),)
+    options = (
+        GameOption("rivals", ("1", "2", "3", "4", "5"), "2", "Rival survivors played by the automa."),
+        GameOption(
+            "survivor",
+            ("random", *(n.lower() for n in R.SURVIVOR_NAMES)),
+            "random",
+            "Your survivor (each has a special ability); rivals are dealt from the rest.",
+        ),
+    )
     state_type = State
     default_policy = "heuristic"
 
@@ -93,6 +138,10 @@ class EscapeFromTallOaks:
         rng = Rng.from_seed(seed)
         names = list(R.SURVIVOR_NAMES)
         rng.shuffle(names)
+        if opts["survivor"] != "random":  # the person's choice; rivals are dealt from the shuffled rest
+            mine = next(n for n in names if n.lower() == opts["survivor"])
+            names.remove(mine)
+            names.insert(0, mine)
         supplies = list(R.SUPPLY_CARDS)
         bats = [c for c in supplies if c.split(".")[0] == R.BAT][:n]
         for c in bats:
@@ -160,7 +209,7 @@ class EscapeFromTallOaks:
                 cur.seat,
                 "move",
                 f"You rolled {shown} ({sum(state.roll)}). Where to?",
-                tuple(self._move_options(state)),
+                self._move_options(state),
             )
         if phase == SPEND:
             return self._spend_decision(state)
@@ -169,6 +218,12 @@ class EscapeFromTallOaks:
             new = R.supply(state.drawn).name
             opts = [
                 Option(f"drop:{c}", f"let go of the {R.supply(c).name}", aliases=(c,)) for c in k.supplies
+            ]
+            opts += [
+                Option(
+                    f"drop:task:{t}", f"take Task #{t} back to the Rec Center pile", aliases=(f"task {t}",)
+                )
+                for t in self._droppable_tasks(state, k, state.after)
             ]
             opts.append(Option(f"drop:{state.drawn}", f"leave the {new}", aliases=("new", "leave")))
             return Decision(k.seat, "keep", f"You found a {new} but your hands are full.", tuple(opts))
@@ -226,7 +281,7 @@ class EscapeFromTallOaks:
             self._betray(state, key.split(":"), events)
         elif phase == SCUFFLE:
             if key == "scuffle:no":
-                self._arrive_place(state, events)
+                self._after_scuffle(state, events)
             else:
                 seat = key[8:]
                 self._scuffle(state, next(i for i, o in enumerate(state.survivors) if o.seat == seat), events)
@@ -240,43 +295,45 @@ class EscapeFromTallOaks:
     def view(self, state: State, seat: str = PERSON) -> View:
         s = state.survivors
         return View(
-            seat=seat,
-            phase=state.phase,
-            survivors=tuple(
-                SurvivorView(
-                    x.seat,
-                    x.name,
-                    x.health,
-                    x.at,
-                    x.alive,
-                    len(x.rescues),
-                    tuple(x.supplies),
-                    dict(x.trackers),
-                    tuple(x.tasks),
-                    x.final if x.revealed else "",
-                    x.final_token,
-                    x.searched,
-                    len(x.traitors) if x.seat == seat else 0,
-                )
-                for x in s
+            seat,
+            state.phase,
+            tuple(
+                [
+                    SurvivorView(
+                        x.seat,
+                        x.name,
+                        x.health,
+                        x.at,
+                        x.alive,
+                        len(x.rescues),
+                        tuple(x.supplies),
+                        x.trackers.copy(),
+                        tuple(x.tasks),
+                        x.final if x.revealed else "",
+                        x.final_token,
+                        x.searched,
+                        len(x.traitors) if x.seat == seat else 0,
+                    )
+                    for x in s
+                ]
             ),
-            markers={loc: bool(t) for loc, t in state.markers.items()},
-            final_tokens=dict(state.final_tokens),
-            center=tuple(state.center),
-            done=tuple(state.done),
-            slasher=state.slasher,
-            slasher_at=state.slasher_at,
-            meter=state.meter,
-            helipad=state.helipad,
-            current=s[state.current].seat if state.current >= 0 else "",
-            roll=tuple(state.roll),
-            stops=dict(state.stops),
-            card=state.card,
-            purpose=state.purpose,
-            fight=state.fight,
-            drawn=state.drawn if state.keeper >= 0 and s[state.keeper].seat == seat else "",
-            turn=state.turn_no,
-            round=state.round,
+            {loc: t != "" for loc, t in state.markers.items()},
+            state.final_tokens.copy(),
+            tuple(state.center),
+            tuple(state.done),
+            state.slasher,
+            state.slasher_at,
+            state.meter,
+            state.helipad,
+            s[state.current].seat if state.current >= 0 else "",
+            tuple(state.roll),
+            state.stops.copy(),
+            state.card,
+            state.purpose,
+            state.fight,
+            state.drawn if state.keeper >= 0 and s[state.keeper].seat == seat else "",
+            state.turn_no,
+            state.round,
         )
 
     def turn(self, state: State) -> int:
@@ -302,12 +359,12 @@ class EscapeFromTallOaks:
 
     @staticmethod
     def _free_slots(x: Survivor) -> int:
-        return R.SLOTS - len(x.supplies) - len(x.tasks)
+        return A.slots(x.name) - len(x.supplies) - len(x.tasks)
 
     @staticmethod
     def armed(x: Survivor) -> bool:
-        """Holding a weapon: a supply that gives Actions."""
-        return any(R.supply(c).kind == R.ACTION for c in x.supplies)
+        """Holding a weapon (a supply that gives Actions), or Christine's fists."""
+        return A.fists(x.name) or any(R.supply(c).kind == R.ACTION for c in x.supplies)
 
     @staticmethod
     def next_task(state: State) -> int:
@@ -373,11 +430,37 @@ class EscapeFromTallOaks:
         events.append(
             Event("turn_started", state.turn_no, TURN, {"seat": x.seat, "name": x.name, "health": x.health})
         )
+        if A.has(x.name, "revive") and x.health <= R.INJURED:
+            # Specs (designed within the rulebook's "reviving Health"): heals at the start of his turn.
+            x.health += R.ABILITIES[x.name].amount
+            self._ability(state, x, "revive", events, n=R.ABILITIES[x.name].amount, health=x.health)
         if x.traitors:
             if self.traitor_options(state):
                 state.phase = TRAITOR  # Rulebook, Traitor Card: used at the start of the turn
             else:
                 state.supplies.discard(x.traitors.pop())  # designed: nobody left to betray
+        if state.phase == TURN and not self._turn_choice_here(state, x):
+            # Designed: with nothing to choose but the roll, the movement dice are rolled at once.
+            self._roll_move(state, events)
+
+    def _ability(self, state: State, x: Survivor, kind: str, events: list[Event], **facts: object) -> None:
+        events.append(
+            Event(
+                "ability",
+                state.turn_no,
+                state.phase,
+                {"seat": x.seat, "name": x.name, "ability": kind, **facts},
+            )
+        )
+
+    def _turn_choice_here(self, state: State, x: Survivor) -> bool:
+        """Anything to choose at the start of a turn besides the roll (the same tests as _turn_options)."""
+        here = x.at
+        if state.markers.get(here) or (state.final_tokens.get(here) == x.seat and not x.final_token):
+            return True
+        if self.can_complete(state, x, here) or self.can_search(state, x, here):
+            return True
+        return x.health < R.HEALTH and any(R.supply(c).kind == "health" for c in x.supplies)
 
     def _turn_options(self, state: State) -> list[Option]:
         x = state.survivors[state.current]
@@ -429,6 +512,8 @@ class EscapeFromTallOaks:
                 )
             )
             self._use_tracker(state, state.current, card, 1, events)
+            if not self._turn_choice_here(state, x):
+                self._roll_move(state, events)  # nothing left to choose but the roll
 
     def _end_turn(self, state: State, events: list[Event]) -> None:
         if state.result:
@@ -453,24 +538,18 @@ class EscapeFromTallOaks:
 
     # -- moving -------------------------------------------------------------------------------------
 
-    def _through(self, state: State) -> list[str]:
-        """Empty multi-entrance locations: shortcuts (rulebook, Empty Locations)."""
-        return [
-            lid
-            for lid in R.MULTI_ENTRANCE
-            if not state.markers.get(lid) and lid not in state.final_tokens and state.slasher_at != lid
-        ]
+    def _through(self, state: State) -> tuple[str, ...]:
+        """Empty multi-entrance locations, in sorted order: shortcuts (rulebook, Empty Locations)."""
+        markers, tokens, at = state.markers, state.final_tokens, state.slasher_at
+        return tuple(lid for lid in SHORTCUTS if not markers.get(lid) and lid not in tokens and at != lid)
 
     def _roll_move(self, state: State, events: list[Event]) -> None:
         x = state.survivors[state.current]
         dice = 1 if x.health <= R.INJURED else R.MOVEMENT_DICE
         state.roll = state.rng.d6s(dice)
-        stops = _stops(x.at, sum(state.roll), tuple(sorted(self._through(state))))
-        state.stops = {
-            n: v
-            for n, v in stops.items()
-            if not (B.kind.get(n) == START and self._on_start(state, n, state.current))
-        }
+        held = tuple(o.at for o in state.survivors if o is not x and o.at in STARTS)
+        short = A.has(x.name, "short_step")  # Linda (designed): she may also stop one step short
+        state.stops = _move_stops(x.at, sum(state.roll), self._through(state), held, short).copy()
         events.append(
             Event(
                 "moved_roll", state.turn_no, MOVE, {"seat": x.seat, "name": x.name, "roll": list(state.roll)}
@@ -482,18 +561,8 @@ class EscapeFromTallOaks:
             return
         state.phase = MOVE
 
-    def _move_options(self, state: State) -> list[Option]:
-        out = []
-        for node in sorted(state.stops, key=lambda n: (n not in B.locations, n)):
-            steps = state.stops[node]
-            out.append(
-                Option(
-                    f"go:{node}",
-                    f"{label(node)} ({steps} step{'s' if steps != 1 else ''})",
-                    aliases=(node,),
-                )
-            )
-        return out
+    def _move_options(self, state: State) -> tuple[Option, ...]:
+        return _move_options(tuple(state.stops.items()))
 
     def _move(self, state: State, node: str, events: list[Event]) -> None:
         x = state.survivors[state.current]
@@ -660,7 +729,7 @@ class EscapeFromTallOaks:
         facts = {"seat": x.seat, "name": x.name, "other": o.seat, "other_name": o.name, "rounds": rounds}
         if winner < 0:
             events.append(Event("scuffle", state.turn_no, SCUFFLE, {**facts, "how": "none", "winner": ""}))
-            self._arrive_place(state, events)
+            self._after_scuffle(state, events)
             return
         w, l_ = (me, other) if winner == 0 else (other, me)
         wx, lx = state.survivors[w], state.survivors[l_]
@@ -685,9 +754,20 @@ class EscapeFromTallOaks:
         if lx.alive:
             self._to_start(state, l_, events)
         if w == me:
-            self._arrive_place(state, events)
+            self._after_scuffle(state, events)
         else:
+            state.after = ""
             self._end_turn(state, events)
+
+    def _after_scuffle(self, state: State, events: list[Event]) -> None:
+        """After an escape into a location the turn ends (rulebook, Unique Combos Vs. Slashers); otherwise the
+        space or location does its work."""
+        if state.after == "escaped":
+            state.after = ""
+            state.phase = TURN
+            self._end_turn(state, events)
+            return
+        self._arrive_place(state, events)
 
     # -- Killer Scenes ------------------------------------------------------------------------------
 
@@ -805,8 +885,10 @@ class EscapeFromTallOaks:
         return R.SLASHERS[state.slasher].name
 
     def _spend(self, state: State, key: str, events: list[Event]) -> None:
-        x = state.survivors[state.spender]
-        chosen = dict(self.spend_keys(x, state.purpose))[key]
+        # The key was checked against the decision's keys: read it back as card -> tokens.
+        chosen = (
+            {} if key == "none" else {c: int(n) for c, n in (part.rsplit("x", 1) for part in key.split(","))}
+        )
         self._roll_action(state, chosen, events)
 
     def _use_tracker(self, state: State, who: int, card: str, n: int, events: list[Event]) -> None:
@@ -837,6 +919,9 @@ class EscapeFromTallOaks:
             kind = R.supply(c)
             bonus[kind.kind] += kind.amount * n
             noise += kind.noise * n
+        icon, gift = A.roll_bonus(x.name)  # Derrick's Shield, Kimmy's Escape
+        if icon:
+            bonus[icon] += gift
         armed = self.armed(x)  # a weapon spent to its last token still counts for this roll
         for c, n in chosen.items():
             self._use_tracker(state, who, c, n, events)
@@ -853,35 +938,97 @@ class EscapeFromTallOaks:
             "purpose": purpose,
         }
         events.append(Event("action_roll", state.turn_no, SPEND, facts))
-        if purpose == "rescue":
-            self._resolve_rescue(state, count[R.ACTION], events)
-        elif purpose == "defend":
-            self._resolve_defend(state, count[R.SHIELD], events)
-        elif purpose == "invaders":
-            self._resolve_invaders(state, count[R.ACTION], events)
-        else:
+        if purpose == "fight":
             self._resolve_fight(state, dice, count, armed, events)
+            return
+        sc = R.SCENES[state.card]
+        need = sc.shields if purpose == "defend" else sc.actions
+        result, extra = read(purpose, dice, count, need)
+        state.pending_noise += extra
+        if purpose == "rescue":
+            self._resolve_rescue(state, result, events)
+        elif purpose == "defend":
+            self._resolve_defend(state, result, events)
+        else:
+            self._resolve_invaders(state, result, events)
 
     def _after_noise(self, state: State, events: list[Event]) -> None:
         """Make the noise of spent supplies; a Slasher it calls is fought now, and the turn ends."""
+        if not self._noise_first(state, events):
+            self._end_turn(state, events)
+
+    def _noise_first(self, state: State, events: list[Event]) -> bool:
+        """Make the pending noise; True when it called the Slasher (the fight has begun and ends the turn)."""
         n, state.pending_noise = state.pending_noise, 0
         x = state.survivors[state.current]
         if x.alive and n and self._noise(state, n, state.current, events):
             self._start_fight(state, state.current, "normal", "end", events)
+            return True
+        return False
+
+    def _combo(self, state: State, purpose: str, effect: str, events: list[Event]) -> None:
+        x = state.survivors[state.current]
+        events.append(
+            Event(
+                "combo",
+                state.turn_no,
+                TURN,
+                {"seat": x.seat, "name": x.name, "purpose": purpose, "effect": effect},
+            )
+        )
+
+    def _bury_scene(self, state: State) -> None:
+        if state.card:
+            state.scenes.bury(state.card)
+            state.card = ""
+
+    def _flee(self, state: State, draw: bool, events: list[Event]) -> None:
+        """Unique combos: move to the nearest other location. `draw`: it does its work at once (a Killer Scene,
+        a search); else the turn ends there (after any scuffle: rulebook, Unique Combos Vs. Slashers NOTE)."""
+        if draw and self._noise_first(state, events):
+            return
+        x = state.survivors[state.current]
+        dest = _nearest(x.at, tuple(lid for lid in B.locations if lid != x.at)) or x.at
+        x.at = dest
+        events.append(
+            Event("fled", state.turn_no, TURN, {"seat": x.seat, "name": x.name, "place": B.label(dest)})
+        )
+        state.phase = TURN
+        if draw:
+            self._arrive(state, events)
+            return
+        if dest == R.REC and state.helipad and x.final_token:
+            self._finish(state, [x.seat], "escape", events)  # fled straight onto the Helipad
+            return
+        if self.scuffle_targets(state):
+            state.after = "escaped"
+            state.phase = SCUFFLE
             return
         self._end_turn(state, events)
 
-    def _resolve_rescue(self, state: State, actions: int, events: list[Event]) -> None:
+    def _resolve_rescue(self, state: State, result: str, events: list[Event]) -> None:
         x = state.survivors[state.current]
         sc = R.SCENES[state.card]
+        if result in ("stay", "flee_draw"):
+            # Unique combos: bury the card; no return to a starting point.
+            self._combo(state, "rescue", result, events)
+            self._bury_scene(state)
+            if result == "stay":
+                self._after_noise(state, events)
+            else:
+                self._flee(state, True, events)
+            return
         self._discard_scene(state)
-        ok = actions >= sc.actions
+        ok = result in ("ok", "double")
+        n = sc.rescues * (2 if result == "double" else 1)
+        if result == "double":
+            self._combo(state, "rescue", result, events)
         events.append(
             Event(
                 "rescue",
                 state.turn_no,
                 TURN,
-                {"seat": x.seat, "name": x.name, "ok": ok, "title": sc.title, "n": sc.rescues if ok else 0},
+                {"seat": x.seat, "name": x.name, "ok": ok, "title": sc.title, "n": n if ok else 0},
             )
         )
         if not ok:
@@ -892,7 +1039,7 @@ class EscapeFromTallOaks:
         token = state.markers[here]
         state.markers[here] = ""
         x.rescues.append(token)
-        for _ in range(sc.rescues - 1):
+        for _ in range(n - 1):
             if state.bank:
                 x.rescues.append(state.bank.pop())
         state.last_cleared = here
@@ -900,11 +1047,17 @@ class EscapeFromTallOaks:
         self._check_reveal(state, state.current, events)
         self._give_supply(state, state.current, "noise", events)
 
-    def _resolve_defend(self, state: State, shields: int, events: list[Event]) -> None:
+    def _resolve_defend(self, state: State, result: str, events: list[Event]) -> None:
         x = state.survivors[state.current]
         sc = R.SCENES[state.card]
+        if result in ("nothing", "redraw", "flee_draw"):
+            self._combo(state, "defend", result, events)
+        if result == "flee_draw":
+            self._bury_scene(state)
+            self._flee(state, True, events)
+            return
         self._discard_scene(state)
-        ok = shields >= sc.shields
+        ok = result in ("ok", "redraw")
         events.append(
             Event(
                 "defended",
@@ -915,13 +1068,17 @@ class EscapeFromTallOaks:
         )
         if not ok:
             self._hurt(state, state.current, sc.damage, "scene", events)
+        if result == "redraw" and x.alive and state.markers.get(x.at):
+            # Unique combo: the card is beaten and another is drawn at once.
+            if not self._noise_first(state, events):
+                self._scene(state, events)
+            return
         self._after_noise(state, events)
 
-    def _resolve_invaders(self, state: State, actions: int, events: list[Event]) -> None:
+    def _resolve_invaders(self, state: State, result: str, events: list[Event]) -> None:
         x = state.survivors[state.current]
-        sc = R.SCENES[state.card]
         self._discard_scene(state)
-        ok = actions >= sc.actions
+        ok = result == "ok"
         events.append(Event("invaders", state.turn_no, TURN, {"seat": x.seat, "name": x.name, "ok": ok}))
         if not ok:
             # Rulebook, The Invaders Card.
@@ -955,6 +1112,13 @@ class EscapeFromTallOaks:
         """Raise the Slasher Meter; True when the Slasher comes for `who`."""
         if n <= 0:
             return False
+        x = state.survivors[who]
+        made = A.quieter(x.name, n)
+        if made < n:
+            self._ability(state, x, "quiet", events, n=n, made=made)
+        n = made
+        if n <= 0:
+            return False
         if self._legend_era(state) or state.slasher_at:
             events.append(
                 Event("noise", state.turn_no, state.phase, {"n": n, "meter": state.meter, "called": True})
@@ -977,6 +1141,17 @@ class EscapeFromTallOaks:
 
     def _start_fight(self, state: State, who: int, kind: str, after: str, events: list[Event]) -> None:
         x = state.survivors[who]
+        came_from = state.slasher_at
+        if kind == "task" and came_from and came_from != x.at:
+            # Rulebook, Slashers And Tasks: the Slasher returns to the Task's location for the new attempt.
+            events.append(
+                Event(
+                    "slasher_returns",
+                    state.turn_no,
+                    state.phase,
+                    {"slasher": self.slasher_name(state), "from": B.label(came_from), "place": B.label(x.at)},
+                )
+            )
         state.slasher_at = x.at
         if not self._legend_era(state):
             state.meter = R.METER
@@ -1008,14 +1183,7 @@ class EscapeFromTallOaks:
         x = state.survivors[who]
         kind = state.fight
         defeat, escape, health, supplies, rescues = self.fight_stats(state, who, kind)
-        if triple(dice) == R.ESCAPE:
-            result = "escape"
-        elif armed and count[R.ACTION] >= defeat:
-            result = "defeat"
-        elif escape and count[R.ESCAPE] >= escape:
-            result = "escape"
-        else:
-            result = "fail"
+        result, _ = read("fight", dice, count, defeat, escape, armed)
         name = self.slasher_name(state)
         events.append(
             Event(
@@ -1027,21 +1195,29 @@ class EscapeFromTallOaks:
         )
         state.fight = ""
         after, state.after = state.after, ""
+        if result == "slay":
+            # Unique combo: instant defeat and a free supply, then the fight's prize.
+            self._slasher_defeated(state, who, kind, events)
+            self._give_supply(state, who, f"won:{kind}:{after}", events)
+            return
         if result == "defeat":
             self._slasher_defeated(state, who, kind, events)
-            if kind == "task":
-                self._complete_task(state, events)
-                return
-            if kind == "final":
-                x.final_token = True
-                del state.final_tokens[x.at]
-                events.append(Event("final_rescue", state.turn_no, TURN, {"seat": x.seat, "name": x.name}))
+            self._after_defeat(state, kind, after, events)
+            return
+        if result == "repel":
+            # Unique combo: the meter drops 1 and the Slasher goes back to the woods; you stay where you are.
+            state.slasher_at = ""
+            state.meter = R.METER if self._legend_era(state) else R.METER - 1
             if after == "card" and state.card:
                 self._card(state, events)
                 return
+            self._discard_scene(state)
             self._end_turn(state, events)
             return
         self._discard_scene(state)
+        if result == "flee":
+            self._flee(state, False, events)
+            return
         if result == "fail":
             for _ in range(supplies):
                 if x.supplies:
@@ -1049,9 +1225,27 @@ class EscapeFromTallOaks:
                     x.trackers.pop(card, None)
                     state.supplies.discard(card)
             self._lose_rescues(state, who, rescues)
-            self._hurt(state, who, health, "slasher", events)
+            lost = A.slasher_loss(x.name, health)
+            if lost < health:
+                self._ability(state, x, "tough", events, n=health - lost)
+            self._hurt(state, who, lost, "slasher", events)
         if x.alive:
             self._to_start(state, who, events)
+        self._end_turn(state, events)
+
+    def _after_defeat(self, state: State, kind: str, after: str, events: list[Event]) -> None:
+        """The prize of a won fight: the Task, the Final Rescue token, or the Killer Scene that called it."""
+        x = state.survivors[state.current]
+        if kind == "task":
+            self._complete_task(state, events)
+            return
+        if kind == "final":
+            x.final_token = True
+            del state.final_tokens[x.at]
+            events.append(Event("final_rescue", state.turn_no, TURN, {"seat": x.seat, "name": x.name}))
+        if after == "card" and state.card:
+            self._card(state, events)
+            return
         self._end_turn(state, events)
 
     def _slasher_defeated(self, state: State, who: int, kind: str, events: list[Event]) -> None:
@@ -1164,6 +1358,9 @@ class EscapeFromTallOaks:
         x.searched = x.at
         face = state.rng.choice(R.SEARCH_FACES)
         events.append(Event("searched", state.turn_no, TURN, {"seat": x.seat, "name": x.name, "face": face}))
+        if face == "denied" and A.has(x.name, "search_denied"):
+            face = "search"  # Ivy (designed): a Denied counts as a Search
+            self._ability(state, x, "search_denied", events)
         if face == "search":
             self._give_supply(state, state.current, "end", events)
             return
@@ -1196,7 +1393,7 @@ class EscapeFromTallOaks:
             self._take(x, card)
             self._resume(state, after, events)
             return
-        if not x.supplies:
+        if not x.supplies and not self._droppable_tasks(state, x, after):
             state.supplies.discard(card)
             self._resume(state, after, events)
             return
@@ -1204,6 +1401,11 @@ class EscapeFromTallOaks:
         state.keeper = who
         state.after = after
         state.phase = KEEP
+
+    def _droppable_tasks(self, state: State, x: Survivor, after: str) -> list[int]:
+        """Task cards that may be let go for a new supply: not the one a won fight is completing now."""
+        fighting = self.next_task(state) if after.startswith("won:task") else 0
+        return [t for t in x.tasks if t != fighting]
 
     @staticmethod
     def _take(x: Survivor, card: str) -> None:
@@ -1215,17 +1417,27 @@ class EscapeFromTallOaks:
     def _keep(self, state: State, drop: str, events: list[Event]) -> None:
         x = state.survivors[state.keeper]
         card, state.drawn, state.keeper = state.drawn, "", -1
-        if drop != card:
-            x.supplies.remove(drop)
-            x.trackers.pop(drop, None)
+        if drop.startswith("task:"):
+            # Designed: a Task card may be let go for a supply; it goes back into the pile in number order.
+            task = int(drop[5:])
+            x.tasks.remove(task)
+            state.center = sorted([*state.center, task], reverse=True)
             self._take(x, card)
-        state.supplies.discard(drop)
+            item = f"Task #{task}"
+        else:
+            task = 0
+            if drop != card:
+                x.supplies.remove(drop)
+                x.trackers.pop(drop, None)
+                self._take(x, card)
+            state.supplies.discard(drop)
+            item = R.supply(drop).name
         events.append(
             Event(
                 "supply_dropped",
                 state.turn_no,
                 KEEP,
-                {"seat": x.seat, "name": x.name, "item": R.supply(drop).name},
+                {"seat": x.seat, "name": x.name, "item": item, "task": task},
             )
         )
         state.phase = TURN
@@ -1235,6 +1447,9 @@ class EscapeFromTallOaks:
     def _resume(self, state: State, after: str, events: list[Event]) -> None:
         if after == "noise":
             self._after_noise(state, events)
+        elif after.startswith("won:"):
+            _, kind, then = after.split(":")
+            self._after_defeat(state, kind, then, events)
         else:
             self._end_turn(state, events)
 
@@ -1288,6 +1503,10 @@ class EscapeFromTallOaks:
         if not x.alive or n <= 0:
             return
         x.health = max(0, x.health - n)
+        if not x.health and A.has(x.name, "cheat_death") and not x.cheated:
+            # Johnny (designed within the rulebook's "cheating death"): once per game he stays at 1 health.
+            x.health, x.cheated = 1, True
+            self._ability(state, x, "cheat_death", events)
         events.append(
             Event(
                 "hurt",
@@ -1325,7 +1544,7 @@ class EscapeFromTallOaks:
         """Rulebook: to the nearest starting point no one else stands on."""
         x = state.survivors[who]
         free = [p for p in B.starts if not self._on_start(state, p, who)]
-        point = B.nearest(x.at, free) or free[0]
+        point = _nearest(x.at, tuple(free)) or free[0]
         x.at = point
         events.append(
             Event(

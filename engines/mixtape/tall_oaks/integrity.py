@@ -6,6 +6,7 @@ from collections import Counter
 
 from engines.mixtape.board import START
 from engines.mixtape.tall_oaks import rules_data as R
+from engines.mixtape.tall_oaks.abilities import slots
 from engines.mixtape.tall_oaks.state import START_POINT, State
 
 
@@ -52,8 +53,8 @@ def problems(state: State) -> list[str]:
             out.append(f"{x.name} is alive={x.alive} with {x.health} health at {x.at!r}")
         if any(R.supply(c).kind == R.TRAITOR for c in x.supplies):
             out.append(f"{x.name} holds a Traitor card in the inventory")
-        if len(x.supplies) + len(x.tasks) > R.SLOTS:
-            out.append(f"{x.name} holds more than {R.SLOTS} supplies and Tasks")
+        if len(x.supplies) + len(x.tasks) > slots(x.name):
+            out.append(f"{x.name} holds more than {slots(x.name)} supplies and Tasks")
         finite = {c for c in x.supplies if not R.supply(c).infinite}
         if set(x.trackers) != finite or any(v < 1 for v in x.trackers.values()):
             out.append(f"{x.name}'s Supply Trackers do not match the cards")

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import lru_cache
 
 from engines.core.contract import Decision, Hint
 from engines.core.rng import Rng
+from engines.mixtape.board import BONUS
+from engines.mixtape.tall_oaks import abilities as A
 from engines.mixtape.tall_oaks import rules_data as R
-from engines.mixtape.tall_oaks.odds import fight, reach
+from engines.mixtape.tall_oaks.odds import fight, outcomes
 from engines.mixtape.tall_oaks.state import SurvivorView, View
 
 B = R.BOARD
-NEED_ICON = {"rescue": R.ACTION, "invaders": R.ACTION, "defend": R.SHIELD}
+BONUS_SPACES = [n for n, k in B.kind.items() if k == BONUS]
+GOOD = ("ok", "double", "redraw")  # results of a scene roll that count as a success
 
 
 def random_policy(view: View, decision: Decision, rng: Rng) -> str:
@@ -22,12 +26,24 @@ def heuristic_policy(view: View, decision: Decision, rng: Rng) -> str:
     return advise(view, decision).key
 
 
+_LAST: list = [None, None]  # the last view asked about and its survivor (a view is asked several times)
+
+
 def me(view: View) -> SurvivorView:
-    return next(x for x in view.survivors if x.seat == view.seat)
+    if _LAST[0] is view:
+        return _LAST[1]
+    x = next(x for x in view.survivors if x.seat == view.seat)
+    _LAST[0], _LAST[1] = view, x
+    return x
 
 
 def armed(x: SurvivorView) -> bool:
-    return any(R.supply(c).kind == R.ACTION for c in x.supplies)
+    return A.fists(x.name) or any(R.supply(c).kind == R.ACTION for c in x.supplies)
+
+
+def room(x: SurvivorView) -> int:
+    """Free inventory slots."""
+    return A.slots(x.name) - len(x.supplies) - len(x.tasks)
 
 
 def next_task(view: View) -> int:
@@ -69,6 +85,7 @@ def goals(view: View) -> tuple[list[str], str]:
         empty = [loc for loc in R.MARKER_LOCATIONS if not view.markers[loc] and loc != x.searched]
         if empty:
             return empty, "search an empty location for a weapon before facing anything"
+        return BONUS_SPACES, "nowhere left to search: a Bonus Track might turn up a weapon"
     if x.final and not x.final_token:
         fs = R.FINAL_SCENES[x.final]
         return [fs.location], f"to your Final Scene at {B.locations[fs.location].name}"
@@ -76,25 +93,28 @@ def goals(view: View) -> tuple[list[str], str]:
     if k and k in x.tasks:
         loc = R.TASK_LOCATIONS[k - 1]
         return [loc], f"Task #{k} is done at {B.locations[loc].name}"
-    if view.center and k and view.center[-1] == k and (x.supplies or len(x.tasks) < R.SLOTS):
+    if view.center and k and view.center[-1] == k and (x.supplies or len(x.tasks) < A.slots(x.name)):
         return [R.REC], f"Task #{k} is waiting at the Rec Center and nobody holds it"
-    if view.center and not x.tasks and k and len(x.supplies) < R.SLOTS:
+    if view.center and not x.tasks and k and len(x.supplies) < A.slots(x.name):
         return [R.REC], "pick up a Task at the Rec Center"
-    marked = [loc for loc, m in view.markers.items() if m and loc != view.slasher_at]
+    marked = [loc for loc, m in view.markers.items() if m and loc != view.slasher_at] or [
+        loc for loc, m in view.markers.items() if m
+    ]
     if marked and not enough(x):
         return marked, "a Scene Marker: someone needs rescuing"
     empty = [loc for loc in R.MARKER_LOCATIONS if not view.markers[loc] and loc != x.searched]
-    if empty and len(x.supplies) + len(x.tasks) < R.SLOTS:
+    if empty and room(x) > 0:
         return empty, "search for supplies while the Tasks wait"
     return [R.REC], "head for the middle of town"
 
 
-def _through(view: View) -> list[str]:
-    return [
-        lid
-        for lid in R.MULTI_ENTRANCE
-        if not view.markers.get(lid) and lid not in view.final_tokens and view.slasher_at != lid
-    ]
+SHORTCUTS = tuple(sorted(R.MULTI_ENTRANCE))
+
+
+def _through(view: View) -> tuple[str, ...]:
+    """Empty multi-entrance locations in sorted order (the engine's rule, from what the view shows)."""
+    markers, tokens, at = view.markers, view.final_tokens, view.slasher_at
+    return tuple(lid for lid in SHORTCUTS if not markers.get(lid) and lid not in tokens and at != lid)
 
 
 @lru_cache(maxsize=4096)
@@ -105,13 +125,14 @@ def _distances(targets: tuple[str, ...], through: tuple[str, ...]) -> dict[str, 
 
 def _move(view: View, decision: Decision) -> Hint:
     targets, why = goals(view)
-    dist = _distances(tuple(sorted(targets)), tuple(sorted(_through(view))))
+    dist = _distances(tuple(sorted(targets)), _through(view))  # every target is at distance 0
+    sl = view.slasher_at
+    outside = bool(sl) and sl not in B.locations  # a Slasher on the road attacks whoever lands by it
     best, score = decision.options[0].key, 1e9
     for o in decision.options:
         node = o.key[3:]
-        d = 0 if node in targets else dist.get(node, 99)
-        near = view.slasher_at and node not in B.locations and view.slasher_at not in B.locations
-        if near and B.touching(node, view.slasher_at):
+        d = dist.get(node, 99)
+        if outside and node not in B.locations and B.touching(node, sl):
             d += 20
         if d < score:
             best, score = o.key, d
@@ -129,12 +150,32 @@ def _spend_parts(key: str) -> dict[str, int]:
     return out
 
 
+@lru_cache(maxsize=1024)
+def _fight_worth(
+    defeat: int, escape: int, armed: bool, actions: int, escapes: int, shields: int, kind: str
+) -> float:
+    """How good a fight roll looks: a win, a Slasher driven off, or (less) a getaway."""
+    win, repel, run, _ = fight(defeat, escape, armed, actions, escapes, shields)
+    return float(
+        win + Fraction(7, 10) * repel + (Fraction(1, 2) if kind == "normal" else Fraction(1, 5)) * run
+    )
+
+
+@lru_cache(maxsize=1024)
+def _success(purpose: str, need: int, bonus: tuple[int, int, int]) -> float:
+    odds = outcomes(purpose, need, 0, True, bonus)
+    return float(sum(odds.get(r, 0) for r in GOOD))
+
+
 def _spend(view: View, decision: Decision) -> Hint:
     x = me(view)
     best, score, chance = decision.options[0].key, -1e9, 0.0
     for o in decision.options:
         parts = _spend_parts(o.key)
         bonus = {R.ACTION: 0, R.SHIELD: 0, R.ESCAPE: 0}
+        icon, gift = A.roll_bonus(x.name)
+        if icon:
+            bonus[icon] += gift
         noise = tokens = 0
         for c, n in parts.items():
             kind = R.supply(c)
@@ -148,14 +189,14 @@ def _spend(view: View, decision: Decision) -> Hint:
             else:
                 sl = R.SLASHERS[view.slasher]
                 defeat, escape = sl.defeat, sl.escape
-            win, run, _ = fight(defeat, escape, armed(x), bonus[R.ACTION], bonus[R.ESCAPE])
-            p = float(win + (0.5 if view.fight == "normal" else 0.2) * run)
+            p = _fight_worth(
+                defeat, escape, armed(x), bonus[R.ACTION], bonus[R.ESCAPE], bonus[R.SHIELD], view.fight
+            )
             s = p - 0.03 * tokens
         else:
             sc = R.SCENES[view.card]
             need = sc.shields if view.purpose == "defend" else sc.actions
-            icon = NEED_ICON[view.purpose]
-            p = float(reach(icon, need, bonus[icon]))
+            p = _success(view.purpose, need, (bonus[R.ACTION], bonus[R.SHIELD], bonus[R.ESCAPE]))
             meter_risk = (
                 0.15 if view.slasher == R.LEGEND or view.slasher_at or view.meter + noise >= R.METER else 0.0
             )
@@ -164,7 +205,7 @@ def _spend(view: View, decision: Decision) -> Hint:
                 for c in x.supplies
                 if R.supply(c).kind == R.ACTION and x.trackers.get(c, 1) > parts.get(c, 0)
             ]
-            disarmed = 0.25 if armed(x) and not left else 0.0
+            disarmed = 0.25 if armed(x) and not left and not A.fists(x.name) else 0.0
             s = p - 0.06 * tokens - (meter_risk if noise else 0.0) - disarmed
         if s > score:
             best, score, chance = o.key, s, p
@@ -191,13 +232,31 @@ def _traitor(view: View, decision: Decision) -> Hint:
     return Hint(f"traitor:{leader.seat}:start", f"slow {leader.name} down")
 
 
+def _keep(view: View, keys: tuple[str, ...]) -> Hint:
+    """Let go of the least useful supply; a Task card that is not next goes first when it blocks a weapon."""
+    x = me(view)
+    k = next_task(view)
+    tasks = [key for key in keys if key.startswith("drop:task:")]
+    later = [t for t in tasks if int(t[10:]) != k]
+    new = keys[-1][5:]
+    if later and (not armed(x) or not x.supplies):
+        return Hint(later[-1], "that Task cannot be done yet; your hands are better used for this")
+    if tasks and not armed(x) and R.supply(new).kind == R.ACTION and not x.supplies:
+        return Hint(tasks[-1], "no weapon, no Task: take the weapon and come back for it")
+    cards = [key[5:] for key in keys if not key.startswith("drop:task:")]
+    drop = _weakest(x, cards)
+    return Hint(f"drop:{drop}", f"the {R.supply(drop).name} is the least useful")
+
+
 def advise(view: View, decision: Decision) -> Hint:
+    kind = decision.kind
+    if kind == "move":  # the most common decision first
+        return _move(view, decision)
     keys = decision.keys()
     x = me(view)
-    kind = decision.kind
     if kind == "start":
         marked = [loc for loc, m in view.markers.items() if m]
-        dist = B.distances(marked)
+        dist = _distances(tuple(sorted(marked)), ())
         best = min(keys, key=lambda k: dist.get(k[6:], 99))
         return Hint(best, "the starting point closest to a Scene Marker")
     if kind == "turn":
@@ -211,17 +270,13 @@ def advise(view: View, decision: Decision) -> Hint:
         chasing = bool(x.final) or x.final_token
         if "draw" in keys and armed(x) and not chasing and not enough(x):
             return Hint("draw", "you are armed and someone here still needs rescuing")
-        if "search" in keys and (not armed(x) or len(x.supplies) + len(x.tasks) < R.SLOTS):
+        if "search" in keys and (not armed(x) or room(x) > 0):
             return Hint("search", "search here for supplies")
         return Hint("roll", "roll and move on")
-    if kind == "move":
-        return _move(view, decision)
     if kind == "spend":
         return _spend(view, decision)
     if kind == "keep":
-        cards = [k[5:] for k in keys]
-        drop = _weakest(x, cards)
-        return Hint(f"drop:{drop}", f"the {R.supply(drop).name} is the least useful")
+        return _keep(view, keys)
     if kind == "traitor":
         return _traitor(view, decision)
     if kind == "scuffle":

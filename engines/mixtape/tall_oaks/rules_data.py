@@ -70,9 +70,12 @@ SUPPLY_CARDS: list[str] = supply_cards(_DATA["supply"])
 BAT = "bat"
 
 
+_BY_CARD: dict[str, Supply] = {card: SUPPLY_TYPES[card_type(card)] for card in SUPPLY_CARDS}
+
+
 def supply(card: str) -> Supply:
     """The type of a supply card id such as 'bat.2'."""
-    return SUPPLY_TYPES[card_type(card)]
+    return _BY_CARD[card]
 
 
 @dataclass(frozen=True)
@@ -131,3 +134,21 @@ FINAL_SCENES: dict[str, FinalScene] = {
 MULTI_ENTRANCE: frozenset[str] = frozenset(
     lid for lid, loc in BOARD.locations.items() if len(loc.entrances) > 1
 )
+
+
+@dataclass(frozen=True)
+class Ability:
+    name: str
+    kind: str
+    amount: int
+    text: str
+    source: str
+
+
+ABILITIES: dict[str, Ability] = {
+    a["name"]: Ability(a["name"], a["kind"], a["amount"], a["text"], a["source"]) for a in _DATA["abilities"]
+}
+MIXED = "mixed"
+COMBOS: dict[str, dict[str, str]] = {
+    purpose: dict(table) for purpose, table in _DATA["combos"].items() if isinstance(table, dict)
+}

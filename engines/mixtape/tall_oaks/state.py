@@ -33,6 +33,7 @@ class Survivor(msgspec.Struct):
     final_token: bool = False  # the Final Rescue token collected
     searched: str = ""  # the location searched last (no two searches in a row there)
     traitors: list[str] = []  # Traitor cards held outside the inventory
+    cheated: bool = False  # Johnny's once-per-game escape from death used
 
 
 class State(msgspec.Struct):

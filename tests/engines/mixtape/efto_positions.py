@@ -8,9 +8,17 @@ from engines.registry import get
 GAME = get("escape-from-tall-oaks")
 
 
-def fresh(seed: int = 0, rivals: str = "2"):
-    """A game with every survivor on a starting point and survivor1's turn open."""
+PLAIN = ["Pat", "Sam", "Lee", "Max", "Ash", "Kit"]  # names with no special ability
+
+
+def fresh(seed: int = 0, rivals: str = "2", names: list[str] | None = None):
+    """A game with every survivor on a starting point and survivor1's turn open.
+
+    The survivors get names without special abilities (so each rule test sees its rule alone) unless `names`
+    gives real ones, in seat order."""
     state, _ = GAME.setup(seed, {"rivals": rivals})
+    for x, name in zip(state.survivors, names or PLAIN, strict=False):
+        x.name = name
     while state.phase == "start_point":
         GAME.apply(state, GAME.decision(state).options[0].key)
     state.current, state.phase = 0, "turn"

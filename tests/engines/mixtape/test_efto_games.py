@@ -49,3 +49,24 @@ def test_random_legal_choices_keep_every_invariant(seed, picks):
             break
         GAME.apply(state, d.options[pick % len(d.options)].key)
         assert GAME.invariants(state) == []
+
+
+def test_a_turn_decision_is_only_asked_when_there_is_more_than_the_roll():
+    for seed in range(20):
+        state, _ = GAME.setup(seed, {"rivals": str(1 + seed % 5)})
+        while (d := GAME.decision(state)) is not None:
+            if d.kind == "turn":
+                assert len(d.options) > 1, d.keys()
+            GAME.apply(state, d.options[seed % len(d.options)].key, d)
+
+
+def test_every_chosen_survivor_plays_whole_games_within_the_rules():
+    for i, name in enumerate(n.lower() for n in GAME_NAMES):
+        for seed in range(3):
+            policy = "random" if seed == 2 else "heuristic"
+            played = play(GAME, 100 + 10 * i + seed, policy, {"survivor": name, "rivals": str(1 + i % 5)})
+            assert played.state.survivors[0].name.lower() == name
+            assert GAME.outcome(played.state) is not None and GAME.invariants(played.state) == []
+
+
+GAME_NAMES = ["Derrick", "Kimmy", "Ivy", "Star", "Mario", "Christine", "Specs", "Johnny", "Kirk", "Linda"]

@@ -103,7 +103,7 @@ def test_rescue_success_takes_the_marker_extra_tokens_from_the_bank_and_a_free_s
     scene(state, "ks04")  # two rescues
     state.spender = 0
     ev: list = []
-    GAME._resolve_rescue(state, 2, ev)
+    GAME._resolve_rescue(state, "ok", ev)
     x = state.survivors[0]
     assert marker in x.rescues and len(x.rescues) == 2 and not state.markers["school"]
     assert len(x.supplies) + len(x.traitors) == 2 and found(ev)
@@ -114,7 +114,7 @@ def test_rescue_failure_sends_you_to_the_nearest_free_starting_point():
     put(state, 0, "school")
     scene(state, "ks10")
     ev: list = []
-    GAME._resolve_rescue(state, 0, ev)
+    GAME._resolve_rescue(state, "fail", ev)
     x = state.survivors[0]
     free = [p for p in R.BOARD.starts if all(o.at != p for o in state.survivors[1:])]
     assert x.at == R.BOARD.nearest("school", free) and state.markers["school"]
@@ -125,7 +125,7 @@ def test_defend_failure_costs_health_and_you_stay_to_draw_again_next_turn_withou
     put(state, 0, "school")
     scene(state, "ks26")
     ev: list = []
-    GAME._resolve_defend(state, 1, ev)  # two shields needed
+    GAME._resolve_defend(state, "fail", ev)  # two shields needed, one rolled
     assert state.survivors[0].health == 6 - R.SCENES["ks26"].damage and state.survivors[0].at == "school"
     state.current, state.phase = 0, "turn"
     keys = GAME.decision(state).keys()
@@ -136,7 +136,7 @@ def test_defend_success_costs_nothing():
     state = fresh(8)
     put(state, 0, "school")
     scene(state, "ks25")
-    GAME._resolve_defend(state, 1, [])
+    GAME._resolve_defend(state, "ok", [])
     assert state.survivors[0].health == 6
 
 
@@ -169,7 +169,7 @@ def test_invaders_failure_hurts_everyone_and_the_power_goes_out():
     state.survivors[0].rescues.append(state.bank.pop())
     state.survivors[1].rescues.append(state.bank.pop())
     scene(state, "ks40")
-    GAME._resolve_invaders(state, 0, [])
+    GAME._resolve_invaders(state, "fail", [])
     a, b, c = state.survivors
     assert a.health == 4 and not a.rescues and not b.rescues and b.health == 6 and c.health == 5
     assert state.done[0] is False and state.center[-1] == 1
@@ -196,7 +196,7 @@ def test_fight_failure_costs_the_cards_health_and_supplies_and_the_slasher_stays
     state = fresh(14)
     put(state, 0, "school")
     GAME._start_fight(state, 0, "normal", "end", [])
-    GAME._resolve_fight(state, ["shield"] * 3, count(shield=3), True, [])
+    GAME._resolve_fight(state, ["escape", "shield", "shield"], count(shield=2, escape=1), True, [])
     x = state.survivors[0]
     assert x.health == 6 - R.SLASHERS[0].health_loss and x.supplies == []
     assert R.BOARD.kind[x.at] == "start" and state.slasher_at == "school"
@@ -282,6 +282,24 @@ def test_task_refused_with_a_full_inventory():
     assert state.survivors[0].tasks == [1] and "knife.1" not in state.survivors[0].supplies
 
 
+def test_a_task_card_may_be_let_go_for_a_new_supply_and_goes_back_to_the_pile_in_order():
+    state = fresh(20)
+    drop_all(state, 0)
+    x = state.survivors[0]
+    state.center.remove(2)
+    state.center.remove(4)
+    x.tasks = [4, 2]
+    GAME._give_supply(state, 0, "end", [])
+    if state.phase != "keep":  # the Traitor card takes no slot: draw again
+        GAME._give_supply(state, 0, "end", [])
+    keys = GAME.decision(state).keys()
+    assert "drop:task:4" in keys and "drop:task:2" in keys
+    new = state.drawn
+    GAME.apply(state, "drop:task:4")
+    assert x.tasks == [2] and x.supplies == [new] and state.center == [4, 3, 1]
+    assert GAME.invariants(state) == []
+
+
 def test_tasks_must_be_completed_in_order():
     state = fresh(21)
     state.center.remove(2)
@@ -321,7 +339,7 @@ def test_task_two_is_a_final_battle_with_smiley_then_sarah_takes_over():
     clear(state, "police")
     GAME.apply(state, "task")
     assert state.fight == "task" and state.slasher_at == "police"
-    GAME._resolve_fight(state, ["action"] * 3, count(action=3), True, [])
+    GAME._resolve_fight(state, ["action", "action", "shield"], count(action=3), True, [])
     assert state.done[1] and R.SLASHERS[state.slasher].name == "Sarah" and state.meter == 0
 
 
@@ -334,10 +352,10 @@ def test_task_four_brings_the_legend_with_the_meter_full_for_good_and_the_helipa
     put(state, 0, "gas")
     clear(state, "gas")
     GAME.apply(state, "task")
-    GAME._resolve_fight(state, ["action"] * 3, count(action=3), True, [])
+    GAME._resolve_fight(state, ["action", "action", "shield"], count(action=3), True, [])
     assert state.slasher == R.LEGEND and state.meter == R.METER and state.helipad
     GAME._start_fight(state, 1, "normal", "end", [])
-    GAME._resolve_fight(state, ["action"] * 3, count(action=4), True, [])
+    GAME._resolve_fight(state, ["action", "action", "shield"], count(action=4), True, [])
     assert state.meter == R.METER  # The Legend's meter stays full when he is defeated
 
 
@@ -368,7 +386,7 @@ def test_final_rescue_fight_uses_the_final_scene_card_and_the_first_to_the_helip
     put(state, 0, fs.location)
     GAME._arrive(state, [])
     assert state.fight == "final" and GAME.fight_stats(state, 0, "final")[:2] == (fs.actions, 0)
-    GAME._resolve_fight(state, ["action"] * 3, count(action=fs.actions), True, [])
+    GAME._resolve_fight(state, ["action", "action", "shield"], count(action=fs.actions), True, [])
     assert x.final_token and fs.location not in state.final_tokens
     state.current, state.phase = 0, "turn"
     put(state, 0, "rec")
@@ -386,7 +404,7 @@ def test_restocking_refills_every_location_but_the_last_cleared():
             clear(state, loc)
     put(state, 0, "school")
     scene(state, "ks01")
-    GAME._resolve_rescue(state, 3, [])
+    GAME._resolve_rescue(state, "ok", [])
     assert not state.markers["school"] and all(
         state.markers[loc] for loc in R.MARKER_LOCATIONS if loc != "school"
     )
@@ -453,7 +471,7 @@ def test_board_has_eleven_locations_with_farm_and_rec_center_as_two_entrance_sho
 
 def test_an_empty_farm_is_a_shortcut_and_the_rec_center_always_is():
     state = fresh(34)
-    assert GAME._through(state) == ["rec"]
+    assert GAME._through(state) == ("rec",)
     clear(state, "farm")
     assert sorted(GAME._through(state)) == ["farm", "rec"]
 
@@ -560,3 +578,19 @@ def test_final_scene_revealed_where_you_stand_can_be_faced_next_turn():
     state.current, state.phase = 0, "turn"
     GAME.apply(state, "final")
     assert state.fight == "final" and state.slasher_at == loc
+
+
+def test_a_turn_with_nothing_to_choose_but_the_roll_rolls_at_once():
+    state = fresh(70)
+    state.current = 2
+    ev: list = []
+    GAME._end_turn(state, ev)  # survivor1 on a starting point: nothing to do but roll
+    assert state.current == 0 and state.phase == "move" and "moved_roll" in [e.kind for e in ev]
+    state = fresh(70)
+    put(state, 0, "school")  # a Scene Marker here: drawing is a choice, so the turn waits
+    state.current = 2
+    ev = []
+    GAME._end_turn(state, ev)
+    assert state.phase == "turn" and "moved_roll" not in [e.kind for e in ev]
+    keys = GAME.decision(state).keys()
+    assert "draw" in keys and "roll" in keys

@@ -1,0 +1,50 @@
+"""What each survivor's special ability changes, asked by name so the engine, the automa and the odds agree.
+
+The abilities themselves are data (cards.toml, [[abilities]]); these are the questions the rules ask of them.
+Abilities never help in scuffles (rulebook, Scuffles), so nothing here is asked there.
+"""
+
+from __future__ import annotations
+
+from engines.mixtape.tall_oaks import rules_data as R
+
+_KIND = {name: a.kind for name, a in R.ABILITIES.items()}
+_AMOUNT = {name: a.amount for name, a in R.ABILITIES.items()}
+_BONUS_ICON = {"bonus_shield": R.SHIELD, "bonus_escape": R.ESCAPE, "bonus_action": R.ACTION}
+
+
+def has(name: str, kind: str) -> bool:
+    return _KIND.get(name) == kind
+
+
+def slots(name: str) -> int:
+    """Inventory slots: two, and one more for Mario."""
+    return R.SLOTS + (_AMOUNT[name] if has(name, "slots") else 0)
+
+
+def roll_bonus(name: str) -> tuple[str, int]:
+    """(icon, amount) the ability adds to every Action Dice roll, or ('', 0)."""
+    icon = _BONUS_ICON.get(_KIND.get(name, ""), "")
+    return (icon, _AMOUNT[name]) if icon else ("", 0)
+
+
+def quieter(name: str, noise: int) -> int:
+    """The noise a survivor actually makes: Star makes 1 less each time (never below 0)."""
+    if noise > 0 and has(name, "quiet"):
+        return max(0, noise - _AMOUNT[name])
+    return noise
+
+
+def fists(name: str) -> bool:
+    """Christine counts as armed with no weapon."""
+    return has(name, "fists")
+
+
+def slasher_loss(name: str, health: int) -> int:
+    """Health lost to a failed Slasher fight: Kirk loses 1 less (never below 0)."""
+    return max(0, health - _AMOUNT[name]) if has(name, "tough") else health
+
+
+def text(name: str) -> str:
+    a = R.ABILITIES.get(name)
+    return a.text if a else ""

@@ -1,0 +1,335 @@
+"""Escape From Tall Oaks: the unique dice combos, the Slasher's walk back to a Task, scuffles after an escape,
+and the exact odds (named as in engines/mixtape/tall_oaks/RULES.md, "Unique dice combos")."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from efto_positions import GAME, clear, drop_all, fresh, put, scene
+
+from engines.mixtape.tall_oaks import odds as O
+from engines.mixtape.tall_oaks import rules_data as R
+from engines.mixtape.tall_oaks.readings import combo, read
+from solo.games import ui_for
+
+B = R.BOARD
+A, S, E = "action", "shield", "escape"
+UI = ui_for("escape-from-tall-oaks")
+
+
+def count(a: int = 0, s: int = 0, e: int = 0) -> dict[str, int]:
+    return {A: a, S: s, E: e}
+
+
+def kinds(events) -> list[str]:
+    return [e.kind for e in events]
+
+
+def nearest_location(frm: str) -> str:
+    return B.nearest(frm, [lid for lid in B.locations if lid != frm])
+
+
+def test_combos_are_triples_or_one_of_each_face():
+    assert [combo([A] * 3), combo([S] * 3), combo([E] * 3)] == [A, S, E]
+    assert combo([A, E, S]) == "mixed" and combo([A, A, S]) == ""
+
+
+def test_triples_come_only_from_the_dice_never_from_supplies():
+    # Rulebook, Using A Supply Card: triples can only be achieved by rolling them.
+    assert read("rescue", [A, A, S], count(a=5), 2) == ("ok", 0)
+    assert read("fight", [A, A, E], count(a=3, e=1), 2, 2) == ("defeat", 0)
+    assert read("defend", [S, S, E], count(s=3, e=1), 1) == ("ok", 0)
+
+
+def test_a_combo_replaces_the_ordinary_reading():
+    # Triple Shields on a rescue bury the card even when supplies would have carried it.
+    assert read("rescue", [S] * 3, count(a=3, s=3), 2) == ("stay", 0)
+    # Triple Actions in a defence are no defence, whatever the Shields from supplies.
+    assert read("defend", [A] * 3, count(a=3, s=2), 1) == ("nothing", 0)
+
+
+# -- rescues -------------------------------------------------------------------------------------------
+
+
+def test_rescue_triple_actions_double_the_rescues():
+    assert read("rescue", [A] * 3, count(a=3), 3) == ("double", 0)
+    state = fresh(40)
+    put(state, 0, "school")
+    scene(state, "ks04")  # two rescues
+    ev: list = []
+    GAME._resolve_rescue(state, "double", ev)
+    assert len(state.survivors[0].rescues) == 2 * R.SCENES["ks04"].rescues
+    assert not state.markers["school"] and "combo" in kinds(ev)
+
+
+def test_rescue_triple_shields_bury_the_card_and_you_stay_to_draw_next_turn():
+    assert read("rescue", [S] * 3, count(s=3), 1) == ("stay", 0)
+    state = fresh(41)
+    put(state, 0, "school")
+    scene(state, "ks04")
+    GAME._resolve_rescue(state, "stay", [])
+    x = state.survivors[0]
+    assert x.at == "school" and state.markers["school"] and not x.rescues
+    assert state.scenes.draw_pile[0] == "ks04" and "ks04" not in state.scenes.discard_pile  # buried
+    state.current, state.phase = 0, "turn"
+    keys = GAME.decision(state).keys()
+    assert "draw" in keys
+
+
+def test_rescue_triple_escapes_bury_the_card_and_run_to_the_nearest_location_to_deal_with_it():
+    assert read("rescue", [E] * 3, count(e=3), 1) == ("flee_draw", 0)
+    state = fresh(42)
+    put(state, 0, "school")
+    scene(state, "ks04")
+    to = nearest_location("school")
+    ev: list = []
+    GAME._resolve_rescue(state, "flee_draw", ev)
+    assert state.scenes.draw_pile[0] == "ks04"
+    fled = next(e for e in ev if e.kind == "fled")
+    assert fled["place"] == B.label(to)
+    # At a location with a Scene Marker the next Killer Scene is drawn at once.
+    drawn = [e for e in ev if e.kind == "scene_drawn"]
+    assert drawn and drawn[0]["place"] == B.label(to)
+
+
+# -- fights --------------------------------------------------------------------------------------------
+
+
+def _fight(seed: int, where: str = "school", after: str = "end"):
+    state = fresh(seed)
+    put(state, 0, where)
+    GAME._start_fight(state, 0, "normal", after, [])
+    return state
+
+
+def test_fight_triple_actions_defeat_the_slasher_with_a_free_supply():
+    state = _fight(43)
+    ev: list = []
+    GAME._resolve_fight(state, [A] * 3, count(a=3), True, ev)
+    assert not state.slasher_at and state.meter == 0
+    assert next(e for e in ev if e.kind == "fight")["result"] == "slay"
+    assert any(e.kind in ("supply_found", "card_pocketed") for e in ev)
+
+
+def test_unarmed_triple_actions_do_not_defeat_a_slasher():
+    assert read("fight", [A] * 3, count(a=3), 2, 2, armed=False) == ("fail", 0)
+    state = _fight(44)
+    drop_all(state, 0)
+    GAME._resolve_fight(state, [A] * 3, count(a=3), False, [])
+    assert state.slasher_at == "school" and state.survivors[0].health < 6
+
+
+def test_fight_triple_shields_drive_the_slasher_to_the_woods_and_drop_the_meter_by_one():
+    state = _fight(45)
+    ev: list = []
+    GAME._resolve_fight(state, [S] * 3, count(s=3), True, ev)
+    x = state.survivors[0]
+    assert not state.slasher_at and state.meter == R.METER - 1 and x.at == "school" and x.health == 6
+    state = _fight(45)
+    state.slasher, state.meter = R.LEGEND, R.METER
+    GAME._resolve_fight(state, [S] * 3, count(s=3), True, [])
+    assert not state.slasher_at and state.meter == R.METER  # The Legend's meter stays full
+
+
+def test_a_slasher_driven_off_during_a_scene_lets_the_card_resolve():
+    state = fresh(46)
+    put(state, 0, "school")
+    scene(state, "ks04")
+    GAME._start_fight(state, 0, "normal", "card", [])
+    GAME._resolve_fight(state, [S] * 3, count(s=3), True, [])
+    assert state.card == "ks04" and state.purpose == "rescue"
+
+
+def test_fight_triple_escapes_run_to_the_nearest_location_and_the_slasher_stays_active():
+    state = _fight(47)
+    to = nearest_location("school")
+    ev: list = []
+    GAME._resolve_fight(state, [E] * 3, count(e=3), True, ev)
+    x = state.survivors[0]
+    assert x.at == to and x.health == 6 and state.slasher_at == "school"
+    assert state.current != 0  # the turn ended there: the card or search waits for the next turn
+    assert "scene_drawn" not in kinds(ev) and "searched" not in kinds(ev)
+
+
+def test_escaping_into_a_location_occupied_by_a_rival_offers_a_scuffle_then_the_turn_ends():
+    state = _fight(48)
+    to = nearest_location("school")
+    put(state, 1, to)
+    GAME._resolve_fight(state, [E] * 3, count(e=3), True, [])
+    d = GAME.decision(state)
+    keys = d.keys()
+    assert state.phase == "scuffle" and d.seat == "survivor1" and "scuffle:survivor2" in keys
+    ev = GAME.apply(state, "scuffle:no")
+    assert state.current != 0 and "scene_drawn" not in kinds(ev)
+
+
+def test_a_won_scuffle_after_an_escape_still_ends_the_turn():
+    for seed in range(30):
+        state = _fight(seed)
+        to = nearest_location("school")
+        put(state, 1, to)
+        GAME._resolve_fight(state, [E] * 3, count(e=3), True, [])
+        ev = GAME.apply(state, "scuffle:survivor2")
+        s = next(e for e in ev if e.kind == "scuffle")
+        if s["winner"] == "survivor1":
+            assert state.current != 0 and "scene_drawn" not in kinds(ev) and not state.after
+            return
+    raise AssertionError("survivor1 never won a scuffle in 30 seeds")
+
+
+# -- defence -------------------------------------------------------------------------------------------
+
+
+def test_defend_triple_actions_are_no_defence():
+    state = fresh(49)
+    put(state, 0, "school")
+    scene(state, "ks25")
+    GAME._resolve_defend(state, "nothing", [])
+    assert state.survivors[0].health == 6 - R.SCENES["ks25"].damage
+
+
+def test_defend_triple_shields_beat_the_card_and_draw_another_at_once():
+    assert read("defend", [S] * 3, count(s=3), 2) == ("redraw", 0)
+    state = fresh(50)
+    put(state, 0, "school")
+    scene(state, "ks25")
+    ev: list = []
+    GAME._resolve_defend(state, "redraw", ev)
+    assert state.survivors[0].health == 6 and "scene_drawn" in kinds(ev)
+
+
+def test_defend_triple_escapes_bury_the_card_and_run_to_the_nearest_location():
+    assert read("defend", [E] * 3, count(e=3), 1) == ("flee_draw", 0)
+    state = fresh(51)
+    put(state, 0, "school")
+    scene(state, "ks25")
+    ev: list = []
+    GAME._resolve_defend(state, "flee_draw", ev)
+    assert state.survivors[0].health == 6 and state.scenes.draw_pile[0] == "ks25"
+    assert next(e for e in ev if e.kind == "fled")["place"] == B.label(nearest_location("school"))
+
+
+def test_defend_one_of_each_face_reads_as_rolled_and_makes_one_noise():
+    assert read("defend", [A, E, S], count(a=1, s=1, e=1), 1) == ("ok", 1)
+    assert read("defend", [A, E, S], count(a=1, s=1, e=1), 2) == ("fail", 1)
+    for seed in range(200):  # through the engine: find a seed whose defence roll is one of each face
+        state = fresh(seed)
+        put(state, 0, "school")
+        scene(state, "ks25")
+        state.purpose, state.spender, state.meter = "defend", 0, 0
+        ev: list = []
+        GAME._roll_action(state, {}, ev)
+        roll = next(e for e in ev if e.kind == "action_roll")
+        if sorted(roll["dice"]) == sorted([A, E, S]):
+            assert state.meter == 1 and "noise" in kinds(ev)
+            return
+    raise AssertionError("no mixed roll in 200 seeds")
+
+
+def test_the_invaders_card_has_no_combos():
+    assert read("invaders", [E] * 3, count(e=3), 3) == ("fail", 0)
+    assert read("invaders", [A] * 3, count(a=3), 3) == ("ok", 0)
+
+
+# -- the Slasher and the Task --------------------------------------------------------------------------
+
+
+def test_after_a_failed_final_battle_the_slasher_waits_then_walks_back_to_the_task_location():
+    state = fresh(52)
+    state.done[0] = True
+    state.center.remove(1)
+    state.center.remove(2)
+    state.survivors[0].tasks = [2]
+    put(state, 0, "police")
+    clear(state, "police")
+    GAME.apply(state, "task")
+    GAME._resolve_fight(state, [S, S, E], count(s=2, e=1), True, [])
+    assert state.slasher_at == "police" and state.survivors[0].at != "police"  # it stays at the Task
+    # Noise elsewhere calls it away ...
+    state.current = 1
+    put(state, 1, "school")
+    GAME._start_fight(state, 1, "normal", "end", [])
+    GAME._resolve_fight(state, [E, E, S], count(e=2, s=1), True, [])
+    assert state.slasher_at == "school"
+    # ... and the next attempt at the Task brings it back.
+    state.current, state.phase = 0, "turn"
+    put(state, 0, "police")
+    ev = GAME.apply(state, "task")
+    back = next(e for e in ev if e.kind == "slasher_returns")
+    attack = next(e for e in ev if e.kind == "slasher_attacks")
+    assert back["from"] == B.label("school") and attack["kind"] == "task"
+    assert attack["place"] == B.label("police")
+
+
+# -- odds ----------------------------------------------------------------------------------------------
+
+
+def test_odds_are_exact_with_the_combos():
+    f = Fraction
+    assert O.outcomes("rescue", 2) == {
+        "ok": f(6, 27),
+        "double": f(1, 27),
+        "stay": f(1, 27),
+        "flee_draw": f(1, 27),
+        "fail": f(18, 27),
+    }
+    assert O.fight(2, 2, True) == (f(7, 27), f(1, 27), f(7, 27), f(12, 27))
+    assert O.fight(3, 0, True) == (f(1, 27), f(1, 27), f(1, 27), f(24, 27))  # The Legend: only combos
+    d = O.outcomes("defend", 1)
+    assert d["noise"] == f(6, 27) and d["nothing"] == f(1, 27) and d["redraw"] == f(1, 27)
+    for need in range(1, 5):
+        for purpose in ("rescue", "defend", "invaders", "fight"):
+            o = O.outcomes(purpose, need, 2, True, (1, 0, 1))
+            assert sum(p for k, p in o.items() if k != "noise") == 1
+
+
+def test_scuffle_odds_are_exact_and_even():
+    wt, wa, lt, la, off = O.scuffle()
+    assert wt + wa + lt + la + off == 1 and wt == lt and wa == la and off < Fraction(1, 10**12)
+    # One round: a triple on one side only (3/27 * 24/27 each way) decides it at once.
+    assert O.scuffle_round()[0] == Fraction(3, 27) * Fraction(24, 27)
+
+
+def test_the_odds_table_covers_every_spend_and_every_scuffle_choice():
+    state = _fight(53)
+    tables = UI.odds(state)
+    assert tables and len(tables[0][2]) == len(GAME.decision(state).options)
+    assert tables[0][1] == ["Spend", "Defeat", "Drive off", "Escape", "Lose", "Noise"]
+    state = fresh(54)
+    put(state, 1, "school")
+    put(state, 0, "school")
+    GAME._arrive(state, [])
+    tables = UI.odds(state)
+    assert tables and tables[0][0] == "Scuffle odds" and len(tables[0][2]) == 1
+
+
+def test_fleeing_onto_the_helipad_with_the_final_rescue_token_wins():
+    state = _fight(55, where="police")
+    assert nearest_location("police") == "rec"
+    state.done, state.center, state.helipad = [True] * 4, [], True
+    x = state.survivors[0]
+    x.revealed, x.final_token = True, True
+    GAME._resolve_fight(state, [E] * 3, count(e=3), True, [])
+    assert GAME.outcome(state).winners == ("survivor1",)
+
+
+def test_a_task_won_by_triple_actions_cannot_be_let_go_for_the_free_supply():
+    for seed in range(10):
+        state = fresh(seed)
+        state.done[0] = True
+        state.center.remove(1)
+        state.center.remove(2)
+        x = state.survivors[0]
+        x.tasks = [2]  # with the bat: both slots full
+        put(state, 0, "police")
+        clear(state, "police")
+        GAME.apply(state, "task")
+        GAME._resolve_fight(state, [A] * 3, count(a=3), True, [])
+        if state.phase != "keep":
+            continue  # the Traitor card was drawn: no slot needed
+        keys = GAME.decision(state).keys()
+        assert "drop:task:2" not in keys
+        GAME.apply(state, keys[0])
+        assert state.done[1] and GAME.invariants(state) == []
+        return
+    raise AssertionError("no keep decision in 10 seeds")
