@@ -72,7 +72,14 @@ def _injured(f: Mapping[str, Any]) -> str:
     return "grave" if f["count"] == 3 else "default"
 
 
+def _photo(f: Mapping[str, Any]) -> str:
+    return "sawyer" if f.get("subject") else "default"
+
+
 _CASES: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "game_started": _by("scenario", "a"),
+    "escaped": _by("how", "vehicle"),
+    "photo_taken": _photo,
     "moved": _by("how"),
     "attack": _attack,
     "hunted": _hunted,

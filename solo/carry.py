@@ -1,8 +1,10 @@
 """What a finished run hands to the next one (the Slaughterhouse Freezer Box), kept in the keep file.
 
 A game offers it with `carry_out(state)`: the options (name -> text) the next run starts with. They are stored
-when a run ends, once per run, and added to a new run's options unless the person asks for a fresh start. They
-are never `-o` options: the person cannot type a deck, only keep or drop what the last run left.
+when a run ends, once per run, and added to a new run's options unless the person asks for a fresh start. A game
+whose achievements unlock cards names the option that takes them (`achievement_option`): it receives the ids
+of every achievement earned so far. Neither is a `-o` option: the person cannot type a deck, only keep or drop
+what earlier runs left.
 """
 
 from __future__ import annotations
@@ -14,19 +16,24 @@ from solo.run import Run
 
 
 def offered(game) -> bool:
-    return hasattr(game, "carry_out")
+    return hasattr(game, "carry_out") or bool(getattr(game, "achievement_option", None))
 
 
 def carried(keep: Keepsakes, game) -> dict[str, str]:
-    """The options the last finished run left for this game; {} if none (or the game carries nothing)."""
+    """The options earlier runs left for this game; {} if none (or the game carries nothing)."""
     if not offered(game):
         return {}
-    return dict(keep.read(game.id).get("carry", {}).get("options", {}))
+    data = keep.read(game.id)
+    out = dict(data.get("carry", {}).get("options", {})) if hasattr(game, "carry_out") else {}
+    option = getattr(game, "achievement_option", None)
+    if option and data.get("achievements"):
+        out[option] = ",".join(sorted(data["achievements"]))
+    return out
 
 
 def store(keep: Keepsakes, run: Run, slot: str) -> dict[str, str]:
     """Keep what a finished run carries over; the same run stored twice changes nothing. Returns what is kept."""
-    if not offered(run.game) or run.outcome() is None:
+    if not hasattr(run.game, "carry_out") or run.outcome() is None:
         return {}
     data = keep.read(run.game.id)
     name = f"{slot}@{run.created}"

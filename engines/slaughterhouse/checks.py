@@ -5,19 +5,22 @@ from __future__ import annotations
 from collections import Counter
 
 from engines.slaughterhouse import data as D
-from engines.slaughterhouse.game import _limit
+from engines.slaughterhouse.game import _itype, _limit
 from engines.slaughterhouse.state import State
 
 
 def broken(state: State) -> list[str]:
     out: list[str] = []
-    pending = [c for s in state.todo for c in s.cards if s.kind in ("give", "take", "bury_order")]
-    _once(out, "Sawyer card", D.SAWYER_CARDS, [*state.sawyer_deck, *state.hand])
+    pending = [
+        c for s in state.todo for c in s.cards if s.kind in ("give", "take", "bury_order", "bury_injuries")
+    ]
+    _once(out, "Sawyer card", D.SAWYER_CARDS, [*state.sawyer_deck, *state.hand], D.ALL_SAWYER_CARDS)
     _once(
         out,
         "Desperation card",
         D.DESPERATION,
         [*state.desperation_deck, *(c for t in state.trespassers for c in t.desperation)],
+        D.ALL_DESPERATION,
     )
     _once(
         out,
@@ -26,13 +29,17 @@ def broken(state: State) -> list[str]:
         [
             *state.injury_deck,
             *(c for t in state.trespassers for c in t.injuries),
-            *(c for c in pending if c in D.INJURIES),
+            *(c for c in pending if c in D.ALL_INJURIES),
         ],
+        D.ALL_INJURIES,
     )
     items = [
         *state.item_decks.get("down", []),
         *state.item_decks.get("up", []),
         *state.installed,
+        *state.item_box,
+        *state.beside,
+        *state.documented,
         *state.personal_offer,
         *state.personal_box,
         *(c for t in state.trespassers for c in (*t.items, *t.personal)),
@@ -53,7 +60,7 @@ def broken(state: State) -> list[str]:
     if len(state.searched) > D.SEARCHED_TOKENS or len(set(state.searched)) != len(state.searched):
         out.append(f"Searched tokens {state.searched} (at most {D.SEARCHED_TOKENS}, one a space)")
     for t in state.trespassers:
-        kinds = [D.INJURIES[c]["type"] for c in t.injuries]
+        kinds = [_itype(t, c) for c in t.injuries]
         if len(set(kinds)) != len(kinds):
             out.append(f"{t.id} has two Injuries of one type: {kinds}")
         if (len(kinds) == len(D.INJURY_TYPES)) != t.dead:
@@ -92,17 +99,33 @@ def broken(state: State) -> list[str]:
         and all(t.dead or t.escaped for t in state.trespassers)
     ):
         out.append("every Trespasser is out but the game goes on")
+    if len(state.fire) > D.FIRE["tokens"] or len(set(state.fire)) != len(state.fire):
+        out.append(f"Fire tokens {state.fire} (at most {D.FIRE['tokens']}, one a space)")
+    tokens = D.SCENARIOS[state.scenario]["tokens"]
+    carried = sum(t.carrying for t in state.trespassers)
+    used = state.photos - len(state.photographed)
+    if state.phase != "setup" and len(state.tokens) + state.loaded + carried + used != tokens:
+        out.append(f"Scenario tokens: {len(state.tokens)} out, {state.loaded} loaded, {carried} carried")
+    if carried and state.scenario != "c":
+        out.append("a Trespasser carries Loot outside Scenario C")
+    for t in state.trespassers:
+        if t.carrying and t.dead:
+            out.append(f"{t.id} is dead but still carries Loot")
     if not 0 <= state.panic < len(D.PANIC):
         out.append(f"Panic Meter at {state.panic}")
     return out
 
 
-def _once(out: list[str], what: str, table: dict, places: list[str]) -> None:
+def _once(out: list[str], what: str, table: dict, places: list[str], allowed: dict | None = None) -> None:
+    """Every card of `table` in exactly one place; cards of `allowed` (unlocked ones) at most once."""
     if len(places) == len(table) and set(places) == table.keys():
         return  # the common case, checked cheaply
     counts = Counter(places)
     twice = sorted(c for c, n in counts.items() if n > 1)
     missing = sorted(set(table) - set(counts))
+    strange = sorted(set(counts) - set(allowed or table))
+    if strange:
+        out.append(f"{what} unknown: {', '.join(strange)}")
     if twice:
         out.append(f"{what} in two places: {', '.join(twice)}")
     if missing:

@@ -24,6 +24,9 @@ PANIC: list[dict[str, Any]] = _CARDS["panic"]
 HORROR: dict[str, dict[str, Any]] = {h["id"]: h for h in _CARDS["horror"]}
 VEHICLES: dict[str, dict[str, Any]] = {v["id"]: v for v in _CARDS["vehicles"]}
 SCENARIO_A_VEHICLES = ("orange_car", "blue_truck", "green_van")
+SCENARIOS: dict[str, dict[str, Any]] = {s["id"]: s for s in _CARDS["scenarios"]}
+FIRE: dict[str, int] = {k: v for k, v in _CARDS["fire"].items() if k != "source"}
+ESCAPE_VEHICLES = SCENARIO_A_VEHICLES
 
 
 def _instances(entries: list[dict[str, Any]], prefix: str) -> dict[str, dict[str, Any]]:
@@ -39,10 +42,27 @@ def _instances(entries: list[dict[str, Any]], prefix: str) -> dict[str, dict[str
 SAWYER_CARDS = _instances(_CARDS["sawyer_cards"], "sawyer")
 DESPERATION = _instances(_CARDS["desperation"], "desp")
 INJURIES = _instances(_CARDS["injuries"], "injury")
+ACHIEVEMENT_SAWYER = _instances(_CARDS["achievement_sawyer_cards"], "sawyer")
+ACHIEVEMENT_DESPERATION = _instances(_CARDS["achievement_desperation"], "desp")
+ACHIEVEMENT_INJURIES = _instances(_CARDS["achievement_injuries"], "injury")
+ALL_SAWYER_CARDS = {**SAWYER_CARDS, **ACHIEVEMENT_SAWYER}
+ALL_DESPERATION = {**DESPERATION, **ACHIEVEMENT_DESPERATION}
+ALL_INJURIES = {**INJURIES, **ACHIEVEMENT_INJURIES}
+ACHIEVEMENTS: dict[str, dict[str, Any]] = {a["id"]: a for a in _CARDS["achievements"]}
 ITEMS = _instances(_CARDS["items"], "item")
 SCENARIO_A_ITEMS = _instances(_CARDS["scenario_a_items"], "item")
+SCENARIO_ITEMS: dict[str, dict[str, dict[str, Any]]] = {
+    "a": SCENARIO_A_ITEMS,
+    "b": _instances(_CARDS["scenario_b_items"], "item"),
+    "c": _instances(_CARDS["scenario_c_items"], "item"),
+    "e": _instances(_CARDS["scenario_e_items"], "item"),
+    "camera": _instances(_CARDS["scenario_camera"], "item"),
+}
+ALL_SCENARIO_ITEMS = {k: v for table in SCENARIO_ITEMS.values() for k, v in table.items()}
 PERSONAL = _instances(_CARDS["personal_items"], "personal")
-ALL_ITEMS = {**ITEMS, **SCENARIO_A_ITEMS, **PERSONAL}
+ACHIEVEMENT_ITEMS = _instances(_CARDS["achievement_items"], "item")
+ALL_ITEMS = {**ITEMS, **ALL_SCENARIO_ITEMS, **PERSONAL, **ACHIEVEMENT_ITEMS}
+CAMERA = "item/camera"
 INJURY_TYPES = ("hand", "foot", "head", "heart")
 
 SPACES: dict[str, dict[str, Any]] = _BOARD["spaces"]
@@ -59,6 +79,21 @@ for _sid, _sp in SPACES.items():
 HORROR_ROOMS = tuple(r for r in ROOMS if r != SPACES[START["trespassers"]]["room"])
 CORNERS = tuple(s for s, sp in SPACES.items() if sp.get("corner"))
 VEHICLE_SPACES = tuple(s for s, sp in SPACES.items() if sp.get("vehicle"))
+INDOORS = frozenset(s for s, sp in SPACES.items() if sp["region"] != "outdoors")
+TOKEN_ROOMS = tuple(r for r in HORROR_ROOMS)
+"""Rooms that may hold a Scenario token: every named room but the Foyer (designed, as for Horror tiles)."""
+
+
+LANDINGS: dict[str, list[str]] = {k: v for k, v in _BOARD["window_landings"].items() if k != "source"}
+
+
+def window_exits(space: str) -> list[str]:
+    """Where a Trespasser can go through a window from this space: downstairs the space beyond it; upstairs
+    (rulebook) any Downstairs space between the two Window Symbols on the same side of the house."""
+    side = SPACES[space].get("window_side")
+    if side:
+        return list(LANDINGS[side])
+    return [b for b, k in LINKS[space].items() if k == "window"]
 
 
 def walkable(a: str, b: str) -> bool:
@@ -119,7 +154,7 @@ def room_of(space: str) -> str:
 
 def _names() -> dict[str, str]:
     out: dict[str, str] = {"grandpa": "Grandpa"}
-    for table in (HORROR, VEHICLES, SAWYER_CARDS, DESPERATION, INJURIES, ALL_ITEMS):
+    for table in (HORROR, VEHICLES, ALL_SAWYER_CARDS, ALL_DESPERATION, ALL_INJURIES, ALL_ITEMS):
         for key, entry in table.items():
             out[key] = entry["name"]
     out.update({k: v["name"] for k, v in SAWYERS.items()})

@@ -25,6 +25,22 @@ from engines.slaughterhouse.state import Sawyer, State, Step, Trespasser, Trespa
 
 TRESPASSERS = "trespassers"
 SAWYER = "sawyer"
+_ACTION_HEADS = (
+    "move",
+    "run",
+    "search",
+    "swap",
+    "repair",
+    "drive",
+    "use",
+    "siphon",
+    "ignite",
+    "flee",
+    "loot",
+    "load",
+    "photo",
+    "document",
+)
 # Steps that wait for a choice, and whose choice it is.
 ASKS = {
     "place_horror": SAWYER,
@@ -38,9 +54,14 @@ ASKS = {
     "bury": TRESPASSERS,
     "take": TRESPASSERS,
     "bury_order": TRESPASSERS,
+    "bury_injuries": SAWYER,
     "move_searched": SAWYER,
     "buy": SAWYER,
     "swap": TRESPASSERS,
+    "camera": TRESPASSERS,
+    "place_vehicle": TRESPASSERS,
+    "place_token": SAWYER,
+    "reroll_pick": SAWYER,
 }
 
 
@@ -51,7 +72,7 @@ def successes(dice: list[int]) -> int:
 class Slaughterhouse:
     id = "slaughterhouse"
     title = "The Texas Chainsaw Massacre: Slaughterhouse"
-    rules_version = "1"
+    rules_version = "2"
     seats = (
         Seat(TRESPASSERS, "the Trespassers", "Search the farmhouse for parts, fix a vehicle, get out alive."),
         Seat(SAWYER, "the Sawyer family", "Spend Fear, play cards, hunt the Trespassers down."),
@@ -61,7 +82,13 @@ class Slaughterhouse:
         GameOption(
             "trespassers", ("1", "2", "3", "4"), "2", "How many Trespassers (one seat plays them all)."
         ),
-        GameOption("scenario", ("a",), "a", "Scenario: a = Who Will Survive? (B-E not yet implemented)."),
+        GameOption(
+            "scenario",
+            ("a", "b", "c", "d", "e"),
+            "a",
+            "Scenario: a = Who Will Survive?, b = Burn It Down, c = Ransack, d = I Dare You, "
+            "e = Things Happened Here.",
+        ),
     )
     state_type = State
     default_policy = "heuristic"
@@ -75,33 +102,63 @@ class Slaughterhouse:
     # -- the contract ---------------------------------------------------------------------------
 
     def setup(self, seed: int, options: Mapping[str, str] | None = None) -> tuple[State, list[Event]]:
-        opts = resolve_options(self, options or {})
+        given = dict(options or {})
+        freezer = _card_list(given.pop("freezer", ""), "freezer")
+        unlocked = _card_list(given.pop("unlocked", ""), "unlocked")
+        opts = resolve_options(self, given)
+        _check_unlocked(unlocked)
+        deck_in = _check_freezer(freezer, unlocked)
         n = int(opts["trespassers"])
+        sc = D.SCENARIOS[opts["scenario"]]
+        cards = {c for a in unlocked for c in D.ACHIEVEMENTS[a]["unlocks"]}
         rng = Rng.from_seed(seed)
         tres = [Trespasser(t["id"], D.START["trespassers"], actions=D.ACTIONS) for t in D.TRESPASSERS[:n]]
         sawyers = []
         for sid in D.SAWYER_ORDER:
             most = D.SAWYERS[sid]["actions"] + (1 if n == 4 else 0)
             sawyers.append(Sawyer(sid, actions=most, most=most, brutal=n == 4))
-        state = State(rng=rng, count=n, trespassers=tres, sawyers=sawyers)
-        state.desperation_deck = _shuffled(rng, list(D.DESPERATION))
-        state.injury_deck = _shuffled(rng, list(D.INJURIES))
-        state.sawyer_deck = _shuffled(rng, list(D.SAWYER_CARDS))
+        state = State(rng=rng, count=n, trespassers=tres, sawyers=sawyers, scenario=sc["id"])
+        state.desperation_deck = _shuffled(
+            rng, [*D.DESPERATION, *(c for c in D.ACHIEVEMENT_DESPERATION if c in cards)]
+        )
+        state.injury_deck = _shuffled(rng, [*D.INJURIES, *(c for c in D.ACHIEVEMENT_INJURIES if c in cards)])
+        state.sawyer_deck = _shuffled(
+            rng, [*D.SAWYER_CARDS, *(c for c in D.ACHIEVEMENT_SAWYER if c in cards)]
+        )
         state.hand = [state.sawyer_deck.pop() for _ in range(D.RULES["sawyer_start_cards"])]
         state.fear = D.RULES["sawyer_start_fear"]
         tiles = _shuffled(rng, list(D.HORROR))
         state.horror_placing = tiles[: D.RULES["horror_tiles_placed"]]
         state.horror_box = tiles[D.RULES["horror_tiles_placed"] :]
-        personal = _shuffled(rng, list(D.PERSONAL))
+        base = deck_in if deck_in is not None else list(D.ITEMS)
+        base += [c for c in D.ACHIEVEMENT_ITEMS if c in cards and c not in base]
+        base = _reset_personal(base)
+        personal = _shuffled(rng, [c for c in D.PERSONAL if c not in base])
         state.personal_offer = personal[: D.RULES["personal_items_revealed"]]
         state.personal_box = personal[D.RULES["personal_items_revealed"] :]
-        items = _shuffled(rng, [*D.ITEMS, *D.SCENARIO_A_ITEMS])
+        scenario_items = list(D.SCENARIO_ITEMS[sc["items"]]) if sc["items"] else []
+        if sc.get("set_aside"):
+            scenario_items = _shuffled(rng, scenario_items)[sc["set_aside"] :]
+        items = _shuffled(rng, [*base, *scenario_items])
         half = (len(items) + 1) // 2  # the larger half goes Downstairs
         state.item_decks = {"down": items[:half], "up": items[half:]}
-        others = _shuffled(rng, [v for v in D.VEHICLES if v not in D.SCENARIO_A_VEHICLES])
-        chosen = _shuffled(rng, [*D.SCENARIO_A_VEHICLES, *others[:2]])
-        state.vehicle_box = others[2:]
-        state.vehicles = dict(zip(D.VEHICLE_SPACES, chosen, strict=True))
+        if sc.get("beside"):
+            state.beside = list(D.SCENARIO_ITEMS[sc["beside"]])
+        if sc.get("camera"):
+            state.beside.append(D.CAMERA)
+        state.film = sc.get("film", 0)
+        fixed = list(sc["vehicles"])
+        placed = sc.get("placed_vehicle", "")
+        others = _shuffled(rng, [v for v in D.VEHICLES if v not in fixed and v != placed])
+        chosen = _shuffled(rng, [*fixed, *others[: sc["random_vehicles"]]])
+        state.vehicle_box = others[sc["random_vehicles"] :]
+        if placed:
+            state.vehicles = {}
+        else:
+            state.vehicles = dict(zip(D.VEHICLE_SPACES, chosen, strict=True))
+        in_play = {*items, *state.beside, *D.PERSONAL}
+        state.item_box = [c for c in D.ALL_ITEMS if c not in in_play]
+        state.start_personal = n
         old = state.sawyers[0]
         old.space = D.SAWYERS["old_man"]["start"]
         events = [
@@ -114,6 +171,8 @@ class Slaughterhouse:
                     "count": n,
                     "fear": state.fear,
                     "cards": len(state.hand),
+                    "scenario": sc["id"],
+                    "scenario_name": sc["name"],
                 },
             )
         ]
@@ -121,9 +180,47 @@ class Slaughterhouse:
         if n == 3:
             state.todo.append(Step("brutal"))
         state.todo += [Step("personal", who=i) for i in range(n)]
+        if sc.get("camera"):
+            state.todo.append(Step("camera"))
+        if placed:
+            state.todo.append(Step("place_vehicle", cards=[placed, *chosen]))
+        state.todo += [Step("place_token", n=sc["tokens"] - i) for i in range(sc["tokens"])]
         state.todo.append(Step("begin_round"))
         self._run(state, events)
         return state, events
+
+    achievement_option = "unlocked"
+    """The option through which the application passes every achievement earned so far (their cards join)."""
+
+    def describe_carry(self, kept: Mapping[str, str]) -> str:
+        cards = [c for c in kept.get("freezer", "").split(",") if c]
+        return (
+            f"The Item deck goes back in the Freezer Box: {len(cards)} cards wait for your next run "
+            "('solo new slaughterhouse --fresh' starts from a new box)."
+        )
+
+    def carry_out(self, state: State) -> dict[str, str]:
+        """The Freezer Box after a finished game: the Item deck the next run starts with (rulebook)."""
+        if state.phase != "over":
+            raise ValueError("The game is not over: the Freezer Box is filled at the end.")
+        deck = [*state.item_decks["down"], *state.item_decks["up"]]
+        for t in state.trespassers:
+            deck += t.items
+            if t.dead:
+                deck += t.personal
+        deck = _reset_personal([c for c in deck if c not in D.ALL_SCENARIO_ITEMS])
+        return {"freezer": ",".join(sorted(deck))}
+
+    @property
+    def achievements(self) -> Mapping[str, str]:
+        """Every achievement of the box (the rulebook's two lists), id -> what it asks and unlocks."""
+        return {k: v["text"] for k, v in D.ACHIEVEMENTS.items()}
+
+    def earned(self, log: list[Event]) -> list[str]:
+        """The achievements a finished run's events earn."""
+        from engines.slaughterhouse.achievements import earned
+
+        return earned(log)
 
     def decision(self, state: State) -> Decision | None:
         if state.phase == "over":
@@ -157,48 +254,62 @@ class Slaughterhouse:
 
     def view(self, state: State, seat: str = TRESPASSERS) -> View:
         mine = seat == TRESPASSERS
+        # Positional construction: the automa asks for a view at every decision, so this is on the hot path.
         return View(
-            seat=seat,
-            round=state.round,
-            phase=state.phase,
-            current=state.current,
-            cur_sawyer=state.cur_sawyer,
-            trespassers=[
+            seat,
+            state.round,
+            state.phase,
+            state.current,
+            state.cur_sawyer,
+            [
                 TrespasserView(
                     t.id,
                     t.space,
                     t.actions,
                     t.noise,
-                    list(t.injuries),
-                    list(t.items),
-                    list(t.personal),
-                    list(t.desperation) if mine else len(t.desperation),
+                    t.injuries[:],
+                    t.items[:],
+                    t.personal[:],
+                    t.desperation[:] if mine else len(t.desperation),
                     t.hidden,
                     t.dead,
                     t.escaped,
                     t.acted,
+                    t.carrying,
+                    dict(t.wild_as),
                 )
                 for t in state.trespassers
             ],
-            sawyers=[Sawyer(s.id, s.space, s.actions, s.most, s.brutal, s.acted) for s in state.sawyers],
-            grandpa=state.grandpa,
-            fear=state.fear,
-            supply=_supply(state),
-            panic=state.panic,
-            hand=len(state.hand) if mine else list(state.hand),
-            sawyer_deck=len(state.sawyer_deck),
-            item_decks={k: len(v) for k, v in state.item_decks.items()},
-            injury_deck=len(state.injury_deck),
-            horror_rooms=sorted(state.horror),
-            horror_known={} if mine else dict(state.horror),
-            horror_up=dict(state.horror_up),
-            vehicles_up={s: state.vehicles[s] for s in state.vehicles_up},
-            vehicle_spaces=sorted(state.vehicles),
-            repaired=list(state.repaired),
-            driven=list(state.driven),
-            searched=list(state.searched),
-            step=_visible_step(state, seat),
-            result=state.result,
+            [Sawyer(s.id, s.space, s.actions, s.most, s.brutal, s.acted) for s in state.sawyers],
+            state.grandpa,
+            state.fear,
+            _supply(state),
+            state.panic,
+            len(state.hand) if mine else state.hand[:],
+            len(state.sawyer_deck),
+            {"down": len(state.item_decks["down"]), "up": len(state.item_decks["up"])},
+            len(state.injury_deck),
+            sorted(state.horror),
+            {} if mine else dict(state.horror),
+            dict(state.horror_up),
+            {s: state.vehicles[s] for s in state.vehicles_up},
+            sorted(state.vehicles),
+            state.repaired[:],
+            state.driven[:],
+            state.searched[:],
+            _visible_step(state, seat),
+            state.result,
+            state.scenario,
+            state.fire[:],
+            state.ignited[:],
+            state.beside[:],
+            state.siphoned[:],
+            state.tokens[:],
+            state.loaded,
+            state.photos,
+            state.photographed[:],
+            state.film,
+            state.documented[:],
         )
 
     def turn(self, state: State) -> int:
@@ -246,7 +357,7 @@ class Slaughterhouse:
         head = key.split(":")[0]
         if d is not None and d.kind == "action":
             t = state.trespassers[state.current]
-            if head in ("move", "run", "search", "swap", "repair", "drive", "use") and t.actions < 1:
+            if head in _ACTION_HEADS and t.actions < 1:
                 return f"{t.id.capitalize()} has no action left this turn."
             if head == "run":
                 if _no_run(state, t):
@@ -258,6 +369,8 @@ class Slaughterhouse:
                 return "There is no uncovered Search symbol in this space."
             if head == "repair":
                 return "No revealed vehicle here that your group holds the parts and gas for."
+            if head in ("siphon", "ignite", "flee", "loot", "load", "photo", "document", "drive"):
+                return _objective_why(state, t, head)
         if (
             d is not None
             and d.kind == "sawyer_action"
@@ -295,19 +408,25 @@ class Slaughterhouse:
                     if len(left) == 1:
                         self._start_sawyer(state, left[0].id, events)
                         continue
-                if state.phase == "sawyer" and state.cur_sawyer:
-                    idle = _sawyer(state, state.cur_sawyer).actions == 0 and not state.hand
-                    if idle or len(_sawyer_options(state)) == 1:
-                        self._end_sawyer(state, events)
-                        continue
+                # With an action left a move is always possible; with none, only cards may remain.
+                if (
+                    state.phase == "sawyer"
+                    and state.cur_sawyer
+                    and _sawyer(state, state.cur_sawyer).actions == 0
+                    and (not state.hand or len(_sawyer_options(state)) == 1)
+                ):
+                    self._end_sawyer(state, events)
+                    continue
                 return
             step = state.todo[0]
             if step.kind in ASKS:
                 if _skip_ask(state, step):
                     state.todo.pop(0)
                     continue
+                if step.kind in _ALWAYS_ASKED:
+                    return
                 opts, _, _, _ = _ask(state, step)
-                if len(opts) == 1 and step.kind not in ("buy", "swap", "offer"):
+                if len(opts) == 1:
                     self._choose(state, opts[0].key, events)
                     continue
                 return
@@ -317,14 +436,20 @@ class Slaughterhouse:
     def _check_end(self, state: State, events: list[Event]) -> bool:
         if state.phase == "setup":
             return False
-        if all(t.dead or t.escaped for t in state.trespassers):
-            escaped = sum(t.escaped for t in state.trespassers)
-            state.result = "escaped" if escaped == state.count else "killed" if escaped == 0 else "mixed"
-            self._finish(state, events)
-            return True
-        return False
+        for t in state.trespassers:
+            if not t.dead and not t.escaped:
+                return False
+        escaped = sum(t.escaped for t in state.trespassers)
+        state.result = "escaped" if escaped == state.count else "killed" if escaped == 0 else "mixed"
+        self._finish(state, events)
+        return True
 
     def _finish(self, state: State, events: list[Event]) -> None:
+        for step in state.todo:  # cards still waiting to be buried go to the bottom of their decks
+            if step.kind in ("bury_injuries", "give"):
+                state.injury_deck[0:0] = step.cards
+            elif step.kind in ("take", "bury_order"):
+                state.item_decks[_board(state.trespassers[step.who].space)][0:0] = step.cards
         state.phase = "over"
         state.current = -1
         state.cur_sawyer = ""
@@ -340,6 +465,13 @@ class Slaughterhouse:
                     "killed": [t.id for t in state.trespassers if t.dead],
                     "trapped": [t.id for t in state.trespassers if _active(t)],
                     "round": state.round,
+                    "scenario": state.scenario,
+                    "ended_by": next(
+                        (e.kind for e in reversed(events) if e.kind in ("escaped", "killed")), "dawn"
+                    ),
+                    "leatherface_in_fire": _sawyer(state, "leatherface").space in state.fire,
+                    "start_personal": state.start_personal,
+                    "escaped_personal": sum(len(t.personal) for t in state.trespassers if t.escaped),
                 },
             )
         )
@@ -387,6 +519,34 @@ class Slaughterhouse:
             state.personal_offer = []
         events.append(Event("personal_item", 0, "setup", {"trespasser": t.id, "item": D.name(card)}))
 
+    def _ans_camera(self, state: State, step: Step, key: str, events: list[Event]) -> None:
+        t = state.trespassers[int(key[6:])]
+        state.beside.remove(D.CAMERA)
+        t.items.append(D.CAMERA)
+        events.append(Event("personal_item", 0, "setup", {"trespasser": t.id, "item": D.name(D.CAMERA)}))
+
+    def _ans_place_vehicle(self, state: State, step: Step, key: str, events: list[Event]) -> None:
+        """Scenario C: the Trespassers put the Blue Truck face up where they like; the rest are dealt."""
+        space = key[6:]
+        placed, *rest = step.cards
+        others = [v for v in D.VEHICLE_SPACES if v != space]
+        state.vehicles = {space: placed, **dict(zip(others, rest, strict=True))}
+        state.vehicles = {v: state.vehicles[v] for v in D.VEHICLE_SPACES}
+        state.vehicles_up.append(space)
+        events.append(
+            Event("vehicle_placed", 0, "setup", {"vehicle": D.name(placed), "space": D.name(space)})
+        )
+
+    def _ans_place_token(self, state: State, step: Step, key: str, events: list[Event]) -> None:
+        space = key[6:]
+        state.tokens.append(space)
+        kind = "Loot" if state.scenario == "c" else "Photo"
+        events.append(
+            Event(
+                "token_placed", 0, "setup", {"token": kind, "space": D.name(space), "room": D.room_of(space)}
+            )
+        )
+
     def _ans_place_hitchhiker(self, state: State, step: Step, key: str, events: list[Event]) -> None:
         s = _sawyer(state, "hitchhiker")
         s.space = key[6:]
@@ -411,7 +571,7 @@ class Slaughterhouse:
                 state.todo.insert(0, Step("hide", who=step.who))
             return
         card = key[5:]
-        info = D.SAWYER_CARDS[card]
+        info = D.ALL_SAWYER_CARDS[card]
         state.hand.remove(card)
         state.sawyer_deck.insert(0, card)
         state.fear -= info["cost"]
@@ -462,14 +622,22 @@ class Slaughterhouse:
             return
         card = key[5:]
         cards = [c for c in step.cards if c != card]
+        info = D.ALL_INJURIES[card]
+        if info["type"] == "wild":
+            have = {_itype(t, c) for c in t.injuries}
+            t.wild_as[card] = next(k for k in D.INJURY_TYPES if k not in have)
         t.injuries.append(card)
-        info = D.INJURIES[card]
         events.append(
             Event(
                 "injured",
                 state.round,
                 state.phase,
-                {"trespasser": t.id, "injury": info["name"], "type": info["type"], "count": len(t.injuries)},
+                {
+                    "trespasser": t.id,
+                    "injury": info["name"],
+                    "type": _itype(t, card),
+                    "count": len(t.injuries),
+                },
             )
         )
         if len(t.injuries) == len(D.INJURY_TYPES):
@@ -493,12 +661,23 @@ class Slaughterhouse:
     def _ans_reroll(self, state: State, step: Step, key: str, events: list[Event]) -> None:
         if key == "keep":
             return
-        card = key[7:]
+        head, card = key.split(":", 1)
         state.hand.remove(card)
         state.sawyer_deck.insert(0, card)
+        if head == "pick":
+            state.todo.insert(0, Step("reroll_pick", cards=[card]))
+            return
+        nxt = state.todo[0]
+        self._reroll(state, card, [i for i, d in enumerate(nxt.dice) if d == 0], events)
+
+    def _ans_reroll_pick(self, state: State, step: Step, key: str, events: list[Event]) -> None:
+        self._reroll(state, step.cards[0], [int(i) for i in key[5:].split(",")], events)
+
+    def _reroll(self, state: State, card: str, which: list[int], events: list[Event]) -> None:
+        """Reroll the chosen dice of the roll waiting next in the queue (rulebook: any dice, once)."""
         nxt = state.todo[0]
         before = list(nxt.dice)
-        nxt.dice = [d if d else D.FACES[state.rng.below(6)] for d in nxt.dice]
+        nxt.dice = [D.FACES[state.rng.below(6)] if i in which else d for i, d in enumerate(nxt.dice)]
         events.append(
             Event(
                 "reroll",
@@ -522,7 +701,7 @@ class Slaughterhouse:
     def _ans_take(self, state: State, step: Step, key: str, events: list[Event]) -> None:
         t = state.trespassers[step.who]
         card = key[5:]
-        t.items.append(card)
+        (t.personal if card in D.PERSONAL else t.items).append(card)
         deck = state.item_decks[_board(t.space)]
         rest = [c for c in step.cards if c != card]
         if len(rest) > 1:
@@ -551,6 +730,11 @@ class Slaughterhouse:
             state.todo.insert(0, Step("bury_order", who=step.who, cards=rest))
         elif rest:
             deck.insert(0, rest[0])
+
+    def _ans_bury_injuries(self, state: State, step: Step, key: str, events: list[Event]) -> None:
+        card = key[5:]
+        state.injury_deck.insert(0, card)
+        self._bury_injuries(state, [c for c in step.cards if c != card])
 
     def _ans_move_searched(self, state: State, step: Step, key: str, events: list[Event]) -> None:
         old = key[5:]
@@ -612,6 +796,8 @@ class Slaughterhouse:
                 {"trespasser": t.id, "space": D.name(t.space), "actions": t.actions, "unhid": was_hidden},
             )
         )
+        if t.space in state.fire:
+            state.todo.append(_fire_step(state, idx))
 
     def _tres_action(self, state: State, key: str, events: list[Event]) -> None:
         t = state.trespassers[state.current]
@@ -665,11 +851,13 @@ class Slaughterhouse:
             self._repair(state, who, events)
         elif head == "drive":
             self._drive(state, who, events)
+        else:
+            self._objective(state, who, parts, events)
 
     def _desperation(self, state: State, who: int, parts: list[str], events: list[Event]) -> None:
         t = state.trespassers[who]
         card = parts[1]
-        info = D.DESPERATION[card]
+        info = D.ALL_DESPERATION[card]
         t.desperation.remove(card)
         state.desperation_deck.insert(0, card)
         events.append(
@@ -694,22 +882,33 @@ class Slaughterhouse:
             t.noise = 0
         elif effect == "extra_action":
             t.actions += 1
+        elif effect == "dig_deep":
+            t.actions = min(D.ACTIONS, t.actions + 1)
+            t.noise = 0
         elif effect == "heal":
             self._heal(state, who, parts[2], events)
         elif effect == "play_dead":
             t.play_dead = True
+        elif effect == "window":
+            state.todo += [
+                Step("walk", who=who, path=parts[2:3], flag="window"),
+                Step("arrived", who=who, path=parts[2:3], flag="window"),
+                Step("vehicle_check", who=who),
+                Step("after_action", who=who),
+            ]
 
     def _heal(self, state: State, who: int, kind: str, events: list[Event]) -> None:
         t = state.trespassers[who]
-        card = next(c for c in t.injuries if D.INJURIES[c]["type"] == kind)
+        card = next(c for c in t.injuries if _itype(t, c) == kind)
         t.injuries.remove(card)
+        t.wild_as.pop(card, None)
         state.injury_deck.insert(0, card)
         events.append(
             Event(
                 "healed",
                 state.round,
                 "trespassers",
-                {"trespasser": t.id, "injury": D.INJURIES[card]["name"], "type": kind},
+                {"trespasser": t.id, "injury": D.ALL_INJURIES[card]["name"], "type": kind},
             )
         )
 
@@ -743,7 +942,7 @@ class Slaughterhouse:
         card = parts[1]
         info = D.ALL_ITEMS[card]
         if info["effect"] == "weapon":
-            t.used.append(card)
+            (state.round_used if info.get("once") == "round" else t.used).append(card)
             self._hit_sawyer(state, who, parts[2], info["dice"], info["name"], events)
         else:  # heal: bury one of your Injuries, then bury the card
             self._heal(state, who, parts[2], events)
@@ -790,11 +989,118 @@ class Slaughterhouse:
                 "escaped",
                 state.round,
                 "trespassers",
-                {"trespassers": [x.id for x in gone], "vehicle": D.name(card)},
+                {"trespassers": [x.id for x in gone], "vehicle": D.name(card), "how": "vehicle"},
             )
         )
         state.todo = [s for s in state.todo if s.who != who]
         state.todo.append(Step("turn_done", who=who))
+
+    def _objective(self, state: State, who: int, parts: list[str], events: list[Event]) -> None:
+        """Scenario actions B-E: siphon and ignite, flee, take and load Loot, take photos, document Evidence."""
+        t = state.trespassers[who]
+        head = parts[0]
+        facts: dict = {"trespasser": t.id, "space": D.name(t.space)}
+        if head == "siphon":
+            fuel = next(c for c in state.beside if D.ALL_ITEMS[c]["effect"] == "fuel")
+            state.beside.remove(fuel)
+            t.items.append(fuel)
+            card = state.vehicles[t.space]
+            state.siphoned.append(card)
+            facts |= {
+                "vehicle": D.name(card),
+                "left": sum(D.ALL_ITEMS[c]["effect"] == "fuel" for c in state.beside),
+            }
+            if len(t.items) > _limit(t):
+                state.todo.insert(0, Step("bury", who=who))
+        elif head == "ignite":
+            fuel = next(c for c in t.items if D.ALL_ITEMS[c]["effect"] == "fuel")
+            t.items.remove(fuel)
+            state.installed.append(fuel)
+            room = D.room_of(t.space)
+            state.ignited.append(room)
+            if t.space not in state.fire:
+                state.fire.append(t.space)
+            facts |= {
+                "room": room,
+                "burning": len(state.ignited),
+                "needed": _scenario(state)["rooms_to_burn"],
+            }
+        elif head == "flee":
+            t.escaped = True
+            t.hidden = False
+            t.noise = 0
+            events.append(
+                Event(
+                    "escaped",
+                    state.round,
+                    "trespassers",
+                    {"trespassers": [t.id], "vehicle": "", "how": "corner"},
+                )
+            )
+            state.todo = [x for x in state.todo if x.who != who]
+            state.todo.append(Step("turn_done", who=who))
+            return
+        elif head == "loot":
+            state.tokens.remove(t.space)
+            t.carrying = True
+        elif head == "load":
+            t.carrying = False
+            state.loaded += 1
+            facts |= {"loaded": state.loaded, "needed": _scenario(state)["loot_to_load"]}
+        elif head == "photo":
+            subject = parts[1] if len(parts) > 1 else ""
+            if subject:
+                state.photographed.append(subject)
+            else:
+                state.tokens.remove(t.space)
+            state.photos += 1
+            facts |= {
+                "subject": D.name(subject) if subject else "",
+                "photos": state.photos,
+                "needed": _scenario(state)["photos_needed"],
+            }
+        elif head == "document":
+            card = parts[1]
+            holder = next(x for x in state.trespassers if card in x.items)
+            holder.items.remove(card)
+            state.documented.append(card)
+            state.film -= 1
+            facts |= {
+                "room": D.ALL_ITEMS[card]["room"],
+                "documented": len(state.documented),
+                "needed": _scenario(state)["documents_needed"],
+                "film": state.film,
+            }
+        events.append(Event(_OBJECTIVE_EVENT[head], state.round, "trespassers", facts))
+
+    def _fire_burns(self, state: State, s: Sawyer, events: list[Event]) -> None:
+        """A Sawyer starting a turn or ending a move in Fire: two dice, one action lost per success."""
+        dice = _roll(state, D.FIRE["dice"])
+        lost = min(successes(dice), s.actions)
+        s.actions -= lost
+        events.append(
+            Event(
+                "fire_burns",
+                state.round,
+                state.phase,
+                {"sawyer": D.name(s.id), "dice": dice, "lost": lost, "actions": s.actions},
+            )
+        )
+
+    def _spread_fire(self, state: State, events: list[Event]) -> None:
+        """After each round one indoor space next to a Fire catches (designed), keeping tokens for ignitions."""
+        left = D.FIRE["tokens"] - len(state.fire)
+        owed = max(0, _scenario(state).get("rooms_to_burn", 0) - len(state.ignited))
+        if left <= owed:
+            return
+        near = sorted({b for a in state.fire for b in D.steps(a) if b in D.INDOORS and b not in state.fire})
+        if not near:
+            return
+        space = near[state.rng.below(len(near))]
+        state.fire.append(space)
+        events.append(
+            Event("fire_spread", state.round, state.phase, {"space": D.name(space), "room": D.room_of(space)})
+        )
 
     def _noise(self, state: State, who: int, n: int, events: list[Event], offer: bool = True) -> None:
         t = state.trespassers[who]
@@ -816,6 +1122,7 @@ class Slaughterhouse:
         state.phase = "trespassers"
         state.round += 1
         state.current = -1
+        state.round_used = []
         for t in state.trespassers:
             t.acted = False
         events.append(Event("round_started", state.round, "trespassers", {"round": state.round}))
@@ -825,8 +1132,10 @@ class Slaughterhouse:
         if t.stopped or not _active(t) or not step.path:
             return
         nxt = step.path[0]
-        kind = D.LINKS[t.space][nxt]
+        kind = "window" if step.flag == "window" else D.LINKS[t.space][nxt]
         quiet = step.flag == "quiet"
+        if kind == "window":
+            self._noise(state, step.who, 1, events)
         if kind == "door":
             if step.n == 0 and _offerable(state, "door"):
                 state.todo.insert(
@@ -905,6 +1214,8 @@ class Slaughterhouse:
         t = state.trespassers[step.who]
         short = t.space != step.path[0]
         how = step.flag if not short else "stopped"
+        if t.space in state.fire and _active(t):
+            state.todo.insert(0, _fire_step(state, step.who))
         events.append(
             Event(
                 "moved", state.round, state.phase, {"trespasser": t.id, "space": D.name(t.space), "how": how}
@@ -949,7 +1260,7 @@ class Slaughterhouse:
             return
         n = D.RULES["search_dice"] + (1 if _has(t, "search_plus") else 0)
         n -= 1 if state.horror_up.get(D.room_of(t.space)) == "stench" else 0
-        n -= 1 if any(D.INJURIES[c]["effect"] == "search_minus" for c in t.injuries) else 0
+        n -= 1 if any(D.ALL_INJURIES[c]["effect"] == "search_minus" for c in t.injuries) else 0
         dice = _roll(state, max(0, n))
         deck = state.item_decks[_board(t.space)]
         found = [deck.pop() for _ in range(min(successes(dice), len(deck)))]
@@ -972,13 +1283,13 @@ class Slaughterhouse:
         """Roll already made (step.dice); offer a reroll on the Sawyer turn, then reveal Injuries."""
         if step.n == 0 and state.phase == "sawyer" and state.hand:
             state.todo[0:0] = [
-                Step("reroll"),
+                Step("reroll", dice=step.dice),
                 Step("attack", who=step.who, sawyer=step.sawyer, dice=step.dice, flag=step.flag, n=1),
             ]
             return
         t = state.trespassers[step.who]
         hits = successes(step.dice)
-        who = D.name(step.sawyer) if step.sawyer in D.SAWYERS or step.sawyer == "grandpa" else "the House"
+        who = _attacker(step.sawyer)
         events.append(
             Event(
                 "attack",
@@ -1006,7 +1317,7 @@ class Slaughterhouse:
     def _do_hunt(self, state: State, step: Step, events: list[Event]) -> None:
         if step.n == 0 and state.phase == "sawyer" and state.hand:
             state.todo[0:0] = [
-                Step("reroll"),
+                Step("reroll", dice=step.dice),
                 Step("hunt", who=step.who, sawyer=step.sawyer, dice=step.dice, n=1),
             ]
             return
@@ -1025,7 +1336,7 @@ class Slaughterhouse:
 
     def _do_talk(self, state: State, step: Step, events: list[Event]) -> None:
         if step.n == 0 and state.hand:
-            state.todo[0:0] = [Step("reroll"), Step("talk", dice=step.dice, n=1)]
+            state.todo[0:0] = [Step("reroll", dice=step.dice), Step("talk", dice=step.dice, n=1)]
             return
         got = min(successes(step.dice), _supply(state))
         state.fear += got
@@ -1109,6 +1420,8 @@ class Slaughterhouse:
                 {"sawyer": D.name(sid), "space": D.name(s.space), "actions": s.actions},
             )
         )
+        if s.space in state.fire:
+            self._fire_burns(state, s, events)
 
     def _end_sawyer(self, state: State, events: list[Event]) -> None:
         s = _sawyer(state, state.cur_sawyer)
@@ -1119,6 +1432,8 @@ class Slaughterhouse:
         for s in state.sawyers:
             if s.space:
                 s.actions = s.most
+        if state.fire:
+            self._spread_fire(state, events)
         if state.round >= D.ROUND_CAP:
             state.result = "dawn"
             self._finish(state, events)
@@ -1168,6 +1483,8 @@ class Slaughterhouse:
                     },
                 )
             )
+            if s.space in state.fire:
+                self._fire_burns(state, s, events)
         elif head == "hunt":
             state.todo.append(
                 Step("hunt", who=int(parts[1]), sawyer=s.id, dice=_roll(state, D.RULES["hunt_dice"]))
@@ -1179,7 +1496,7 @@ class Slaughterhouse:
 
     def _free(self, state: State, s: Sawyer, parts: list[str], events: list[Event]) -> None:
         card = parts[1]
-        info = D.SAWYER_CARDS[card]
+        info = D.ALL_SAWYER_CARDS[card]
         state.hand.remove(card)
         state.sawyer_deck.insert(0, card)
         events.append(
@@ -1201,14 +1518,16 @@ class Slaughterhouse:
                     {"sawyer": D.name(s.id), "space": D.name(s.space), "why": "free", "carried": ""},
                 )
             )
+            if s.space in state.fire:
+                self._fire_burns(state, s, events)
         elif free == "hunt2":
             state.todo.append(Step("hunt", who=int(parts[2]), sawyer=s.id, dice=_roll(state, 2)))
         elif free == "fear2":
             got = min(2, _supply(state))
             state.fear += got
-        elif free == "attack1":
+        elif free.startswith("attack"):
             state.todo.append(
-                Step("attack", who=int(parts[2]), sawyer=s.id, dice=_roll(state, 1), flag="plain")
+                Step("attack", who=int(parts[2]), sawyer=s.id, dice=_roll(state, int(free[6:])), flag="plain")
             )
         elif free == "horror":
             who = int(parts[2])
@@ -1271,6 +1590,9 @@ class Slaughterhouse:
         t.dead = True
         t.hidden = False
         t.noise = 0
+        if t.carrying:
+            t.carrying = False
+            state.tokens.append(t.space)
         events.append(
             Event(
                 "killed",
@@ -1278,8 +1600,11 @@ class Slaughterhouse:
                 state.phase,
                 {
                     "trespasser": t.id,
-                    "by": D.name(by) if by in D.SAWYERS or by == "grandpa" else "the House",
+                    "by": _attacker(by),
                     "space": D.name(t.space),
+                    "room": D.room_of(t.space),
+                    "documented_room": D.room_of(t.space)
+                    in {D.ALL_ITEMS[c]["room"] for c in state.documented},
                 },
             )
         )
@@ -1294,11 +1619,47 @@ class Slaughterhouse:
             events.append(Event("relentless", state.round, state.phase, {"drawn": drawn}))
 
     def _bury_injuries(self, state: State, cards: list[str]) -> None:
+        """Bury revealed Injuries; with two different cards the family chooses the order (rulebook)."""
+        if len({D.ALL_INJURIES[c]["id"] for c in cards}) > 1:
+            state.todo.insert(0, Step("bury_injuries", cards=list(cards)))
+            return
         for c in cards:
             state.injury_deck.insert(0, c)
 
 
 # -- helpers ---------------------------------------------------------------------------------------
+
+
+def _card_list(text: str, what: str) -> list[str]:
+    return [c.strip() for c in text.split(",") if c.strip()]
+
+
+def _check_unlocked(ids: list[str]) -> None:
+    unknown = [a for a in ids if a not in D.ACHIEVEMENTS]
+    if unknown:
+        raise ValueError(f"Unknown achievements in 'unlocked': {', '.join(unknown)}.")
+
+
+def _check_freezer(ids: list[str], unlocked: list[str]) -> list[str] | None:
+    """The carried-over Item deck, or None for a fresh one. Unknown, scenario or repeated ids are refused."""
+    if not ids:
+        return None
+    allowed = {**D.ITEMS, **D.PERSONAL, **D.ACHIEVEMENT_ITEMS}
+    unknown = [c for c in ids if c not in allowed]
+    if unknown:
+        raise ValueError(f"Unknown Item cards in 'freezer': {', '.join(unknown)}.")
+    twice = sorted({c for c in ids if ids.count(c) > 1})
+    if twice:
+        raise ValueError(f"Item cards listed twice in 'freezer': {', '.join(twice)}.")
+    return list(ids)
+
+
+def _reset_personal(deck: list[str]) -> list[str]:
+    """Fewer than six Personal Items left in the box: take every Personal Item out of the deck (rulebook)."""
+    inside = sum(c in D.PERSONAL for c in deck)
+    if len(D.PERSONAL) - inside < D.RULES["personal_items_revealed"]:
+        return [c for c in deck if c not in D.PERSONAL]
+    return deck
 
 
 def _shuffled(rng: Rng, items: list[str]) -> list[str]:
@@ -1318,8 +1679,11 @@ def _active(t: Trespasser) -> bool:
     return not t.dead and not t.escaped
 
 
+_SAWYER_INDEX = {sid: i for i, sid in enumerate(D.SAWYER_ORDER)}
+
+
 def _sawyer(state: State, sid: str) -> Sawyer:
-    return next(s for s in state.sawyers if s.id == sid)
+    return state.sawyers[_SAWYER_INDEX[sid]]  # setup lists the Sawyers in SAWYER_ORDER
 
 
 def _board(space: str) -> str:
@@ -1330,17 +1694,22 @@ def _has(t: Trespasser, effect: str) -> bool:
     return any(D.ALL_ITEMS[c]["effect"] == effect for c in (*t.items, *t.personal))
 
 
+def _itype(t: Trespasser, card: str) -> str:
+    """An Injury's type; a wild one counts as the type it was given as."""
+    return t.wild_as.get(card) or D.ALL_INJURIES[card]["type"]
+
+
 def _limit(t: Trespasser) -> int:
-    hurt = any(D.INJURIES[c]["effect"] == "limit3" for c in t.injuries)
+    hurt = any(D.ALL_INJURIES[c]["effect"] == "limit3" for c in t.injuries)
     return D.ITEM_LIMIT - 1 if hurt and not _has(t, "backpack") else D.ITEM_LIMIT
 
 
 def _max_actions(t: Trespasser) -> int:
-    return D.ACTIONS - (1 if any(D.INJURIES[c]["effect"] == "action_minus" for c in t.injuries) else 0)
+    return D.ACTIONS - (1 if any(D.ALL_INJURIES[c]["effect"] == "action_minus" for c in t.injuries) else 0)
 
 
 def _no_run(state: State, t: Trespasser) -> bool:
-    if any(D.INJURIES[c]["effect"] == "no_run" for c in t.injuries):
+    if any(D.ALL_INJURIES[c]["effect"] == "no_run" for c in t.injuries):
         return True
     return state.horror_up.get(D.room_of(t.space)) == "slick"
 
@@ -1361,16 +1730,131 @@ def _searchable(state: State, space: str) -> bool:
 
 def _valid_injuries(t: Trespasser, cards: list[str], flag: str) -> list[str]:
     """Injuries the Trespasser can take: never a type they have; Wallop never gives the fourth."""
-    have = {D.INJURIES[c]["type"] for c in t.injuries}
+    have = {_itype(t, c) for c in t.injuries}
     if flag.startswith("wallop") and len(have) == len(D.INJURY_TYPES) - 1:
         return []
     out, seen = [], set()
     for c in cards:
-        kind = D.INJURIES[c]["type"]
-        if kind not in have and c not in seen:
+        kind = D.ALL_INJURIES[c]["type"]
+        if (kind not in have or kind == "wild") and c not in seen:
             out.append(c)
             seen.add(c)
     return out
+
+
+_OBJECTIVE_EVENT = {
+    "siphon": "siphoned",
+    "ignite": "ignited",
+    "loot": "loot_taken",
+    "load": "loot_loaded",
+    "photo": "photo_taken",
+    "document": "documented",
+}
+
+
+def _attacker(by: str) -> str:
+    if by in D.SAWYERS or by == "grandpa":
+        return D.name(by)
+    return "the fire" if by == "fire" else "the House"
+
+
+def _scenario(state: State) -> dict:
+    return D.SCENARIOS[state.scenario]
+
+
+def _fire_step(state: State, who: int) -> Step:
+    return Step("attack", who=who, sawyer="fire", dice=_roll(state, D.FIRE["dice"]), flag="plain")
+
+
+def _needs(state: State) -> dict[str, list[str]]:
+    """Vehicle card -> the parts a Repair needs (plus a Gas Can), for this scenario."""
+    if state.scenario == "a":
+        return {v: D.VEHICLES[v]["needs"] for v in D.ESCAPE_VEHICLES}
+    return dict(_scenario(state).get("repair", {}))
+
+
+def _can_drive(state: State, space: str) -> bool:
+    if space not in state.vehicles_up:
+        return False
+    card = state.vehicles[space]
+    if card in state.driven:
+        return False
+    sc = state.scenario
+    if sc == "a":
+        return card in state.repaired
+    if sc == "c":
+        return card in state.repaired and state.loaded >= _scenario(state)["loot_to_load"]
+    if sc == "d":
+        return (
+            card == "green_van"
+            and state.photos >= _scenario(state)["photos_needed"]
+            and bool(state.photographed)
+        )
+    return False
+
+
+def _holds(t: Trespasser, effect: str) -> list[str]:
+    return [c for c in t.items if D.ALL_ITEMS[c]["effect"] == effect]
+
+
+def _objective_options(state: State, t: Trespasser) -> list[Option]:
+    sc = _scenario(state)
+    opts: list[Option] = []
+    here = t.space
+    if state.scenario == "b":
+        card = state.vehicles.get(here, "")
+        if (
+            here in state.vehicles_up
+            and card in D.ESCAPE_VEHICLES
+            and card not in state.siphoned
+            and any(D.ALL_ITEMS[c]["effect"] == "fuel" for c in state.beside)
+        ):
+            opts.append(Option("siphon", f"siphon fuel from the {D.name(card)}"))
+        room = D.room_of(here)
+        if _holds(t, "fuel") and here in D.INDOORS and room not in state.ignited:
+            opts.append(Option("ignite", f"douse the {room} and set it alight"))
+    if state.scenario in ("b", "e") and here in D.CORNERS:
+        goal = sc["rooms_to_burn"] if state.scenario == "b" else sc["documents_needed"]
+        done = len(state.ignited) if state.scenario == "b" else len(state.documented)
+        if done >= goal:
+            opts.append(Option("flee", "flee into the night from this corner"))
+    if state.scenario == "c":
+        if here in state.tokens and not t.carrying:
+            opts.append(Option("loot", "pick up the Loot here"))
+        if t.carrying and here in state.vehicles_up and state.vehicles[here] == sc["placed_vehicle"]:
+            opts.append(Option("load", f"load the Loot into the {D.name(state.vehicles[here])}"))
+    if state.scenario == "d" and D.CAMERA in t.items:
+        if here in state.tokens:
+            opts.append(Option("photo", f"photograph the {D.room_of(here)}"))
+        subjects = [s.id for s in state.sawyers if s.space == here]
+        if state.grandpa == here:
+            subjects.append("grandpa")
+        for sid in subjects:
+            if sid not in state.photographed:
+                opts.append(Option(f"photo:{sid}", f"take a picture of {D.name(sid)}"))
+    if state.scenario == "e" and state.film > 0:
+        group = [x for x in state.trespassers if x.space == here and _active(x)]
+        if any(D.CAMERA in x.items for x in group):
+            room = D.room_of(here)
+            for x in group:
+                for c in _holds(x, "evidence"):
+                    if D.ALL_ITEMS[c]["room"] == room:
+                        opts.append(Option(f"document:{c}", f"photograph the {D.name(c)}"))
+    return opts
+
+
+def _objective_why(state: State, t: Trespasser, head: str) -> str:
+    reasons = {
+        "siphon": "Siphon needs a revealed escape vehicle not yet siphoned, and fuel left beside the board.",
+        "ignite": "Ignite needs Siphoned Fuel in hand, indoors, in a room not yet set alight.",
+        "flee": "You can flee only from an Outdoor Corner once the scenario's goal is done.",
+        "loot": "There is no Loot here, or you already carry something (one thing at a time).",
+        "load": "Load needs Loot in your hands and the Blue Truck in your space.",
+        "photo": "A photo needs the Camera in your hands and a Photo token or an unphotographed Sawyer here.",
+        "document": "Documenting needs the Camera, film, and that Evidence card here, in its own room.",
+        "drive": "This vehicle cannot leave yet (it is not ready, or the scenario's goal is not done).",
+    }
+    return reasons[head]
 
 
 def _attack_step(state: State, sid: str, who: int) -> Step:
@@ -1380,7 +1864,7 @@ def _attack_step(state: State, sid: str, who: int) -> Step:
 
 def _offerable(state: State, trigger: str) -> bool:
     return any(
-        D.SAWYER_CARDS[c]["trigger"] == trigger and state.fear >= D.SAWYER_CARDS[c]["cost"]
+        D.ALL_SAWYER_CARDS[c]["trigger"] == trigger and state.fear >= D.ALL_SAWYER_CARDS[c]["cost"]
         for c in state.hand
     )
 
@@ -1390,12 +1874,12 @@ def _repair_plan(state: State, space: str) -> list[str] | None:
     if space not in state.vehicles_up:
         return None
     card = state.vehicles[space]
-    info = D.VEHICLES[card]
-    if info["effect"] != "escape" or card in state.repaired:
+    needs = _needs(state).get(card)
+    if needs is None or card in state.repaired:
         return None
     pool = [c for t in state.trespassers if t.space == space and _active(t) for c in t.items]
     used = []
-    for need in [*info["needs"], "gas"]:
+    for need in [*needs, "gas"]:
         got = next((c for c in pool if D.ALL_ITEMS[c].get("part") == need and c not in used), None)
         if got is None:
             return None
@@ -1422,6 +1906,29 @@ def _run_paths(state: State, t: Trespasser) -> list[tuple[str, str]]:
     return [(a, b) for a, b in paths if D.room_of(a) not in slick and D.room_of(b) not in slick]
 
 
+_FACE = {0: "blank", 1: "slash", 2: "skull"}
+_ALWAYS_ASKED = frozenset({"buy", "swap", "offer", "reroll"})
+"""Questions never answered for the seat: they always hold a real choice (a pass, a keep, a done)."""
+_PANIC_OPTION = {
+    c: Option(f"panic:{c}", f"spend {info['name']} and six Fear to raise the Panic Meter")
+    for c, info in D.ALL_SAWYER_CARDS.items()
+}
+_FREE_MOVES: dict[tuple[str, str], list[Option]] = {}
+
+
+def _free_moves(card: str, space: str) -> list[Option]:
+    """A move card's free-move options from a space, built once per process."""
+    got = _FREE_MOVES.get((card, space))
+    if got is None:
+        name = D.ALL_SAWYER_CARDS[card]["name"]
+        got = _FREE_MOVES[card, space] = [
+            Option(f"free:{card}:{b}", f"play {name} for a free move to {D.name(b)}") for b in D.steps(space)
+        ]
+    return got
+
+
+_END_SAWYER = {sid: Option("end", f"end {D.name(sid)}'s turn", ("done", "pass")) for sid in D.SAWYER_ORDER}
+_END_TURN = Option("end", "end your turn", ("done", "pass"))
 _OPTIONS: dict[tuple[str, ...], Option] = {}
 
 
@@ -1433,23 +1940,40 @@ def _cached(ident: tuple[str, ...], key: str, label) -> Option:
     return found
 
 
+def _move_option(a: str, b: str) -> Option:
+    kind = D.LINKS[a][b]
+    note = " (door, Noise)" if kind == "door" else " (stairs, Noise)" if kind == "stairs" else ""
+    return Option(f"move:{b}", f"move to {D.name(b)}{note}")
+
+
+_MOVE_OPTIONS = {a: [_move_option(a, b) for b in D.steps(a)] for a in D.SPACES}
+_SAWYER_MOVE = {
+    (sid, b): Option(f"move:{b}", f"{D.name(sid)} moves to {D.name(b)}")
+    for sid in D.SAWYER_ORDER
+    for b in D.SPACES
+}
+_SAWYER_MOVES = {
+    (sid, a): [_SAWYER_MOVE[sid, b] for b in D.steps(a)] for sid in D.SAWYER_ORDER for a in D.SPACES
+}
+_RUN_OPTION = {
+    (a, b): Option(f"run:{a}:{b}", f"run to {D.name(b)} via {D.name(a)} (Noise)")
+    for s in D.SPACES
+    for a, b in D.RUNS[s]
+}
+_RUN_OPTIONS = {s: [_RUN_OPTION[a, b] for a, b in D.RUNS[s]] for s in D.SPACES}
+"""Move and run options of each space, built once (they depend on the space alone)."""
+
+
 def _tres_options(state: State) -> list[Option]:
     t = state.trespassers[state.current]
     opts: list[Option] = []
     if t.actions > 0:
-        for b in D.steps(t.space):
-            kind = D.LINKS[t.space][b]
-            note = " (door, Noise)" if kind == "door" else " (stairs, Noise)" if kind == "stairs" else ""
-            opts.append(_cached(("t", b), f"move:{b}", lambda b=b, note=note: f"move to {D.name(b)}{note}"))
+        opts += _MOVE_OPTIONS[t.space]
         if not _no_run(state, t):
-            for a, b in _run_paths(state, t):
-                opts.append(
-                    _cached(
-                        ("r", a, b),
-                        f"run:{a}:{b}",
-                        lambda a=a, b=b: f"run to {D.name(b)} via {D.name(a)} (Noise)",
-                    )
-                )
+            if "slick" in state.horror_up.values():
+                opts += [_RUN_OPTION[a, b] for a, b in _run_paths(state, t)]
+            else:
+                opts += _RUN_OPTIONS[t.space]
         if _searchable(state, t.space):
             opts.append(Option("search", "search here (Noise, two dice)"))
         for i, o in enumerate(state.trespassers):
@@ -1463,7 +1987,7 @@ def _tres_options(state: State) -> list[Option]:
         here = [s for s in state.sawyers if s.space == t.space]
         for c in [*t.items, *t.personal]:
             info = D.ALL_ITEMS[c]
-            if info["effect"] == "weapon" and c not in t.used:
+            if info["effect"] == "weapon" and c not in t.used and c not in state.round_used:
                 for s in here:
                     opts.append(
                         Option(
@@ -1472,19 +1996,17 @@ def _tres_options(state: State) -> list[Option]:
                         )
                     )
             if info["effect"] == "heal":
-                for kind in sorted({D.INJURIES[x]["type"] for x in t.injuries}):
+                for kind in sorted({_itype(t, x) for x in t.injuries}):
                     opts.append(Option(f"use:{c}:{kind}", f"use the {info['name']} on your {kind} Injury"))
         if _repair_plan(state, t.space) is not None:
             opts.append(Option("repair", f"repair the {D.name(state.vehicles[t.space])}"))
-        if (
-            t.space in state.vehicles_up
-            and state.vehicles[t.space] in state.repaired
-            and state.vehicles[t.space] not in state.driven
-        ):
+        if _can_drive(state, t.space):
             opts.append(Option("drive", f"drive off in the {D.name(state.vehicles[t.space])}"))
+        if state.scenario != "a":
+            opts += _objective_options(state, t)
     here = [s for s in state.sawyers if s.space == t.space]
-    for c in _first_of_each(t.desperation, D.DESPERATION):
-        info = D.DESPERATION[c]
+    for c in _first_of_each(t.desperation, D.ALL_DESPERATION):
+        info = D.ALL_DESPERATION[c]
         e = info["effect"]
         if e == "free_run" and not _no_run(state, t):
             for a, b in _run_paths(state, t):
@@ -1498,14 +2020,19 @@ def _tres_options(state: State) -> list[Option]:
                 opts.append(Option(f"desp:{c}:{s.id}", f"{info['name']}: attack {D.name(s.id)} (2 dice)"))
         elif e == "hush" and t.noise:
             opts.append(Option(f"desp:{c}", f"{info['name']}: lose all your Noise"))
-        elif e == "extra_action" and t.actions < D.ACTIONS:
+        elif e in ("extra_action", "dig_deep") and t.actions < D.ACTIONS:
             opts.append(Option(f"desp:{c}", f"{info['name']}: one more action"))
         elif e == "heal":
-            for kind in sorted({D.INJURIES[x]["type"] for x in t.injuries}):
+            for kind in sorted({_itype(t, x) for x in t.injuries}):
                 opts.append(Option(f"desp:{c}:{kind}", f"{info['name']}: bury your {kind} Injury"))
+        elif e == "window":
+            for b in D.window_exits(t.space):
+                opts.append(
+                    Option(f"desp:{c}:{b}", f"{info['name']}: through the window to {D.name(b)} (Noise)")
+                )
         elif e == "play_dead" and not t.play_dead:
             opts.append(Option(f"desp:{c}", f"{info['name']}: hide here at the end of your turn"))
-    opts.append(Option("end", "end your turn", ("done", "pass")))
+    opts.append(_END_TURN)
     return opts
 
 
@@ -1519,12 +2046,20 @@ def _sawyer_options(state: State) -> list[Option]:
     opts: list[Option] = []
     tres = [(i, t) for i, t in enumerate(state.trespassers) if _active(t) and t.space == s.space]
     if s.actions > 0:
-        for b in D.steps(s.space):
-            opts.append(_cached((s.id, b), f"move:{b}", lambda b=b: f"{D.name(s.id)} moves to {D.name(b)}"))
+        if not tres and state.grandpa != s.space:
+            opts += _SAWYER_MOVES[s.id, s.space]
+        for b in D.steps(s.space) if tres or state.grandpa == s.space else ():
+            opts.append(_SAWYER_MOVE[s.id, b])
             if s.id == "old_man":
                 for i, t in tres:
                     if not t.hidden:
-                        opts.append(Option(f"move:{b}:{i}", f"move to {D.name(b)} carrying {t.id} (Hogtie)"))
+                        opts.append(
+                            _cached(
+                                ("hog", b, t.id),
+                                f"move:{b}:{i}",
+                                lambda b=b, t=t: f"move to {D.name(b)} carrying {t.id} (Hogtie)",
+                            )
+                        )
             if state.grandpa == s.space:
                 opts.append(Option(f"move:{b}:grandpa", f"move to {D.name(b)} carrying Grandpa"))
         if s.id == "hitchhiker":
@@ -1533,7 +2068,11 @@ def _sawyer_options(state: State) -> list[Option]:
                     for b in D.steps(a):
                         if b != s.space:
                             opts.append(
-                                Option(f"move2:{a}:{b}", f"move to {D.name(b)} via {D.name(a)} (Vagabond)")
+                                _cached(
+                                    ("m2", a, b),
+                                    f"move2:{a}:{b}",
+                                    lambda a=a, b=b: f"move to {D.name(b)} via {D.name(a)} (Vagabond)",
+                                )
                             )
             for b, kind in D.LINKS[s.space].items():
                 if kind == "window" and D.SPACES[b]["board"] == "down":
@@ -1545,22 +2084,23 @@ def _sawyer_options(state: State) -> list[Option]:
                 opts.append(Option(f"attack:{i}", f"attack {t.id} ({D.SAWYERS[s.id]['attack_dice']} dice)"))
         if s.id == "old_man" and tres:
             opts.append(Option("talk", "Sweet Talk (three dice, Fear for successes)"))
-    for c in _first_of_each(state.hand, D.SAWYER_CARDS):
-        info = D.SAWYER_CARDS[c]
+    for c in _first_of_each(state.hand, D.ALL_SAWYER_CARDS):
+        info = D.ALL_SAWYER_CARDS[c]
         free = info["free"]
         if free == "move":
-            for b in D.steps(s.space):
-                opts.append(Option(f"free:{c}:{b}", f"play {info['name']} for a free move to {D.name(b)}"))
+            opts += _free_moves(c, s.space)
         elif free == "hunt2":
             for i, t in tres:
                 if t.hidden:
                     opts.append(Option(f"free:{c}:{i}", f"play {info['name']}: hunt {t.id} with two dice"))
         elif free == "fear2" and _supply(state) > 0:
             opts.append(Option(f"free:{c}", f"play {info['name']}: take two Fear"))
-        elif free == "attack1":
+        elif free.startswith("attack"):
             for i, t in tres:
                 if not t.hidden:
-                    opts.append(Option(f"free:{c}:{i}", f"play {info['name']}: attack {t.id} with one die"))
+                    opts.append(
+                        Option(f"free:{c}:{i}", f"play {info['name']}: attack {t.id} with {free[6:]} dice")
+                    )
         elif free == "horror" and state.horror_box:
             for i, t in enumerate(state.trespassers):
                 room = D.room_of(t.space)
@@ -1573,8 +2113,8 @@ def _sawyer_options(state: State) -> list[Option]:
                 ):
                     opts.append(Option(f"free:{c}:{i}", f"play {info['name']} on {t.id} in the {room}"))
         if state.fear >= D.RULES["fear_for_panic"] and state.panic < len(D.PANIC) - 1:
-            opts.append(Option(f"panic:{c}", f"spend {info['name']} and six Fear to raise the Panic Meter"))
-    opts.append(Option("end", f"end {D.name(s.id)}'s turn", ("done", "pass")))
+            opts.append(_PANIC_OPTION[c])
+    opts.append(_END_SAWYER[s.id])
     return opts
 
 
@@ -1623,10 +2163,12 @@ def _ask(state: State, step: Step) -> tuple[list[Option], str, str, str]:
         t = state.trespassers[step.who]
         cards = [
             c
-            for c in _first_of_each(state.hand, D.SAWYER_CARDS)
-            if D.SAWYER_CARDS[c]["trigger"] == step.flag and state.fear >= D.SAWYER_CARDS[c]["cost"]
+            for c in _first_of_each(state.hand, D.ALL_SAWYER_CARDS)
+            if D.ALL_SAWYER_CARDS[c]["trigger"] == step.flag and state.fear >= D.ALL_SAWYER_CARDS[c]["cost"]
         ]
-        opts = [Option(f"play:{c}", f"play {D.name(c)} for {D.SAWYER_CARDS[c]['cost']} Fear") for c in cards]
+        opts = [
+            Option(f"play:{c}", f"play {D.name(c)} for {D.ALL_SAWYER_CARDS[c]['cost']} Fear") for c in cards
+        ]
         opts.append(Option("pass", "let it go", ("no",)))
         what = {
             "enter": "enters a Sawyer's space",
@@ -1639,7 +2181,7 @@ def _ask(state: State, step: Step) -> tuple[list[Option], str, str, str]:
     if kind == "give":
         t = state.trespassers[step.who]
         opts = [
-            Option(f"give:{c}", f"{D.name(c)} ({D.INJURIES[c]['type']})")
+            Option(f"give:{c}", f"{D.name(c)} ({D.ALL_INJURIES[c]['type']})")
             for c in _valid_injuries(t, step.cards, step.flag)
         ]
         if step.flag.endswith("+"):
@@ -1647,12 +2189,39 @@ def _ask(state: State, step: Step) -> tuple[list[Option], str, str, str]:
         return opts, seat, kind, f"Choose the Injury to give {t.id}."
     if kind == "reroll":
         nxt = state.todo[1]
-        opts = [
-            Option(f"reroll:{c}", f"bury {D.name(c)} to reroll the blanks")
-            for c in _first_of_each(state.hand, D.SAWYER_CARDS)
-        ]
+        opts = []
+        for c in _first_of_each(state.hand, D.ALL_SAWYER_CARDS):
+            opts.append(Option(f"reroll:{c}", f"bury {D.name(c)} to reroll the blanks"))
+            opts.append(Option(f"pick:{c}", f"bury {D.name(c)} and choose which dice to reroll"))
         opts.append(Option("keep", "keep the roll"))
         return opts, seat, kind, f"The dice show {successes(nxt.dice)} success(es). Reroll?"
+    if kind == "reroll_pick":
+        dice = state.todo[1].dice
+        opts = []
+        for mask in range(1, 1 << len(dice)):
+            which = [i for i in range(len(dice)) if mask >> i & 1]
+            faces = ", ".join(f"die {i + 1} ({_FACE[dice[i]]})" for i in which)
+            opts.append(Option("dice:" + ",".join(map(str, which)), f"reroll {faces}"))
+        return opts, seat, kind, "Which dice are rolled again? (Each die once.)"
+    if kind == "camera":
+        opts = [
+            Option(f"carry:{i}", f"{t.id.capitalize()} carries the Camera")
+            for i, t in enumerate(state.trespassers)
+        ]
+        return opts, seat, kind, "Who takes the Camera?"
+    if kind == "place_vehicle":
+        opts = [Option(f"space:{v}", D.name(v)) for v in D.VEHICLE_SPACES]
+        return opts, seat, kind, f"Place the {D.name(step.cards[0])} on a vehicle space."
+    if kind == "place_token":
+        taken = {D.room_of(x) for x in state.tokens}
+        opts = [
+            Option(f"space:{sp}", f"{D.name(sp)} ({D.room_of(sp)})")
+            for r in D.TOKEN_ROOMS
+            if r not in taken
+            for sp in D.ROOMS[r]
+        ]
+        token = "Loot" if state.scenario == "c" else "Photo"
+        return opts, seat, kind, f"Place a {token} token in a room ({step.n} left)."
     if kind == "bury":
         t = state.trespassers[step.who]
         return (
@@ -1679,6 +2248,14 @@ def _ask(state: State, step: Step) -> tuple[list[Option], str, str, str]:
             kind,
             f"{t.id.capitalize()} buries {len(step.cards)} Items at the bottom of the deck: which goes first?",
         )
+    if kind == "bury_injuries":
+        opts = [
+            Option(
+                f"next:{c}", f"bury {D.name(c)} ({D.ALL_INJURIES[c]['type']}) now (the rest go beneath it)"
+            )
+            for c in _first_of_each(step.cards, D.ALL_INJURIES)
+        ]
+        return opts, seat, kind, f"The family buries {len(step.cards)} Injuries: which goes first?"
     if kind == "move_searched":
         return (
             [Option(f"from:{s}", f"the token on {D.name(s)}") for s in state.searched],
@@ -1715,8 +2292,8 @@ def _visible_step(state: State, seat: str) -> Step | None:
     if not state.todo:
         return None
     step = state.todo[0]
-    if seat == TRESPASSERS and step.kind == "place_horror":
-        return Step(step.kind)
+    if (seat == TRESPASSERS and step.kind == "place_horror") or step.kind == "place_vehicle":
+        return Step(step.kind, cards=step.cards[:1])
     return Step(
         step.kind,
         step.who,

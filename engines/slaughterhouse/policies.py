@@ -14,6 +14,9 @@ from engines.slaughterhouse import data as D
 from engines.slaughterhouse.state import View
 
 PART = {c: D.ALL_ITEMS[c].get("part", "") for c in D.ALL_ITEMS}
+_SAWYER_INDEX = {sid: i for i, sid in enumerate(D.SAWYER_ORDER)}
+SEARCH_SPOTS = tuple(s for s, sp in D.SPACES.items() if sp.get("search"))
+HIDE_SPOTS = tuple(s for s, sp in D.SPACES.items() if sp.get("hide"))
 INJURY_WEIGHT = {"none": 0, "limit3": 1, "search_minus": 1, "no_run": 2, "action_minus": 3}
 
 
@@ -56,7 +59,7 @@ def _nearest(space: str, view: View) -> tuple[int, str] | None:
 
 def _family(view: View, d: Decision, keys: list[str]) -> tuple[str, str]:
     hand = view.hand if isinstance(view.hand, list) else []
-    got_ya = sum(D.SAWYER_CARDS[c]["trigger"] == "enter" for c in hand)
+    got_ya = sum(D.ALL_SAWYER_CARDS[c]["trigger"] == "enter" for c in hand)
     reserve = 3 if got_ya else 0
     if d.kind == "place_horror":
         rooms = [k[7:] for k in keys]
@@ -64,6 +67,13 @@ def _family(view: View, d: Decision, keys: list[str]) -> tuple[str, str]:
         return f"horror:{best}", "close to the Foyer, where they must pass"
     if d.kind == "brutal":
         return "brutal:old_man", "the Old Man is on the board from the start"
+    if d.kind == "place_token":
+        far = max(keys, key=lambda k: (D.DIST[D.START["trespassers"]][k[6:]], k))
+        return far, "as far from the Foyer as it goes"
+    if d.kind == "reroll_pick":
+        blanks = [o for o in d.options if o.label.count("(blank)") == o.label.count("die ")]
+        best = max(blanks or d.options, key=lambda o: o.label.count("die "))
+        return best.key, "roll the blanks again"
     if d.kind in ("place_hitchhiker", "place_grandpa"):
         spaces = [k[6:] for k in keys]
         live = [sp for _, sp, _ in _targets(view)]
@@ -81,7 +91,7 @@ def _family(view: View, d: Decision, keys: list[str]) -> tuple[str, str]:
         if not plays:
             return "pass", "no card fits"
         card = plays[0][5:]
-        cost = D.SAWYER_CARDS[card]["cost"]
+        cost = D.ALL_SAWYER_CARDS[card]["cost"]
         flag = step.flag if step else ""
         if flag == "enter":
             return plays[0], "trap them where they stand"
@@ -99,14 +109,14 @@ def _family(view: View, d: Decision, keys: list[str]) -> tuple[str, str]:
         step = view.step
         gives = [k for k in keys if k.startswith("give:")]
         if gives:
-            best = max(gives, key=lambda k: INJURY_WEIGHT[D.INJURIES[k[5:]]["effect"]])
+            best = max(gives, key=lambda k: INJURY_WEIGHT[D.ALL_INJURIES[k[5:]]["effect"]])
             return best, "the Injury that hurts most"
         return "none", "nothing to give"
     if d.kind == "reroll":
         step = view.step
         rolls = [k for k in keys if k.startswith("reroll:")]
-        low = [k for k in rolls if D.SAWYER_CARDS[k[7:]]["trigger"] != "enter"]
-        if rolls and step is not None:
+        low = [k for k in rolls if D.ALL_SAWYER_CARDS[k[7:]]["trigger"] != "enter"]
+        if rolls and step is not None and (0 in step.dice or not step.dice):
             return (low or rolls)[0], "every blank is a second chance"
         return "keep", "good enough"
     if d.kind == "buy":
@@ -115,6 +125,8 @@ def _family(view: View, d: Decision, keys: list[str]) -> tuple[str, str]:
         return "done", "keep the Fear"
     if d.kind == "move_searched":
         return keys[0], "the oldest token"
+    if d.kind == "bury_injuries":
+        return keys[0], "the order hardly matters"
     if d.kind == "order":
         best = None
         for k in keys:
@@ -128,50 +140,46 @@ def _family(view: View, d: Decision, keys: list[str]) -> tuple[str, str]:
 
 
 def _sawyer_action(view: View, keys: list[str], hand: list[str], reserve: int) -> tuple[str, str]:
-    s = next(x for x in view.sawyers if x.id == view.cur_sawyer)
-    panics = [k for k in keys if k.startswith("panic:")]
-    spare = [k for k in panics if D.SAWYER_CARDS[k[6:]]["trigger"] != "enter"]
+    s = view.sawyers[_SAWYER_INDEX[view.cur_sawyer]]
+    by: dict[str, list[str]] = {}
+    for k in keys:  # one pass: the options grouped by their first word, in order
+        by.setdefault(k.split(":", 1)[0], []).append(k)
+    spare = [k for k in by.get("panic", ()) if D.ALL_SAWYER_CARDS[k[6:]]["trigger"] != "enter"]
     if spare and view.fear >= 6 + reserve:
         return spare[0], "bring out more of the family"
-    here = [
-        (i, t) for i, t in enumerate(view.trespassers) if not t.dead and not t.escaped and t.space == s.space
-    ]
-    for k in keys:
-        if k.startswith("attack:"):
-            t = view.trespassers[int(k[7:])]
-            if s.id == "old_man" and len(t.injuries) == 3 and "talk" in keys:
+    talk = "talk" in by
+    for k in by.get("attack", ()):
+        t = view.trespassers[int(k[7:])]
+        if s.id == "old_man" and len(t.injuries) == 3:
+            if talk:
                 return "talk", "Wallop cannot kill; take their fear instead"
-            if s.id == "old_man" and len(t.injuries) == 3:
-                continue
-            return k, "they are right here"
-    for k in keys:
-        if k.startswith("hunt:"):
-            return k, "drag them out of hiding"
-    for k in keys:
-        if (
-            k.startswith("free:")
-            and D.SAWYER_CARDS[k.split(":")[1]]["free"] in ("attack1", "hunt2")
-            and len(hand) > 1
-        ):
-            return k, "a free blow"
-    if "talk" in keys and here:
+            continue
+        return k, "they are right here"
+    if "hunt" in by:
+        return by["hunt"][0], "drag them out of hiding"
+    frees = [(k, D.ALL_SAWYER_CARDS[k.split(":")[1]]["free"]) for k in by.get("free", ())]
+    if len(hand) > 1:
+        for k, free in frees:
+            if free.startswith("attack") or free == "hunt2":
+                return k, "a free blow"
+    if talk and any(not t.dead and not t.escaped and t.space == s.space for t in view.trespassers):
         return "talk", "feed on their fear"
     near = _nearest(s.space, view)
-    moves = [
-        k for k in keys if (k.startswith(("move:", "creep:")) and k.count(":") == 1) or k.startswith("move2:")
-    ]
+    moves = [k for k in by.get("move", ()) if k.count(":") == 1] + by.get("creep", []) + by.get("move2", [])
     if near and moves:
+        dist = D.DIST
         target = near[1]
 
-        def dest(k: str) -> str:
-            return k.split(":")[-1] if not k.startswith("move:") else k.split(":")[1]
+        def score(k: str) -> tuple[int, bool, str]:
+            return (dist[k.rsplit(":", 1)[1]][target], k.startswith("move2"), k)
 
-        best = min(moves, key=lambda k: (D.DIST[dest(k)][target], k.startswith("move2"), k))
-        if D.DIST[dest(best)][target] < D.DIST[s.space][target]:
+        best = min(moves, key=score)
+        if score(best)[0] < dist[s.space][target]:
             return best, "closing in"
-    for k in keys:
-        if k.startswith("free:") and D.SAWYER_CARDS[k.split(":")[1]]["free"] == "fear2" and len(hand) > 2:
-            return k, "Fear for later"
+    if len(hand) > 2:
+        for k, free in frees:
+            if free == "fear2":
+                return k, "Fear for later"
     return "end", "wait for them to come"
 
 
@@ -181,6 +189,12 @@ def _sawyer_action(view: View, keys: list[str], hand: list[str], reserve: int) -
 def _needs(view: View) -> set[str]:
     """Parts the group still lacks for the cheapest escape vehicle."""
     held = [PART[c] for t in view.trespassers if not t.dead and not t.escaped for c in t.items]
+    if view.scenario == "c":
+        if "blue_truck" in view.repaired:
+            return set()
+        return {"keys", "gas"} - set(held)
+    if view.scenario != "a":
+        return set()
     best: set[str] | None = None
     for v in ("orange_car", "blue_truck", "green_van"):
         if v in view.repaired:
@@ -192,8 +206,20 @@ def _needs(view: View) -> set[str]:
     return best or set()
 
 
+def _value(view: View, card: str) -> tuple[bool, bool, bool]:
+    """How much an Item is worth keeping: a part the group lacks, a scenario card, a weapon."""
+    info = D.ALL_ITEMS[card]
+    return (
+        PART[card] in _needs(view),
+        card in D.ALL_SCENARIO_ITEMS and not (view.scenario == "c" and PART[card] and not _needs(view)),
+        info["effect"] == "weapon",
+    )
+
+
 def _ready(view: View) -> list[str]:
     """Escape vehicles the group holds every part and a Gas Can for."""
+    if view.scenario != "a":
+        return []
     held = [PART[c] for t in view.trespassers if not t.dead and not t.escaped for c in t.items]
     out = []
     for v in ("orange_car", "blue_truck", "green_van"):
@@ -204,11 +230,96 @@ def _ready(view: View) -> list[str]:
 
 
 def _hides(view: View) -> list[str]:
-    spots = [s for s, sp in D.SPACES.items() if sp.get("hide")]
+    spots = list(HIDE_SPOTS)
     return spots + [s for s, v in view.vehicles_up.items() if D.VEHICLES[v]["effect"] == "hide"]
 
 
+_OBJECTIVE = {
+    "flee": "run for the road",
+    "load": "into the truck with it",
+    "loot": "grab it",
+    "photo": "a picture for the record",
+    "document": "document it",
+    "ignite": "burn it down",
+    "siphon": "fuel for the fire",
+}
+
+
+def _gather(view: View, me: int, other: int) -> bool:
+    """Scenario E: the other holds Evidence or the Camera, and I hold the other half."""
+    mine = {D.ALL_ITEMS[c]["effect"] for c in view.trespassers[me].items}
+    theirs = {D.ALL_ITEMS[c]["effect"] for c in view.trespassers[other].items}
+    o = view.trespassers[other]
+    if o.dead or o.escaped:
+        return bool(theirs & {"camera", "evidence"})
+    return ("camera" in mine and "evidence" in theirs) or (
+        "evidence" in mine and "camera" in theirs and me < other
+    )
+
+
+def _nearest_of(space: str, spots: list[str]) -> str | None:
+    return min(spots, key=lambda s: (D.DIST[space][s], s)) if spots else None
+
+
+def _scenario_goal(view: View, me: int) -> str | None:
+    """Where this Trespasser heads in scenarios B-E; None falls back to searching."""
+    t = view.trespassers[me]
+    sc = D.SCENARIOS[view.scenario]
+    here = t.space
+    held = {D.ALL_ITEMS[c]["effect"] for c in t.items}
+    face_down = [s for s in view.vehicle_spaces if s not in view.vehicles_up]
+    if view.scenario == "b":
+        if len(view.ignited) >= sc["rooms_to_burn"]:
+            return _nearest_of(here, list(D.CORNERS))
+        if "fuel" in held:
+            spots = [s for s in D.INDOORS if D.room_of(s) not in view.ignited and s not in view.fire]
+            return _nearest_of(here, spots)
+        if any(D.ALL_ITEMS[c]["effect"] == "fuel" for c in view.beside):
+            open_ = [
+                s for s, v in view.vehicles_up.items() if v in D.ESCAPE_VEHICLES and v not in view.siphoned
+            ]
+            return _nearest_of(here, open_) or _nearest_of(here, face_down)
+        return None
+    if view.scenario == "c":
+        truck = next((s for s, v in view.vehicles_up.items() if v == sc["placed_vehicle"]), None)
+        if t.carrying or (view.loaded >= sc["loot_to_load"] and "blue_truck" in view.repaired):
+            return truck
+        needs = _needs(view)
+        parts = [c for c in t.items if PART[c] in ("keys", "gas")]
+        if not needs and "blue_truck" not in view.repaired and parts:
+            return truck
+        if view.tokens and (not needs or me % 2 == 1):
+            return _nearest_of(here, view.tokens)
+        return None
+    if view.scenario == "d":
+        if view.photos >= sc["photos_needed"] and view.photographed:
+            van = next((s for s, v in view.vehicles_up.items() if v == "green_van"), None)
+            return van or _nearest_of(here, face_down)
+        if "camera" in held:
+            if view.tokens and view.photos < sc["photos_needed"] - (0 if view.photographed else 1):
+                return _nearest_of(here, view.tokens)
+            out = [s.space for s in view.sawyers if s.space] + ([view.grandpa] if view.grandpa else [])
+            return _nearest_of(here, out)
+        return _nearest_of(here, face_down)
+    if len(view.documented) >= sc["documents_needed"]:
+        return _nearest_of(here, list(D.CORNERS))
+    if "camera" in held:
+        rooms = [D.ALL_ITEMS[c]["room"] for c in t.items if D.ALL_ITEMS[c]["effect"] == "evidence"]
+        if rooms and view.film:
+            return _nearest_of(here, [s for r in rooms for s in D.ROOMS[r]])
+        others = [x.space for i, x in enumerate(view.trespassers) if i != me and _gather(view, me, i)]
+        return _nearest_of(here, others)
+    if "evidence" in held:
+        cam = [x.space for x in view.trespassers if not x.escaped and D.CAMERA in x.items]
+        return _nearest_of(here, cam)
+    return None
+
+
 def _goal(view: View, me: int) -> str | None:
+    if view.scenario != "a":
+        goal = _scenario_goal(view, me)
+        if goal is not None:
+            return goal
     t = view.trespassers[me]
     for sp, v in view.vehicles_up.items():
         if v in view.repaired and v not in view.driven:
@@ -221,18 +332,20 @@ def _goal(view: View, me: int) -> str | None:
         hidden = [s for s in view.vehicle_spaces if s not in view.vehicles_up]
         if hidden:
             return min(hidden, key=lambda s: (D.DIST[t.space][s], s))
-    spots = [s for s, sp in D.SPACES.items() if sp.get("search") and s not in view.searched]
+    spots = [s for s in SEARCH_SPOTS if s not in view.searched]
     spots += [
         s
         for s, v in view.vehicles_up.items()
         if D.VEHICLES[v]["effect"] == "search" and s not in view.searched
     ]
-    sawyers = [x.space for x in view.sawyers if x.space]
     if spots:
-        return min(
-            spots,
-            key=lambda s: (D.DIST[t.space][s] - min((D.DIST[s][x] for x in sawyers), default=9) // 3, s),
-        )
+        mine = D.DIST[t.space]
+        theirs = [D.DIST[x.space] for x in view.sawyers if x.space]  # distances are symmetric
+
+        def score(s: str) -> tuple[int, str]:
+            return (mine[s] - min((d[s] for d in theirs), default=9) // 3, s)
+
+        return min(spots, key=score)
     hidden = [s for s in view.vehicle_spaces if s not in view.vehicles_up]
     return min(hidden, key=lambda s: D.DIST[t.space][s]) if hidden else None
 
@@ -242,51 +355,85 @@ def _trespassers(view: View, d: Decision, keys: list[str]) -> tuple[str, str]:
         return keys[0], "first pick"
     if d.kind == "order":
         return keys[0], "the eldest first"
+    if d.kind == "camera":
+        return keys[0], "the eldest keeps it"
+    if d.kind == "place_vehicle":
+        best = min(keys, key=lambda k: (D.DIST[D.START["trespassers"]][k[6:]], k))
+        return best, "close to the front door"
     if d.kind == "take":
-        needs = _needs(view)
-        best = max(
-            keys,
-            key=lambda k: (PART[k[5:]] in needs, PART[k[5:]] != "", D.ALL_ITEMS[k[5:]]["effect"] == "weapon"),
-        )
+        if view.scenario == "a":
+            needs = _needs(view)
+            best = max(
+                keys,
+                key=lambda k: (
+                    PART[k[5:]] in needs,
+                    PART[k[5:]] != "",
+                    D.ALL_ITEMS[k[5:]]["effect"] == "weapon",
+                ),
+            )
+        else:
+            best = max(keys, key=lambda k: _value(view, k[5:]))
         return best, "what the group needs"
     if d.kind == "bury_order":
         return keys[0], "any order will do"
     if d.kind == "bury":
-        needs = _needs(view)
-        worst = min(
-            keys,
-            key=lambda k: (PART[k[5:]] in needs, PART[k[5:]] != "", D.ALL_ITEMS[k[5:]]["effect"] == "weapon"),
-        )
+        if view.scenario == "a":
+            needs = _needs(view)
+            worst = min(
+                keys,
+                key=lambda k: (
+                    PART[k[5:]] in needs,
+                    PART[k[5:]] != "",
+                    D.ALL_ITEMS[k[5:]]["effect"] == "weapon",
+                ),
+            )
+        else:
+            worst = min(keys, key=lambda k: _value(view, k[5:]))
         return worst, "the least useful Item"
     if d.kind == "swap":
+        for k in keys:
+            if k.startswith("swap:take:") and D.ALL_ITEMS[k[10:]]["effect"] in ("camera", "evidence", "fuel"):
+                return k, "keep the scenario cards together"
         return "done", "keep what you carry"
     me = view.current
     t = view.trespassers[me]
     sawyers_here = [s for s in view.sawyers if s.space == t.space]
+    by: dict[str, list[str]] = {}
+    for k in keys:  # one pass: the options grouped by their first word, in order
+        by.setdefault(k.split(":", 1)[0], []).append(k)
+    desps = by.get("desp", [])
+    if view.scenario != "a" and t.actions and not sawyers_here:
+        goal = _scenario_goal(view, me)
+        if goal == t.space and "search" in keys:
+            return "search", "there may be something here"
     near = min((D.DIST[s.space][t.space] for s in view.sawyers if s.space), default=9)
-    if "drive" in keys:
+    if "drive" in by:
         others = [x for x in view.trespassers if not x.dead and not x.escaped and x is not t]
         if all(x.space == t.space for x in others) or near <= 2 or len(t.injuries) >= 2:
             return "drive", "get out while you can"
-    if "repair" in keys:
+    if "repair" in by:
         return "repair", "this one can run"
-    for k in keys:
-        if (
-            k.startswith("desp:")
-            and D.DESPERATION[k.split(":")[1]]["effect"] == "heal"
-            and len(t.injuries) >= 2
-        ):
-            return k, "patch up before it is too late"
-        if k.startswith("use:") and D.ALL_ITEMS[k.split(":")[1]]["effect"] == "heal" and len(t.injuries) >= 2:
-            return k, "patch up before it is too late"
+    for k in keys if view.scenario != "a" else ():
+        head = k.split(":", 1)[0]
+        if head in _OBJECTIVE:
+            return k, _OBJECTIVE[head]
+    if view.scenario == "e":
+        for k in by.get("swap", ()):
+            if _gather(view, me, int(k[5:])):
+                return k, "bring the Camera and the Evidence together"
+    if len(t.injuries) >= 2:  # Item options come before Desperation ones, as in the option list
+        for k in by.get("use", ()):
+            if D.ALL_ITEMS[k.split(":")[1]]["effect"] == "heal":
+                return k, "patch up before it is too late"
+        for k in desps:
+            if D.ALL_DESPERATION[k.split(":")[1]]["effect"] == "heal":
+                return k, "patch up before it is too late"
     if sawyers_here:
-        for k in keys:
-            if k.startswith(("use:", "desp:")) and k.split(":")[-1] in D.SAWYERS:
+        for k in [*by.get("use", ()), *desps]:
+            if k.rsplit(":", 1)[1] in D.SAWYERS:
                 return k, "fight back"
         escapes = [
-            k
-            for k in keys
-            if k.startswith(("run:", "desp:")) and k.count(":") >= 2 and k.split(":")[-1] in D.SPACES
+            k for k in [*by.get("run", ()), *desps] if k.count(":") >= 2 and k.rsplit(":", 1)[1] in D.SPACES
         ]
         if escapes and t.actions:
             far = max(
@@ -297,31 +444,30 @@ def _trespassers(view: View, d: Decision, keys: list[str]) -> tuple[str, str]:
             )
             return far, "run from the Sawyer"
     if t.actions == 0:
-        for k in keys:
-            if k.startswith("desp:") and D.DESPERATION[k.split(":")[1]]["effect"] == "extra_action":
+        for k in desps:
+            if D.ALL_DESPERATION[k.split(":")[1]]["effect"] == "extra_action":
                 return k, "one more action"
-        for k in keys:
-            if k.startswith("desp:") and D.DESPERATION[k.split(":")[1]]["effect"] == "hush" and t.noise >= 2:
+        for k in desps:
+            if D.ALL_DESPERATION[k.split(":")[1]]["effect"] == "hush" and t.noise >= 2:
                 return k, "quiet down"
-        for k in keys:
-            if (
-                k.startswith("desp:")
-                and D.DESPERATION[k.split(":")[1]]["effect"] == "play_dead"
-                and near <= 2
-            ):
+        for k in desps:
+            if D.ALL_DESPERATION[k.split(":")[1]]["effect"] == "play_dead" and near <= 2:
                 return k, "play dead"
         return "end", "no actions left"
-    if "search" in keys and (not sawyers_here):
+    if "search" in by and not sawyers_here and view.scenario == "a":
         return "search", "there may be parts here"
     goal = _goal(view, me)
+    if "search" in by and not sawyers_here and goal in (None, t.space):
+        return "search", "there may be something here"
     if t.actions == 1 and t.space not in _hides(view) and near <= 3:
-        hides = [k for k in keys if k.startswith("move:") and k[5:] in _hides(view)]
+        spots = _hides(view)
+        hides = [k for k in by.get("move", ()) if k[5:] in spots]
         if hides:
             return hides[0], "somewhere to hide"
     if goal and goal != t.space:
         here = D.DIST[t.space][goal]
-        moves = [k for k in keys if k.startswith("move:")]
-        runs = [k for k in keys if k.startswith("run:")]
+        moves = by.get("move", [])
+        runs = by.get("run", [])
         best = min(moves, key=lambda k: (D.DIST[k[5:]][goal], k)) if moves else None
         if runs and here >= 3 and (near <= 3 or t.noise == 0):
             r = min(runs, key=lambda k: (D.DIST[k.split(":")[2]][goal], k))

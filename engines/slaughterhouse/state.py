@@ -24,6 +24,8 @@ class Trespasser(msgspec.Struct):
     play_dead: bool = False  # may hide anywhere at the end of this turn
     used: list[str] = []  # once-per-turn items used this turn
     made_noise: int = 0  # Noise made by the current action (for interrupts)
+    carrying: bool = False  # a Loot token (Scenario C)
+    wild_as: dict[str, str] = {}  # wild Injury card -> the type it counts as
 
 
 class Sawyer(msgspec.Struct):
@@ -81,6 +83,20 @@ class State(msgspec.Struct):
     searched: list[str] = []  # spaces covered by a Searched token
     todo: list[Step] = []
     result: str = ""  # "", "escaped", "killed", "mixed", "dawn"
+    scenario: str = "a"
+    item_box: list[str] = []  # Item cards not in this game (other scenarios, locked achievements, set aside)
+    round_used: list[str] = []  # once-per-round Items used this round
+    fire: list[str] = []  # spaces with a Fire token
+    ignited: list[str] = []  # rooms set alight by the Trespassers (Scenario B)
+    beside: list[str] = []  # Scenario Items face up beside the board (Scenario B: Siphoned Fuel)
+    siphoned: list[str] = []  # vehicle cards already siphoned (Scenario B)
+    tokens: list[str] = []  # spaces holding a Scenario token (Loot in C, Photo in D)
+    loaded: int = 0  # Loot tokens in the Blue Truck (Scenario C)
+    photos: int = 0  # photos taken (Scenario D)
+    photographed: list[str] = []  # Sawyers caught on film (Scenario D)
+    film: int = 0  # shots left in the Camera (Scenario E)
+    documented: list[str] = []  # Evidence cards documented (Scenario E)
+    start_personal: int = 0  # Personal Items the Trespassers started with (for an achievement)
 
 
 class TrespasserView(msgspec.Struct, frozen=True):
@@ -96,6 +112,8 @@ class TrespasserView(msgspec.Struct, frozen=True):
     dead: bool
     escaped: bool
     acted: bool
+    carrying: bool = False
+    wild_as: dict[str, str] = {}
 
 
 class View(msgspec.Struct, frozen=True):
@@ -126,3 +144,14 @@ class View(msgspec.Struct, frozen=True):
     searched: list[str]
     step: Step | None
     result: str
+    scenario: str = "a"
+    fire: list[str] = []
+    ignited: list[str] = []
+    beside: list[str] = []
+    siphoned: list[str] = []
+    tokens: list[str] = []
+    loaded: int = 0
+    photos: int = 0
+    photographed: list[str] = []
+    film: int = 0
+    documented: list[str] = []

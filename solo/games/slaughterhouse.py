@@ -29,6 +29,7 @@ class SlaughterhouseUI:
         alive = sum(not t.dead and not t.escaped for t in view.trespassers)
         hand = view.hand if isinstance(view.hand, int) else len(view.hand)
         return (
+            f"{view.scenario.upper()}. {D.SCENARIOS[view.scenario]['name']} · "
             f"Round {view.round} · {alive} in the house · Fear {view.fear} · family hand {hand} · "
             f"Panic {D.PANIC[view.panic]['label']} ({view.panic}/{len(D.PANIC) - 1}) · supply {view.supply}"
         )
@@ -43,7 +44,7 @@ class SlaughterhouseUI:
                 if t.escaped
                 else ("hidden" if t.hidden else "in") + f" {D.name(t.space)}"
             )
-            hurt = ", ".join(D.INJURIES[c]["type"] for c in t.injuries) or "unhurt"
+            hurt = ", ".join(t.wild_as.get(c) or D.ALL_INJURIES[c]["type"] for c in t.injuries) or "unhurt"
             items = ", ".join(D.name(c) for c in [*t.items, *t.personal]) or "nothing"
             desp = t.desperation if isinstance(t.desperation, int) else len(t.desperation)
             rows.append(
@@ -70,6 +71,9 @@ class SlaughterhouseUI:
             )
         )
         rows.append(("Repaired", ", ".join(D.name(v) for v in view.repaired) or "none"))
+        rows.append(("Scenario", scenario_progress(view)))
+        if view.fire:
+            rows.append(("Fire", ", ".join(D.name(x) for x in view.fire)))
         return rows
 
     def cards(self, view: View, plain: bool) -> list[tuple[str, str]]:
@@ -125,6 +129,14 @@ class SlaughterhouseUI:
         for t in view.trespassers:
             if t.space == sid and not t.escaped:
                 out.append(t.id.upper() + (" (dead)" if t.dead else " (hidden)" if t.hidden else ""))
+                if t.carrying:
+                    out.append("carrying Loot")
+        if sid in view.fire:
+            out.append("FIRE")
+        if sid in view.tokens:
+            n = view.tokens.count(sid)
+            token = "Loot" if view.scenario == "c" else "Photo"
+            out.append(f"{token} token" + (f" x{n}" if n > 1 else ""))
         for s in view.sawyers:
             if s.space == sid:
                 out.append(SHORT[s.id])
@@ -188,6 +200,32 @@ class SlaughterhouseUI:
         return [("Odds", head, body, note)]
 
 
+def scenario_progress(view: View) -> str:
+    """One line: how far the Trespassers are toward the scenario's way out."""
+    sc = D.SCENARIOS[view.scenario]
+    if view.scenario == "a":
+        return "repair a vehicle (two parts and a Gas Can), then drive off"
+    if view.scenario == "b":
+        fuel = sum(D.ALL_ITEMS[c]["effect"] == "fuel" for c in view.beside)
+        rooms = ", ".join(view.ignited) or "none"
+        return (
+            f"rooms burning {len(view.ignited)} of {sc['rooms_to_burn']} ({rooms}); fuel beside the board {fuel}; "
+            "then flee from an Outdoor Corner"
+        )
+    if view.scenario == "c":
+        return (
+            f"Loot loaded {view.loaded} of {sc['loot_to_load']}, {len(view.tokens)} on the board; "
+            f"Blue Truck {'repaired' if 'blue_truck' in view.repaired else 'needs Truck Keys and a Jerry Can'}"
+        )
+    if view.scenario == "d":
+        who = ", ".join(D.name(x) for x in view.photographed) or "no Sawyer yet"
+        return f"photos {view.photos} of {sc['photos_needed']} ({who}); then drive off in the Green Van"
+    return (
+        f"Evidence documented {len(view.documented)} of {sc['documents_needed']}; film left {view.film}; "
+        "then flee from an Outdoor Corner"
+    )
+
+
 def _calm(t) -> bool:
     return any(D.ALL_ITEMS[c]["effect"] == "calm" for c in (*t.items, *t.personal))
 
@@ -199,7 +237,7 @@ def _dice_for(state: State, key: str, kind: str) -> int:
         if key == "search":
             n = 2 + any(D.ALL_ITEMS[c]["effect"] == "search_plus" for c in (*t.items, *t.personal))
             n -= state.horror_up.get(D.room_of(t.space)) == "stench"
-            n -= any(D.INJURIES[c]["effect"] == "search_minus" for c in t.injuries)
+            n -= any(D.ALL_INJURIES[c]["effect"] == "search_minus" for c in t.injuries)
             return max(0, n)
         if parts[0] == "use" and D.ALL_ITEMS[parts[1]]["effect"] == "weapon":
             return D.ALL_ITEMS[parts[1]]["dice"]
@@ -208,6 +246,8 @@ def _dice_for(state: State, key: str, kind: str) -> int:
         return 0
     if kind == "reroll" and parts[0] == "reroll":
         return sum(1 for d in state.todo[1].dice if d == 0)  # the blanks are rolled again
+    if kind == "reroll_pick" and parts[0] == "dice":
+        return len(parts[1].split(","))  # the chosen dice are rolled again
     if kind == "sawyer_action":
         if parts[0] == "attack":
             return D.SAWYERS[state.cur_sawyer]["attack_dice"]

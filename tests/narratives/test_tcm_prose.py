@@ -19,6 +19,10 @@ def _games():
             yield seed, play(GAME, seed, policy).events
     for count in ("1", "3", "4"):
         yield 99, play(GAME, 99, "heuristic", {"trespassers": count}).events
+    for scenario in "bcde":
+        for seed in range(4):
+            for policy in ("heuristic", {"trespassers": "heuristic", "sawyer": "random"}):
+                yield seed, play(GAME, seed, policy, {"scenario": scenario}).events
 
 
 def test_every_emitted_kind_renders_cleanly_in_prose_summary_and_title():
@@ -37,6 +41,8 @@ def test_every_emitted_kind_renders_cleanly_in_prose_summary_and_title():
             assert not LEFTOVER.search(summary), (event.kind, summary)
             assert not LEFTOVER.search(narrator.title(event))
     assert {"game_started", "moved", "attack", "injured", "killed", "game_over", "searched"} <= seen
+    scenario_kinds = {"siphoned", "ignited", "fire_spread", "loot_taken", "loot_loaded", "photo_taken"}
+    assert scenario_kinds | {"documented", "vehicle_placed", "token_placed"} <= seen
 
 
 def test_frequent_kinds_have_several_variants_and_every_outcome_an_ending():
@@ -61,4 +67,6 @@ def test_rules_topics_cover_the_main_rules():
         "injuries",
         "panic",
         "escape",
+        "scenarios",
+        "fire",
     } <= topics

@@ -128,3 +128,35 @@ def test_an_achievement_across_runs_is_earned_by_the_third(tmp_path, runs):
         earned, _ = achievements.record(keep, finished(game, seed=i), f"s{i}")
     assert ("three" in earned) == (runs == 3)
     assert len(keep.read(EOTD.id)["memory"]) == runs
+
+
+def finished_slaughterhouse(seed: int = 2) -> Run:
+    game = get("slaughterhouse")
+    played = play(game, seed, "heuristic")
+    run = Run(game, seed, resolve_options(game, {}), "trespassers")
+    for key in played.keys:
+        run.choose(key)
+    assert run.outcome() is not None
+    return run
+
+
+def test_the_freezer_box_and_unlocked_cards_reach_the_next_slaughterhouse_run(tmp_path):
+    """Rulebook, The Freezer Box: the Item deck carries over; earned achievements add their cards."""
+    keep = Keepsakes(tmp_path)
+    run = finished_slaughterhouse()
+    kept = carry.store(keep, run, "s1")
+    box = kept["freezer"].split(",")
+    assert box and not any(card in box for card in ("item/fuel/1", "item/camera"))  # scenario items leave
+    data = keep.read("slaughterhouse")
+    data["achievements"] = {"chainsaw": {"first": "2026-11-30", "slot": "s1"}}
+    keep.write("slaughterhouse", data)
+    game = run.game
+    options = carry.carried(keep, game)
+    assert options == {"freezer": kept["freezer"], "unlocked": "chainsaw"}
+    state, _ = game.setup(11, resolve_options(game, {}) | options)
+    dealt = [*state.item_decks["down"], *state.item_decks["up"]]
+    for t in state.trespassers:
+        dealt += t.items + t.personal
+    assert set(box) <= set(dealt) and "item/chainsaw" in dealt and "item/chainsaw" not in box
+    assert len(dealt) == len(set(dealt))
+    assert "The Item deck goes back in the Freezer Box" in game.describe_carry(kept)

@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 from repl_harness import Session
 
 from engines.core.contract import resolve_options
 from engines.registry import get
+from saves.record import Record
 from solo.run import Run
 
 GAME = get("slaughterhouse")
 
 
-@pytest.mark.parametrize("seat", ["trespassers", "sawyer"])
-def test_a_whole_game_typed_as_numbers(tmp_path, seat):
-    options = resolve_options(GAME, {"trespassers": "1" if seat == "sawyer" else "2"})
+@pytest.mark.parametrize(
+    ("seat", "scenario"),
+    [("trespassers", "a"), ("sawyer", "a"), ("trespassers", "c"), ("sawyer", "b"), ("trespassers", "e")],
+)
+def test_a_whole_game_typed_as_numbers(tmp_path, seat, scenario):
+    options = resolve_options(GAME, {"trespassers": "1" if seat == "sawyer" else "2", "scenario": scenario})
     probe = Run(GAME, 11, options, seat)  # how many times will the person be asked, always answering 1?
     asked = 0
     while probe.step_automa() is not None and (d := probe.decision()) is not None:
@@ -32,3 +37,35 @@ def test_map_status_and_odds_commands(tmp_path):
     s = Session(tmp_path, run=run).lines("map", "status", "odds", "rules dice", "hint", "99")
     assert "Foyer" in s.out and "Traceback" not in s.out
     assert "There is no choice 99" in s.out
+
+
+def test_a_scenario_run_saves_loads_and_continues(tmp_path):
+    run = Run(GAME, 7, resolve_options(GAME, {"scenario": "d"}), "trespassers")
+    s = Session(tmp_path, run=run).lines("1", "1", "1", "status", "map")
+    assert "photos" in s.out and "Photo token" in s.out and "Traceback" not in s.out
+    record = msgspec.json.decode(msgspec.json.encode(run.to_record()), type=Record)
+    again = Run.from_record(record)
+    assert again.state == run.state and again.options["scenario"] == "d"
+    for _ in range(40):
+        if run.step_automa() is None or (d := run.decision()) is None:
+            break
+        run.choose(d.options[0].key)
+        again.step_automa()
+        again.choose(d.options[0].key)
+    assert again.state == run.state
+
+
+def test_freezer_and_unlocked_options_carry_into_a_run():
+    deck = GAME.carry_out(_finished())["freezer"]
+    run = Run(
+        GAME, 3, {"scenario": "b", "trespassers": "2", "freezer": deck, "unlocked": "dig_deep"}, "sawyer"
+    )
+    assert "desp/dig_deep" in run.state.desperation_deck
+    record = msgspec.json.decode(msgspec.json.encode(run.to_record()), type=Record)
+    assert Run.from_record(record).state == run.state
+
+
+def _finished():
+    from engines.core.autoplay import play
+
+    return play(GAME, 2, "heuristic").state

@@ -45,5 +45,47 @@ def test_the_trespassers_map_shows_face_down_tiles_without_their_names():
     assert all(D.name(tile) not in text for tile in state.horror.values())
     family = "\n".join(body for _, body in UI.cards(GAME.view(state, "sawyer"), plain=False))
     assert any(D.name(tile) in family for tile in state.horror.values())
-    assert UI.toolbar(GAME.view(state, "trespassers")).startswith("Round 1")
+    assert UI.toolbar(GAME.view(state, "trespassers")).startswith("A. Who Will Survive? · Round 1")
     assert UI.parse("anything", GAME.decision(state)) is None
+
+
+def _turn_in(scenario: str):
+    state, _ = GAME.setup(0, {"scenario": scenario})
+    while GAME.decision(state).kind != "order":
+        GAME.apply(state, GAME.hint(state).key)
+    GAME.apply(state, "turn:green")
+    return state
+
+
+def test_each_scenario_shows_its_progress_fire_and_tokens():
+    state = _turn_in("b")
+    state.fire = ["KIT1"]
+    state.ignited = ["Kitchen"]
+    view = GAME.view(state, "trespassers")
+    rows = dict(UI.status(view))
+    assert "rooms burning 1 of 3" in rows["Scenario"] and rows["Fire"] == "Kitchen (stove)"
+    board = "\n".join(body for _, body in UI.cards(view, plain=True))
+    assert "Kitchen (stove)" in board and "FIRE" in board
+    assert UI.toolbar(view).startswith("B. Burn It Down")
+    state = _turn_in("c")
+    view = GAME.view(state, "trespassers")
+    assert "Loot loaded 0 of 4, 7 on the board" in dict(UI.status(view))["Scenario"]
+    assert "Loot token" in "\n".join(body for _, body in UI.cards(view, plain=True))
+    assert "photos 0 of 4" in dict(UI.status(GAME.view(_turn_in("d"), "sawyer")))["Scenario"]
+    assert "film left 3" in dict(UI.status(GAME.view(_turn_in("e"), "trespassers")))["Scenario"]
+
+
+def test_the_family_chooses_which_dice_to_reroll_by_number():
+    state = _green_turn()
+    from engines.slaughterhouse.state import Step
+
+    state.todo = [Step("reroll_pick", cards=["sawyer/slam/1"]), Step("attack", who=0, dice=[0, 1, 2])]
+    d = GAME.decision(state)
+    assert [o.label for o in d.options][:3] == [
+        "reroll die 1 (blank)",
+        "reroll die 2 (slash)",
+        "reroll die 1 (blank), die 2 (slash)",
+    ]
+    tables = UI.odds(state)
+    rows = tables[0][2]
+    assert [r[1] for r in rows] == ["1", "1", "2", "1", "2", "2", "3"]  # dice rolled again for each choice

@@ -20,9 +20,9 @@ def advance(state: State, until: str = "action", seed: int = 0, limit: int = 200
     raise AssertionError(f"no {until} decision")
 
 
-def green_turn(seed: int = 0, count: str = "2") -> State:
+def green_turn(seed: int = 0, count: str = "2", scenario: str = "a") -> State:
     """A game at Green's first action in the Foyer, with an empty family hand (no interrupts unless given)."""
-    state, _ = GAME.setup(seed, {"trespassers": count})
+    state, _ = GAME.setup(seed, {"trespassers": count, "scenario": scenario})
     advance(state, "order", seed)
     GAME.apply(state, "turn:green")
     state.sawyer_deck += state.hand
@@ -47,8 +47,8 @@ def injury(state: State, kind: str, effect: str = "none") -> str:
 
 
 def item(state: State, item_id: str) -> str:
-    """Take a card from either Item deck by its design id."""
-    for deck in state.item_decks.values():
+    """Take a card from either Item deck (or the box, or beside the board) by its design id."""
+    for deck in [*state.item_decks.values(), state.item_box, state.beside]:
         for c in deck:
             if D.ALL_ITEMS[c]["id"] == item_id:
                 deck.remove(c)
