@@ -95,3 +95,19 @@ def park(state: State, who: int) -> None:
         if not any(s.alive and s.at == p for s in state.slashers):
             state.slashers[who].at = p
             return
+
+
+def kinds(events) -> list[str]:
+    return [e.kind for e in events]
+
+
+def ready(seed: int = 0, **options: str) -> State:
+    """A started game with an empty board, slasher 0 to play in Johnson's Farm (1 marker), others parked."""
+    state = started(seed, **options)
+    clear_board(state)
+    for i in range(1, len(state.slashers)):
+        park(state, i)
+    for s in state.slashers:
+        s.used = True  # Special Abilities out of the way unless a test gives one back
+    turn_of(state, 0, "farm")
+    return state

@@ -4,7 +4,17 @@ stand, and places named by landmarks."""
 from __future__ import annotations
 
 import pytest
-from mm_positions import FIST, KNIFE, PENT, LoadedRng, clear_board, park, put_marker, started, turn_of
+from mm_positions import (
+    FIST,
+    KNIFE,
+    PENT,
+    LoadedRng,
+    kinds,
+    park,
+    put_marker,
+    ready,
+    turn_of,
+)
 
 from engines.core.autoplay import play
 from engines.core.contract import IllegalMove, resolve_options
@@ -12,21 +22,6 @@ from engines.mixtape.directors_cut import GAME
 from engines.mixtape.directors_cut import rules_data as R
 
 B = R.BOARD
-
-
-def kinds(events):
-    return [e.kind for e in events]
-
-
-def ready(seed: int = 0, **options: str):
-    state = started(seed, **options)
-    clear_board(state)
-    for i in range(1, len(state.slashers)):
-        park(state, i)
-    for s in state.slashers:
-        s.used = True
-    turn_of(state, 0, "farm")
-    return state
 
 
 # -- the person's slasher -------------------------------------------------------------------------------

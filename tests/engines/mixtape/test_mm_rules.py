@@ -9,10 +9,10 @@ from mm_positions import (
     KNIFE,
     PENT,
     LoadedRng,
-    clear_board,
     give,
-    park,
+    kinds,
     put_marker,
+    ready,
     started,
     top_scene,
     top_supply,
@@ -24,22 +24,6 @@ from engines.mixtape.directors_cut import GAME
 from engines.mixtape.directors_cut import rules_data as R
 
 B = R.BOARD
-
-
-def kinds(events):
-    return [e.kind for e in events]
-
-
-def ready(seed: int = 0, **options: str):
-    """A started game with an empty board, slasher 0 to play in Johnson's Farm (1 marker), others parked."""
-    state = started(seed, **options)
-    clear_board(state)
-    for i in range(1, len(state.slashers)):
-        park(state, i)
-    for s in state.slashers:
-        s.used = True  # Special Abilities out of the way unless a test gives one back
-    turn_of(state, 0, "farm")
-    return state
 
 
 # -- setup ----------------------------------------------------------------------------------------------

@@ -11,10 +11,10 @@ from mm_positions import (
     KNIFE,
     PENT,
     LoadedRng,
-    clear_board,
     give,
-    park,
+    kinds,
     put_marker,
+    ready,
     started,
     top_scene,
     turn_of,
@@ -25,21 +25,6 @@ from engines.mixtape.directors_cut import GAME
 from engines.mixtape.directors_cut import rules_data as R
 
 B = R.BOARD
-
-
-def kinds(events):
-    return [e.kind for e in events]
-
-
-def ready(seed: int = 0, **options: str):
-    state = started(seed, **options)
-    clear_board(state)
-    for i in range(1, len(state.slashers)):
-        park(state, i)
-    for s in state.slashers:
-        s.used = True  # Special Abilities out of the way unless a test gives one back
-    turn_of(state, 0, "farm")
-    return state
 
 
 def test_a_brawl_in_an_occupied_location_comes_before_the_scene_and_the_winner_draws():
