@@ -53,6 +53,8 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
         out["how_text"] = D.ITEMS[how]["name"] if how in D.ITEMS else phrases.get(f"how_{how}", how)
     if "finale" in f:
         out["finale_name"] = D.FINALES[f["finale"]]["name"]
+    if "hands" in f:
+        out["hands_names"] = " and ".join(f"the {D.ITEMS[i]['name']}" for i in f["hands"]) or "nothing"
     if "line" in f:
         out["line_text"] = phrases[f"line_{f['line']}"]
     return out
@@ -128,7 +130,18 @@ def _won(f: Mapping[str, Any]) -> str:
     return "armed" if f.get("weapon") else "default"
 
 
+def _minor(f: Mapping[str, Any]) -> str:
+    return "attack" if f["adds"].get("attack") else "move" if f["adds"].get("move") else "default"
+
+
+def _returned(f: Mapping[str, Any]) -> str:
+    return "bottom" if f["bottom"] else "default"
+
+
 _CASES: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "item_returned": _returned,
+    "minor_power": _minor,
+    "tie_settled": _by("about"),
     "game_lost": _lost,
     "game_won": _won,
     "fg_hurt": _hurt,

@@ -1,6 +1,8 @@
-"""Achievements earned in one run, read from its events (both lists in the rulebook, except 'five locations').
+"""Achievements, read from a finished run's events (both lists in the rulebook).
 
-Pure: the application records them across runs; this only says which a finished log earned.
+Pure: the application records them across runs. `earned(log)` says which one run earned; the one that takes
+several runs ("Defeat the Tormentor at five different locations") is read from what each run left in the long
+record: `remember(log)` gives a run's contribution and `earned_across(memories)` reads them all together.
 """
 
 from __future__ import annotations
@@ -101,3 +103,18 @@ CHECKS: dict[str, Callable[[list[Event]], bool]] = {
 def earned(log: list[Event]) -> list[str]:
     """The ids of every achievement this run's events earn, in the rulebook's order."""
     return [name for name, check in CHECKS.items() if check(log)]
+
+
+LOCATION = "marrek-warehouse"  # the only location this box plays; other boxes would add theirs
+FIVE_LOCATIONS = "tormentor_five_locations"
+
+
+def remember(log: list[Event]) -> dict[str, str]:
+    """What a finished run adds to the long record: where The Tormentor was defeated, if she was."""
+    return {"tormentor_defeated_at": LOCATION} if _won(log) is not None else {}
+
+
+def earned_across(memories: list[dict[str, str]]) -> list[str]:
+    """The achievements every recorded run earns together: The Tormentor defeated at five locations."""
+    places = {m["tormentor_defeated_at"] for m in memories if m.get("tormentor_defeated_at")}
+    return [FIVE_LOCATIONS] if len(places) >= 5 else []

@@ -9,7 +9,7 @@ from engines.core.contract import Option
 from engines.core.events import Event
 from engines.final_girl import data as D
 from engines.final_girl import rules as R
-from engines.final_girl.state import State, Trap
+from engines.final_girl.state import State, Trap, Victim
 
 
 def name(kind: str) -> str:
@@ -18,13 +18,78 @@ def name(kind: str) -> str:
 
 def hand_kinds(state: State) -> list[str]:
     kinds = D.KIND
-    return sorted({kinds[c] for c in state.hand}, key=D.ACTION_INDEX.__getitem__)
+    held = {kinds[c] for c in state.hand}
+    return [k for k in D.ACTIONS if k in held]
 
 
 def first_card(cards: list[str], kind: str) -> str | None:
     """The lowest-numbered copy of a card kind in a pile (the one that is played, bought or discarded)."""
     kinds = D.KIND
-    return min((c for c in cards if kinds[c] == kind), default=None)
+    best = None
+    for c in cards:
+        if kinds[c] == kind and (best is None or c < best):
+            best = c
+    return best
+
+
+# -- options that never change, built once (the options are listed at every decision) ----------------------
+
+
+def _play_label(kind: str) -> str:
+    spec, label = D.ACTIONS[kind], name(kind)
+    if spec.get("attack"):
+        return f"play {label} on the Tormentor"
+    if spec.get("needs_search"):
+        return f"play {label} here"
+    if kind == "climb":
+        return f"play {label} onto a Rack"
+    if kind == "leap":
+        return f"play {label} to the next Rack"
+    return f"play {label}"
+
+
+_PLAY = {k: Option(f"play:{k}", _play_label(k), (name(k).lower(),)) for k in D.ACTIONS}
+_DISCARD = {k: Option(f"discard:{k}", f"discard {name(k)} for 1 Time") for k in D.ACTIONS}
+_BUY = {
+    k: Option(f"buy:{k}", f"buy {name(k)} ({spec['cost']} Time)", (name(k).lower(),))
+    for k, spec in D.ACTIONS.items()
+    if not spec.get("special")
+}
+_BUY_ORDER = list(_BUY)
+_COST = {k: spec["cost"] for k, spec in D.ACTIONS.items()}
+_FREE_KINDS = frozenset(k for k in _BUY if _COST[k] == 0)
+_PLAYABLE = [k for k, spec in D.ACTIONS.items() if not (spec.get("reaction") or spec.get("after_roll"))]
+_END = Option("end", "end the Action phase", ("done", "pass", "stop"))
+_DONE = Option("done", "finish Planning", ("end", "pass"))
+_FREE = Option("buy:free", "take back every free (Zero Cost) card, up to the hand limit", ("free",))
+_SAVE = Option("save", "save a Victim here", ("rescue",))
+_STOP = Option("stop", "stop moving", ("done",))
+_ACCEPT = Option("accept", "accept the roll", ("ok", "keep"))
+_CONVERT = {
+    (a, b): Option(f"convert:{a}:{b}", f"discard {name(a)} and {name(b)} to make a 3-4 a success")
+    for a in D.ACTIONS
+    for b in D.ACTIONS
+    if D.ACTION_INDEX[a] <= D.ACTION_INDEX[b]
+}
+_REROLL = {
+    (i, d): Option(f"closecall:{i}", f"Close Call: re-roll the {d}") for i in range(12) for d in range(1, 7)
+}
+_REROLL_ALL = Option("closecall:all", "Close Call: re-roll every die for 2 Time")
+_TAKE = {k: Option(f"take:{k}", f"discard Walk to take {name(k)}") for k in ("climb", "leap")}
+
+
+def _sort(kind: str) -> str:
+    spec = D.ACTIONS[kind]
+    if spec.get("attack"):
+        return "attack"
+    if spec.get("needs_search"):
+        return "search"
+    if kind in ("climb", "leap"):
+        return kind
+    return "move" if "move" in spec.get("two", {}) else "other"
+
+
+_SORT = {k: _sort(k) for k in D.ACTIONS}
 
 
 # -- what she may do ------------------------------------------------------------------------------------
@@ -43,17 +108,23 @@ def current_task(trap: Trap) -> tuple[str, int]:
     return kind, int(n)
 
 
-def weapon_for(state: State) -> str | None:
-    """The best weapon in hand that reaches the Tormentor (range 0 = same space)."""
+def weapons_in_reach(state: State) -> list[str]:
+    """The weapons in hand that reach the Tormentor (range 0 = same space), best first."""
     if not state.killer_space:
-        return None
+        return []
     dist = D.DIST[state.fg_space][state.killer_space]
     usable = [
         w
         for w in state.hands
         if D.ITEMS[w]["kind"] == "weapon" and D.ITEMS[w]["range"][0] <= dist <= D.ITEMS[w]["range"][1]
     ]
-    return max(usable, key=lambda w: (D.ITEMS[w]["mod"], w)) if usable else None
+    return sorted(usable, key=lambda w: (-D.ITEMS[w]["mod"], w))
+
+
+def weapon_for(state: State) -> str | None:
+    """The best weapon in hand that reaches the Tormentor: the one used unless you name another."""
+    usable = weapons_in_reach(state)
+    return usable[0] if usable else None
 
 
 def can_attack_killer(state: State) -> bool:
@@ -88,33 +159,45 @@ def action_options(state: State) -> list[Option]:
     opts: list[Option] = []
     trapped = R.fg_trap(state) is not None
     traps = workable_traps(state)
-    for kind in hand_kinds(state):
-        spec = D.ACTIONS[kind]
-        if spec.get("reaction") or spec.get("after_roll"):
+    held = {D.KIND[c] for c in state.hand}
+    attack_ok: bool | None = None
+    for kind in _PLAYABLE:
+        if kind not in held:
             continue
-        label = name(kind)
-        if spec.get("attack"):
-            if can_attack_killer(state):
-                opts.append(Option(f"play:{kind}", f"play {label} on the Tormentor", (label.lower(),)))
-        elif spec.get("needs_search"):
-            if D.SPACES[state.fg_space].get("search") and not trapped:
-                opts.append(Option(f"play:{kind}", f"play {label} here", (label.lower(),)))
-        elif kind == "climb":
-            if climb_targets(state) and not trapped:
-                opts.append(Option(f"play:{kind}", f"play {label} onto a Rack", (label.lower(),)))
-        elif kind == "leap":
-            if leap_targets(state) and not trapped:
-                opts.append(Option(f"play:{kind}", f"play {label} to the next Rack", (label.lower(),)))
-        elif is_move_card(kind):
-            if not trapped:
-                opts.append(Option(f"play:{kind}", f"play {label}", (label.lower(),)))
+        sort = _SORT[kind]
+        if sort == "attack":
+            if attack_ok is None:
+                attack_ok = can_attack_killer(state)
+            ok = attack_ok
+        elif trapped:
+            ok = sort == "other"
+        elif sort == "search":
+            ok = D.SPACES[state.fg_space].get("search", False)
+        elif sort == "climb":
+            ok = bool(climb_targets(state))
+        elif sort == "leap":
+            ok = bool(leap_targets(state))
         else:
-            opts.append(Option(f"play:{kind}", f"play {label}", (label.lower(),)))
+            ok = True
+        if ok:
+            opts.append(_PLAY[kind])
+            if sort == "attack" and len(state.hands) > 1:
+                # Holding two weapons that reach her, you choose one per attack (research 2.6).
+                for weapon in weapons_in_reach(state)[1:]:
+                    opts.append(
+                        Option(
+                            f"play:{kind}:with:{weapon}",
+                            f"play {name(kind)} with the {D.ITEMS[weapon]['name']}",
+                        )
+                    )
+        if not traps:
+            continue
+        spec = D.ACTIONS[kind]
         for trap in traps:
             task, _ = current_task(trap)
             if (task == "damage" and spec.get("attack")) or (task == "move" and is_move_card(kind)):
                 opts.append(
-                    Option(f"play:{kind}:trap:{trap.id}", f"play {label} toward the {trap_label(trap)}")
+                    Option(f"play:{kind}:trap:{trap.id}", f"play {name(kind)} toward the {trap_label(trap)}")
                 )
     for trap in traps:
         task, n = current_task(trap)
@@ -125,7 +208,7 @@ def action_options(state: State) -> list[Option]:
         elif task == "horror":
             opts.append(Option(f"task:{trap.id}", f"raise Horror {n} on the {trap_label(trap)}"))
     if saveable(state) and not trapped:
-        opts.append(Option("save", "save a Victim here", ("rescue",)))
+        opts.append(_SAVE)
     for item in item_uses(state):
         opts.append(Option(f"item:{item}", f"use the {D.ITEMS[item]['name']}"))
     if (
@@ -139,19 +222,18 @@ def action_options(state: State) -> list[Option]:
         ):
             if space in D.NEIGHBOURS[state.fg_space]:
                 opts.append(Option(f"forklift:{space}", f"lift a Victim down from {D.SPACES[space]['name']}"))
-    if first_card(state.hand, "walk"):
-        for kind in ("climb", "leap"):
-            if first_card(state.tableau, kind):
-                opts.append(Option(f"take:{kind}", f"discard Walk to take {name(kind)}"))
-    if (
-        first_card(state.hand, "sprint")
-        and first_card(state.tableau, "climb")
-        and first_card(state.tableau, "leap")
-    ):
-        opts.append(Option("take:both", "discard Sprint to take Climb and Leap"))
-    for kind in hand_kinds(state):
-        opts.append(Option(f"discard:{kind}", f"discard {name(kind)} for 1 Time"))
-    opts.append(Option("end", "end the Action phase", ("done", "pass", "stop")))
+    if "walk" in held or "sprint" in held:
+        tableau = {D.KIND[c] for c in state.tableau}
+        if "walk" in held:
+            for kind in ("climb", "leap"):
+                if kind in tableau:
+                    opts.append(_TAKE[kind])
+        if "sprint" in held and "climb" in tableau and "leap" in tableau:
+            opts.append(Option("take:both", "discard Sprint to take Climb and Leap"))
+    for kind in D.ACTIONS:
+        if kind in held:
+            opts.append(_DISCARD[kind])
+    opts.append(_END)
     return opts
 
 
@@ -175,41 +257,46 @@ def item_uses(state: State) -> list[str]:
 
 
 def planning_options(state: State) -> list[Option]:
-    opts = []
-    full = len(state.hand) >= D.RULES["hand_limit"]
-    if not full:
-        for kind in sorted({D.card_kind(c) for c in state.tableau}, key=D.ACTION_INDEX.__getitem__):
-            spec = D.ACTIONS[kind]
-            if spec.get("special"):
-                continue
-            if spec["cost"] == 0 or spec["cost"] <= state.time:
-                opts.append(
-                    Option(f"buy:{kind}", f"buy {name(kind)} ({spec['cost']} Time)", (name(kind).lower(),))
-                )
-    opts.append(Option("done", "finish Planning", ("end", "pass")))
+    if len(state.hand) >= D.RULES["hand_limit"]:
+        return [_DONE]
+    kinds = D.KIND
+    there: set[str] = set()
+    free = 0
+    for c in state.tableau:
+        k = kinds[c]
+        there.add(k)
+        if k in _FREE_KINDS:
+            free += 1
+    time = state.time
+    opts = [_BUY[k] for k in _BUY_ORDER if k in there and (_COST[k] == 0 or _COST[k] <= time)]
+    if free >= 2:
+        opts.append(_FREE)
+    opts.append(_DONE)
     return opts
 
 
 def roll_options(state: State) -> list[Option]:
     roll = state.roll
-    opts = [Option("accept", "accept the roll", ("ok", "keep"))]
+    opts = [_ACCEPT]
     threshold = 3 if roll.get("improvised") else 5
-    partials = [i for i, d in enumerate(roll["dice"]) if 3 <= d < threshold and i not in roll["converted"]]
-    if partials and len(state.hand) >= D.RULES["discard_pair"]:
-        kinds = sorted({D.card_kind(c) for c in state.hand}, key=D.ACTION_INDEX.__getitem__)
-        pairs = [(k, k) for k in kinds if sum(D.card_kind(c) == k for c in state.hand) >= 2]
-        pairs += list(combinations(kinds, 2))
-        for a, b in sorted(
-            pairs, key=lambda p: (D.ACTION_INDEX.__getitem__(p[0]), D.ACTION_INDEX.__getitem__(p[1]))
-        ):
-            opts.append(
-                Option(f"convert:{a}:{b}", f"discard {name(a)} and {name(b)} to make a 3-4 a success")
-            )
-    if first_card(state.hand, "close_call"):
+    converted = roll["converted"]
+    partial = any(3 <= d < threshold and i not in converted for i, d in enumerate(roll["dice"]))
+    if partial and len(state.hand) >= D.RULES["discard_pair"]:
+        count: dict[str, int] = {}
+        for c in state.hand:
+            k = D.KIND[c]
+            count[k] = count.get(k, 0) + 1
+        kinds = [k for k in D.ACTIONS if k in count]
+        for i, a in enumerate(kinds):
+            if count[a] >= 2:
+                opts.append(_CONVERT[a, a])
+            for b in kinds[i + 1 :]:
+                opts.append(_CONVERT[a, b])
+    if any(D.KIND[c] == "close_call" for c in state.hand):
         for i, d in enumerate(roll["dice"]):
-            opts.append(Option(f"closecall:{i}", f"Close Call: re-roll the {d}"))
+            opts.append(_REROLL[i, d] if i < 12 else Option(f"closecall:{i}", f"Close Call: re-roll the {d}"))
         if state.time >= 2:
-            opts.append(Option("closecall:all", "Close Call: re-roll every die for 2 Time"))
+            opts.append(_REROLL_ALL)
     return opts
 
 
@@ -217,18 +304,51 @@ def move_options(state: State) -> list[Option]:
     ask = state.ask
     opts = []
     here = state.fg_space
-    follow = len(R.victims_at(state, here))
+    present = sorted(R.victims_at(state, here), key=lambda v: v.id)
+    follow = len(present)
     for there in sorted(ask["to"], key=D.ORDER.index):
         into_killer = there == state.killer_space
         most = 0 if into_killer else min(D.RULES["follow"], follow)
         label = D.SPACES[there]["name"]
         for k in range(most, -1, -1):
+            groups = follower_choices(present, k)
             with_ = f" with {k} Victim{'s' if k != 1 else ''}" if k else ""
+            if len(groups) > 1:
+                with_ = f" with {_followers_label(groups[0])}"
             opts.append(Option(f"to:{there}:{k}", f"go to {label}{with_}"))
+            for group in groups[1:]:
+                ids = ".".join(str(v.id) for v in group)
+                opts.append(Option(f"to:{there}:{k}:{ids}", f"go to {label} with {_followers_label(group)}"))
     if saveable(state) and ask.get("mode") == "move":
-        opts.append(Option("save", "save a Victim here", ("rescue",)))
-    opts.append(Option("stop", "stop moving", ("done",)))
+        opts.append(_SAVE)
+    opts.append(_STOP)
     return opts
+
+
+def follower_choices(present: list[Victim], k: int) -> list[list[Victim]]:
+    """The different groups of k Victims that may follow (special Victims are told apart, the others are
+    alike). The first is the default: the lowest-numbered."""
+    if k == 0 or k >= len(present) or not any(v.special for v in present):
+        return [present[:k]]
+    plain = [v for v in present if not v.special]
+    specials = [v for v in present if v.special]
+    out = [present[:k]]
+    for j in range(0, min(k, len(specials)) + 1):
+        if k - j > len(plain):
+            continue
+        for chosen in combinations(specials, j):
+            group = sorted(list(chosen) + plain[: k - j], key=lambda v: v.id)
+            if group not in out:
+                out.append(group)
+    return out
+
+
+def _followers_label(group: list[Victim]) -> str:
+    named = [D.EVENTS[v.special]["name"] for v in group if v.special]
+    plain = sum(1 for v in group if not v.special)
+    if plain:
+        named.append(f"{plain} Victim{'s' if plain != 1 else ''}")
+    return " and ".join(named)
 
 
 def move_targets(state: State, mode: str) -> list[str]:
@@ -241,11 +361,24 @@ def move_targets(state: State, mode: str) -> list[str]:
 
 
 def react_options(state: State) -> list[Option]:
-    opts = [
-        Option(f"react:{kind}", f"play {name(kind)} against {state.ask['damage']} damage")
-        for kind in hand_kinds(state)
-        if D.ACTIONS[kind].get("reaction")
-    ]
+    opts = []
+    for kind in hand_kinds(state):
+        if not D.ACTIONS[kind].get("reaction"):
+            continue
+        opts.append(Option(f"react:{kind}", f"play {name(kind)} against {state.ask['damage']} damage"))
+        if D.ACTIONS[kind]["two"].get("deal") and len(state.hands) > 1:
+            for weapon in weapons_in_reach(state)[1:]:  # strike back with the weapon you choose
+                label = f"play {name(kind)} against {state.ask['damage']} damage, striking with the {D.ITEMS[weapon]['name']}"
+                opts.append(Option(f"react:{kind}:with:{weapon}", label))
+    if not state.ask.get("hat"):
+        for item in sorted(i for i in state.hands + state.backpack if D.ITEMS[i]["kind"] == "armour"):
+            left = state.item_uses.get(item, 1)
+            opts.append(
+                Option(
+                    f"item:{item}",
+                    f"take it on the {D.ITEMS[item]['name']}: 1 less damage ({left} use{'s' if left != 1 else ''} left)",
+                )
+            )
     opts.append(Option("take", f"take the {state.ask['damage']} damage", ("none", "no")))
     return opts
 
@@ -255,7 +388,14 @@ def choose_options(state: State) -> list[Option]:
 
 
 def keep_options(state: State) -> list[Option]:
-    return [Option(f"keep:{item}", f"keep the {D.ITEMS[item]['name']}") for item in state.ask["items"]]
+    """Keep one of the two; the other goes back on top face up, or under the pile face down (research 2.3)."""
+    opts = []
+    for item in state.ask["items"]:
+        other = next(i for i in state.ask["items"] if i != item)
+        keep, back = D.ITEMS[item]["name"], D.ITEMS[other]["name"]
+        opts.append(Option(f"keep:{item}", f"keep the {keep}; the {back} back on top, face up"))
+        opts.append(Option(f"keep:{item}:bottom", f"keep the {keep}; the {back} under the pile, face down"))
+    return opts
 
 
 def take_card_options(state: State) -> list[Option]:
@@ -291,7 +431,8 @@ def do_action(state: State, key: str, events: list[Event]) -> None:
     state.ask = {}
     if verb == "play":
         kind = parts[1]
-        trap = int(parts[3]) if len(parts) == 4 else 0
+        trap = int(parts[3]) if len(parts) == 4 and parts[2] == "trap" else 0
+        weapon = parts[3] if len(parts) == 4 and parts[2] == "with" else ""
         card = first_card(state.hand, kind)
         assert card is not None
         state.hand.remove(card)
@@ -299,6 +440,8 @@ def do_action(state: State, key: str, events: list[Event]) -> None:
         state.played.append(kind)
         R.ev(state, events, "card_played", card=kind, title=name(kind), trap=trap)
         start_roll(state, card, "action", events, trap=trap)
+        if weapon:
+            state.roll["weapon"] = weapon
     elif verb == "discard":
         card = first_card(state.hand, parts[1])
         state.hand.remove(card)
@@ -434,6 +577,7 @@ def use_item_now(state: State, item: str, events: list[Event]) -> None:
 
 
 def gain_item(state: State, item: str, events: list[Event]) -> None:
+    """A new item goes to a free hand if it fits, else the backpack; gaining one lets you rearrange."""
     spec = D.ITEMS[item]
     used = sum(D.ITEMS[h]["hands"] for h in state.hands)
     if spec["hands"] and used + spec["hands"] <= 2:
@@ -443,6 +587,55 @@ def gain_item(state: State, item: str, events: list[Event]) -> None:
     if spec.get("uses"):
         state.item_uses[item] = spec["uses"]
     R.ev(state, events, "item_found", item=item, title=spec["name"], sort=spec["kind"])
+    if spec["hands"]:
+        offer_arrangement(state)
+
+
+# -- hands and backpack -------------------------------------------------------------------------------------
+
+
+def arrangements(state: State) -> list[list[str]]:
+    """Every way to fill your two hands from what you carry, each as full as it can be (sorted ids)."""
+    held = sorted(i for i in state.hands + state.backpack if D.ITEMS[i]["hands"])
+    out: list[list[str]] = []
+    for n in range(len(held), 0, -1):
+        for combo in combinations(held, n):
+            if sum(D.ITEMS[i]["hands"] for i in combo) > 2:
+                continue
+            if any(set(combo) < set(o) for o in out):
+                continue
+            out.append(list(combo))
+    return [o for o in out if not any(set(o) < set(p) for p in out)] or [[]]
+
+
+def offer_arrangement(state: State) -> None:
+    """Ask how to hold your items when there is more than one way (Upkeep, or on gaining an item)."""
+    carried = state.hands + state.backpack
+    if sum(1 for i in carried if D.ITEMS[i]["hands"]) > 1 and len(arrangements(state)) > 1:
+        state.ask = {"kind": "arrange"}
+
+
+def arrange_options(state: State) -> list[Option]:
+    now = sorted(state.hands)
+    ways = sorted(arrangements(state), key=lambda w: (w != now, w))
+    opts = []
+    for way in ways:
+        names = " and ".join(f"the {D.ITEMS[i]['name']}" for i in way) or "nothing"
+        opts.append(
+            Option("hands:" + ("+".join(way) or "-"), f"hold {names}{' (as now)' if way == now else ''}")
+        )
+    return opts
+
+
+def do_arrange(state: State, key: str, events: list[Event]) -> None:
+    state.ask = {}
+    way = [] if key == "hands:-" else key.split(":")[1].split("+")
+    if sorted(state.hands) == way:
+        return
+    carried = state.hands + state.backpack
+    state.hands = way
+    state.backpack = [i for i in carried if i not in way]
+    R.ev(state, events, "items_arranged", hands=list(way))
 
 
 # -- rolling --------------------------------------------------------------------------------------------
@@ -492,10 +685,24 @@ def start_roll(
 
 
 def offer_roll(state: State) -> None:
-    if len(roll_options(state)) > 1:
+    """Ask about the roll only when something could still improve it (designed: at 2+ successes, the best
+    line, converting or Close Call can change nothing for the better, so the roll resolves at once)."""
+    if successes(state.roll) < 2 and _roll_choice(state):
         state.ask = {"kind": "roll"}
     else:
         R.push(state, {"op": "resolve_roll"})
+
+
+def _roll_choice(state: State) -> bool:
+    """As `len(roll_options(state)) > 1`, without building the options."""
+    kinds = D.KIND
+    if any(kinds[c] == "close_call" for c in state.hand):
+        return True
+    if len(state.hand) < D.RULES["discard_pair"]:
+        return False
+    roll = state.roll
+    threshold = 3 if roll.get("improvised") else 5
+    return any(3 <= d < threshold and i not in roll["converted"] for i, d in enumerate(roll["dice"]))
 
 
 def do_roll_choice(state: State, key: str, events: list[Event]) -> None:
@@ -554,7 +761,7 @@ def _resolve_roll(state: State, op: dict[str, Any], events: list[Event]) -> None
     if "choose" in line:
         state.ask = {"kind": "choose", "lines": line["choose"], "trap": roll["trap"]}
         return
-    R.push(state, {"op": "line", "line": line, "trap": roll["trap"]})
+    R.push(state, {"op": "line", "line": line, "trap": roll["trap"], "weapon": roll.get("weapon", "")})
 
 
 def _resolve_reaction(state: State, roll: dict[str, Any], line: dict[str, Any], events: list[Event]) -> None:
@@ -568,13 +775,14 @@ def _resolve_reaction(state: State, roll: dict[str, Any], line: dict[str, Any], 
         left = damage
     R.ev(state, events, "reaction", blocked=damage - left, left=left)
     if line.get("deal"):
-        deal_damage(state, line["deal"], events)
+        deal_damage(state, line["deal"], events, roll.get("weapon", ""))
     if not state.result:
-        R.push(state, {"op": "attack_fg", "damage": left})
+        R.push(state, {"op": "attack_fg", "damage": left, "hat": roll.get("hat", False)})
 
 
-def deal_damage(state: State, n: int, events: list[Event]) -> None:
-    weapon = weapon_for(state)
+def deal_damage(state: State, n: int, events: list[Event], chosen: str = "") -> None:
+    """Damage to her from a card: the chosen weapon if it still reaches her, else the best one in reach."""
+    weapon = chosen if chosen and chosen in weapons_in_reach(state) else weapon_for(state)
     if weapon:
         n += D.ITEMS[weapon]["mod"]
         if weapon in state.item_uses:
@@ -598,7 +806,7 @@ def _line(state: State, op: dict[str, Any], events: list[Event]) -> None:
             if trap is not None:
                 _toward_task(state, trap, line["damage"], events)
         else:
-            deal_damage(state, line["damage"], events)
+            deal_damage(state, line["damage"], events, op.get("weapon", ""))
     if line.get("lose_health") and not state.result:
         R.hurt_fg(state, line["lose_health"], events, "card")
     if state.result or state.phase != "action":
@@ -648,6 +856,9 @@ def _toward_task(state: State, trap: Trap, amount: int, events: list[Event]) -> 
 def _search(state: State, n: int, events: list[Event]) -> None:
     deck = state.item_decks.get(state.fg_space, [])
     drawn = [deck.pop() for _ in range(min(n, len(deck)))]
+    for item in drawn:
+        if item in state.items_down:
+            state.items_down.remove(item)
     if not drawn:
         R.ev(state, events, "search_empty", name=D.SPACES[state.fg_space]["name"])
         return
@@ -658,10 +869,25 @@ def _search(state: State, n: int, events: list[Event]) -> None:
 
 
 def do_keep(state: State, key: str, events: list[Event]) -> None:
-    item = key.split(":", 1)[1]
+    parts = key.split(":")
+    item, bottom = parts[1], parts[-1] == "bottom"
     other = [i for i in state.ask["items"] if i != item]
     state.ask = {}
-    state.item_decks[state.fg_space].extend(other)  # the other goes back on top, face up
+    pile = state.item_decks[state.fg_space]
+    if bottom:
+        pile[:0] = other
+        state.items_down.extend(other)
+    else:
+        pile.extend(other)
+    R.ev(
+        state,
+        events,
+        "item_returned",
+        item=other[0],
+        title=D.ITEMS[other[0]]["name"],
+        bottom=bottom,
+        name=D.SPACES[state.fg_space]["name"],
+    )
     gain_item(state, item, events)
 
 
@@ -681,9 +907,15 @@ def do_move(state: State, key: str, events: list[Event]) -> None:
         R.push(state, {"op": "move", "steps": ask["steps"], "mode": ask["mode"]})
         save_victim(state, events)
         return
-    _, there, k = key.split(":")
+    parts = key.split(":")
+    there, k = parts[1], int(parts[2])
     src = state.fg_space
-    followers = sorted(R.victims_at(state, src), key=lambda v: v.id)[: int(k)]
+    present = sorted(R.victims_at(state, src), key=lambda v: v.id)
+    if len(parts) == 4:
+        ids = {int(i) for i in parts[3].split(".")}
+        followers = [v for v in present if v.id in ids]
+    else:
+        followers = present[:k]
     state.fg_space = there
     if (
         state.forklift == src
@@ -710,29 +942,67 @@ def do_move(state: State, key: str, events: list[Event]) -> None:
 
 
 def do_react(state: State, key: str, events: list[Event]) -> None:
-    damage = state.ask["damage"]
+    damage, hat = state.ask["damage"], state.ask.get("hat", False)
     state.ask = {}
     if key == "take":
         R.push(state, {"op": "take_hit", "damage": damage})
         return
-    kind = key.split(":")[1]
-    card = first_card(state.hand, kind)
+    verb, what, *chosen = key.split(":")
+    if verb == "item":
+        # Armour answers one attack once (designed): one use, one point less, then you may still react.
+        R.ev(state, events, "armour_absorbs", item=what, title=D.ITEMS[what]["name"], left=damage - 1)
+        R.use_item(state, what, events)
+        R.push(state, {"op": "attack_fg", "damage": damage - 1, "hat": True})
+        return
+    card = first_card(state.hand, what)
     state.hand.remove(card)
     state.resolving = card
-    R.ev(state, events, "card_played", card=kind, title=name(kind), trap=0)
+    R.ev(state, events, "card_played", card=what, title=name(what), trap=0)
     start_roll(state, card, "react", events, damage=damage)
+    state.roll["hat"] = hat
+    if chosen:
+        state.roll["weapon"] = chosen[1]
+
+
+def _planning_offer(state: State, op: dict[str, Any], events: list[Event]) -> None:
+    """Ask what to buy; when finishing is the only choice left (a full hand, nothing affordable), finish
+    without asking (designed: a decision with one option decides nothing)."""
+    if _can_buy(state):
+        state.ask = {"kind": "planning"}
+    else:
+        do_planning(state, "done", events)
+
+
+def _can_buy(state: State) -> bool:
+    """As `len(planning_options(state)) > 1`, without building the options."""
+    if len(state.hand) >= D.RULES["hand_limit"]:
+        return False
+    kinds, time = D.KIND, state.time
+    for c in state.tableau:
+        k = kinds[c]
+        if k in _BUY and (_COST[k] == 0 or _COST[k] <= time):
+            return True
+    return False
 
 
 def do_planning(state: State, key: str, events: list[Event]) -> None:
+    state.ask = {}
     if key == "done":
-        state.ask = {}
         start = D.RULES["time_start_extreme" if state.extreme else "time_start"]
         state.time = start
         state.tableau.extend(state.used)
         state.used = []
         R.ev(state, events, "planning_done", time=state.time, hand=len(state.hand))
         return
+    R.push(state, {"op": "planning_offer"})
     kind = key.split(":")[1]
+    if kind == "free":
+        for card in free_cards(state)[: D.RULES["hand_limit"] - len(state.hand)]:
+            state.tableau.remove(card)
+            state.hand.append(card)
+            free = D.KIND[card]
+            R.ev(state, events, "card_bought", card=free, title=name(free), cost=0, time=state.time)
+        return
     card = first_card(state.tableau, kind)
     cost = D.ACTIONS[kind]["cost"]
     state.tableau.remove(card)
@@ -740,6 +1010,14 @@ def do_planning(state: State, key: str, events: list[Event]) -> None:
     if cost:
         state.time -= cost
     R.ev(state, events, "card_bought", card=kind, title=name(kind), cost=cost, time=state.time)
+
+
+def free_cards(state: State) -> list[str]:
+    """The Zero Cost cards in the Tableau, in card order (Walk, Focus, Weak Attack, Short Rest)."""
+    return sorted(
+        (c for c in state.tableau if D.KIND[c] in _FREE_KINDS),
+        key=lambda c: (D.ACTION_INDEX[D.KIND[c]], c),
+    )
 
 
 def do_take_card(state: State, key: str, events: list[Event]) -> None:
@@ -777,4 +1055,63 @@ def do_tie(state: State, key: str, events: list[Event]) -> None:
     R.killer_go(state, (space, who == "fg"), ask["move"], ask["attack"], events)
 
 
-R.STEPS.update({"resolve_roll": _resolve_roll, "line": _line, "move": _move})
+R.STEPS.update(
+    {
+        "resolve_roll": _resolve_roll,
+        "line": _line,
+        "move": _move,
+        "arrange": lambda s, o, e: offer_arrangement(s),
+        "planning_offer": _planning_offer,
+    }
+)
+
+
+# -- Game Ambiguity asked of the person ---------------------------------------------------------------------
+
+
+def victim_label(state: State, vid: int) -> str:
+    v = next(v for v in state.victims if v.id == vid)
+    who = f"{D.EVENTS[v.special]['name']} (Victim {v.id})" if v.special else f"Victim {v.id}"
+    return f"{who} in {D.SPACES[v.space]['name']}"
+
+
+def trap_tie_options(state: State) -> list[Option]:
+    return [Option(f"victim:{vid}", victim_label(state, vid)) for vid in state.ask["victims"]]
+
+
+def do_trap_tie(state: State, key: str, events: list[Event]) -> None:
+    vid = int(key.split(":")[1])
+    state.ask = {}
+    victim = next(v for v in state.victims if v.id == vid)
+    R.ev(state, events, "tie_settled", victim=vid, about="trap")
+    R.trap_this(state, victim, events)
+
+
+def attack_tie_options(state: State) -> list[Option]:
+    return [Option(f"victim:{vid}", victim_label(state, vid)) for vid in state.ask["victims"]]
+
+
+def do_attack_tie(state: State, key: str, events: list[Event]) -> None:
+    vid = int(key.split(":")[1])
+    state.ask = {}
+    victim = next(v for v in state.victims if v.id == vid)
+    R.ev(state, events, "tie_settled", victim=vid, about="attack")
+    R.kill_victim(state, victim, events, "killer")
+
+
+# -- panic order ----------------------------------------------------------------------------------------------
+
+
+def panic_order_options(state: State) -> list[Option]:
+    return [
+        Option("panic:group", "the Supervisor's group panics first"),
+        Option("panic:others", "the others panic first (any who run into his space go with his group)"),
+    ]
+
+
+def do_panic_order(state: State, key: str, events: list[Event]) -> None:
+    ids = state.ask["victims"]
+    state.ask = {}
+    first = key == "panic:group"
+    R.ev(state, events, "panic_order", group_first=first)
+    R.panic_all(state, R.supervisor_first(state, ids, first), events, ordered=True)

@@ -29,7 +29,7 @@ def invariants(state: State) -> list[str]:
     if state.roll and state.resolving != state.roll.get("card"):
         out.append("a roll is pending for a card not being resolved")
     # Terror cards
-    placed = state.terror.cards() + state.terror_out
+    placed = state.terror.cards() + state.terror_out + [m.card for m in state.minor_powers]
     pending = [op["card"] for op in state.stack if op["op"] == "terror_done" and op["card"] not in placed]
     if Counter(placed + pending) != Counter(D.terror_ids("killer") + D.terror_ids("location")):
         out.append("Terror cards are lost or doubled")
@@ -44,6 +44,9 @@ def invariants(state: State) -> list[str]:
     items += state.ask.get("items", []) if state.ask.get("kind") == "keep" else []
     if Counter(items) != Counter(list(D.ITEMS)):
         out.append("Item cards are lost or doubled")
+    piled = {i for d in state.item_decks.values() for i in d}
+    if not set(state.items_down) <= piled:
+        out.append("a face-down Item card is not in a pile")
     hands = sum(D.ITEMS[i]["hands"] for i in state.hands)
     if hands > 2:
         out.append(f"{hands} hands of items held")
@@ -77,6 +80,9 @@ def invariants(state: State) -> list[str]:
             out.append(f"Victim {v.id} on unknown space {v.space}")
     if sum(1 for t in state.traps if t.subject == "fg" and not t.done) > 1:
         out.append("the Final Girl is in two traps")
+    for m in state.minor_powers:
+        if not 0 < m.health <= D.TERROR[D.KIND[m.card]]["health"]:
+            out.append(f"Minor Dark Power {m.card} with {m.health} health")
     if state.killer_space and not state.finale_revealed:
         out.append("the Tormentor is on the board before the Finale")
     if (state.phase == "over") != bool(state.result):

@@ -19,9 +19,13 @@ from engines.core.rng import Rng
 from engines.final_girl import actions as A
 from engines.final_girl import data as D
 from engines.final_girl import rules as R
+from engines.final_girl.ambiguity import MODES
 from engines.final_girl.state import State, View
 
 FINAL_GIRL = "final_girl"
+_DICE = D.RULES["dice_normal"]
+_DICE_EXTREME = D.RULES["dice_extreme"]
+_SLOTS = {g: len(spec["slots"]) for g, spec in D.GIRLS.items()}
 
 _PROMPTS = {
     "action": "Action phase: play a card, use an item, save a Victim, work a trap, or end the phase.",
@@ -30,9 +34,13 @@ _PROMPTS = {
     "move": "Where do you go?",
     "react": "The Tormentor strikes at you. Play a Reaction card?",
     "choose": "The roll failed: choose how it goes wrong.",
-    "keep": "Two items: keep one; the other goes back on top of the pile.",
+    "keep": "Two items: keep one; the other goes back on top face up, or under the pile face down.",
     "take_card": "A rescued Victim's reward: take an Action card costing 2 or less.",
     "tie": "Game Ambiguity: The Tormentor's target is tied. Which does she go for?",
+    "trap_tie": "Game Ambiguity: the Death Trap could take any of these Victims. Which does it take?",
+    "attack_tie": "Game Ambiguity: the Tormentor strikes at one of the Victims here. Which one?",
+    "arrange": "Your hands: which items do you hold ready? The rest go in the backpack.",
+    "panic_order": "Victims panic in the order you choose: who runs first?",
 }
 _OPTIONS = {
     "action": A.action_options,
@@ -44,6 +52,10 @@ _OPTIONS = {
     "keep": A.keep_options,
     "take_card": A.take_card_options,
     "tie": A.tie_options,
+    "trap_tie": A.trap_tie_options,
+    "attack_tie": A.attack_tie_options,
+    "arrange": A.arrange_options,
+    "panic_order": A.panic_order_options,
 }
 _APPLY = {
     "action": A.do_action,
@@ -55,13 +67,17 @@ _APPLY = {
     "keep": A.do_keep,
     "take_card": A.do_take_card,
     "tie": A.do_tie,
+    "trap_tie": A.do_trap_tie,
+    "attack_tie": A.do_attack_tie,
+    "arrange": A.do_arrange,
+    "panic_order": A.do_panic_order,
 }
 
 
 class FinalGirl:
     id = "final-girl"
     title = "Final Girl: The Marrek Murders"
-    rules_version = "1"
+    rules_version = "2"
     seats = (
         Seat(
             FINAL_GIRL,
@@ -76,11 +92,19 @@ class FinalGirl:
             "mode", ("normal", "extreme"), "normal", "extreme: 5 Time a turn and the harsher Horror track."
         ),
         GameOption("dark_power", ("normal", "epic"), "normal", "epic: the Epic Dark Power, Endless Traps."),
+        GameOption("finale", ("normal", "epic"), "normal", "epic: the Epic Finale, Curtain Call."),
+        GameOption(
+            "bonus_items",
+            ("off", "on"),
+            "off",
+            "on: your Final Girl's own bonus item is shuffled in with the warehouse's Items.",
+        ),
         GameOption(
             "ties",
-            ("ask", "infinite-evil"),
+            MODES,
             "ask",
-            "ask: you choose when the Tormentor's target is tied; infinite-evil: you are always her choice.",
+            "Game Ambiguity: ask (you settle each tie), infinite-evil (the worst for you), abject-realism "
+            "(the most realistic), never-ending-hilarity (a die decides).",
         ),
     )
     state_type = State
@@ -106,7 +130,8 @@ class FinalGirl:
         for card in D.action_ids():
             (state.hand if D.ACTIONS[D.card_kind(card)].get("start") else state.tableau).append(card)
         # Finale and Dark Power, face down.
-        state.finale = rng.choice(sorted(D.FINALES))
+        finales = sorted(k for k, v in D.FINALES.items() if bool(v.get("epic")) == (opts["finale"] == "epic"))
+        state.finale = rng.choice(finales)
         normal = sorted(k for k, v in D.DARK_POWERS.items() if not v.get("epic"))
         state.dark_power = "endless_traps" if epic else rng.choice(normal)
         # Terror: 10 of the 21 non-Click! cards; set aside the top 2, shuffle in the 3 Click! cards, put 2 back.
@@ -131,11 +156,16 @@ class FinalGirl:
         state.killer_start = setup["killer"]
         state.supply = D.RULES["victims_total"]
         # Items: 4 per Search space, the rest out of the game.
-        items = sorted(D.ITEMS)
+        items = list(D.LOCATION_ITEMS)
+        bonus = [
+            k for k, v in D.BONUS_ITEMS.items() if opts["bonus_items"] == "on" and v["girl"] == state.girl
+        ]
+        if bonus:
+            items = sorted(items + bonus)
         rng.shuffle(items)
         for space in D.SEARCH_SPACES:
             state.item_decks[space] = [items.pop() for _ in range(D.ITEMS_PER_DECK)]
-        state.items_out = items
+        state.items_out = items + [k for k in D.BONUS_ITEMS if k not in bonus]
         # Health and the Final Health tokens (drawn unseen).
         state.fg_health = state.fg_max = girl["health"]
         state.killer_health = state.killer_max = D.KILLER["health"]
@@ -206,50 +236,60 @@ class FinalGirl:
         return None
 
     def view(self, state: State, seat: str = FINAL_GIRL) -> View:
+        # Positional, in View's field order (a test checks every field by name): built at every decision,
+        # and positional construction is several times cheaper than keywords.
+        tops: dict[str, str] = {}
+        counts: dict[str, int] = {}
+        down = state.items_down
+        for space, pile in state.item_decks.items():
+            counts[space] = len(pile)
+            if pile and pile[-1] not in down:
+                tops[space] = pile[-1]
         return View(
-            turn=state.turn,
-            phase=state.phase,
-            girl=state.girl,
-            extreme=state.extreme,
-            time=state.time,
-            horror=state.horror,
-            dice=D.dice_for(state.horror, state.extreme),
-            bloodlust=state.bloodlust,
-            fg_space=state.fg_space,
-            fg_health=state.fg_health,
-            fg_max=state.fg_max,
-            fg_white=state.fg_white,
-            fg_trapped=R.fg_trap(state) is not None,
-            slots=state.slots,
-            slots_total=len(D.GIRLS[state.girl]["slots"]),
-            killer_space=state.killer_space,
-            killer_health=state.killer_health,
-            killer_max=state.killer_max,
-            killer_white=state.killer_white,
-            finale=state.finale if state.finale_revealed else "",
-            dark_power=state.dark_power if state.dark_power_revealed else "",
-            terror_left=len(state.terror),
-            hand=sorted(state.hand),
-            tableau=sorted(state.tableau),
-            used=sorted(state.used),
-            hands=list(state.hands),
-            backpack=list(state.backpack),
-            item_uses=dict(state.item_uses),
-            item_tops={s: d[-1] for s, d in state.item_decks.items() if d},
-            item_counts={s: len(d) for s, d in state.item_decks.items()},
-            locked=list(state.locked),
-            forklift=state.forklift,
-            victims=[v for v in state.victims],
-            traps=list(state.traps),
-            events_active=list(state.events_active),
-            saved=state.saved,
-            dead=state.dead,
-            supply=state.supply,
-            ask=dict(state.ask),
-            roll=dict(state.roll),
-            bonus_dice=state.bonus_dice,
-            improvise=state.improvise,
-            result=state.result,
+            state.turn,
+            state.phase,
+            state.girl,
+            state.extreme,
+            state.time,
+            state.horror,
+            (_DICE_EXTREME if state.extreme else _DICE)[state.horror],
+            state.bloodlust,
+            state.fg_space,
+            state.fg_health,
+            state.fg_max,
+            state.fg_white,
+            any(t.subject == "fg" and not t.done for t in state.traps),
+            state.slots,
+            _SLOTS[state.girl],
+            state.killer_space,
+            state.killer_health,
+            state.killer_max,
+            state.killer_white,
+            state.finale if state.finale_revealed else "",
+            state.dark_power if state.dark_power_revealed else "",
+            state.minor_powers[:],
+            len(state.terror.draw_pile),
+            sorted(state.hand),
+            state.tableau[:],
+            state.used[:],
+            state.hands[:],
+            state.backpack[:],
+            dict(state.item_uses),
+            tops,
+            counts,
+            state.locked[:],
+            state.forklift,
+            state.victims[:],
+            state.traps[:],
+            state.events_active[:],
+            state.saved,
+            state.dead,
+            state.supply,
+            dict(state.ask),
+            dict(state.roll),
+            state.bonus_dice,
+            state.improvise,
+            state.result,
         )
 
     def turn(self, state: State) -> int:
@@ -275,6 +315,18 @@ class FinalGirl:
         from engines.final_girl.achievements import earned
 
         return earned(log)
+
+    def remember(self, log: list[Event]) -> dict[str, str]:
+        """What a finished run adds to the long record of runs (where The Tormentor fell, if she did)."""
+        from engines.final_girl.achievements import remember
+
+        return remember(log)
+
+    def earned_across(self, memories: list[dict[str, str]]) -> list[str]:
+        """The achievements all recorded runs earn together."""
+        from engines.final_girl.achievements import earned_across
+
+        return earned_across(memories)
 
     def invariants(self, state: State) -> list[str]:
         from engines.final_girl.checks import invariants

@@ -30,7 +30,7 @@ def card_odds(state: State, key: str) -> tuple[str, int, tuple[Fraction, ...], t
     parts = key.split(":")
     if parts[0] not in ("play", "react") or len(parts) < 2 or parts[1] not in D.ACTIONS:
         return None
-    trap = int(parts[3]) if len(parts) == 4 else 0
+    trap = int(parts[3]) if len(parts) == 4 and parts[2] == "trap" else 0
     dice = A.dice_count(state, trap)
     improvised = state.improvise != ""
     spare = (len(state.hand) - 1) // D.RULES["discard_pair"]

@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core.events import Event
+from engines.final_girl import ambiguity as amb
 from engines.final_girl import data as D
-from engines.final_girl.state import State, Trap, Victim
+from engines.final_girl.state import MinorPower, State, Trap, Victim
 
 PHASE_OPS = ("turn", "action_phase", "planning_phase", "killer_phase", "panic_phase", "upkeep_phase")
 
@@ -46,12 +47,19 @@ def fg_trap(state: State) -> Trap | None:
 
 
 def attack_value(state: State) -> int:
-    return D.ROWS[state.bloodlust][0]
+    return D.ROWS[state.bloodlust][0] + _minor(state, "attack")
 
 
 def move_value(state: State) -> int:
     bonus = 1 if state.dark_power == "tireless" and state.dark_power_revealed else 0
-    return D.ROWS[state.bloodlust][1] + bonus
+    return D.ROWS[state.bloodlust][1] + bonus + _minor(state, "move")
+
+
+def _minor(state: State, what: str) -> int:
+    """What the Minor Dark Powers in play add to her Attack or Movement Value."""
+    if not state.minor_powers:
+        return 0
+    return sum(D.TERROR[D.KIND[m.card]]["minor"].get(what, 0) for m in state.minor_powers)
 
 
 def adrenaline(state: State) -> int:
@@ -175,7 +183,21 @@ def hurt_fg(state: State, n: int, events: list[Event], cause: str) -> None:
 
 
 def hurt_killer(state: State, n: int, events: list[Event], weapon: str = "") -> None:
+    """Damage to her: Minor Dark Powers' health first (oldest first), then her markers, then the token."""
     if n <= 0 or state.result or not state.killer_space:
+        return
+    while n > 0 and state.minor_powers:
+        power = state.minor_powers[0]
+        taken = min(n, power.health)
+        power.health -= taken
+        n -= taken
+        title = D.TERROR[D.KIND[power.card]]["name"]
+        ev(state, events, "minor_power_hurt", card=power.card, title=title, amount=taken, health=power.health)
+        if power.health == 0:
+            state.minor_powers.pop(0)
+            state.terror.discard(power.card)
+            ev(state, events, "minor_power_broken", card=power.card, title=title)
+    if n <= 0:
         return
     if n <= state.killer_health:
         state.killer_health -= n
@@ -208,7 +230,9 @@ def end_phase_now(state: State, events: list[Event]) -> None:
 
 def _drop(state: State, op: dict[str, Any]) -> None:
     """A Terror card whose effects are cut short still goes to the discard pile."""
-    if op["op"] == "terror_done" and op["card"] not in state.terror.draw_pile:
+    if op["op"] != "terror_done" or op["card"] in state.terror.draw_pile:
+        return
+    if not any(m.card == op["card"] for m in state.minor_powers):
         state.terror.discard(op["card"])
 
 
@@ -294,14 +318,45 @@ def move_victim(state: State, v: Victim, to: str, events: list[Event], why: str)
     v.space = to
 
 
-def panic_all(state: State, victims: list[Victim], events: list[Event]) -> None:
-    """Panic each Victim in turn; one that already moved with the Supervisor's group does not panic again."""
+def panic_all(state: State, victims: list[Victim], events: list[Event], ordered: bool = False) -> None:
+    """Panic each Victim in turn; one that already moved with the Supervisor's group does not panic again.
+
+    The order is the player's (research 1.1). It changes something only when the Supervisor's group panics
+    and another panicking Victim could run into his space first (it would then be carried along): only then
+    is she asked."""
+    if not ordered and _order_matters(victims):
+        state.ask = {"kind": "panic_order", "victims": [v.id for v in victims]}
+        return
     done: set[int] = set()
     for v in victims:
         if state.result:
             return
         if v.id not in done:
             done.update(panic(state, v, events))
+
+
+def _order_matters(victims: list[Victim]) -> bool:
+    boss = next((b for b in victims if b.special == "supervisor" and not b.trapped), None)
+    if boss is None:
+        return False
+    for v in victims:
+        if v.space != boss.space:
+            table = D.SPACES[v.space]["panic2" if v.space == D.PIT else "panic"]
+            if boss.space in table:
+                return True
+    return False
+
+
+def supervisor_first(state: State, ids: list[int], group_first: bool) -> list[Victim]:
+    """The panicking Victims in the order chosen: the Supervisor's space first, or last."""
+    here = {v.id: v for v in state.victims}
+    victims = [here[i] for i in ids if i in here]
+    boss = next((v for v in victims if v.special == "supervisor"), None)
+    if boss is None:
+        return victims
+    group = [v for v in victims if v.space == boss.space]
+    others = [v for v in victims if v.space != boss.space]
+    return group + others if group_first else others + group
 
 
 def panic(state: State, v: Victim, events: list[Event]) -> list[int]:
@@ -353,14 +408,15 @@ def _flee(state: State, v: Victim, to: str, events: list[Event]) -> None:
 
 def trap_victim(state: State, op: dict[str, Any], events: list[Event]) -> None:
     """Let's Play a Game: the first Victim matching, in order: on a Rack furthest from you, in a Search space,
-    next to an Exit, furthest from you (the last three icons are designed readings)."""
+    next to an Exit, furthest from you (the last three icons are designed readings). Equals that differ (other
+    spaces, or a special Victim) are a tie for Game Ambiguity."""
     free = free_victims(state)
+    tied: list[Victim] = []
     if op.get("newest") and free:
-        target = max(free, key=lambda v: v.id)
+        tied = [max(free, key=lambda v: v.id)]
     elif op.get("furthest"):
-        target = _furthest(state, free) if free else None
+        tied = _furthest(state, free)
     else:
-        target = None
         for test in (
             lambda v: v.space in D.RACKS,
             lambda v: D.SPACES[v.space].get("search", False),
@@ -369,9 +425,9 @@ def trap_victim(state: State, op: dict[str, Any], events: list[Event]) -> None:
         ):
             matching = [v for v in free if test(v)]
             if matching:
-                target = _furthest(state, matching)
+                tied = _furthest(state, matching)
                 break
-    if target is None:
+    if not tied:
         ev(state, events, "trap_no_victim")
         if op.get("endless"):
             end_game(state, "lost", "Endless Traps found no Victim to take", events)
@@ -379,14 +435,27 @@ def trap_victim(state: State, op: dict[str, Any], events: list[Event]) -> None:
     if not state.victim_trap_deck:
         ev(state, events, "trap_no_card")
         return
+    if amb.alike(tied):
+        trap_this(state, tied[0], events)
+    elif amb.asks(state):
+        state.ask = {"kind": "trap_tie", "victims": [v.id for v in amb.distinct(tied)]}
+    else:
+        trap_this(state, amb.trap_victim(state, tied), events)
+
+
+def trap_this(state: State, target: Victim, events: list[Event]) -> None:
     card = state.victim_trap_deck.pop()
     set_trap(state, card, str(target.id), target.space, events)
     target.trapped = True
 
 
-def _furthest(state: State, victims: list[Victim]) -> Victim:
-    here = state.fg_space
-    return max(victims, key=lambda v: (D.DIST[here][v.space], -D.ORDER.index(v.space), -v.id))
+def _furthest(state: State, victims: list[Victim]) -> list[Victim]:
+    """The Victims furthest from you, in board order and then by number."""
+    if not victims:
+        return []
+    dist = D.DIST[state.fg_space]
+    far = max(dist[v.space] for v in victims)
+    return sorted((v for v in victims if dist[v.space] == far), key=lambda v: (D.ORDER.index(v.space), v.id))
 
 
 def trap_fg(state: State, events: list[Event]) -> None:
@@ -576,7 +645,7 @@ def _action_end(state: State, op: dict[str, Any], events: list[Event]) -> None:
 
 def _planning_phase(state: State, op: dict[str, Any], events: list[Event]) -> None:
     state.phase = "planning"
-    state.ask = {"kind": "planning"}
+    push(state, {"op": "planning_offer"})  # actions.py: ask, unless finishing is the only choice
 
 
 def _killer_phase(state: State, op: dict[str, Any], events: list[Event]) -> None:
@@ -611,8 +680,12 @@ def _panic_phase(state: State, op: dict[str, Any], events: list[Event]) -> None:
 
 def _upkeep_phase(state: State, op: dict[str, Any], events: list[Event]) -> None:
     state.phase = "upkeep"
+    later: list[dict[str, Any]] = []
+    if state.finale_revealed and state.turn > state.finale_turn:
+        later = [dict(e) for e in D.FINALES[state.finale].get("upkeep", [])]  # from the next Upkeep on
     if not state.finale_revealed and len(state.terror) == 0:
         state.finale_revealed = True
+        state.finale_turn = state.turn
         ev(state, events, "finale_revealed", finale=state.finale, title=D.FINALES[state.finale]["name"])
         reveal_dark_power(state, events)
     if "zipp" in state.events_active:
@@ -630,22 +703,7 @@ def _upkeep_phase(state: State, op: dict[str, Any], events: list[Event]) -> None
     for t in [t for t in state.traps if t.done]:
         state.traps.remove(t)
         state.traps_out.append(t.card)
-    _arrange_items(state)
-
-
-def _arrange_items(state: State) -> None:
-    """Upkeep: the best weapon that fits goes to hand (designed: the choice is made for you)."""
-    weapons = sorted(
-        (i for i in state.hands + state.backpack if D.ITEMS[i]["kind"] == "weapon"),
-        key=lambda i: (-D.ITEMS[i]["mod"], D.ITEMS[i]["hands"], i),
-    )
-    carried = [i for i in state.hands + state.backpack if i not in weapons]
-    hands: list[str] = []
-    for w in weapons:
-        if sum(D.ITEMS[h]["hands"] for h in hands) + D.ITEMS[w]["hands"] <= 2:
-            hands.append(w)
-    state.hands = hands
-    state.backpack = [i for i in weapons if i not in hands] + carried
+    push(state, *later, {"op": "arrange"})
 
 
 def unlock(state: State, space: str, events: list[Event], how: str) -> None:
@@ -671,8 +729,8 @@ def _draw_terror(state: State, op: dict[str, Any], events: list[Event]) -> None:
 
 def _terror_done(state: State, op: dict[str, Any], events: list[Event]) -> None:
     card = op["card"]
-    if card in state.terror.draw_pile:
-        return  # bottomed
+    if card in state.terror.draw_pile or any(m.card == card for m in state.minor_powers):
+        return  # bottomed, or in play as a Minor Dark Power
     state.terror.discard(card)
     state.bottomed = 0
 
@@ -702,7 +760,7 @@ def _killer_action(state: State, op: dict[str, Any], events: list[Event]) -> Non
         ev(state, events, "killer_unseen")
         return
     tied = _targets(state, op["target"])
-    if len(tied) > 1 and state.ties == "ask":
+    if len(tied) > 1 and amb.asks(state):
         state.ask = {
             "kind": "tie",
             "choices": [[s, fg] for s, fg in tied],
@@ -710,7 +768,8 @@ def _killer_action(state: State, op: dict[str, Any], events: list[Event]) -> Non
             "attack": op.get("attack", 0),
         }
         return
-    killer_go(state, tied[0] if tied else None, op.get("move", 0), op.get("attack", 0), events)
+    chosen = amb.target(state, tied) if len(tied) > 1 else tied[0] if tied else None
+    killer_go(state, chosen, op.get("move", 0), op.get("attack", 0), events)
 
 
 def killer_go(
@@ -801,8 +860,12 @@ def _attack(state: State, op: dict[str, Any], events: list[Event]) -> None:
     here = victims_at(state, space)
     fg_here = state.fg_space == space and fg_trap(state) is None
     if here and not (op.get("fg") and fg_here):
-        victim = min(here, key=lambda v: (v.special != "", v.id))
-        kill_victim(state, victim, events, "killer")
+        if amb.alike(here):
+            kill_victim(state, min(here, key=lambda v: v.id), events, "killer")
+        elif amb.asks(state):
+            state.ask = {"kind": "attack_tie", "victims": [v.id for v in amb.distinct(here)]}
+        else:
+            kill_victim(state, amb.attacked_victim(state, here), events, "killer")
         return
     if fg_here:
         push(state, {"op": "attack_fg", "damage": attack_value(state), "first": True})
@@ -814,18 +877,16 @@ def _attack_fg(state: State, op: dict[str, Any], events: list[Event]) -> None:
     damage = op["damage"]
     if op.get("first"):
         ev(state, events, "killer_attacks_fg", damage=damage)
-    reactions = [c for c in state.hand if D.ACTIONS[D.card_kind(c)].get("reaction")]
-    if damage > 0 and reactions and fg_trap(state) is None:
-        state.ask = {"kind": "react", "damage": damage}
+    reactions = [c for c in state.hand if D.ACTIONS[D.KIND[c]].get("reaction")]
+    hat = not op.get("hat") and any(D.ITEMS[i]["kind"] == "armour" for i in state.backpack + state.hands)
+    if damage > 0 and (reactions or hat) and fg_trap(state) is None:
+        state.ask = {"kind": "react", "damage": damage, "hat": bool(op.get("hat"))}
         return
     push(state, {"op": "take_hit", "damage": damage})
 
 
 def _take_hit(state: State, op: dict[str, Any], events: list[Event]) -> None:
     damage = op["damage"]
-    if damage > 0 and "hard_hat" in state.backpack + state.hands:
-        damage -= 1
-        use_item(state, "hard_hat", events)
     friend = next((v for v in state.victims if v.special == "best_friend" and not v.trapped), None)
     if damage > 0 and friend and friend.space == state.fg_space:
         damage -= 1
@@ -900,6 +961,24 @@ def _victims_op(state: State, op: dict[str, Any], events: list[Event]) -> None:
     place_victims(state, op["n"], space, events)
 
 
+def _minor_power(state: State, op: dict[str, Any], events: list[Event]) -> None:
+    """The Terror card stays in play above her board as a Minor Dark Power with its health markers."""
+    card = _current_terror(state)
+    if card is None:
+        return
+    spec = D.TERROR[D.KIND[card]]
+    state.minor_powers.append(MinorPower(card, spec["health"]))
+    ev(
+        state,
+        events,
+        "minor_power",
+        card=card,
+        title=spec["name"],
+        health=spec["health"],
+        adds=dict(spec["minor"]),
+    )
+
+
 STEPS = {
     "turn": _turn,
     "action_phase": _action_phase,
@@ -932,6 +1011,7 @@ STEPS = {
     "forklift_accident": _forklift_accident,
     "to_racks": _to_racks,
     "supervisor": _supervisor,
+    "minor_power": _minor_power,
 }
 
 

@@ -33,12 +33,19 @@ class Trap(msgspec.Struct):
     turn: int = 0  # when it was set
 
 
+class MinorPower(msgspec.Struct):
+    card: str  # the Terror card instance sitting above the Tormentor's board
+    health: int
+
+
 class State(msgspec.Struct):
     rng: Rng
     girl: str
     extreme: bool
     epic: bool
-    ties: str = "infinite-evil"  # "ask": the person breaks the Killer's target ties; else Infinite Evil
+    # Game Ambiguity: "ask" (the person settles every tie), "infinite-evil", "abject-realism" or
+    # "never-ending-hilarity" (research 2.14; what each decides is in RULES.md)
+    ties: str = "infinite-evil"
     turn: int = 0
     phase: str = "setup"
     result: str = ""
@@ -68,8 +75,10 @@ class State(msgspec.Struct):
     killer_white: bool = False
     finale: str = ""
     finale_revealed: bool = False
+    finale_turn: int = 0  # the turn whose Upkeep revealed the Finale (its Upkeep effects start after it)
     dark_power: str = ""
     dark_power_revealed: bool = False
+    minor_powers: list[MinorPower] = []
     # cards
     setup_card: str = ""
     hand: list[str] = []
@@ -88,6 +97,7 @@ class State(msgspec.Struct):
     item_uses: dict[str, int] = {}
     items_gone: list[str] = []
     items_out: list[str] = []
+    items_down: list[str] = []  # Item cards lying face down in their piles (put under by a Search)
     locked: list[str] = []
     forklift: str = ""
     # Victims and traps
@@ -137,6 +147,7 @@ class View(msgspec.Struct, frozen=True):
     killer_white: bool
     finale: str
     dark_power: str
+    minor_powers: list[MinorPower]
     terror_left: int
     hand: list[str]
     tableau: list[str]

@@ -54,7 +54,10 @@ def _tags(space: str, view: View) -> str:
     if spec.get("exit"):
         tags.append("EXIT locked" if space in view.locked else "EXIT open")
     if spec.get("search"):
-        tags.append(f"search {view.item_counts.get(space, 0)}")
+        count = view.item_counts.get(space, 0)
+        top = view.item_tops.get(space)
+        shown = f", top: {D.ITEMS[top]['name']}" if top else ", top face down" if count else ""
+        tags.append(f"search {count}{shown}")
     if spec.get("rack"):
         tags.append("rack")
     if spec.get("pit"):
@@ -81,6 +84,10 @@ class FinalGirlUI:
             else "not on the board"
         )
         row = D.ROWS[view.bloodlust]
+
+        def extra(what: str) -> int:
+            return sum(D.TERROR[D.KIND[m.card]]["minor"].get(what, 0) for m in view.minor_powers)
+
         return [
             ("Turn", f"{view.turn} ({view.phase})"),
             ("Final Girl", f"{D.GIRLS[view.girl]['name']}{' (Extreme)' if view.extreme else ''}"),
@@ -94,8 +101,18 @@ class FinalGirlUI:
                 f"{view.horror} of {D.HORROR_MAX}: {view.dice} dice"
                 + (f", +{view.bonus_dice} next roll" if view.bonus_dice else ""),
             ),
-            ("Bloodlust", f"row {view.bloodlust + 1}: attack {row[0]}, move {row[1]}"),
+            (
+                "Bloodlust",
+                f"row {view.bloodlust + 1}: attack {row[0] + extra('attack')}, move {row[1] + extra('move')}",
+            ),
             ("The Tormentor", killer),
+            (
+                "Minor Dark Powers",
+                ", ".join(
+                    f"{D.TERROR[D.KIND[m.card]]['name']} ({m.health} health)" for m in view.minor_powers
+                )
+                or "none",
+            ),
             (
                 "Terror deck",
                 f"{view.terror_left} cards"
@@ -171,7 +188,9 @@ class FinalGirlUI:
         if decision.kind == "action":
             return "Type a number, or a card's name ('walk', 'focus'); 'end' ends the Action phase."
         if decision.kind == "planning":
-            return "Type a number or a card's name to buy it; 'done' to finish Planning."
+            return "Type a number or a card's name to buy it; 'free' takes back every free card; 'done' to finish Planning."
+        if decision.kind in ("tie", "trap_tie", "attack_tie"):
+            return "Game Ambiguity: type the number of the one it happens to (the option 'ties' can settle these for you)."
         return "Type the number of your choice."
 
     def parse(self, text: str, decision: Decision) -> str | None:
@@ -194,7 +213,9 @@ class FinalGirlUI:
             name, dice, raw, conv = found
             rows.append(
                 [
-                    name + (" (trap)" if ":trap:" in k else ""),
+                    name
+                    + (" (trap)" if ":trap:" in k else "")
+                    + (f" (with the {D.ITEMS[k.split(':')[3]]['name']})" if ":with:" in k else ""),
                     str(dice),
                     pct(raw[2]),
                     pct(raw[1]),

@@ -82,3 +82,40 @@ def test_setup_events_sit_under_the_opening_heading_and_names_take_articles_once
             assert NARRATOR.title(e) in ("Credits", f"Turn {e.turn}")
         text = NARRATOR.prose(e, i)
         assert "the The " not in text and "the Rack " not in text, text
+
+
+def test_choice_and_minor_power_events_render_in_every_case():
+    from engines.core.events import Event
+
+    samples = [
+        Event("tie_settled", 3, "killer", {"victim": 4, "about": "trap"}),
+        Event("tie_settled", 3, "killer", {"victim": 4, "about": "attack"}),
+        Event(
+            "item_returned",
+            3,
+            "action",
+            {"item": "wrench", "title": "Pipe Wrench", "bottom": True, "name": "Supply Cage"},
+        ),
+        Event(
+            "item_returned",
+            3,
+            "action",
+            {"item": "wrench", "title": "Pipe Wrench", "bottom": False, "name": "Supply Cage"},
+        ),
+        Event("items_arranged", 3, "upkeep", {"hands": ["fire_axe"]}),
+        Event("items_arranged", 3, "upkeep", {"hands": []}),
+        Event("armour_absorbs", 3, "killer", {"item": "hard_hat", "title": "Hard Hat", "left": 2}),
+        Event("minor_power", 3, "killer", {"card": "c-1", "title": "T", "health": 2, "adds": {"attack": 1}}),
+        Event("minor_power", 3, "killer", {"card": "c-1", "title": "T", "health": 2, "adds": {"move": 1}}),
+        Event("minor_power_hurt", 3, "action", {"card": "c-1", "title": "T", "amount": 1, "health": 1}),
+        Event("minor_power_broken", 3, "action", {"card": "c-1", "title": "T"}),
+        Event("panic_order", 3, "panic", {"group_first": True}),
+    ]
+    for i, e in enumerate(samples):
+        case = NARRATOR._pick(e)
+        values = NARRATOR.values(e)
+        assert case.summary is not None and render(case.summary, values) is not None, e.kind
+        for prose in case.prose:
+            assert render(prose, values) is not None, (e.kind, prose)
+        assert not BRACES.search(NARRATOR.prose(e, i) + NARRATOR.summary(e))
+    assert "face down" in NARRATOR.summary(samples[2]) and "face up" in NARRATOR.summary(samples[3])

@@ -878,13 +878,44 @@ def test_close_call_rerolls_one_die():
     assert rerolled["dice"][1] == 1 and any(D.card_kind(c) == "close_call" for c in s.used)
 
 
-def test_hard_hat_takes_one_off_each_killer_attack():
+def test_hard_hat_is_offered_against_an_attack_and_takes_one_off_when_chosen():
     s = clear_board(fresh())
+    hand_of(s, "walk")
     _take_item(s, "hard_hat")
     s.item_uses["hard_hat"] = 3
     health = s.fg_health
-    run_ops(s, {"op": "take_hit", "damage": 3})
+    run_ops(s, {"op": "attack_fg", "damage": 3, "first": True})
+    assert s.ask["kind"] == "react" and legal(s) == ["item:hard_hat", "take"]
+    GAME.apply(s, "item:hard_hat")
     assert s.fg_health == health - 2 and s.item_uses["hard_hat"] == 2
+
+
+def test_hard_hat_answers_one_attack_once_and_is_not_spent_unless_chosen():
+    s = clear_board(fresh())
+    hand_of(s, "guard")
+    _take_item(s, "hard_hat")
+    s.item_uses["hard_hat"] = 3
+    health = s.fg_health
+    run_ops(s, {"op": "attack_fg", "damage": 3, "first": True})
+    GAME.apply(s, "item:hard_hat")
+    assert s.ask["kind"] == "react" and legal(s) == ["react:guard", "take"]  # the hat is spent for this one
+    GAME.apply(s, "take")
+    assert s.fg_health == health - 2
+    run_ops(s, {"op": "attack_fg", "damage": 2, "first": True})
+    GAME.apply(s, "take")
+    assert s.fg_health == health - 4 and s.item_uses["hard_hat"] == 2
+
+
+def test_a_weapon_adds_to_retaliate_and_spends_a_use():
+    s = clear_board(fresh())
+    s.finale_revealed, s.killer_space = True, s.fg_space
+    _take_item(s, "bowling_ball")
+    s.backpack.remove("bowling_ball")
+    s.hands = ["bowling_ball"]
+    s.item_uses["bowling_ball"] = 2
+    health = s.killer_health
+    A._resolve_reaction(s, {"damage": 2, "hat": False}, {"block": "all", "deal": 2}, [])
+    assert s.killer_health == health - 3 and s.item_uses["bowling_ball"] == 1
 
 
 def test_lose_health_cannot_be_blocked_by_reactions():
