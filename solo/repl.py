@@ -110,6 +110,9 @@ class Repl:
                 self.screen.say(f"{d.prompt} (1-{len(d.options)}, as before; 'look' lists them again.)")
             else:
                 self.listed[d.kind] = keys
+                shows_map = getattr(self.ui, "shows_map", None)
+                if not self.screen.plain and shows_map is not None and shows_map(d):
+                    self.cmd_map("")
                 self.screen.options(d, self.ui.example(d))
 
     def handle(self, line: str) -> None:

@@ -40,6 +40,10 @@ class GameUI(Protocol):
     def example(self, decision: Decision) -> str: ...
 
 
+# Optional on a GameUI: `shows_map(decision) -> bool`, True where the map belongs beside the choices (a move
+# after a roll); the REPL then draws it before listing them, on a screen with boxes.
+
+
 _MODULES = {
     "escape-of-the-dead": "solo.games.escape_of_the_dead",
     "mixtape-massacre": "solo.games.mixtape_massacre",

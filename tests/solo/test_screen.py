@@ -31,3 +31,22 @@ def test_a_card_never_grows_past_the_console():
     screen, buffer = boxed(50)
     screen.cards([("Wide", "x" * 80)])
     assert max(len(line) for line in buffer.getvalue().splitlines()) <= 50
+
+
+def test_a_game_that_wants_its_map_beside_a_choice_gets_it_drawn_first(tmp_path, monkeypatch):
+    from repl_harness import Session
+
+    from solo.games import escape_of_the_dead
+
+    s = Session(tmp_path, plain=False).lines("quit")
+    assert "─ Lawn ─" not in s.out.split("1.")[0]  # no map by default
+    drawn = []
+    monkeypatch.setattr(
+        escape_of_the_dead.UI, "shows_map", lambda d: drawn.append(d.kind) or True, raising=False
+    )
+    s = Session(tmp_path / "b", plain=False).lines("quit")
+    assert drawn == ["assign"]
+    before_choices = s.out.split("1.")[0]
+    assert all(f"─ {card} ─" in before_choices for card in ("Lawn", "Barricade", "Garage"))
+    plain = Session(tmp_path / "c", plain=True).lines("quit")
+    assert drawn == ["assign"] and plain.code == 0  # plain screens list the choices only
