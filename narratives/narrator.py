@@ -40,7 +40,7 @@ class Narrator:
             text = render(chosen.prose[variant], values)
             if text:
                 return text
-        return self._summary(event, chosen, values) or _generic(event)
+        return self._summary(event, chosen, values)  # '' where the file says the event needs no words
 
     def summary(self, event: Event) -> str:
         """One terse mechanical line; '' when the event has nothing worth a line of its own."""

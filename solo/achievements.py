@@ -48,4 +48,5 @@ def table(keep: Keepsakes, run: Run) -> tuple[list[list[str]], str]:
     rows = [[text, book[a]["first"][:10] if a in book else "-"] for a, text in run.game.achievements.items()]
     runs = data.get("runs", {})
     won = sum(1 for result in runs.values() if result == "won")
-    return rows, f"{len(book)} of {len(rows)} earned; {len(runs)} finished runs recorded, {won} won."
+    recorded = "1 finished run" if len(runs) == 1 else f"{len(runs)} finished runs"
+    return rows, f"{len(book)} of {len(rows)} earned; {recorded} recorded, {won} won."

@@ -115,7 +115,7 @@ class Screen:
             if note:
                 self.console.print(Text(note))
             for row in rows:
-                self.console.print(Text("; ".join(f"{h}: {c}" for h, c in zip(head, row, strict=True))))
+                self.console.print(Text(_sentence([f"{h}: {c}" for h, c in zip(head, row, strict=True)])))
             self.console.print()
             return
         table = Table(title=title, title_justify="left", caption=note or None, caption_justify="left")
@@ -170,3 +170,11 @@ class Screen:
         if hint:
             parts.append(Text(hint, style="dim"))
         self.console.print(Group(*parts))
+
+
+def _sentence(parts: list[str]) -> str:
+    """Cells read aloud in order: '; ' between them, a plain space after one that ends its own sentence."""
+    out = parts[0] if parts else ""
+    for part in parts[1:]:
+        out += (" " if out.endswith((".", "!", "?")) else "; ") + part
+    return out

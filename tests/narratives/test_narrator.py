@@ -76,6 +76,14 @@ def test_a_template_naming_a_missing_fact_falls_back_to_the_summary():
     assert n.prose(Event("seen", 1, "", {}), 0) == "Seen."
 
 
+def test_an_event_whose_file_says_nothing_stays_silent():
+    """`summary = ""` and no prose: the event needs no line (bookkeeping), never its raw kind and facts."""
+    quiet = Kind({"default": Case((), "")}, "default")
+    n = Narrator("test", 1, Templates("test", "Test", {"tick": quiet}, {}, {}, ()))
+    event = Event("tick", 1, "", {"time": 7})
+    assert n.prose(event, 0) == "" and n.summary(event) == ""
+
+
 def test_undo_renders_for_every_game():
     n = for_game(GAME, 3)
     event = Event(UNDO, 3, "", {"turn": 3})

@@ -47,7 +47,7 @@ def test_the_repl_announces_and_lists_them(tmp_path):
     s = Session(tmp_path, run=run).lines("achievements")
     assert "Achievement (new!):" in s.out
     assert "-- Achievements: Final Girl: The Marrek Murders --" in s.out
-    assert "earned; 1 finished runs recorded, 1 won." in s.out
+    assert "earned; 1 finished run recorded, 1 won." in s.out
 
 
 def test_a_game_without_achievements_says_so(tmp_path):

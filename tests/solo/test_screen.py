@@ -50,3 +50,25 @@ def test_a_game_that_wants_its_map_beside_a_choice_gets_it_drawn_first(tmp_path,
     assert all(f"─ {card} ─" in before_choices for card in ("Lawn", "Barricade", "Garage"))
     plain = Session(tmp_path / "c", plain=True).lines("quit")
     assert drawn == ["assign"] and plain.code == 0  # plain screens list the choices only
+
+
+def test_a_shorthand_that_names_an_illegal_choice_gets_the_engines_reason(tmp_path, monkeypatch):
+    """A game's own words may name a choice the rules refuse now: the person reads the rules' reason."""
+    from repl_harness import Session
+
+    from solo.games import escape_of_the_dead
+
+    monkeypatch.setattr(escape_of_the_dead.UI, "parse", lambda text, d: "reward:b" if text == "fix" else None)
+    s = Session(tmp_path).lines("fix", "quit")
+    assert "'reward:b' is not a legal choice now: the game wants a dice split." in s.out
+    assert s.run.keys == []
+
+
+def test_a_plain_table_reads_as_sentences():
+    buffer = io.StringIO()
+    screen = Screen(make_console(True, file=buffer, width=100), True)
+    screen.table(
+        "Achievements", ["Achievement", "First earned"], [["Win at the Warehouse.", "-"], ["Win", "-"]]
+    )
+    assert "Achievement: Win at the Warehouse. First earned: -" in buffer.getvalue()
+    assert "Achievement: Win; First earned: -" in buffer.getvalue()
