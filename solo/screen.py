@@ -49,6 +49,7 @@ class Screen:
         self.console = console
         self.plain = plain
         self.transcript: Path | None = None
+        self.heading = ""  # plain mode: the story heading last printed, not repeated while it holds
 
     # -- the transcript -----------------------------------------------------------------------------
 
@@ -83,7 +84,9 @@ class Screen:
         if not paragraphs:
             return
         if self.plain:
-            self.console.print(Text(f"-- {title} --"))
+            if title != self.heading:
+                self.console.print(Text(f"-- {title} --"))
+                self.heading = title
             for p in paragraphs:
                 self.console.print(Text(p))
             self.console.print()

@@ -72,3 +72,14 @@ def test_a_plain_table_reads_as_sentences():
     )
     assert "Achievement: Win at the Warehouse. First earned: -" in buffer.getvalue()
     assert "Achievement: Win; First earned: -" in buffer.getvalue()
+
+
+def test_plain_text_names_a_turn_once_while_it_lasts():
+    buffer = io.StringIO()
+    screen = Screen(make_console(True, file=buffer, width=100), True)
+    screen.story("Turn 1", ["You roll."])
+    screen.story("Turn 1", ["The dead come."])
+    screen.story("Turn 2", ["Dawn."])
+    out = buffer.getvalue()
+    assert out.count("-- Turn 1 --") == 1 and out.count("-- Turn 2 --") == 1
+    assert out.index("You roll.") < out.index("The dead come.") < out.index("-- Turn 2 --")
