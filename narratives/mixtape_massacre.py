@@ -51,6 +51,9 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
         out["other_roll"] = ", ".join(str(d) for d in f["other_dice"])
     if "steps" in f:
         out["steps_word"] = "step" if f["steps"] == 1 else "steps"
+        out["steps_text"] = f"{f['steps']} {out['steps_word']}"
+    if isinstance(f.get("knives"), int):
+        out["knives_text"] = f"{f['knives']} knife" if f["knives"] == 1 else f"{f['knives']} knives"
     if event.kind == "game_over":
         out["winner_names"] = " and ".join(f["names"]) or "nobody"
     if event.kind == "game_started":

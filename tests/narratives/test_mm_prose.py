@@ -119,3 +119,19 @@ def test_rules_version_2_kinds_read_cleanly():
             text = NARRATOR.prose(e, i)
             assert text and not LEFTOVER.search(text) and text[0].isupper(), text
         assert not LEFTOVER.search(NARRATOR.summary(e))
+
+
+DOUBLED = re.compile(r"\b(\w+) \1\b")  # case-sensitive: a slasher named Patches may patch up
+BAD_PLURAL = re.compile(
+    r"\bknifes\b|\b1 (knives|steps|fists|tokens)\b|\b(?:[02-9]|\d\d) (knife|step|fist|token)\b"
+)
+
+
+def test_no_doubled_words_or_wrong_plurals_in_any_variant_or_summary():
+    """Every variant of every emitted event over the seeded games: 'steps steps' and '1 knives' never print."""
+    for e in EVENTS:
+        values = NARRATOR.values(e)
+        kind = NARRATOR.templates.kinds[e.kind].pick(NARRATOR.case(e))
+        for text in [*(render(v, values) for v in kind.prose), NARRATOR.summary(e)]:
+            assert not DOUBLED.search(text), text
+            assert not BAD_PLURAL.search(text), text

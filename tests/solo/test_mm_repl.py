@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
+import pytest
 from repl_harness import Session
 
-from engines.core.contract import resolve_options
+from engines.core.contract import Decision, resolve_options
+from engines.mixtape.directors_cut import odds as O
 from engines.mixtape.directors_cut.rules_data import BOARD
 from engines.registry import get
-from solo.games import ui_for
+from solo.games import InputError, pct, ui_for
+from solo.games.mixtape_massacre import INSIDE, STOP_MARKS
 from solo.run import Run
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engines" / "mixtape"))  # mm_positions
+from mm_positions import give, put_marker, ready, top_scene
 
 GAME = get("mixtape-massacre")
 UI = ui_for("mixtape-massacre")
@@ -124,3 +133,145 @@ def test_the_map_fits_its_card_and_no_sign_reads_as_an_entrance_letter():
             assert rows[row][col] == "S"  # never K, which is The Wishing Well's entrance with a victim
         if kind == "bonus":
             assert rows[row][col] == "*"  # never B, which is Sucko Power Plant's entrance with a victim
+
+
+# -- issue 6: odds before every roll, refusals with reasons, the map beside the stop choice ------------------
+
+
+def test_spend_odds_count_the_knives_waiting_from_the_legend():
+    """+3 knives waiting and a 3-knife card: only triple fists (a redraw) fall short, 26/27 = 96%."""
+    state = ready()
+    put_marker(state, "farm")
+    put_marker(state, "power")
+    give(state, 0, "drill.1")
+    state.slashers[0].edge = 3
+    top_scene(state, "k28")
+    GAME.apply(state, "scene")
+    (_title, _head, rows, note) = UI.odds(state)[0]
+    assert rows[0][:2] == ["spend 0", "96%"] and "+3 waiting" in note
+
+
+def test_odds_show_the_scene_ahead_at_the_turn_choice_when_no_supply_would_ask():
+    """Bare-handed, the kill rolls at once after the choice: its odds come with the choice that leads to it."""
+    state = ready()
+    put_marker(state, "farm")
+    d = GAME.decision(state)
+    assert d.kind == "turn" and "scene" in d.keys()  # noqa: SIM118 (Decision.keys)
+    (_title, head, rows, _note) = UI.odds(state)[0]
+    assert head == ["Choice", "Roll", "Bare-handed", "With your supply"]
+    row = next(r for r in rows if r[1] == "Killer Scene")
+    assert row[2] == row[3] == pct(O.scene_chance("linda"))
+    assert UI.odds(state, "scene")[0][2] == [row]
+
+
+def test_scene_odds_weigh_every_card_of_the_deck():
+    """A hand count over the cards: attacks by knives needed, defences by fists, The Survivor; Full Moons out."""
+    cards = [c for c in R_SCENES() if c.kind != "full_moon"]
+    total = 0
+    for c in cards:
+        if c.kind == "attack":
+            total += O.kill_chance(c.knives)
+        elif c.kind == "survivor":
+            total += O.survivor_chance()
+        elif c.fists:
+            total += O.defend_chance(c.fists)
+    assert O.scene_chance("linda") == total / len(cards)
+    assert O.scene_chance("kirk", 3) > O.scene_chance("kirk")
+
+
+def R_SCENES():
+    from engines.mixtape.directors_cut import rules_data as R
+
+    return [R.SCENES[c] for c in R.scene_deck("linda")]
+
+
+def _at_the_persons_move(seed: int) -> Run:
+    run = new_run(seed)
+    policy = GAME.policies["heuristic"]
+    for _ in range(2000):
+        d = run.decision()
+        if d.kind == "move" and d.seat == "slasher1":
+            return run
+        run.choose(policy(run.view(), d, None))
+    raise AssertionError("the person never moved")
+
+
+def test_odds_at_the_stop_choice_give_the_roll_each_stop_leads_to():
+    run = _at_the_persons_move(11)
+    d = run.decision()
+    tables = UI.odds(run.state)
+    assert tables is not None
+    rows = tables[0][2]
+    for row in rows:
+        number = int(row[0].split(".")[0])
+        key = d.options[number - 1].key
+        node = key[3:]
+        if node in GAME_LOCATIONS and run.state.markers[node] and not run.state.hero_at:
+            assert row[1] in ("Killer Scene",) or row[1].startswith("brawl")
+    assert all(r[0][0].isdigit() for r in rows)
+
+
+def test_typing_a_locked_location_at_the_stop_choice_says_it_is_locked(tmp_path):
+    run = _at_the_persons_move(11)
+    d = run.decision()
+    me = run.state.slashers[0]
+    lid = next(x for x in sorted(GAME_LOCATIONS) if f"go:{x}" not in d.keys() and x != me.at)  # noqa: SIM118
+    for e in BOARD.locations[lid].entrances:
+        run.state.locks[e] = "yellow"
+    name = BOARD.locations[lid].name
+    s = Session(tmp_path, run=run).lines(lid)
+    assert f"{name} is locked" in s.out and "I don't know" not in s.out
+
+
+def test_typing_a_location_out_of_reach_says_why_not_that_it_is_unknown(tmp_path):
+    run = _at_the_persons_move(11)
+    d = run.decision()
+    me = run.state.slashers[0]
+    lid = next(
+        x
+        for x in sorted(GAME_LOCATIONS)
+        if f"go:{x}" not in d.keys()  # noqa: SIM118
+        and x != me.at
+        and not all(e in run.state.locks for e in BOARD.locations[x].entrances)
+    )
+    s = Session(tmp_path, run=run).lines(lid)
+    assert "out of reach with" in s.out and "I don't know" not in s.out
+    with pytest.raises(InputError, match="out of reach"):
+        UI.parse(lid, d)
+
+
+def test_the_map_comes_with_the_stop_choice_and_numbers_the_stops():
+    run = _at_the_persons_move(11)
+    d = run.decision()
+    assert UI.shows_map(d) and not UI.shows_map(Decision("slasher1", "turn", "?", d.options))
+    (_, town), _locations = UI.cards(run.view(), plain=False)
+    grid, legend = town.split("\n\n")
+    rows = grid.split("\n")
+    assert "the stops as listed" in legend
+    for i, option in enumerate(d.options[: len(STOP_MARKS)]):
+        node = option.key[3:]
+        if node in BOARD.locations:
+            cells = [rows[int(r)][int(c)] for c, r in (x.split("-") for x in INSIDE[node])]
+            assert STOP_MARKS[i] in cells, (i, node)
+        else:
+            col, row = BOARD.cell[node]
+            assert rows[row][col] == STOP_MARKS[i], (i, node)
+
+
+def test_the_map_beside_the_stop_choice_is_drawn_before_the_choices(tmp_path):
+    run = _at_the_persons_move(11)
+    s = Session(tmp_path, run=run, plain=False).lines("look")
+    assert "the stops as listed" in s.out
+
+
+def test_a_slasher_and_the_hero_inside_a_location_are_on_the_grid():
+    state = ready()
+    state.slashers[1].at = "well"
+    state.hero_at = "video"
+    (_, town), _locations = UI.cards(GAME.view(state, "slasher1"), plain=False)
+    rows = town.split("\n\n")[0].split("\n")
+
+    def inside(lid: str) -> list[str]:
+        return [rows[int(r)][int(c)] for c, r in (x.split("-") for x in INSIDE[lid])]
+
+    assert "2" in inside("well") and "!" in inside("video") and "1" in inside("farm")

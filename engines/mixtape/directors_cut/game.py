@@ -26,12 +26,14 @@ from engines.mixtape.board import BONUS, ENTRANCE, ROAD, START
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.odds import triple
 from engines.mixtape.directors_cut.state import (
+    AID,
     AT_LOCK,
     BONUS_PICK,
     KEEP,
     LOCK,
     MOVE,
     OVER,
+    RISE,
     RUN,
     SEARCH,
     SPEND,
@@ -164,11 +166,15 @@ class MixtapeMassacre:
         if phase == TURN and cur:
             return Decision(cur.seat, "turn", "Your turn. What now?", tuple(self._turn_options(state)))
         if phase == MOVE and cur:
-            return Decision(
+            return MoveDecision(
                 cur.seat,
                 "move",
                 f"You rolled {state.roll[0]} and {state.roll[1]} ({sum(state.roll)}). Where to?",
                 tuple(self._move_options(state)),
+                cur.at,
+                sum(state.roll),
+                tuple(state.locks),
+                bool(cur.key),
             )
         if phase == SPEND:
             return self._spend_decision(state)
@@ -182,6 +188,18 @@ class MixtapeMassacre:
                 (
                     Option("keep:new", f"keep the {new}", aliases=("new",)),
                     Option("keep:old", f"keep the {old}", aliases=("old",)),
+                ),
+            )
+        if phase == AID:
+            k = s[state.keeper]
+            kind = R.supply(state.drawn)
+            return Decision(
+                k.seat,
+                "aid",
+                f"You found a {kind.name} (health {k.health}/{R.HEALTH}). Use it now, or keep it for later?",
+                (
+                    Option("aid:now", f"use it now: +{kind.amount} health", aliases=("now", "heal")),
+                    Option("aid:keep", "keep it for the start of a turn", aliases=("keep", "later")),
                 ),
             )
         if phase == RUN:
@@ -236,13 +254,20 @@ class MixtapeMassacre:
                     for i in state.targets
                 ),
             )
+        if phase == RISE and cur:
+            return Decision(
+                cur.seat,
+                "rise",
+                "The Drowned Girl rises out of the water. In which location with a Scene Marker?",
+                tuple(self._rise_options(state)),
+            )
         if phase == AT_LOCK and cur:
             colour = state.locks[cur.at]
             need = 1 if colour == "yellow" else 2
             return Decision(
                 cur.seat,
                 "at_lock",
-                f"A {colour} lock bars the way: {need} knife{'s' if need > 1 else ''} to break it.",
+                f"A {colour} lock bars the way: {_count(need, 'knife')} to break it.",
                 (Option("unlock", "try to break the lock"), Option("wait", "end your turn", aliases=("no",))),
             )
         return None
@@ -285,6 +310,10 @@ class MixtapeMassacre:
             other = next(i for i in state.targets if state.slashers[i].seat == key[6:])
             state.targets = []
             self._start_brawl(state, state.current, other, "arrive_place", events)
+        elif phase == AID:
+            self._aid(state, key == "aid:now", events)
+        elif phase == RISE:
+            self._ability(state, key[5:], events)
         elif phase == AT_LOCK:
             if key == "unlock":
                 self._ask_spend(state, state.current, "unlock", events)
@@ -321,6 +350,7 @@ class MixtapeMassacre:
                     x.searched,
                     x.ability,
                     x.used,
+                    x.edge,
                 )
                 for x in s
             ),
@@ -542,16 +572,25 @@ class MixtapeMassacre:
         if not s.used and s.ability not in PASSIVE:
             text = R.ABILITY_TEXT[s.ability]
             if s.ability == "drowned":
-                for loc in R.LOCATIONS:
-                    if state.markers[loc] and loc != s.at:
-                        name = B.locations[loc].name
-                        opts.append(
-                            Option(f"ability:{loc}", f"Special Ability: rise in {name}", aliases=(loc,))
-                        )
+                if self._rise_options(state):
+                    opts.append(Option("ability", f"Special Ability: {text}", aliases=("special",)))
             else:
                 opts.append(Option("ability", f"Special Ability: {text}", aliases=("special",)))
         opts.append(Option("roll", "roll the movement dice", aliases=("move", "r")))
         return opts
+
+    def _rise_options(self, state: State) -> list[Option]:
+        """Where The Drowned Girl may rise: any location with a Scene Marker but the one she stands in."""
+        here = state.slashers[state.current].at
+        out = []
+        for loc in R.LOCATIONS:
+            n = len(state.markers[loc])
+            if n and loc != here:
+                name = B.locations[loc].name
+                out.append(
+                    Option(f"rise:{loc}", f"{name} ({n} marker{'s' if n != 1 else ''})", aliases=(loc,))
+                )
+        return out
 
     def _may_search_here(self, state: State, s: Slasher) -> bool:
         """Standing in an empty location not searched last time, outside a Killing Spree."""
@@ -570,8 +609,10 @@ class MixtapeMassacre:
             self._scene(state, events)
         elif key == "unlock":
             self._ask_spend(state, state.current, "unlock", events)
-        elif key.startswith("ability"):
-            self._ability(state, key[8:], events)
+        elif key == "ability" and s.ability == "drowned":
+            state.phase = RISE  # the ability is spent once she names the location
+        elif key == "ability":
+            self._ability(state, "", events)
         elif key == "search":
             self._search(state, events, after="turn")
         elif key == "heal":
@@ -629,12 +670,8 @@ class MixtapeMassacre:
         state.phase = MOVE
 
     def _move_options(self, state: State) -> list[Option]:
-        def order(item: tuple[str, int]) -> tuple[int, int, str]:
-            node, dist = item
-            return (0 if node in B.locations else 1, dist, node)
-
         out = []
-        for node, dist in sorted(state.stops.items(), key=order):
+        for node, dist in stops_in_order(state.stops):
             detail = len(state.markers[node]) if node in B.locations else state.locks.get(node, "")
             out.append(_stop_option(node, dist, detail))
         return out
@@ -851,19 +888,17 @@ class MixtapeMassacre:
         kind = R.supply(s.supply)
         most = self._usable(state, state.spender, state.purpose)
         icon = kind.kind
-        opts = [Option("spend:0", "roll bare-handed", aliases=("0", "none"))]
+        opts = [Option("spend:0", "spend 0 tokens (bare-handed)", aliases=("none", "bare"))]
         for n in range(1, most + 1):
             bonus = n * kind.amount
             noise = n * kind.noise
             extra = f", {noise} noise" if noise and state.purpose != "hero" else ""
-            tokens = "" if kind.infinite else f" ({n} token{'s' if n > 1 else ''})"
-            opts.append(
-                Option(
-                    f"spend:{n}",
-                    f"use the {kind.name}{tokens}: +{bonus} {icon}{'s' if bonus > 1 else ''}{extra}",
-                    aliases=(str(n),),
-                )
+            spent = (
+                f"use the {kind.name}"
+                if kind.infinite
+                else f"spend {n} token{'s' if n > 1 else ''} of the {kind.name}"
             )
+            opts.append(Option(f"spend:{n}", f"{spent}: +{_count(bonus, icon)}{extra}"))
         what = {
             "kill": "the kill",
             "defend": "your defence",
@@ -1042,7 +1077,9 @@ class MixtapeMassacre:
         self._end_turn(state, events)
 
     def _take_souvenirs(self, state: State, n: int, events: list[Event]) -> bool:
-        """Take the location's marker and flip it; more from the location, then the bank. True on a Runner."""
+        """Take the location's marker and flip it; more from the location, then the bank (RB: Locations With
+        Multiple Tokens), but after a Runner the rest come from the bank alone (RB: Runner Tokens). True on a
+        Runner."""
         s = state.slashers[state.current]
         loc = s.at
         state.last_kill = loc
@@ -1054,7 +1091,7 @@ class MixtapeMassacre:
         else:
             got.append(first)
         for _ in range(n - 1):
-            if state.markers[loc]:
+            if state.markers[loc] and not runner:
                 t = state.markers[loc].pop()
                 if R.is_runner(t):  # designed: a Runner among the extra tokens is worth nothing
                     state.bank.append(t)
@@ -1329,15 +1366,56 @@ class MixtapeMassacre:
                 s.key = card
             self._resume(state, after, events)
             return
+        if (
+            kind.kind == "heal" and s.health < R.HEALTH
+        ):  # RB First Aid Kit: "use now or at the start of any turn"
+            state.drawn = card
+            state.keeper = who
+            state.after = after
+            state.phase = AID
+            return
+        self._hold(state, who, card, after, events)
+
+    def _hold(self, state: State, who: int, card: str, after: str, events: list[Event]) -> None:
+        """Put a drawn supply in the inventory, or ask which to keep when one is held already."""
+        s = state.slashers[who]
         if not s.supply:
             s.supply = card
-            s.trackers = kind.uses
+            s.trackers = R.supply(card).uses
             self._resume(state, after, events)
             return
         state.drawn = card
         state.keeper = who
         state.after = after
         state.phase = KEEP
+
+    def _aid(self, state: State, now: bool, events: list[Event]) -> None:
+        """A First Aid Kit just drawn: heal with it at once (then discard it), or keep it like any supply."""
+        who, card, after = state.keeper, state.drawn, state.after
+        state.drawn, state.keeper, state.after = "", -1, ""
+        if not now:
+            self._hold(state, who, card, after, events)
+            return
+        s = state.slashers[who]
+        kind = R.supply(card)
+        before = s.health
+        s.health = min(R.HEALTH, s.health + kind.amount)
+        state.supplies.discard(card)
+        events.append(
+            Event(
+                "healed",
+                state.turn_no,
+                "supply",
+                {
+                    "seat": s.seat,
+                    "name": s.name,
+                    "card": kind.name,
+                    "gained": s.health - before,
+                    "health": s.health,
+                },
+            )
+        )
+        self._resume(state, after, events)
 
     def _keep(self, state: State, new: bool, events: list[Event]) -> None:
         s = state.slashers[state.keeper]
@@ -1923,13 +2001,17 @@ class MixtapeMassacre:
 
     # -- messages -----------------------------------------------------------------------------------
 
+    def _refusal(self, state: State, lid: str) -> str:
+        """Why a move may not end in this location now (it is not among the stops)."""
+        s = state.slashers[state.current]
+        return _refusal(lid, s.at, sum(state.roll), state.locks, bool(s.key))
+
     def _illegal(self, state: State, d: Decision, key: str) -> str:
         if state.phase == MOVE and key.startswith("go:"):
             node = key[3:]
-            locked = node in B.locations and all(e in state.locks for e in B.locations[node].entrances)
-            if locked and not state.slashers[state.current].key:
-                return f"{B.locations[node].name} is locked: stop on its entrance and break the lock first."
-            if node in B.kind or node in B.locations:
+            if node in B.locations:
+                return self._refusal(state, node)
+            if node in B.kind:
                 return (
                     f"You cannot end your move on {B.place(node)} with {sum(state.roll)}: you must use the "
                     "whole roll, stopping early only in a location or on a locked entrance."
@@ -1956,6 +2038,47 @@ class MixtapeMassacre:
             return "You do not have that many Supply Tracker Tokens for this roll."
         shown = key if len(key) <= 40 else key[:40] + "..."
         return f"'{shown}' is not a choice now. Choices: {', '.join(d.keys()[:8])}."
+
+
+def _count(n: int, icon: str) -> str:
+    """'1 knife', '2 knives', '3 fists': a number of die icons in words."""
+    if icon == "knife":
+        return f"{n} knife" if n == 1 else f"{n} knives"
+    return f"{n} {icon}" if n == 1 else f"{n} {icon}s"
+
+
+def stops_in_order(stops: Mapping[str, int]) -> list[tuple[str, int]]:
+    """The stops as the move choice lists them: locations first, then by distance, then by space."""
+    return sorted(stops.items(), key=lambda item: (0 if item[0] in B.locations else 1, item[1], item[0]))
+
+
+def _refusal(lid: str, here: str, total: int, locks, key: bool) -> str:
+    name = B.locations[lid].name
+    if here == lid:
+        return f"You are in {name} already: a move leaves it."
+    if not key and all(e in locks for e in B.locations[lid].entrances):
+        return f"{name} is locked: stop on its entrance and break the lock first."
+    return (
+        f"{name} is out of reach with {total}: a move uses the whole roll, stopping early only in a location "
+        "or on a locked entrance."
+    )
+
+
+class MoveDecision(Decision, frozen=True):
+    """The stop choice after a roll, carrying what a screen needs to say why a location that is not a stop is
+    refused (answering 'farm' with the reason rather than with 'unknown'): where the mover stands, the roll,
+    the locked entrances and whether the mover holds a Skeleton Key."""
+
+    here: str = ""
+    total: int = 0
+    locks: tuple[str, ...] = ()
+    key: bool = False
+
+    def refusal(self, lid: str) -> str | None:
+        """The reason, or None when the location is one of the stops."""
+        if f"go:{lid}" in self.keys():
+            return None
+        return _refusal(lid, self.here, self.total, self.locks, self.key)
 
 
 _STOP_OPTIONS: dict[tuple[str, int, int | str], Option] = {}

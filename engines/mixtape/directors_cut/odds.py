@@ -99,3 +99,24 @@ def brawl_chance(mine: int, theirs: int, first: bool = True) -> Fraction:
     """The chance of winning a brawl that repeats this round until someone wins."""
     win, lose = brawl_round(mine, theirs, first)
     return win / (win + lose) if win + lose else Fraction(1, 2)
+
+
+def card_chance(card: str, knives: int = 0, fists: int = 0) -> Fraction:
+    """The chance one Killer Scenes card goes the slasher's way: a kill for an attack, no health lost for a
+    victim that gets away (none without fists on the card), holding off The Survivor."""
+    scene = R.SCENES[card]
+    if scene.kind == "attack":
+        return kill_chance(scene.knives, knives)
+    if scene.kind == "survivor":
+        return survivor_chance(fists)
+    if scene.fists == 0:
+        return Fraction(0)
+    return defend_chance(scene.fists, fists)
+
+
+@cache
+def scene_chance(hero: str, knives: int = 0, fists: int = 0) -> Fraction:
+    """A card drawn at random from the Hero's whole Killer Scenes deck goes the slasher's way (a Full Moon
+    is redrawn, so it is left out). `knives` count for attacks only, `fists` for defences only."""
+    cards = [c for c in R.scene_deck(hero) if R.SCENES[c].kind != "full_moon"]
+    return sum((card_chance(c, knives, fists) for c in cards), Fraction(0)) / len(cards)

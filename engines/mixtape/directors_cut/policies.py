@@ -166,6 +166,12 @@ def _choose(view: View, d: Decision, low: int = LOW) -> tuple[str, str]:
         return _swap(view, me, d, low)
     if kind == "at_lock":
         return "unlock", "break the lock while you are here"
+    if kind == "aid":
+        if me.health <= R.HEALTH - 2 or me.supply:
+            return "aid:now", "heal now rather than give up the supply you hold"
+        return "aid:keep", "keep it for a worse wound"
+    if kind == "rise":
+        return max(keys, key=lambda k: (view.markers[k[5:]], k)), "rise where the victims are"
     return keys[0], "the first choice"
 
 
@@ -224,12 +230,12 @@ def _ability(view: View, me: SlasherView, keys: list[str]) -> tuple[str, str] | 
     a = me.ability
     rivals = [s for s in view.slashers if s.alive and s.seat != me.seat]
     why = R.ABILITY_TEXT.get(a, "")
-    if a == "drowned":
-        options = [k for k in keys if k.startswith("ability:")]
-        if options and "scene" not in keys and _targets(view).get(me.at, 99) > 6:
-            return max(options, key=lambda k: (view.markers[k[8:]], k)), "rise where the victims are"
-        return None
     if "ability" not in keys:
+        return None
+    if a == "drowned":
+        if "scene" not in keys and _targets(view).get(me.at, 99) > 6:
+            return "ability", "rise where the victims are"
+        return None
         return None
     use = {
         "legend": "scene" in keys,
@@ -341,7 +347,7 @@ def _chance_fn(view: View, me: SlasherView):
     kind = R.supply(me.supply).kind if me.supply else ""
     if purpose == "kill" and view.card:
         need = R.SCENES[view.card].knives
-        return lambda b: odds.kill_chance(need, b)
+        return lambda b: odds.kill_chance(need, b + me.edge)
     if purpose == "defend" and view.card:
         need = R.SCENES[view.card].fists
         return lambda b: odds.defend_chance(need, b)

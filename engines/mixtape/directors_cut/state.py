@@ -21,6 +21,8 @@ TARGET = "target"  # landed within reach of several slashers: the mover picks wh
 BONUS_PICK = (
     "bonus_pick"  # a Bonus Tracks card lets the drawer pick a location to go to or a slasher to swap with
 )
+AID = "aid"  # a First Aid Kit just drawn by a hurt slasher: use it now or keep it (its card says either)
+RISE = "rise"  # The Drowned Girl used her ability: she picks the location with a Scene Marker to rise in
 OVER = "over"
 
 
@@ -102,6 +104,7 @@ class SlasherView(msgspec.Struct, frozen=True):
     searched: str
     ability: str
     used: bool
+    edge: int = 0  # knives waiting for the next attack roll: public (an ability or a Bonus Tracks card)
 
 
 class View(msgspec.Struct, frozen=True):

@@ -63,7 +63,6 @@ def test_six_knives_with_supplies_cost_the_loser_two_health():
     GAME.apply(state, "roll")
     GAME.apply(state, "go:4-0")
     assert GAME.decision(state).kind == "spend"
-    state.rng = LoadedRng([KNIFE, KNIFE, KNIFE - 0 + 2, FIST, FIST, PENT])  # 2 knives + 3 + ... see below
     state.rng = LoadedRng([KNIFE, KNIFE, FIST, FIST, FIST, PENT])
     events = GAME.apply(state, "spend:2")  # 2 rolled + 6 from the chainsaw = 8 knives
     won = next(e for e in events if e.kind == "brawl_won")
@@ -265,8 +264,12 @@ def test_the_drowned_girl_rises_in_a_location_with_a_marker():
     turn_of(state, 0, "20-6")
     top_scene(state, "k01")
     state.rng = LoadedRng([KNIFE, FIST, PENT])
-    events = GAME.apply(state, "ability:well")
-    assert state.slashers[0].at == "well" and "scene_drawn" in kinds(events)
+    assert sum(k.startswith("ability") for k in GAME.decision(state).keys()) == 1  # noqa: SIM118 (Decision.keys)
+    GAME.apply(state, "ability")
+    d = GAME.decision(state)
+    assert d.kind == "rise" and d.keys() == ["rise:farm", "rise:well"] and not state.slashers[0].used
+    events = GAME.apply(state, "rise:well")
+    assert state.slashers[0].at == "well" and "scene_drawn" in kinds(events) and state.slashers[0].used
 
 
 def test_stitches_comes_back_once_from_death():
