@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engines.core.events import Event
+from narratives.words import join, number_word
 
 PERSON = "survivor1"
 FACE = {"action": "Action", "shield": "Shield", "escape": "Escape"}
@@ -31,6 +32,8 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
             your="your" if you else f"{name}'s",
             Your="Your" if you else f"{name}'s",
             them="you" if you else "them",
+            whom="you" if you else name,
+            their="your" if you else _possessive(name, phrases),
         )
     for role in ("other", "winner", "loser"):
         if f.get(role):
@@ -40,6 +43,7 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
             out[f"{role}_Who"] = "You" if you else name
             out[f"{role}_s"] = "" if you else "s"
             out[f"{role}_your"] = "your" if you else f"{name}'s"
+            out[f"{role}_has"] = "have" if you else "has"
     if "dice" in f:
         out["roll"] = ", ".join(FACE.get(d, str(d)) for d in f["dice"])
         bonus = f.get("bonus", [0, 0, 0])
@@ -53,10 +57,33 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
         out["rivals"] = " and ".join(f["names"][1:])
     if event.kind == "game_over":
         out["winner_names"] = " and ".join(f["names"]) or "nobody"
+    if "a" in f:
+        out["A"] = f["a"][:1].upper() + f["a"][1:]
+    if event.kind == "slasher_attacks":
+        n = f["escape"]
+        out["run"] = f"{n} Escape{'' if n == 1 else 's'} to run" if n else "no escape but Triple Escapes"
+    if event.kind == "lost":
+        out["what"] = _lost(f["items"], f["rescues"])
     if event.kind == "opening_roll":
         out["first_Who"] = "You" if f["first"] == PERSON else f["name"]
         out["go"] = "go" if f["first"] == PERSON else "goes"
     return out
+
+
+def _possessive(name: str, phrases: Mapping[str, str]) -> str:
+    """'his', 'her' or 'their' for a rival, from the [phrases] lists of names."""
+    for word in ("his", "her"):
+        if name in phrases.get(word, "").split():
+            return word
+    return "their"
+
+
+def _lost(items: list[str], rescues: int) -> str:
+    """'the Baseball Bat and a rescue token': what a loss took, each named once."""
+    parts = [f"the {item}" for item in items]
+    if rescues:
+        parts.append("a rescue token" if rescues == 1 else f"{number_word(rescues)} rescue tokens")
+    return join(parts)
 
 
 def case(event: Event) -> str:
@@ -90,10 +117,12 @@ _CASES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "noise": lambda f: "called" if f["called"] else "default",
     "slasher_attacks": lambda f: f["kind"],
     "game_over": _end,
-    "scuffle": lambda f: f["how"],
+    "scuffle": lambda f: "triple_token" if f["how"] == "triple" and f.get("token") else f["how"],
     "traitor": lambda f: f["act"],
     "card_pocketed": _you,
     "ability": lambda f: f["ability"],
     "supply_dropped": lambda f: "task" if f.get("task") else "default",
     "combo": lambda f: f"{f['purpose']}_{f['effect']}",
+    "lost": lambda f: f["by"],
+    "supply_found": lambda f: "default" if f.get("room", True) else "full",
 }

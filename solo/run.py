@@ -168,16 +168,22 @@ class Run:
             run.marks[-1] = pos
             pos = _expect(log, pos, events, f"choice {n} ('{key}')")
         if any(e.kind != UNDO for e in log[pos:]):
-            raise RunError("its log goes on past the last saved choice (was it edited?)")
+            raise RunError(
+                "its log goes on past the last saved choice (was it edited, or made by an older version of the game?)"
+            )
         if msgspec.json.encode(run.state) != msgspec.json.encode(saved_state):
-            raise RunError("replaying its choices does not reach its saved state (was it edited?)")
+            raise RunError(
+                "replaying its choices does not reach its saved state (was it edited, or made by an older version of the game?)"
+            )
         run.log = list(log)
         return run
 
 
 def _expect(log: list[Event], pos: int, events: list[Event], what: str) -> int:
     if log[pos : pos + len(events)] != events:
-        raise RunError(f"its log does not match what {what} does on replay (was it edited?)")
+        raise RunError(
+            f"its log does not match what {what} does on replay (was it edited, or made by an older version of the game?)"
+        )
     return pos + len(events)
 
 

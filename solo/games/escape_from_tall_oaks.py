@@ -7,12 +7,38 @@ from engines.mixtape.tall_oaks import abilities as A
 from engines.mixtape.tall_oaks import odds as O
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks.game import GAME
+from engines.mixtape.tall_oaks.places import place
 from engines.mixtape.tall_oaks.state import State, SurvivorView, View
 from solo.games import Table, pct
 from solo.games.tall_oaks_town import grid, location_move
 
 B = R.BOARD
+WORDS = {
+    "roll": "roll",
+    "move": "roll",
+    "draw": "draw",
+    "scene": "draw",
+    "rescue": "draw",
+    "task": "task",
+    "complete task": "task",
+    "do task": "task",
+    "search": "search",
+    "final": "final",
+    "final scene": "final",
+    "reveal": "reveal",
+    "turn over": "reveal",
+    "take": "task:take",
+    "take task": "task:take",
+    "traitor": "traitor",
+}
+"""The game's words and the engine keys they name, whether or not the choice is open now."""
 FACES = "each Action Die shows Action, Shield or Escape, two faces each"
+SYMBOL = {"K": "S", "B": "*"}
+"""Starting points and Bonus Tracks spaces drawn with signs no entrance letter can be mistaken for."""
+LEGEND = (
+    "1-6 survivors · ! the Slasher · S starting point · * Bonus Tracks · o/u orange/blue sewers · . road · "
+    "letters: entrances, as listed below (capital: a Scene Marker inside) · f: the Rec Center"
+)
 
 
 def _supplies(x: SurvivorView) -> str:
@@ -44,10 +70,10 @@ class EscapeFromTallOaksUI:
 
     def status(self, view: View) -> list[tuple[str, str]]:
         sl = R.SLASHERS[view.slasher]
-        where = B.label(view.slasher_at) if view.slasher_at else "in the woods behind Johnson's Farm"
+        where = place(view.slasher_at) if view.slasher_at else "in the woods behind Johnson's Farm"
         meter = f"{'#' * view.meter}{'.' * (R.METER - view.meter)} {view.meter}/{R.METER}"
         pairs = [
-            ("Round", str(view.round)),
+            ("Round", str(view.round + 1)),  # the state counts completed rounds
             ("Slasher", f"{sl.name}, {where}; meter {meter}"),
             ("Tasks", _tasks(view)),
             ("Rec Center", f"Task cards: {', '.join(f'#{t}' for t in reversed(view.center)) or 'none'}"),
@@ -71,7 +97,7 @@ class EscapeFromTallOaksUI:
                 (
                     f"{x.name}{mark}",
                     f"health {x.health}, rescues {x.rescues}, holds {_supplies(x)}, {final}, "
-                    f"at {B.label(x.at) if x.at else 'nowhere yet'}. {A.text(x.name)}",
+                    f"at {place(x.at) if x.at else 'nowhere yet'}. {A.text(x.name)}",
                 )
             )
         return pairs
@@ -102,12 +128,12 @@ class EscapeFromTallOaksUI:
             locations.append(f"{loc.letter} {loc.name}: {'; '.join(parts)}")
         if plain:
             people = [
-                f"{x.name} ({i}) is at {B.label(x.at)}."
+                f"{x.name} ({i}) is at {place(x.at)}."
                 for i, x in enumerate(view.survivors, 1)
                 if x.alive and x.at
             ]
             if view.slasher_at:
-                people.append(f"{R.SLASHERS[view.slasher].name} is at {B.label(view.slasher_at)}.")
+                people.append(f"{R.SLASHERS[view.slasher].name} is at {place(view.slasher_at)}.")
             return [
                 ("Survivors", " ".join(people) or "Nobody is on the board yet."),
                 ("Locations", "\n".join(locations)),
@@ -117,16 +143,12 @@ class EscapeFromTallOaksUI:
             if sid in number:
                 return number[sid]
             if sid == view.slasher_at:
-                return "S"
+                return "!"
             if sid in B.entrance_of:
                 return ch.upper() if view.markers.get(B.entrance_of[sid]) else ch
-            return None
+            return SYMBOL.get(ch)
 
-        legend = (
-            "1-6 survivors · S Slasher · K start · B Bonus Tracks · o/u orange/blue sewers · letters: entrances "
-            "(capital: a Scene Marker inside) · f: the Rec Center"
-        )
-        return [("Tall Oaks", grid(B, mark) + "\n\n" + legend), ("Locations", "\n".join(locations))]
+        return [("Tall Oaks", grid(B, mark) + "\n\n" + LEGEND), ("Locations", "\n".join(locations))]
 
     def example(self, decision: Decision) -> str:
         if decision.kind == "move":
@@ -138,8 +160,36 @@ class EscapeFromTallOaksUI:
         return "Type the number of a choice, or the start of its words."
 
     def parse(self, text: str, decision: Decision) -> str | None:
-        """Location names as shorthand in a move: 'farm', 'gas station'. None if it is not that."""
-        return location_move(B, text, decision)
+        """The game's own words as engine keys, legal now or not (the engine refuses with its reason): location
+        names in a move ('farm', 'gas station'), the turn's choices ('search', 'task', 'reveal'...), 'take',
+        'scuffle <name>', 'traitor', 'heal'. None if the words are none of these."""
+        found = location_move(B, text, decision)
+        if found is not None:
+            return found
+        words = " ".join(text.lower().split())
+        if decision.kind == "move":
+            hits = [lid for lid, loc in B.locations.items() if words == lid or words in loc.name.lower()]
+            if len(hits) == 1:
+                return f"go:{hits[0]}"  # a location not reachable with this roll: the engine says why
+        if decision.kind == "task" and words in ("take", "take task", "task"):
+            return "task:take"
+        if words.startswith("scuffle"):
+            rest = words[7:].strip().removeprefix("with ").strip()
+            rivals = [o for o in decision.options if o.key.startswith("scuffle:") and o.key != "scuffle:no"]
+            if not rest and len(rivals) == 1:
+                return rivals[0].key
+            for o in rivals:
+                if rest in (o.key[8:], *o.aliases):
+                    return o.key
+            if not rest and rivals:
+                return None  # which one? the REPL lists them
+            return f"scuffle:{rest or 'anyone'}"
+        if decision.kind == "traitor" and words == "traitor":
+            return None  # which rival, and what to take: the REPL lists the ways
+        if words in ("heal", "use", "patch up"):
+            heals = [o.key for o in decision.options if o.key.startswith("heal:")]
+            return heals[0] if heals else "heal"
+        return WORDS.get(words)
 
     def odds(self, state: State, key: str | None = None) -> list[Table] | None:
         """Exact chances for the pending action-dice roll (one row per way to spend supply tokens, unique
@@ -183,16 +233,16 @@ class EscapeFromTallOaksUI:
                     cells.append(pct(o.get("fail", z) + o.get("nothing", z)))
                 else:
                     cells = [pct(o.get("ok", z)), pct(o.get("fail", z))]
-            rows.append([spend_key, *cells, str(noise)])
+            rows.append([_spend_label(chosen), *cells, str(noise)])
         if not rows:
             return None
         ability = f" {x.name}'s +{gift} {icon.title()} is included." if icon else ""
         if state.purpose == "fight":
             defeat, escape, *_ = GAME.fight_stats(state, state.spender, state.fight)
-            runs = f"{escape} Escapes to run" if escape else "no escape but Triple Escapes"
+            runs = f"{_n(escape, 'Escape')} to run" if escape else "no escape but Triple Escapes"
             head = ["Defeat", "Drive off", "Escape", "Lose"]
             note = (
-                f"{GAME.slasher_name(state)}: {defeat} Actions to defeat, {runs}; {FACES}. Combos: Triple "
+                f"{GAME.slasher_name(state)}: {_n(defeat, 'Action')} to defeat, {runs}; {FACES}. Combos: Triple "
                 "Actions defeat (weapon needed) with a free supply, Triple Shields drive it off, Triple "
                 f"Escapes run to the nearest location.{ability}"
             )
@@ -200,20 +250,20 @@ class EscapeFromTallOaksUI:
             sc = R.SCENES[state.card]
             head = ["Defend", "Run (combo)", "Hurt"]
             note = (
-                f"{sc.title}: {sc.shields} Shields or lose {sc.damage}; {FACES}. Triple Actions: no defence; "
-                "Triple Shields: beaten, draw again; Triple Escapes: run to the nearest location; one of each "
-                f"face (22%): 1 noise.{ability}"
+                f"{sc.title}: {_n(sc.shields, 'Shield')} or lose {sc.damage} health; {FACES}. Triple Actions: "
+                "no defence; Triple Shields: beaten, draw again; Triple Escapes: run to the nearest location; "
+                f"one of each face (22%): 1 noise.{ability}"
             )
         elif state.purpose == "rescue":
             sc = R.SCENES[state.card]
             head = ["Rescue", "Double (combo)", "Bury (combo)", "Fail"]
             note = (
-                f"{sc.title}: {sc.actions} Actions; {FACES}. Triple Actions double the rescues; Triple Shields "
-                f"or Escapes bury the card with no trip back to a starting point.{ability}"
+                f"{sc.title}: {_n(sc.actions, 'Action')}; {FACES}. Triple Actions double the rescues; Triple "
+                f"Shields or Escapes bury the card with no trip back to a starting point.{ability}"
             )
         else:
             sc = R.SCENES[state.card]
-            head, note = ["Success", "Fail"], f"{sc.title}: {sc.actions} Actions; {FACES}.{ability}"
+            head, note = ["Success", "Fail"], f"{sc.title}: {_n(sc.actions, 'Action')}; {FACES}.{ability}"
         return [("Odds", ["Spend", *head, "Noise"], rows, note)]
 
     def _scuffle_odds(self, state: State, key: str | None) -> list[Table] | None:
@@ -234,6 +284,19 @@ class EscapeFromTallOaksUI:
         )
         head = ["Rival", "You win", "by triple", "You lose", "by triple", "Broken off"]
         return [("Scuffle odds", head, rows, note)]
+
+
+def _n(n: int, word: str) -> str:
+    """'1 Action', '3 Actions'."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _spend_label(chosen: dict[str, int]) -> str:
+    """'Baseball Bat x1, Knife': a spend choice by the supplies' names (an unlimited one needs no count)."""
+    parts = [
+        R.supply(c).name if R.supply(c).infinite else f"{R.supply(c).name} x{n}" for c, n in chosen.items()
+    ]
+    return ", ".join(parts) or "nothing"
 
 
 def _need(state: State) -> int:

@@ -9,9 +9,10 @@ from engines.mixtape.board import Board
 
 
 def grid(board: Board, mark: Callable[[str, str], str | None]) -> str:
-    """The board's rows of cells; `mark(space, cell)` may draw something else on a space (a piece, a lock)."""
+    """The board's rows one character a space (21 wide, so it fits a narrow card unwrapped); `mark(space,
+    cell)` may draw something else on a space (a piece, a sign)."""
     return "\n".join(
-        " ".join(mark(f"{c}-{r}", ch) or ch for c, ch in enumerate(line)) for r, line in enumerate(board.rows)
+        "".join(mark(f"{c}-{r}", ch) or ch for c, ch in enumerate(line)) for r, line in enumerate(board.rows)
     )
 
 

@@ -60,6 +60,8 @@ def test_every_ending_and_main_case_was_seen():
         ("scuffle", "actions"),
         ("traitor", "rescue"),
         ("traitor", "start"),
+        ("lost", "slasher"),
+        ("supply_found", "full"),
     ]:
         assert wanted in seen, wanted
 
@@ -142,3 +144,108 @@ def test_abilities_combos_and_escapes_read_cleanly_for_you_and_for_rivals():
 
 def test_rules_reference_explains_survivors_and_combos():
     assert {"survivors", "combos"} <= set(NARRATOR.rules_topics())
+
+
+# -- issue 7 audit: wording -----------------------------------------------------------------------------------
+
+BAD_ARTICLE = re.compile(r"\b[Aa] (8|11|18|[AEIOUaeiou]\w*)\b")
+ONE_PLURAL = re.compile(r"\b(one|One|1) (Actions|Shields|Escapes|rescues|rescue tokens|steps)\b")
+PLURAL_ITEM = re.compile(r"\b[Aa] (Car Keys|Hockey Pads|Cold Pizza)\b")
+SOMEONES_OWN = re.compile(r"\b(under|catch) [A-Z][a-z]+'s (feet|breath)\b")
+
+
+def _lines() -> list[tuple[Event, str]]:
+    return [(e, NARRATOR.prose(e, i)) for i, e in enumerate(EVENTS)]
+
+
+LINES = _lines()
+
+
+def test_numbers_and_items_take_the_right_article_and_plural():
+    for _, text in LINES:
+        for bad in (BAD_ARTICLE, ONE_PLURAL, PLURAL_ITEM, SOMEONES_OWN):
+            assert not bad.search(text), text
+    for e in EVENTS:
+        summary = NARRATOR.summary(e)
+        assert not ONE_PLURAL.search(summary) and not PLURAL_ITEM.search(summary), summary
+
+
+PLACES_A_SPACE = {
+    "moved",
+    "fled",
+    "start_chosen",
+    "sent_to_start",
+}  # these may name a starting point as a place
+
+
+def test_no_phrase_is_said_twice_in_a_row():
+    """Going back to a starting point is said once, by its own line: the failed rescue, lost fight, escape or
+    scuffle before it does not say it too. A full-handed find does not say 'takes it' before the drop."""
+    for i, (e1, a) in enumerate(LINES):
+        if e1.kind == "sent_to_start":
+            for e0, before in LINES[max(0, i - 4) : i]:
+                if e0.turn == e1.turn and e0.kind not in PLACES_A_SPACE:
+                    assert "starting point" not in before, (before, a)
+        if e1.kind == "supply_found" and i + 1 < len(LINES) and LINES[i + 1][0].kind == "supply_dropped":
+            assert "take" not in a, a
+
+
+def test_losses_the_traitor_and_full_hands_read_cleanly_for_you_and_for_rivals():
+    for seat, name in (("survivor1", "Ivy"), ("survivor2", "Kirk"), ("survivor3", "Pat")):
+        who = {"seat": seat, "name": name}
+        for by in ("slasher", "invaders", "bonus"):
+            for items, rescues in ((["Knife"], 0), ([], 1), (["Car Keys"], 2)):
+                e = Event("lost", 5, "turn", {**who, "items": items, "rescues": rescues, "by": by})
+                assert NARRATOR.case(e) == by
+                _render_all(e)
+                text = " ".join(
+                    render(v, NARRATOR.values(e)) for v in NARRATOR.templates.kinds["lost"].pick(by).prose
+                )
+                assert ("the Knife" in text) == (items == ["Knife"]) and ("rescue token" in text) == bool(
+                    rescues
+                )
+        for room in (True, False):
+            e = Event(
+                "supply_found", 5, "turn", {**who, "item": "Hockey Pads", "a": "a pair of", "room": room}
+            )
+            assert NARRATOR.case(e) == ("default" if room else "full")
+            _render_all(e)
+        for token in (True, False):
+            e = Event(
+                "scuffle",
+                5,
+                "scuffle",
+                {
+                    **who,
+                    "other": "survivor4",
+                    "other_name": "Sam",
+                    "rounds": 1,
+                    "how": "triple",
+                    "winner": seat,
+                    "winner_name": name,
+                    "loser": "survivor4",
+                    "loser_name": "Sam",
+                    "token": token,
+                },
+            )
+            assert NARRATOR.case(e) == ("triple_token" if token else "triple")
+            _render_all(e)
+            assert "if " not in NARRATOR.prose(e, 0)
+        e = Event(
+            "traitor",
+            5,
+            "traitor",
+            {
+                **who,
+                "other": "survivor4",
+                "other_name": "Sam",
+                "act": "start",
+                "item": "the starting point north of Tall Oaks Church",
+            },
+        )
+        _render_all(e)
+        assert "north of Tall Oaks Church" in NARRATOR.prose(e, 0)
+    e = Event("sent_to_start", 5, "turn", {"seat": "survivor2", "name": "Kimmy", "space": "0-0"})
+    for v in NARRATOR.templates.kinds["sent_to_start"].pick("default").prose:
+        text = render(v, NARRATOR.values(e))
+        assert "Kimmy's" not in text and ("her " in text or "Kimmy" in text)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 from repl_harness import Session
 
 from engines.core.contract import resolve_options
+from engines.mixtape.tall_oaks import rules_data as R
 from engines.registry import get
 from solo.games import ui_for
 from solo.run import Run
@@ -89,3 +92,87 @@ def test_scuffle_odds_appear_when_a_scuffle_is_offered():
                 return
             run.choose(policy(GAME.view(run.state, d.seat), d, None))
     raise AssertionError("no scuffle offered in 40 games")
+
+
+def test_the_map_draws_one_character_a_space_with_signs_no_entrance_letter_reads_like():
+    run = new_run(5)
+    view = GAME.view(run.state, "survivor1")
+    (title, town), _ = UI.cards(view, plain=False)
+    rows, legend = town.split("\n\n")
+    grid = rows.split("\n")
+    assert title == "Tall Oaks" and {len(line) for line in grid} == {21}
+    drawn = set(rows)
+    assert "K" not in drawn and "B" not in drawn and "S" in drawn and "*" in drawn
+    assert "S starting point" in legend and "* Bonus Tracks" in legend and "! the Slasher" in legend
+    plain = UI.cards(view, plain=True)
+    assert not any(re.search(r"\d+,\d+", text) for _, text in plain)
+    assert not any(re.search(r"\d+,\d+", text) for _, text in UI.status(view))
+
+
+# -- the game's own words reach the engine, which says why a choice is not open (issue 7 audit) --------------
+
+
+def _my_turn(seed: int, at: str) -> Run:
+    """A run at the start of the person's turn, standing at `at`."""
+    run = new_run(seed)
+    while run.decision().kind == "start":
+        run.choose(run.decision().options[0].key)
+    run.state.current, run.state.phase = 0, "turn"
+    run.state.survivors[0].at = at
+    return run
+
+
+def test_turn_words_not_open_now_get_the_engines_reason_not_a_shrug(tmp_path):
+    run = _my_turn(3, "school")  # a Scene Marker here, no Task card held, no Traitor card
+    s = Session(tmp_path, run=run).lines("task", "search", "reveal", "scuffle", "traitor", "take", "heal")
+    assert "You do not hold Task #1; Tasks must be completed in order." in s.out
+    assert "You can only search an empty location (no Scene Marker)." in s.out
+    assert "Your Final Scene stays face down until all four Tasks are done." in s.out
+    assert "A scuffle is offered only when you land on, next to, or in the same location as a rival." in s.out
+    assert "You hold no Traitor card." in s.out
+    assert "Task cards are picked up on entering the Tall Oaks Rec Center." in s.out
+    assert "You are at full health." in s.out
+    assert "I don't know" not in s.out and "Traceback" not in s.out
+
+
+def test_a_task_at_an_uncleared_location_and_a_full_inventory_are_refused_with_reasons(tmp_path):
+    run = _my_turn(4, "power")
+    run.state.center.remove(1)
+    run.state.survivors[0].tasks = [1]
+    s = Session(tmp_path, run=run).lines("task")
+    assert "The location is not cleared: rescue the victims here first." in s.out
+    run = _my_turn(5, "rec")
+    run.state.supplies.draw_pile.remove("knife.1")
+    GAME._take(run.state.survivors[0], "knife.1")
+    GAME._arrive(run.state, [])
+    assert run.decision().kind == "task"
+    s = Session(tmp_path, run=run).lines("take")
+    assert "Your inventory is full: drop a supply to take a Task." in s.out and "I don't know" not in s.out
+
+
+def test_a_location_out_of_reach_is_refused_with_the_move_rule(tmp_path):
+    for seed in range(20):
+        run = _my_turn(seed, "school")
+        run.choose("roll")
+        d = run.decision()
+        if d is None or d.kind != "move":
+            continue
+        open_now = set(d.keys())
+        far = [lid for lid in sorted(GAME_LOCATIONS) if f"go:{lid}" not in open_now and lid != "school"]
+        name = GAME_NAMES[far[0]]
+        assert UI.parse(name, d) == f"go:{far[0]}"
+        s = Session(tmp_path, run=run).lines(name, "search")
+        assert f"You cannot end your move on {name} with {sum(run.state.roll)}" in s.out
+        assert "That is for the start of your turn, before the roll." in s.out
+        assert "I don't know" not in s.out
+        return
+    raise AssertionError("no move decision in 20 seeds")
+
+
+GAME_NAMES = {lid: loc.name for lid, loc in R.BOARD.locations.items()}
+
+
+def test_the_status_counts_rounds_from_one():
+    run = _my_turn(6, "school")
+    assert run.state.round == 0  # the state counts completed rounds
+    assert UI.status(GAME.view(run.state, "survivor1"))[0] == ("Round", "1")

@@ -12,7 +12,7 @@ survivor's ability changes is asked of abilities.py.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import product
 
 from engines.core.contract import (
@@ -32,6 +32,7 @@ from engines.mixtape.board import BONUS, START
 from engines.mixtape.dice import triple
 from engines.mixtape.tall_oaks import abilities as A
 from engines.mixtape.tall_oaks import rules_data as R
+from engines.mixtape.tall_oaks.places import place
 from engines.mixtape.tall_oaks.readings import read
 from engines.mixtape.tall_oaks.state import (
     KEEP,
@@ -54,6 +55,8 @@ SHORTCUTS = tuple(sorted(R.MULTI_ENTRANCE))
 STARTS = frozenset(B.starts)
 SEATS = tuple(f"survivor{i}" for i in range(1, 7))
 PERSON = SEATS[0]
+TURN_WORDS = frozenset({"roll", "draw", "task", "search", "final", "reveal", "heal"})
+"""The start-of-turn choices a player may name at any time (the REPL passes them on; refusals say why)."""
 RELEVANT = {
     "rescue": (R.ACTION,),
     "invaders": (R.ACTION,),
@@ -86,27 +89,69 @@ def _nearest(start: str, candidates: tuple[str, ...]) -> str | None:
     return B.nearest(start, candidates)
 
 
+def _spend_keys(
+    cards: list[tuple[str, int]] | tuple[tuple[str, int], ...],
+) -> list[tuple[str, dict[str, int]]]:
+    """Every way to spend tokens from (card, most tokens) pairs, as (key, card -> tokens), none first."""
+    out = []
+    for counts in product(*(range(most + 1) for _, most in cards)):
+        chosen = {c: n for (c, _), n in zip(cards, counts, strict=True) if n}
+        key = ",".join(f"{c}x{n}" for c, n in chosen.items()) or "none"
+        out.append((key, chosen))
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _spend_options(cards: tuple[tuple[str, int], ...], purpose: str) -> tuple[Option, ...]:
+    """The spend choices for the supplies that help a roll (cached: options are frozen, so they are shared)."""
+    opts = []
+    for key, chosen in _spend_keys(cards):
+        if not chosen:
+            opts.append(Option("spend:none", "roll without supplies", aliases=("0", "none")))
+            continue
+        parts = []
+        for c, n in chosen.items():
+            kind = R.supply(c)
+            noise = f", {kind.noise * n} noise" if kind.noise and purpose != "fight" else ""
+            gain = kind.amount * n
+            parts.append(f"{kind.name} x{n} (+{gain} {kind.kind.title()}{'' if gain == 1 else 's'}{noise})")
+        opts.append(Option(f"spend:{key}", "; ".join(parts)))
+    return tuple(opts)
+
+
+def _action_dice(rng: Rng) -> list[str]:
+    """Three Action Dice, sorted. With six faces, `d6s` draws exactly what `choice` would (the same PCG32
+    draws, the same rejection of the top of the range), only faster."""
+    faces = R.ACTION_FACES
+    if len(faces) == 6:
+        return sorted([faces[d - 1] for d in rng.d6s(R.ACTION_DICE)])
+    return sorted([rng.choice(faces) for _ in range(R.ACTION_DICE)])
+
+
+_OPTIONS_FOR: dict[int, tuple[dict[str, int], tuple[Option, ...]]] = {}
+"""Move options by the identity of a state's stops dict (they come from `_move_stops`'s cache)."""
+
+
+@lru_cache(maxsize=64)
+def _roll_prompt(roll: tuple[int, ...]) -> str:
+    return f"You rolled {' and '.join(str(d) for d in roll)} ({sum(roll)}). Where to?"
+
+
 @lru_cache(maxsize=8192)
 def _move_options(stops: tuple[tuple[str, int], ...]) -> tuple[Option, ...]:
     """The move choices for a set of stops, locations first (options are frozen, so they can be shared)."""
     out = []
     for node, steps in sorted(stops, key=lambda item: (item[0] not in B.locations, item[0])):
         out.append(
-            Option(f"go:{node}", f"{label(node)} ({steps} step{'s' if steps != 1 else ''})", aliases=(node,))
+            Option(f"go:{node}", f"{place(node)} ({steps} step{'s' if steps != 1 else ''})", aliases=(node,))
         )
     return tuple(out)
-
-
-@cache
-def label(node: str) -> str:
-    """A node's name for players (cached: the board never changes)."""
-    return B.label(node)
 
 
 class EscapeFromTallOaks:
     id = "escape-from-tall-oaks"
     title = "Mixtape Massacre: Escape From Tall Oaks"
-    rules_version = "2"
+    rules_version = "3"
     seats = tuple(
         Seat(s, f"survivor {i}", "A survivor trying to get out of Tall Oaks alive.")
         for i, s in enumerate(SEATS, 1)
@@ -198,19 +243,13 @@ class EscapeFromTallOaks:
                 s[state.placing].seat,
                 "start",
                 "Choose your starting point.",
-                tuple(Option(f"start:{p}", B.label(p), aliases=(p,)) for p in free),
+                tuple(Option(f"start:{p}", place(p), aliases=(p,)) for p in free),
             )
         cur = s[state.current]
         if phase == TURN:
             return Decision(cur.seat, "turn", "Your turn. What now?", tuple(self._turn_options(state)))
         if phase == MOVE:
-            shown = " and ".join(str(d) for d in state.roll)
-            return Decision(
-                cur.seat,
-                "move",
-                f"You rolled {shown} ({sum(state.roll)}). Where to?",
-                self._move_options(state),
-            )
+            return Decision(cur.seat, "move", _roll_prompt(tuple(state.roll)), self._move_options(state))
         if phase == SPEND:
             return self._spend_decision(state)
         if phase == KEEP:
@@ -226,7 +265,8 @@ class EscapeFromTallOaks:
                 for t in self._droppable_tasks(state, k, state.after)
             ]
             opts.append(Option(f"drop:{state.drawn}", f"leave the {new}", aliases=("new", "leave")))
-            return Decision(k.seat, "keep", f"You found a {new} but your hands are full.", tuple(opts))
+            found = f"{R.article(state.drawn)} {new}"
+            return Decision(k.seat, "keep", f"You found {found} but your hands are full.", tuple(opts))
         if phase == TRAITOR:
             return Decision(
                 cur.seat,
@@ -261,7 +301,10 @@ class EscapeFromTallOaks:
         d = decision or self.decision(state)
         if d is None:
             raise IllegalMove("The game is over; there is nothing left to decide.")
-        if key not in d.keys():  # noqa: SIM118 (Decision.keys is a method)
+        if state.phase == MOVE:  # the move options are the stops: no need to list the keys
+            if not (key.startswith("go:") and key[3:] in state.stops):
+                raise IllegalMove(self._illegal(state, d, key))
+        elif key not in d.keys():  # noqa: SIM118 (Decision.keys is a method)
             raise IllegalMove(self._illegal(state, d, key))
         events: list[Event] = []
         phase = state.phase
@@ -456,9 +499,12 @@ class EscapeFromTallOaks:
     def _turn_choice_here(self, state: State, x: Survivor) -> bool:
         """Anything to choose at the start of a turn besides the roll (the same tests as _turn_options)."""
         here = x.at
-        if state.markers.get(here) or (state.final_tokens.get(here) == x.seat and not x.final_token):
-            return True
-        if self.can_complete(state, x, here) or self.can_search(state, x, here):
+        if here in B.locations:  # markers, Final Rescue tokens, Tasks and searches are all in locations
+            if state.markers.get(here) or (state.final_tokens.get(here) == x.seat and not x.final_token):
+                return True
+            if self.can_complete(state, x, here) or self.can_search(state, x, here):
+                return True
+        if self.can_reveal(state, x):
             return True
         return x.health < R.HEALTH and any(R.supply(c).kind == "health" for c in x.supplies)
 
@@ -477,6 +523,8 @@ class EscapeFromTallOaks:
             opts.append(Option("search", "roll the Search Die here", aliases=("s",)))
         if state.final_tokens.get(here) == x.seat and not x.final_token:
             opts.append(Option("final", "face your Final Scene here", aliases=("f",)))
+        if self.can_reveal(state, x):
+            opts.append(Option("reveal", "turn over your Final Scenes card", aliases=("turn over",)))
         if x.health < R.HEALTH:
             for c in x.supplies:
                 kind = R.supply(c)
@@ -498,6 +546,10 @@ class EscapeFromTallOaks:
             self._search(state, events)
         elif key == "final":
             self._start_fight(state, state.current, "final", "end", events)
+        elif key == "reveal":
+            self._reveal(state, state.current, events)
+            if not self._turn_choice_here(state, x):
+                self._roll_move(state, events)  # nothing left to choose but the roll
         elif key.startswith("heal:"):
             card = key[5:]
             kind = R.supply(card)
@@ -518,15 +570,12 @@ class EscapeFromTallOaks:
     def _end_turn(self, state: State, events: list[Event]) -> None:
         if state.result:
             return
-        alive = [i for i in state.order if state.survivors[i].alive]
-        if not alive:
-            self._finish(state, [], "dead", events)
-            return
-        pos = state.order.index(state.current)
-        n = len(state.order)
+        order, survivors = state.order, state.survivors
+        pos = order.index(state.current)
+        n = len(order)
         for step in range(1, n + 1):
-            nxt = state.order[(pos + step) % n]
-            if not state.survivors[nxt].alive:
+            nxt = order[(pos + step) % n]
+            if not survivors[nxt].alive:
                 continue
             if pos + step >= n:
                 state.round += 1
@@ -535,21 +584,23 @@ class EscapeFromTallOaks:
                     return
             self._begin_turn(state, nxt, events)
             return
+        self._finish(state, [], "dead", events)  # nobody is left alive
 
     # -- moving -------------------------------------------------------------------------------------
 
     def _through(self, state: State) -> tuple[str, ...]:
         """Empty multi-entrance locations, in sorted order: shortcuts (rulebook, Empty Locations)."""
         markers, tokens, at = state.markers, state.final_tokens, state.slasher_at
-        return tuple(lid for lid in SHORTCUTS if not markers.get(lid) and lid not in tokens and at != lid)
+        return tuple([lid for lid in SHORTCUTS if not markers.get(lid) and lid not in tokens and at != lid])
 
     def _roll_move(self, state: State, events: list[Event]) -> None:
         x = state.survivors[state.current]
         dice = 1 if x.health <= R.INJURED else R.MOVEMENT_DICE
         state.roll = state.rng.d6s(dice)
-        held = tuple(o.at for o in state.survivors if o is not x and o.at in STARTS)
+        held = tuple([o.at for o in state.survivors if o is not x and o.at in STARTS])
         short = A.has(x.name, "short_step")  # Linda (designed): she may also stop one step short
-        state.stops = _move_stops(x.at, sum(state.roll), self._through(state), held, short).copy()
+        # The cached dict itself: a state's stops are only ever replaced, never changed in place.
+        state.stops = _move_stops(x.at, sum(state.roll), self._through(state), held, short)
         events.append(
             Event(
                 "moved_roll", state.turn_no, MOVE, {"seat": x.seat, "name": x.name, "roll": list(state.roll)}
@@ -562,7 +613,15 @@ class EscapeFromTallOaks:
         state.phase = MOVE
 
     def _move_options(self, state: State) -> tuple[Option, ...]:
-        return _move_options(tuple(state.stops.items()))
+        stops = state.stops
+        found = _OPTIONS_FOR.get(id(stops))
+        if found is not None and found[0] is stops:  # the same cached, never-changed dict: same options
+            return found[1]
+        options = _move_options(tuple(stops.items()))
+        if len(_OPTIONS_FOR) > 8192:
+            _OPTIONS_FOR.clear()
+        _OPTIONS_FOR[id(stops)] = (stops, options)  # holding `stops` keeps its id from being reused
+        return options
 
     def _move(self, state: State, node: str, events: list[Event]) -> None:
         x = state.survivors[state.current]
@@ -574,7 +633,7 @@ class EscapeFromTallOaks:
                 "moved",
                 state.turn_no,
                 MOVE,
-                {"seat": x.seat, "name": x.name, "from": frm, "to": node, "place": B.label(node)},
+                {"seat": x.seat, "name": x.name, "from": frm, "to": node, "place": place(node)},
             )
         )
         state.stops = {}
@@ -655,10 +714,11 @@ class EscapeFromTallOaks:
         o = state.survivors[i]
         act, item = parts[2], ""
         if act == "start":
-            self._to_start(state, i, events)
+            # The traitor event says where the rival ends up: the move itself needs no line of its own.
+            self._to_start(state, i, [])
+            item = place(o.at)
         elif act == "rescue":
             x.rescues.append(o.rescues.pop())
-            self._check_reveal(state, state.current, events)
         elif act == "supply":
             card = parts[3]
             o.supplies.remove(card)
@@ -723,8 +783,8 @@ class EscapeFromTallOaks:
         winner, how, rounds = -1, "", 0
         while winner < 0 and rounds < R.SCUFFLE_CAP:
             rounds += 1
-            mine = sorted(state.rng.choice(R.ACTION_FACES) for _ in range(R.ACTION_DICE))
-            theirs = sorted(state.rng.choice(R.ACTION_FACES) for _ in range(R.ACTION_DICE))
+            mine = _action_dice(state.rng)
+            theirs = _action_dice(state.rng)
             winner, how = self.scuffle_round(mine, theirs)
         facts = {"seat": x.seat, "name": x.name, "other": o.seat, "other_name": o.name, "rounds": rounds}
         if winner < 0:
@@ -745,6 +805,7 @@ class EscapeFromTallOaks:
                     "winner_name": wx.name,
                     "loser": lx.seat,
                     "loser_name": lx.name,
+                    "token": how == "triple" and bool(lx.rescues),  # a triple takes one, if there is one
                 },
             )
         )
@@ -787,7 +848,7 @@ class EscapeFromTallOaks:
                     "card": card,
                     "title": sc.title,
                     "kind": sc.kind,
-                    "place": B.label(x.at),
+                    "place": place(x.at),
                     "need": sc.actions or sc.shields,
                     "rescues": sc.rescues,
                     "damage": sc.damage,
@@ -844,13 +905,7 @@ class EscapeFromTallOaks:
 
     def spend_keys(self, x: Survivor, purpose: str) -> list[tuple[str, dict[str, int]]]:
         """Every legal spend as (key, card -> tokens)."""
-        cards = self._spendable(x, purpose)
-        out = []
-        for counts in product(*(range(most + 1) for _, most in cards)):
-            chosen = {c: n for (c, _), n in zip(cards, counts, strict=True) if n}
-            key = ",".join(f"{c}x{n}" for c, n in chosen.items()) or "none"
-            out.append((key, chosen))
-        return out
+        return _spend_keys(self._spendable(x, purpose))
 
     def _ask_spend(self, state: State, who: int, purpose: str, events: list[Event]) -> None:
         state.purpose = purpose
@@ -862,24 +917,14 @@ class EscapeFromTallOaks:
 
     def _spend_decision(self, state: State) -> Decision:
         x = state.survivors[state.spender]
-        opts = []
-        for key, chosen in self.spend_keys(x, state.purpose):
-            if not chosen:
-                opts.append(Option("spend:none", "roll without supplies", aliases=("0", "none")))
-                continue
-            parts = []
-            for c, n in chosen.items():
-                kind = R.supply(c)
-                noise = f", {kind.noise * n} noise" if kind.noise and state.purpose != "fight" else ""
-                parts.append(f"{kind.name} x{n} (+{kind.amount * n} {kind.kind}{noise})")
-            opts.append(Option(f"spend:{key}", "; ".join(parts)))
+        opts = _spend_options(tuple(self._spendable(x, state.purpose)), state.purpose)
         what = {
             "rescue": "the rescue",
             "defend": "your defence",
             "invaders": "the fight with The Invaders",
             "fight": f"the fight with {self.slasher_name(state)}",
         }[state.purpose]
-        return Decision(x.seat, "spend", f"Before you roll for {what}: spend supply tokens?", tuple(opts))
+        return Decision(x.seat, "spend", f"Before you roll for {what}: spend supply tokens?", opts)
 
     def slasher_name(self, state: State) -> str:
         return R.SLASHERS[state.slasher].name
@@ -927,7 +972,7 @@ class EscapeFromTallOaks:
             self._use_tracker(state, who, c, n, events)
         # Rulebook: noise-making weapons do not raise the meter during fights with Slashers.
         state.pending_noise = 0 if purpose == "fight" else noise
-        dice = sorted(state.rng.choice(R.ACTION_FACES) for _ in range(R.ACTION_DICE))
+        dice = _action_dice(state.rng)
         count = {icon: dice.count(icon) + bonus[icon] for icon in bonus}
         state.phase = TURN
         facts = {
@@ -991,7 +1036,7 @@ class EscapeFromTallOaks:
         dest = _nearest(x.at, tuple(lid for lid in B.locations if lid != x.at)) or x.at
         x.at = dest
         events.append(
-            Event("fled", state.turn_no, TURN, {"seat": x.seat, "name": x.name, "place": B.label(dest)})
+            Event("fled", state.turn_no, TURN, {"seat": x.seat, "name": x.name, "place": place(dest)})
         )
         state.phase = TURN
         if draw:
@@ -1044,7 +1089,6 @@ class EscapeFromTallOaks:
                 x.rescues.append(state.bank.pop())
         state.last_cleared = here
         self._restock(state, events)
-        self._check_reveal(state, state.current, events)
         self._give_supply(state, state.current, "noise", events)
 
     def _resolve_defend(self, state: State, result: str, events: list[Event]) -> None:
@@ -1082,13 +1126,15 @@ class EscapeFromTallOaks:
         events.append(Event("invaders", state.turn_no, TURN, {"seat": x.seat, "name": x.name, "ok": ok}))
         if not ok:
             # Rulebook, The Invaders Card.
-            self._lose_rescues(state, state.current, 1)
+            self._lost(
+                state, state.current, [], self._lose_rescues(state, state.current, 1), "invaders", events
+            )
             self._hurt(state, state.current, 2, "invaders", events)
             for i, other in enumerate(state.survivors):
                 if i == state.current or not other.alive:
                     continue
                 if other.rescues:
-                    self._lose_rescues(state, i, 1)
+                    self._lost(state, i, [], self._lose_rescues(state, i, 1), "invaders", events)
                 else:
                     self._hurt(state, i, 1, "invaders", events)
             if state.done[0] and not all(state.done):
@@ -1105,6 +1151,22 @@ class EscapeFromTallOaks:
                 state.bank.append(x.rescues.pop())
                 lost += 1
         return lost
+
+    def _lost(
+        self, state: State, who: int, items: list[str], rescues: int, by: str, events: list[Event]
+    ) -> None:
+        """Say what a survivor lost (supplies by name, rescue tokens by count); nothing lost, nothing said."""
+        if not items and not rescues:
+            return
+        x = state.survivors[who]
+        events.append(
+            Event(
+                "lost",
+                state.turn_no,
+                state.phase,
+                {"seat": x.seat, "name": x.name, "items": items, "rescues": rescues, "by": by},
+            )
+        )
 
     # -- the Slasher --------------------------------------------------------------------------------
 
@@ -1149,7 +1211,7 @@ class EscapeFromTallOaks:
                     "slasher_returns",
                     state.turn_no,
                     state.phase,
-                    {"slasher": self.slasher_name(state), "from": B.label(came_from), "place": B.label(x.at)},
+                    {"slasher": self.slasher_name(state), "from": place(came_from), "place": place(x.at)},
                 )
             )
         state.slasher_at = x.at
@@ -1170,7 +1232,7 @@ class EscapeFromTallOaks:
                     "kind": kind,
                     "defeat": defeat,
                     "escape": escape,
-                    "place": B.label(x.at),
+                    "place": place(x.at),
                 },
             )
         )
@@ -1219,12 +1281,16 @@ class EscapeFromTallOaks:
             self._flee(state, False, events)
             return
         if result == "fail":
+            # Rulebook, Fighting Slashers: the card's extras are lost. Which supply goes is designed: the one
+            # gained last (the rulebook does not say; the loser has no time to choose mid-fight).
+            items = []
             for _ in range(supplies):
                 if x.supplies:
                     card = x.supplies.pop()
                     x.trackers.pop(card, None)
                     state.supplies.discard(card)
-            self._lose_rescues(state, who, rescues)
+                    items.append(R.supply(card).name)
+            self._lost(state, who, items, self._lose_rescues(state, who, rescues), "slasher", events)
             lost = A.slasher_loss(x.name, health)
             if lost < health:
                 self._ability(state, x, "tough", events, n=health - lost)
@@ -1289,7 +1355,7 @@ class EscapeFromTallOaks:
                 "task_done",
                 state.turn_no,
                 TURN,
-                {"seat": x.seat, "name": x.name, "task": k, "place": B.label(x.at)},
+                {"seat": x.seat, "name": x.name, "task": k, "place": place(x.at)},
             )
         )
         if k in R.TASK_BATTLES and state.slasher < R.LEGEND:
@@ -1305,8 +1371,6 @@ class EscapeFromTallOaks:
         if all(state.done):
             state.helipad = True
             events.append(Event("helipad", state.turn_no, TURN, {}))
-            for i in range(len(state.survivors)):
-                self._check_reveal(state, i, events)
         self._give_supply(state, state.current, "end", events)
 
     # -- rescues, Final Scenes, restocking ----------------------------------------------------------
@@ -1323,10 +1387,14 @@ class EscapeFromTallOaks:
             placed += 1
         events.append(Event("restocked", state.turn_no, state.phase, {"n": placed}))
 
-    def _check_reveal(self, state: State, who: int, events: list[Event]) -> None:
+    @staticmethod
+    def can_reveal(state: State, x: Survivor) -> bool:
+        """Rulebook, Final Scenes: every Task done and five rescue tokens held turn the card over; when is the
+        holder's choice (designed), at the start of any of their turns while both still hold."""
+        return not x.revealed and x.alive and len(x.rescues) >= R.RESCUES_NEEDED and all(state.done)
+
+    def _reveal(self, state: State, who: int, events: list[Event]) -> None:
         x = state.survivors[who]
-        if x.revealed or not x.alive or not all(state.done) or len(x.rescues) < R.RESCUES_NEEDED:
-            return
         x.revealed = True
         fs = R.FINAL_SCENES[x.final]
         loc = fs.location
@@ -1344,7 +1412,7 @@ class EscapeFromTallOaks:
                     "seat": x.seat,
                     "name": x.name,
                     "title": fs.title,
-                    "place": B.label(loc),
+                    "place": place(loc),
                     "need": fs.actions,
                 },
             )
@@ -1375,26 +1443,36 @@ class EscapeFromTallOaks:
             self._resume(state, after, events)
             return
         card = state.supplies.draw(state.rng)
+        kind = R.supply(card)
+        room = self._free_slots(x) > 0
         events.append(
             Event(
                 "supply_found",
                 state.turn_no,
                 state.phase,
-                {"seat": x.seat, "name": x.name, "item": R.supply(card).name},
+                {"seat": x.seat, "name": x.name, "item": kind.name, "a": R.article(card), "room": room},
             )
-            if R.supply(card).kind != R.TRAITOR
+            if kind.kind != R.TRAITOR
             else Event("card_pocketed", state.turn_no, state.phase, {"seat": x.seat, "name": x.name})
         )
-        if R.supply(card).kind == R.TRAITOR:
+        if kind.kind == R.TRAITOR:
             x.traitors.append(card)  # Rulebook: held without taking a slot
             self._resume(state, after, events)
             return
-        if self._free_slots(x) > 0:
+        if room:
             self._take(x, card)
             self._resume(state, after, events)
             return
         if not x.supplies and not self._droppable_tasks(state, x, after):
-            state.supplies.discard(card)
+            state.supplies.discard(card)  # hands full of Task cards that cannot be let go now
+            events.append(
+                Event(
+                    "supply_dropped",
+                    state.turn_no,
+                    state.phase,
+                    {"seat": x.seat, "name": x.name, "item": kind.name, "task": 0},
+                )
+            )
             self._resume(state, after, events)
             return
         state.drawn = card
@@ -1486,12 +1564,13 @@ class EscapeFromTallOaks:
         elif bt.effect == "rescue":
             if state.bank:
                 x.rescues.append(state.bank.pop())
-                self._check_reveal(state, state.current, events)
         elif bt.effect == "supply":
             self._give_supply(state, state.current, "end", events)
             return
         elif bt.effect == "drop_rescue":
-            self._lose_rescues(state, state.current, bt.amount)
+            self._lost(
+                state, state.current, [], self._lose_rescues(state, state.current, bt.amount), "bonus", events
+            )
         elif bt.effect == "hush" and not self._legend_era(state) and not state.slasher_at:
             state.meter = max(0, state.meter - bt.amount)
         self._end_turn(state, events)
@@ -1519,9 +1598,7 @@ class EscapeFromTallOaks:
             return
         x.alive = False
         events.append(
-            Event(
-                "died", state.turn_no, state.phase, {"seat": x.seat, "name": x.name, "place": B.label(x.at)}
-            )
+            Event("died", state.turn_no, state.phase, {"seat": x.seat, "name": x.name, "place": place(x.at)})
         )
         x.at = ""
         for card in x.supplies:
@@ -1548,7 +1625,10 @@ class EscapeFromTallOaks:
         x.at = point
         events.append(
             Event(
-                "sent_to_start", state.turn_no, state.phase, {"seat": x.seat, "name": x.name, "space": point}
+                "sent_to_start",
+                state.turn_no,
+                state.phase,
+                {"seat": x.seat, "name": x.name, "space": point, "place": place(point)},
             )
         )
 
@@ -1580,7 +1660,7 @@ class EscapeFromTallOaks:
             node = key[3:]
             if node in B.kind or node in B.locations:
                 return (
-                    f"You cannot end your move on {B.label(node)} with {sum(state.roll)}: use the whole roll, "
+                    f"You cannot end your move on {place(node)} with {sum(state.roll)}: use the whole roll, "
                     "stopping early only on entering a location, and never on a starting point someone holds."
                 )
         if state.phase == TURN and x is not None:
@@ -1589,6 +1669,8 @@ class EscapeFromTallOaks:
             if key == "search":
                 if x.at == R.REC:
                     return "The Tall Oaks Rec Center is closed to searches."
+                if x.at not in B.locations:
+                    return "You can only search inside a location, and you are out on the road."
                 if x.searched == x.at:
                     return "You searched this location last time; search somewhere else first."
                 return "You can only search an empty location (no Scene Marker)."
@@ -1601,12 +1683,41 @@ class EscapeFromTallOaks:
                 if state.markers.get(x.at):
                     return "The location is not cleared: rescue the victims here first."
                 return f"Task #{k} is completed at {B.locations[R.TASK_LOCATIONS[k - 1]].name}."
+            if key == "reveal":
+                if x.revealed:
+                    return "Your Final Scenes card is already face up."
+                if not all(state.done):
+                    return "Your Final Scene stays face down until all four Tasks are done."
+                return f"You need {R.RESCUES_NEEDED} rescue tokens to turn over your Final Scene."
+            if key == "final":
+                if not x.revealed:
+                    return "Your Final Scenes card is face down: turn it over first."
+                if x.final_token:
+                    return "You already hold your Final Rescue token: get to the Helipad."
+                return f"Your Final Scene is at {place(R.FINAL_SCENES[x.final].location)}."
+            if key == "heal":
+                if x.health >= R.HEALTH:
+                    return "You are at full health."
+                return "You hold no health supply."
         if state.phase == TASK and key == "task:take":
             return "Your inventory is full: drop a supply to take a Task."
+        if key == "task:take":
+            return "Task cards are picked up on entering the Tall Oaks Rec Center."
         if key.startswith("spend:"):
             return "You do not have those Supply Tracker tokens for this roll."
+        if key.startswith("scuffle:") and state.phase != SCUFFLE:
+            return "A scuffle is offered only when you land on, next to, or in the same location as a rival."
+        if key.startswith("scuffle:"):
+            return f"'{key[8:]}' is not close enough to scuffle with; choose a rival listed, or 'no'."
+        if key == "traitor" and x is not None:
+            if not x.traitors:
+                return "You hold no Traitor card."
+            return "The Traitor card is played at the start of your turn."
+        if key in TURN_WORDS and x is not None:
+            return f"That is for the start of your turn, before the roll. Now: {d.prompt}"
         shown = key if len(key) <= 40 else key[:40] + "..."
-        return f"'{shown}' is not a choice now. Choices: {', '.join(d.keys()[:8])}."
+        more = ", ..." if len(d.options) > 8 else ""
+        return f"'{shown}' is not a choice now. Choices: {'; '.join(o.label for o in d.options[:8])}{more}."
 
 
 GAME = EscapeFromTallOaks()

@@ -26,19 +26,23 @@ def heuristic_policy(view: View, decision: Decision, rng: Rng) -> str:
     return advise(view, decision).key
 
 
-_LAST: list = [None, None]  # the last view asked about and its survivor (a view is asked several times)
+_SEAT_INDEX = {f"survivor{i}": i - 1 for i in range(1, 7)}  # seats are dealt in this order, one per survivor
 
 
 def me(view: View) -> SurvivorView:
-    if _LAST[0] is view:
-        return _LAST[1]
-    x = next(x for x in view.survivors if x.seat == view.seat)
-    _LAST[0], _LAST[1] = view, x
+    x = view.survivors[_SEAT_INDEX[view.seat]]
+    if x.seat != view.seat:  # never, while setup deals seats in order; kept so a reorder cannot mislead
+        x = next(x for x in view.survivors if x.seat == view.seat)
     return x
 
 
 def armed(x: SurvivorView) -> bool:
-    return A.fists(x.name) or any(R.supply(c).kind == R.ACTION for c in x.supplies)
+    return _armed(x.name, x.supplies)
+
+
+@lru_cache(maxsize=1024)
+def _armed(name: str, supplies: tuple[str, ...]) -> bool:
+    return A.fists(name) or any(R.supply(c).kind == R.ACTION for c in supplies)
 
 
 def room(x: SurvivorView) -> int:
@@ -114,13 +118,29 @@ SHORTCUTS = tuple(sorted(R.MULTI_ENTRANCE))
 def _through(view: View) -> tuple[str, ...]:
     """Empty multi-entrance locations in sorted order (the engine's rule, from what the view shows)."""
     markers, tokens, at = view.markers, view.final_tokens, view.slasher_at
-    return tuple(lid for lid in SHORTCUTS if not markers.get(lid) and lid not in tokens and at != lid)
+    return tuple([lid for lid in SHORTCUTS if not markers.get(lid) and lid not in tokens and at != lid])
 
 
-@lru_cache(maxsize=4096)
+FAR = 99  # steps to a space no target reaches (the callers' default for a missing one)
+_NODES = tuple(B.adjacent)
+
+
+@lru_cache(maxsize=512)
+def _from(target: str, through: tuple[str, ...]) -> tuple[int, ...]:
+    """Steps from one target to every node, in board order (FAR where it cannot reach)."""
+    dist = B.distances(target, through=through)
+    return tuple([dist.get(n, FAR) for n in _NODES])
+
+
+@lru_cache(maxsize=8192)
 def _distances(targets: tuple[str, ...], through: tuple[str, ...]) -> dict[str, int]:
-    """Steps from the nearest target to every node (the board is the same all game, so cache it)."""
-    return B.distances(list(targets), through=through)
+    """Steps from the nearest target to every node (the board is the same all game, so cache it). The
+    nearest of several targets is the least of each target's own distances (a breadth-first search from all
+    at once gives the same), built from cached single-target rows."""
+    if not targets:
+        return {}
+    rows = [_from(t, through) for t in targets]
+    return dict(zip(_NODES, rows[0] if len(rows) == 1 else map(min, *rows), strict=True))
 
 
 def _move(view: View, decision: Decision) -> Hint:
@@ -129,10 +149,17 @@ def _move(view: View, decision: Decision) -> Hint:
     sl = view.slasher_at
     outside = bool(sl) and sl not in B.locations  # a Slasher on the road attacks whoever lands by it
     best, score = decision.options[0].key, 1e9
+    get = dist.get
+    if not outside:
+        for o in decision.options:
+            d = get(o.key[3:], FAR)
+            if d < score:
+                best, score = o.key, d
+        return Hint(best, why)
     for o in decision.options:
         node = o.key[3:]
-        d = dist.get(node, 99)
-        if outside and node not in B.locations and B.touching(node, sl):
+        d = get(node, 99)
+        if node not in B.locations and B.touching(node, sl):
             d += 20
         if d < score:
             best, score = o.key, d
@@ -169,47 +196,104 @@ def _success(purpose: str, need: int, bonus: tuple[int, int, int]) -> float:
 
 def _spend(view: View, decision: Decision) -> Hint:
     x = me(view)
-    best, score, chance = decision.options[0].key, -1e9, 0.0
-    for o in decision.options:
-        parts = _spend_parts(o.key)
-        bonus = {R.ACTION: 0, R.SHIELD: 0, R.ESCAPE: 0}
-        icon, gift = A.roll_bonus(x.name)
-        if icon:
-            bonus[icon] += gift
-        noise = tokens = 0
-        for c, n in parts.items():
-            kind = R.supply(c)
-            bonus[kind.kind] += kind.amount * n
-            noise += kind.noise * n
-            tokens += 0 if kind.infinite else n
-        if view.purpose == "fight":
-            if view.fight == "final":
-                fs = R.FINAL_SCENES[x.final]
-                defeat, escape = fs.actions, 0
-            else:
-                sl = R.SLASHERS[view.slasher]
-                defeat, escape = sl.defeat, sl.escape
-            p = _fight_worth(
-                defeat, escape, armed(x), bonus[R.ACTION], bonus[R.ESCAPE], bonus[R.SHIELD], view.fight
-            )
-            s = p - 0.03 * tokens
+    keys = tuple(o.key for o in decision.options)
+    if view.purpose == "fight":
+        if view.fight == "final":
+            fs = R.FINAL_SCENES[x.final]
+            defeat, escape = fs.actions, 0
         else:
-            sc = R.SCENES[view.card]
-            need = sc.shields if view.purpose == "defend" else sc.actions
-            p = _success(view.purpose, need, (bonus[R.ACTION], bonus[R.SHIELD], bonus[R.ESCAPE]))
-            meter_risk = (
-                0.15 if view.slasher == R.LEGEND or view.slasher_at or view.meter + noise >= R.METER else 0.0
-            )
-            left = [
-                c
-                for c in x.supplies
-                if R.supply(c).kind == R.ACTION and x.trackers.get(c, 1) > parts.get(c, 0)
-            ]
-            disarmed = 0.25 if armed(x) and not left and not A.fists(x.name) else 0.0
-            s = p - 0.06 * tokens - (meter_risk if noise else 0.0) - disarmed
+            sl = R.SLASHERS[view.slasher]
+            defeat, escape = sl.defeat, sl.escape
+        best, _ = _fight_spend(keys, x.name, defeat, escape, armed(x), view.fight)
+        bonus, _, _ = _spend_sum(x.name, _spend_parts(best))
+        odds = (defeat, escape, armed(x), bonus[R.ACTION], bonus[R.ESCAPE], bonus[R.SHIELD])
+        return Hint(best, _fight_reason(*odds, R.SLASHERS[view.slasher].name))
+    sc = R.SCENES[view.card]
+    need = sc.shields if view.purpose == "defend" else sc.actions
+    risky = view.slasher == R.LEGEND or bool(view.slasher_at)
+    weapons = tuple((c, x.trackers.get(c, 1)) for c in x.supplies if R.supply(c).kind == R.ACTION)
+    best, chance = _scene_spend(keys, x.name, view.purpose, need, risky, view.meter, armed(x), weapons)
+    return Hint(best, f"about {round(chance * 100)}% {SCENE_GOAL[view.purpose]} for the tokens it costs")
+
+
+SCENE_GOAL = {
+    "rescue": "to rescue them (the double-rescue combo included)",
+    "defend": "to fend it off",
+    "invaders": "to drive off The Invaders",
+}
+
+
+@lru_cache(maxsize=1024)
+def _fight_reason(
+    defeat: int, escape: int, is_armed: bool, actions: int, escapes: int, shields: int, slasher: str
+) -> str:
+    """The real chances of the chosen spend, by outcome: the weighing that chose it stays internal."""
+    win, repel, run, _ = fight(defeat, escape, is_armed, actions, escapes, shields)
+    parts = [f"{round(win * 100)}% to defeat {slasher}"]
+    if repel:
+        parts.append(f"{round(repel * 100)}% to drive {slasher} off")
+    if run:
+        parts.append(f"{round(run * 100)}% to get away")
+    return f"with this spend: about {', '.join(parts)}"
+
+
+def _spend_sum(name: str, parts: dict[str, int]) -> tuple[dict[str, int], int, int]:
+    """The bonus icons (the ability's and the spent supplies'), the noise and the tokens a spend makes."""
+    bonus = {R.ACTION: 0, R.SHIELD: 0, R.ESCAPE: 0}
+    icon, gift = A.roll_bonus(name)
+    if icon:
+        bonus[icon] += gift
+    noise = tokens = 0
+    for c, n in parts.items():
+        kind = R.supply(c)
+        bonus[kind.kind] += kind.amount * n
+        noise += kind.noise * n
+        tokens += 0 if kind.infinite else n
+    return bonus, noise, tokens
+
+
+@lru_cache(maxsize=4096)
+def _fight_spend(
+    keys: tuple[str, ...], name: str, defeat: int, escape: int, is_armed: bool, fight_kind: str
+) -> tuple[str, float]:
+    """The best spend in a Slasher fight and its chance (cached: it depends only on these)."""
+    best, score, chance = keys[0], -1e9, 0.0
+    for key in keys:
+        bonus, _, tokens = _spend_sum(name, _spend_parts(key))
+        p = _fight_worth(
+            defeat, escape, is_armed, bonus[R.ACTION], bonus[R.ESCAPE], bonus[R.SHIELD], fight_kind
+        )
+        s = p - 0.03 * tokens
         if s > score:
-            best, score, chance = o.key, s, p
-    return Hint(best, f"about {round(chance * 100)}% to succeed for the tokens it costs")
+            best, score, chance = key, s, p
+    return best, chance
+
+
+@lru_cache(maxsize=4096)
+def _scene_spend(
+    keys: tuple[str, ...],
+    name: str,
+    purpose: str,
+    need: int,
+    risky: bool,
+    meter: int,
+    is_armed: bool,
+    weapons: tuple[tuple[str, int], ...],
+) -> tuple[str, float]:
+    """The best spend for a rescue, a defence or The Invaders and its chance (cached: it depends only on
+    these; `weapons` is each held weapon with its tokens left)."""
+    best, score, chance = keys[0], -1e9, 0.0
+    for key in keys:
+        parts = _spend_parts(key)
+        bonus, noise, tokens = _spend_sum(name, parts)
+        p = _success(purpose, need, (bonus[R.ACTION], bonus[R.SHIELD], bonus[R.ESCAPE]))
+        meter_risk = 0.15 if risky or meter + noise >= R.METER else 0.0
+        left = [c for c, most in weapons if most > parts.get(c, 0)]
+        disarmed = 0.25 if is_armed and not left and not A.fists(name) else 0.0
+        s = p - 0.06 * tokens - (meter_risk if noise else 0.0) - disarmed
+        if s > score:
+            best, score, chance = key, s, p
+    return best, chance
 
 
 def _traitor(view: View, decision: Decision) -> Hint:
@@ -260,6 +344,10 @@ def advise(view: View, decision: Decision) -> Hint:
         best = min(keys, key=lambda k: dist.get(k[6:], 99))
         return Hint(best, "the starting point closest to a Scene Marker")
     if kind == "turn":
+        if "reveal" in keys:
+            return Hint(
+                "reveal", "every Task is done and you hold five rescues: find out where your Final Scene is"
+            )
         if "task" in keys and (armed(x) or next_task(view) not in R.TASK_BATTLES):
             return Hint("task", "finish the Task while you stand here")
         if "final" in keys and armed(x):

@@ -9,7 +9,30 @@ from pathlib import Path
 from engines.mixtape import board as board_module
 from engines.mixtape.supplies import Supply, card_type, supply_cards, supply_types
 
+SOURCES = frozenset({"rulebook", "research", "designed"})
+
+
+def require_sources(rows: list[dict], what: str) -> list[dict]:
+    """The rows, each checked to carry its own source (the issue's rule: a source on every entry)."""
+    for row in rows:
+        if row.get("source") not in SOURCES:
+            name = row.get("id") or row.get("name") or "?"
+            raise ValueError(
+                f"cards.toml: {what} entry '{name}' needs a source (rulebook, research or designed)"
+            )
+    return rows
+
+
 _DATA = tomllib.loads(Path(__file__).with_name("cards.toml").read_text(encoding="utf-8"))
+for _rows, _what in (
+    (_DATA["slashers"], "slashers"),
+    (_DATA["supply"], "supply"),
+    (_DATA["abilities"], "abilities"),
+    (_DATA["killer_scenes"]["cards"], "killer_scenes"),
+    (_DATA["bonus_tracks"]["cards"], "bonus_tracks"),
+    (_DATA["final_scenes"]["cards"], "final_scenes"),
+):
+    require_sources(_rows, _what)
 BOARD = board_module.load(Path(__file__).with_name("board.toml"))
 
 _R = _DATA["rules"]
@@ -78,6 +101,14 @@ def supply(card: str) -> Supply:
     return _BY_CARD[card]
 
 
+_ARTICLES: dict[str, str] = {s["id"]: s.get("article", "a") for s in _DATA["supply"]}
+
+
+def article(card: str) -> str:
+    """How a sentence counts one card of this supply: 'a' Baseball Bat, 'a pair of' Hockey Pads."""
+    return _ARTICLES[card_type(card)]
+
+
 @dataclass(frozen=True)
 class Scene:
     id: str
@@ -88,6 +119,7 @@ class Scene:
     noise: int
     damage: int
     shields: int
+    source: str
 
 
 SCENES: dict[str, Scene] = {
@@ -100,6 +132,7 @@ SCENES: dict[str, Scene] = {
         c.get("noise", 0),
         c.get("damage", 0),
         c.get("shields", 0),
+        c["source"],
     )
     for c in _DATA["killer_scenes"]["cards"]
 }
@@ -111,10 +144,12 @@ class BonusCard:
     name: str
     effect: str
     amount: int
+    source: str
 
 
 BONUS: dict[str, BonusCard] = {
-    c["id"]: BonusCard(c["id"], c["name"], c["effect"], c["amount"]) for c in _DATA["bonus_tracks"]["cards"]
+    c["id"]: BonusCard(c["id"], c["name"], c["effect"], c["amount"], c["source"])
+    for c in _DATA["bonus_tracks"]["cards"]
 }
 
 
@@ -125,10 +160,11 @@ class FinalScene:
     location: str
     actions: int
     damage: int
+    source: str
 
 
 FINAL_SCENES: dict[str, FinalScene] = {
-    c["id"]: FinalScene(c["id"], c["title"], c["location"], c["actions"], c["damage"])
+    c["id"]: FinalScene(c["id"], c["title"], c["location"], c["actions"], c["damage"], c["source"])
     for c in _DATA["final_scenes"]["cards"]
 }
 MULTI_ENTRANCE: frozenset[str] = frozenset(

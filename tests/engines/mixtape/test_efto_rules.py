@@ -374,14 +374,15 @@ def _endgame(seed: int):
 def test_final_scene_turns_over_with_five_rescues_and_replaces_the_scene_marker():
     state, x = _endgame(26)
     loc = R.FINAL_SCENES[x.final].location
-    GAME._check_reveal(state, 0, [])
+    ev = GAME.apply(state, "reveal")
+    assert "final_revealed" in [e.kind for e in ev]
     assert x.revealed and state.final_tokens[loc] == x.seat and not state.markers[loc]
     assert GAME.view(state, "survivor2").survivors[0].final == x.final
 
 
 def test_final_rescue_fight_uses_the_final_scene_card_and_the_first_to_the_helipad_wins():
     state, x = _endgame(27)
-    GAME._check_reveal(state, 0, [])
+    GAME._reveal(state, 0, [])
     fs = R.FINAL_SCENES[x.final]
     put(state, 0, fs.location)
     GAME._arrive(state, [])
@@ -570,12 +571,13 @@ def test_traitor_steals_a_rescue_token_a_supply_or_a_task():
     assert x.tasks == [1] and GAME.invariants(state) == []
 
 
-def test_final_scene_revealed_where_you_stand_can_be_faced_next_turn():
+def test_final_scene_turned_over_where_you_stand_can_be_faced_the_same_turn():
     state, x = _endgame(41)
     loc = R.FINAL_SCENES[x.final].location
     put(state, 0, loc)
-    GAME._check_reveal(state, 0, [])
-    state.current, state.phase = 0, "turn"
+    GAME.apply(state, "reveal")
+    keys = GAME.decision(state).keys()
+    assert state.phase == "turn" and "final" in keys
     GAME.apply(state, "final")
     assert state.fight == "final" and state.slasher_at == loc
 
@@ -594,3 +596,76 @@ def test_a_turn_with_nothing_to_choose_but_the_roll_rolls_at_once():
     assert state.phase == "turn" and "moved_roll" not in [e.kind for e in ev]
     keys = GAME.decision(state).keys()
     assert "draw" in keys and "roll" in keys
+
+
+def test_the_holder_chooses_when_to_turn_over_the_final_scene():
+    state, x = _endgame(42)
+    keys = GAME.decision(state).keys()
+    assert "reveal" in keys and "roll" in keys and not x.revealed  # nothing turns over by itself
+    GAME.apply(state, "roll")
+    assert not x.revealed and not state.final_tokens
+
+
+def test_the_final_scene_cannot_turn_over_before_every_task_and_five_rescues():
+    state, x = _endgame(43)
+    x.rescues, state.bank = x.rescues[:4], state.bank + x.rescues[4:]
+    keys = GAME.decision(state).keys()
+    assert "reveal" not in keys
+    with pytest.raises(IllegalMove, match="5 rescue tokens"):
+        GAME.apply(state, "reveal")
+    state, x = _endgame(44)
+    state.done = [True, True, True, False]
+    with pytest.raises(IllegalMove, match="four Tasks"):
+        GAME.apply(state, "reveal")
+    state, x = _endgame(45)
+    GAME.apply(state, "reveal")
+    state.current, state.phase = 0, "turn"
+    with pytest.raises(IllegalMove, match="already face up"):
+        GAME.apply(state, "reveal")
+
+
+def test_a_survivor_with_the_reveal_open_is_asked_rather_than_rolled_for():
+    state, _ = _endgame(46)
+    state.current = 2
+    GAME._end_turn(state, [])
+    keys = GAME.decision(state).keys()
+    assert state.current == 0 and state.phase == "turn" and "reveal" in keys
+
+
+def test_a_second_traitor_card_waits_for_the_next_turn_because_using_one_ends_the_turn():
+    state = fresh(47)
+    x = state.survivors[0]
+    for card in [c for c in state.supplies.draw_pile if R.supply(c).kind == "traitor"][:2]:
+        state.supplies.draw_pile.remove(card)
+        x.traitors.append(card)
+    state.current = 2
+    GAME._end_turn(state, [])
+    assert state.phase == "traitor" and len(x.traitors) == 2
+    keys = GAME.decision(state).keys()
+    GAME.apply(state, next(k for k in keys if k.endswith(":start")))
+    assert len(x.traitors) == 1 and state.current != 0  # the turn is over
+    while state.current != 0:
+        GAME._end_turn(state, [])
+    assert state.phase == "traitor"
+
+
+def test_supply_noise_that_calls_the_slasher_comes_after_the_rescue_tokens_are_taken():
+    """RB Using Supplies That Draw A Slasher: the card is discarded, the rescue tokens taken, then the fight."""
+    for seed in range(60, 120):
+        state = fresh(seed)
+        drop_all(state, 0)
+        give(state, 0, "chainsaw.1")
+        put(state, 0, "school")
+        scene(state, "ks01")
+        GAME._card(state, [])
+        events = GAME.apply(state, "spend:chainsaw.1x2")  # 4 Actions for a 1-Action card, and 4 noise
+        kinds = [e.kind for e in events]
+        roll = next(e for e in events if e.kind == "action_roll")
+        if "combo" in kinds or len(set(roll["dice"])) == 1:
+            continue  # a triple reads differently; this rule is about the ordinary reading
+        x = state.survivors[0]
+        assert kinds.index("rescue") < kinds.index("slasher_attacks")
+        assert len(x.rescues) == 1 and not state.markers["school"] and state.card == ""
+        assert state.fight == "normal" and state.slasher_at == "school"
+        return
+    raise AssertionError("every seed rolled a triple")
