@@ -40,6 +40,13 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
         out["ultimate_text"] = phrases.get(f"ultimate_{f['ultimate']}", "")
     if "effect" in f:
         out["effect_text"] = phrases.get(f"step_{f['effect'] or 'none'}", "")
+    if isinstance(f.get("title"), str):
+        title = f["title"]
+        plural = title in _PLURAL_TRAPS
+        out["title_end"] = title if title.endswith((".", "!", "?")) else f"{title}."  # no "Click!."
+        out["title_s"] = "" if plural else "s"  # the Swinging Blades tighten; the Pressure Plate tightens
+        out["title_es"] = "" if plural else "es"
+        out["title_its"] = "their" if plural else "its"
     if "tasks" in f:
         out["task_text"] = ", then ".join(_task(t, phrases) for t in f["tasks"])
     if "weapon" in f:
@@ -58,6 +65,13 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
     if "line" in f:
         out["line_text"] = phrases[f"line_{f['line']}"]
     return out
+
+
+_PLURAL_TRAPS = frozenset(t["name"] for t in D.TRAPS.values() if t.get("plural"))
+
+
+def _reaction(f: Mapping[str, Any]) -> str:
+    return "full" if f["left"] == 0 else "none" if f["blocked"] == 0 else "default"
 
 
 def _article(name: str) -> str:
@@ -157,4 +171,6 @@ _CASES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "exit_unlocked": _by("how"),
     "tie_broken": _targets,
     "victims_placed": _placed,
+    "victim_moved": _by("why"),
+    "reaction": _reaction,
 }

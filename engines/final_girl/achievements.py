@@ -24,8 +24,9 @@ def _of(log: list[Event], kind: str) -> list[Event]:
 
 
 def _early_save(log: list[Event]) -> bool:
+    """Keyed on a Click! card drawn (resolved), not on an Exit it opened: one may open nothing."""
     for e in log:
-        if e.kind == "exit_unlocked" and e["how"] == "click":
+        if e.kind == "terror_drawn" and D.TERROR[D.card_kind(e["card"])].get("click"):
             return False
         if e.kind == "victim_saved":
             return True

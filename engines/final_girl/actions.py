@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -24,12 +25,17 @@ def hand_kinds(state: State) -> list[str]:
 
 def first_card(cards: list[str], kind: str) -> str | None:
     """The lowest-numbered copy of a card kind in a pile (the one that is played, bought or discarded)."""
-    kinds = D.KIND
-    best = None
-    for c in cards:
-        if kinds[c] == kind and (best is None or c < best):
-            best = c
-    return best
+    for c in _COPIES.get(
+        kind, ()
+    ):  # the copies in the order of `<` on their ids, so the first found is the least
+        if c in cards:
+            return c
+    return None
+
+
+_COPIES: dict[str, list[str]] = {}
+for _card in sorted(D.action_ids()):
+    _COPIES.setdefault(D.KIND[_card], []).append(_card)
 
 
 # -- options that never change, built once (the options are listed at every decision) ----------------------
@@ -62,7 +68,7 @@ _PLAYABLE = [k for k, spec in D.ACTIONS.items() if not (spec.get("reaction") or 
 _END = Option("end", "end the Action phase", ("done", "pass", "stop"))
 _DONE = Option("done", "finish Planning", ("end", "pass"))
 _FREE = Option("buy:free", "take back every free (Zero Cost) card, up to the hand limit", ("free",))
-_SAVE = Option("save", "save a Victim here", ("rescue",))
+_SAVE = Option("save", "rescue a Victim here", ("rescue",))  # not "save": the REPL's command wins
 _STOP = Option("stop", "stop moving", ("done",))
 _ACCEPT = Option("accept", "accept the roll", ("ok", "keep"))
 _CONVERT = {
@@ -72,8 +78,12 @@ _CONVERT = {
     if D.ACTION_INDEX[a] <= D.ACTION_INDEX[b]
 }
 _REROLL = {
-    (i, d): Option(f"closecall:{i}", f"Close Call: re-roll the {d}") for i in range(12) for d in range(1, 7)
+    (i, d): Option(f"closecall:{i}", f"Close Call: re-roll die {i + 1} (a {d})")
+    for i in range(12)
+    for d in range(1, 7)
 }
+_CONVERT_ANY = Option("convert", "discard two cards to make a 3-4 a success (you choose which next)")
+_BACK = Option("back", "back to the roll", ("cancel",))
 _REROLL_ALL = Option("closecall:all", "Close Call: re-roll every die for 2 Time")
 _TAKE = {k: Option(f"take:{k}", f"discard Walk to take {name(k)}") for k in ("climb", "leap")}
 
@@ -90,6 +100,17 @@ def _sort(kind: str) -> str:
 
 
 _SORT = {k: _sort(k) for k in D.ACTIONS}
+_NAME = {k: name(k) for k in D.ACTIONS}
+_HAND_LIMIT = D.RULES["hand_limit"]
+_DICE, _DICE_EXTREME = D.RULES["dice_normal"], D.RULES["dice_extreme"]
+_KIND_OF = D.KIND.__getitem__
+_BUY_SPECS = [(k, _COST[k], _BUY[k]) for k in _BUY_ORDER]
+_FREE_IDS = frozenset(c for c in D.action_ids() if D.KIND[c] in _FREE_KINDS)
+_CLOSE_CALLS = frozenset(c for c in D.action_ids() if D.KIND[c] == "close_call")
+_CARD_COST: dict[str, int | None] = {
+    c: _COST[D.KIND[c]] if D.KIND[c] in _BUY else None for c in D.action_ids()
+}
+"""Action card instance -> its cost, or None for cards never bought (Climb, Leap)."""
 
 
 # -- what she may do ------------------------------------------------------------------------------------
@@ -157,9 +178,20 @@ def saveable(state: State) -> bool:
 
 def action_options(state: State) -> list[Option]:
     opts: list[Option] = []
-    trapped = R.fg_trap(state) is not None
-    traps = workable_traps(state)
-    held = {D.KIND[c] for c in state.hand}
+    here = state.fg_space
+    own = None  # her own trap, as `R.fg_trap`
+    near: list[Trap] = []  # the Victims' traps in her space
+    for t in state.traps:
+        if not t.done:
+            if t.subject == "fg":
+                if own is None:
+                    own = t
+            elif t.space == here:
+                near.append(t)
+    trapped = own is not None
+    traps = [own] if own is not None else near  # as `workable_traps`
+    tasks = [(t, current_task(t)[0]) for t in traps]
+    held = set(map(_KIND_OF, state.hand))
     attack_ok: bool | None = None
     for kind in _PLAYABLE:
         if kind not in held:
@@ -172,11 +204,11 @@ def action_options(state: State) -> list[Option]:
         elif trapped:
             ok = sort == "other"
         elif sort == "search":
-            ok = D.SPACES[state.fg_space].get("search", False)
+            ok = _SEARCHABLE[here]
         elif sort == "climb":
-            ok = bool(climb_targets(state))
+            ok = here not in D.RACKS and _NEAR_RACK[here]
         elif sort == "leap":
-            ok = bool(leap_targets(state))
+            ok = here in D.RACKS and bool(D.GAP_LINES[here])
         else:
             ok = True
         if ok:
@@ -184,62 +216,87 @@ def action_options(state: State) -> list[Option]:
             if sort == "attack" and len(state.hands) > 1:
                 # Holding two weapons that reach her, you choose one per attack (research 2.6).
                 for weapon in weapons_in_reach(state)[1:]:
-                    opts.append(
-                        Option(
-                            f"play:{kind}:with:{weapon}",
-                            f"play {name(kind)} with the {D.ITEMS[weapon]['name']}",
-                        )
-                    )
-        if not traps:
+                    opts.append(_play_with(kind, weapon))
+        if not tasks:
             continue
-        spec = D.ACTIONS[kind]
-        for trap in traps:
-            task, _ = current_task(trap)
-            if (task == "damage" and spec.get("attack")) or (task == "move" and is_move_card(kind)):
-                opts.append(
-                    Option(f"play:{kind}:trap:{trap.id}", f"play {name(kind)} toward the {trap_label(trap)}")
-                )
-    for trap in traps:
-        task, n = current_task(trap)
-        if task == "time" and state.time - n >= 0:
-            opts.append(Option(f"task:{trap.id}", f"spend {n} Time on the {trap_label(trap)}"))
-        elif task == "health":
-            opts.append(Option(f"task:{trap.id}", f"lose {n} health on the {trap_label(trap)}"))
-        elif task == "horror":
-            opts.append(Option(f"task:{trap.id}", f"raise Horror {n} on the {trap_label(trap)}"))
-    if saveable(state) and not trapped:
-        opts.append(_SAVE)
+        for trap, task in tasks:
+            if (task == "damage" and sort == "attack") or (task == "move" and _MOVES[kind]):
+                opts.append(_play_toward(kind, trap.id, trap.card, trap.subject))
+    for trap, task in tasks:
+        if task == "time" and state.time - current_task(trap)[1] < 0:
+            continue
+        if task in ("time", "health", "horror"):
+            opts.append(_task_option(trap.id, trap.card, trap.subject, trap.task))
+    # Saving is not in the rulebook's list of what a Trapped subject may not do: she may still lead out.
+    if here in _EXITS and here not in state.locked:
+        for v in state.victims:
+            if v.space == here and not v.trapped:  # as `saveable`
+                opts.append(_SAVE)
+                break
     for item in item_uses(state):
-        opts.append(Option(f"item:{item}", f"use the {D.ITEMS[item]['name']}"))
-    if (
-        state.forklift == state.fg_space
-        and "forklift_keys" in state.backpack
-        and state.time >= 1
-        and not trapped
-    ):
+        opts.append(_USE[item])
+    if state.forklift == here and state.time >= 1 and not trapped and "forklift_keys" in state.backpack:
         for space in sorted(
             {v.space for v in R.free_victims(state) if v.space in D.RACKS}, key=D.ORDER.index
         ):
-            if space in D.NEIGHBOURS[state.fg_space]:
-                opts.append(Option(f"forklift:{space}", f"lift a Victim down from {D.SPACES[space]['name']}"))
+            if space in D.NEIGHBOURS[here]:
+                opts.append(_FORKLIFT[space])
     if "walk" in held or "sprint" in held:
-        tableau = {D.KIND[c] for c in state.tableau}
+        tableau = set(map(_KIND_OF, state.tableau))
         if "walk" in held:
             for kind in ("climb", "leap"):
                 if kind in tableau:
                     opts.append(_TAKE[kind])
         if "sprint" in held and "climb" in tableau and "leap" in tableau:
-            opts.append(Option("take:both", "discard Sprint to take Climb and Leap"))
-    for kind in D.ACTIONS:
+            opts.append(_TAKE_BOTH)
+    for kind in _ORDER:
         if kind in held:
             opts.append(_DISCARD[kind])
     opts.append(_END)
     return opts
 
 
+# Options of the Action phase that depend on the board and cards only: built once, or once per distinct key.
+_ORDER = list(D.ACTIONS)
+_EXITS = frozenset(D.EXITS)
+_SEARCHABLE = {s: bool(D.SPACES[s].get("search", False)) for s in D.ORDER}
+_NEAR_RACK = {s: any(n in D.RACKS for n in D.WALK_LINES[s]) for s in D.ORDER}  # `climb_targets` not empty
+_MOVES = {k: is_move_card(k) for k in D.ACTIONS}
+_USE = {i: Option(f"item:{i}", f"use the {spec['name']}") for i, spec in D.ITEMS.items()}
+_FORKLIFT = {s: Option(f"forklift:{s}", f"lift a Victim down from {D.SPACES[s]['name']}") for s in D.ORDER}
+_TAKE_BOTH = Option("take:both", "discard Sprint to take Climb and Leap")
+
+
+@lru_cache(maxsize=1024)
+def _play_with(kind: str, weapon: str) -> Option:
+    return Option(f"play:{kind}:with:{weapon}", f"play {name(kind)} with the {D.ITEMS[weapon]['name']}")
+
+
+@lru_cache(maxsize=4096)
+def _play_toward(kind: str, trap: int, card: str, subject: str) -> Option:
+    """The option to play a card toward a trap's Escape Task: a pure function of its arguments."""
+    return Option(f"play:{kind}:trap:{trap}", f"play {name(kind)} toward the {_trap_label(card, subject)}")
+
+
+@lru_cache(maxsize=4096)
+def _task_option(trap: int, card: str, subject: str, task: int) -> Option:
+    """The option to do a trap's Time, health or Horror Escape Task: a pure function of its arguments."""
+    what, n = D.TRAPS[card]["tasks"][task].split(":")
+    label = _trap_label(card, subject)
+    if what == "time":
+        return Option(f"task:{trap}", f"spend {n} Time on the {label}")
+    if what == "health":
+        return Option(f"task:{trap}", f"lose {n} health on the {label}")
+    return Option(f"task:{trap}", f"raise Horror {n} on the {label}")
+
+
 def trap_label(trap: Trap) -> str:
-    who = "your" if trap.subject == "fg" else f"Victim {trap.subject}'s"
-    return f"{D.TRAPS[trap.card]['name']} ({who} trap)"
+    return _trap_label(trap.card, trap.subject)
+
+
+def _trap_label(card: str, subject: str) -> str:
+    who = "your" if subject == "fg" else f"Victim {subject}'s"
+    return f"{D.TRAPS[card]['name']} ({who} trap)"
 
 
 def item_uses(state: State) -> list[str]:
@@ -257,19 +314,12 @@ def item_uses(state: State) -> list[str]:
 
 
 def planning_options(state: State) -> list[Option]:
-    if len(state.hand) >= D.RULES["hand_limit"]:
+    if len(state.hand) >= _HAND_LIMIT:
         return [_DONE]
-    kinds = D.KIND
-    there: set[str] = set()
-    free = 0
-    for c in state.tableau:
-        k = kinds[c]
-        there.add(k)
-        if k in _FREE_KINDS:
-            free += 1
-    time = state.time
-    opts = [_BUY[k] for k in _BUY_ORDER if k in there and (_COST[k] == 0 or _COST[k] <= time)]
-    if free >= 2:
+    tableau, time = state.tableau, state.time
+    there = set(map(_KIND_OF, tableau))
+    opts = [opt for k, cost, opt in _BUY_SPECS if k in there and (cost == 0 or cost <= time)]
+    if len(_FREE_IDS.intersection(tableau)) >= 2:
         opts.append(_FREE)
     opts.append(_DONE)
     return opts
@@ -282,36 +332,84 @@ def roll_options(state: State) -> list[Option]:
     converted = roll["converted"]
     partial = any(3 <= d < threshold and i not in converted for i, d in enumerate(roll["dice"]))
     if partial and len(state.hand) >= D.RULES["discard_pair"]:
-        count: dict[str, int] = {}
-        for c in state.hand:
-            k = D.KIND[c]
-            count[k] = count.get(k, 0) + 1
-        kinds = [k for k in D.ACTIONS if k in count]
-        for i, a in enumerate(kinds):
-            if count[a] >= 2:
-                opts.append(_CONVERT[a, a])
-            for b in kinds[i + 1 :]:
-                opts.append(_CONVERT[a, b])
-    if any(D.KIND[c] == "close_call" for c in state.hand):
+        pairs = convert_pairs(state)
+        # Many pairs are one choice here ("convert"), then which pair: a full hand would list 17 of them.
+        opts.extend(pairs if len(pairs) == 1 else (_CONVERT_ANY,))
+    if not _CLOSE_CALLS.isdisjoint(state.hand):
         for i, d in enumerate(roll["dice"]):
-            opts.append(_REROLL[i, d] if i < 12 else Option(f"closecall:{i}", f"Close Call: re-roll the {d}"))
+            opts.append(
+                _REROLL[i, d]
+                if i < 12
+                else Option(f"closecall:{i}", f"Close Call: re-roll die {i + 1} (a {d})")
+            )
         if state.time >= 2:
             opts.append(_REROLL_ALL)
     return opts
 
 
+def convert_pairs(state: State) -> tuple[Option, ...]:
+    """Every way to discard two cards from the hand toward a 3-4 (one option per distinct pair of kinds)."""
+    count: dict[str, int] = {}
+    kinds = D.KIND
+    for c in state.hand:
+        k = kinds[c]
+        count[k] = count.get(k, 0) + 1
+    return _converts(tuple((k, count[k] >= 2) for k in _ORDER if k in count))
+
+
+def convert_options(state: State) -> list[Option]:
+    """After choosing to convert: which two cards go, or back to the roll."""
+    return [*convert_pairs(state), _BACK]
+
+
+def do_convert(state: State, key: str, events: list[Event]) -> None:
+    if key == "back":
+        state.ask = {"kind": "roll"}
+        return
+    do_roll_choice(state, key, events)
+
+
+@lru_cache(maxsize=16384)  # about 6,000 distinct hands in 1,000 games; the entries share their Options
+def _converts(held: tuple[tuple[str, bool], ...]) -> tuple[Option, ...]:
+    """The ways to discard two cards toward a 3-4, from the kinds held in card order and whether each is held
+    twice: a pure function of its argument."""
+    opts = []
+    kinds = [k for k, _ in held]
+    for i, (a, twice) in enumerate(held):
+        if twice:
+            opts.append(_CONVERT[a, a])
+        for b in kinds[i + 1 :]:
+            opts.append(_CONVERT[a, b])
+    return tuple(opts)
+
+
 def move_options(state: State) -> list[Option]:
     ask = state.ask
-    opts = []
     here = state.fg_space
     present = sorted(R.victims_at(state, here), key=lambda v: v.id)
-    follow = len(present)
-    for there in sorted(ask["to"], key=D.ORDER.index):
-        into_killer = there == state.killer_space
-        most = 0 if into_killer else min(D.RULES["follow"], follow)
+    to = ask["to"]
+    killer = state.killer_space if state.killer_space in to else ""
+    opts = list(_move_choices(tuple(to), killer, tuple((v.id, v.special) for v in present)))
+    if present and here in _EXITS and here not in state.locked and ask.get("mode") == "move":  # `saveable`
+        opts.append(_SAVE)
+    opts.append(_STOP)
+    return opts
+
+
+@lru_cache(maxsize=4096)
+def _move_choices(
+    to: tuple[str, ...], killer: str, present: tuple[tuple[int, str], ...]
+) -> tuple[Option, ...]:
+    """Where she may go and who may follow: a pure function of the spaces, the Tormentor's space among them,
+    and the (id, special) of the Victims with her in id order."""
+    victims = [Victim(vid, "", special) for vid, special in present]
+    follow = len(victims)
+    opts = []
+    for there in sorted(to, key=D.ORDER.index):
+        most = 0 if there == killer else min(D.RULES["follow"], follow)
         label = D.SPACES[there]["name"]
         for k in range(most, -1, -1):
-            groups = follower_choices(present, k)
+            groups = follower_choices(victims, k)
             with_ = f" with {k} Victim{'s' if k != 1 else ''}" if k else ""
             if len(groups) > 1:
                 with_ = f" with {_followers_label(groups[0])}"
@@ -319,10 +417,7 @@ def move_options(state: State) -> list[Option]:
             for group in groups[1:]:
                 ids = ".".join(str(v.id) for v in group)
                 opts.append(Option(f"to:{there}:{k}:{ids}", f"go to {label} with {_followers_label(group)}"))
-    if saveable(state) and ask.get("mode") == "move":
-        opts.append(_SAVE)
-    opts.append(_STOP)
-    return opts
+    return tuple(opts)
 
 
 def follower_choices(present: list[Victim], k: int) -> list[list[Victim]]:
@@ -412,13 +507,37 @@ def take_card_options(state: State) -> list[Option]:
     return opts
 
 
+_LINE_WORDS: dict[str, Any] = {
+    "move": lambda n: f"move {n}",
+    "lose_health": lambda n: f"lose {n} health",
+    "heal": lambda n: f"heal {n}",
+    "time": lambda n: f"lose {-n} Time" if n < 0 else f"gain {n} Time",
+    "horror": lambda n: f"raise Horror {n}" if n > 0 else f"lower Horror {-n}",
+    "search": lambda n: f"draw {n} item{'s' if n != 1 else ''} here",
+    "damage": lambda n: f"deal {n} damage",
+    "deal": lambda n: f"deal {n} damage back",
+    "block": lambda n: "block all the damage" if n == "all" else f"block {n} damage",
+    "bonus_dice": lambda n: f"+{n} {'die' if n == 1 else 'dice'} on your next roll",
+    "end_phase": lambda n: "end the Action phase",
+    "climb": lambda n: "climb onto a Rack",
+    "leap": lambda n: "fall to the ground" if n == "fall" else "leap to the next Rack",
+    "improvise": lambda n: (
+        "3-4s succeed" + (" for the rest of the phase" if n == "phase" else " on the next roll")
+    ),
+}
+
+
 def describe_line(line: dict[str, Any]) -> str:
+    """A result line in words: 'move 1, lose 1 health, lose 2 Time and end the Action phase'."""
     parts = []
     for key, value in line.items():
         if key == "choose":
             continue
-        parts.append(f"{key.replace('_', ' ')} {value}" if value is not True else key.replace("_", " "))
-    return ", ".join(parts) or "nothing"
+        words = _LINE_WORDS.get(key)
+        parts.append(words(value) if words else key.replace("_", " "))
+    if len(parts) > 1:
+        return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return parts[0] if parts else "nothing"
 
 
 # -- doing it -------------------------------------------------------------------------------------------
@@ -427,7 +546,7 @@ def describe_line(line: dict[str, Any]) -> str:
 def do_action(state: State, key: str, events: list[Event]) -> None:
     parts = key.split(":")
     verb = parts[0]
-    R.push(state, {"op": "hub"})
+    state.stack.append({"op": "hub"})
     state.ask = {}
     if verb == "play":
         kind = parts[1]
@@ -438,7 +557,7 @@ def do_action(state: State, key: str, events: list[Event]) -> None:
         state.hand.remove(card)
         state.resolving = card
         state.played.append(kind)
-        R.ev(state, events, "card_played", card=kind, title=name(kind), trap=trap)
+        R.ev(state, events, "card_played", card=kind, title=_NAME[kind], trap=trap)
         start_roll(state, card, "action", events, trap=trap)
         if weapon:
             state.roll["weapon"] = weapon
@@ -544,7 +663,7 @@ def reward_for(state: State, reward: str, events: list[Event]) -> None:
     elif reward == "calm":
         R.change_horror(state, -1, events)
     elif reward == "move":
-        R.push(state, {"op": "move", "steps": 1, "mode": "move"})
+        state.stack.append({"op": "move", "steps": 1, "mode": "move"})
     elif reward == "card" and len(state.hand) < D.RULES["hand_limit"]:
         state.ask = {"kind": "take_card"}
 
@@ -642,7 +761,7 @@ def do_arrange(state: State, key: str, events: list[Event]) -> None:
 
 
 def dice_count(state: State, trap: int) -> int:
-    n = D.dice_for(state.horror, state.extreme) + state.bonus_dice + R.adrenaline(state)
+    n = (_DICE_EXTREME if state.extreme else _DICE)[state.horror] + state.bonus_dice + R.adrenaline(state)
     if trap:
         if any(not v.trapped for v in R.victims_at(state, state.fg_space)):
             n += 1  # work together
@@ -672,15 +791,8 @@ def start_roll(
         "improvised": improvised,
         "converted": [],
     }
-    R.ev(
-        state,
-        events,
-        "horror_roll",
-        card=D.card_kind(card),
-        title=name(D.card_kind(card)),
-        dice=list(dice),
-        improvised=improvised,
-    )
+    kind = D.KIND[card]
+    R.ev(state, events, "horror_roll", card=kind, title=_NAME[kind], dice=list(dice), improvised=improvised)
     offer_roll(state)
 
 
@@ -690,13 +802,12 @@ def offer_roll(state: State) -> None:
     if successes(state.roll) < 2 and _roll_choice(state):
         state.ask = {"kind": "roll"}
     else:
-        R.push(state, {"op": "resolve_roll"})
+        state.stack.append({"op": "resolve_roll"})
 
 
 def _roll_choice(state: State) -> bool:
     """As `len(roll_options(state)) > 1`, without building the options."""
-    kinds = D.KIND
-    if any(kinds[c] == "close_call" for c in state.hand):
+    if not _CLOSE_CALLS.isdisjoint(state.hand):
         return True
     if len(state.hand) < D.RULES["discard_pair"]:
         return False
@@ -710,7 +821,10 @@ def do_roll_choice(state: State, key: str, events: list[Event]) -> None:
     parts = key.split(":")
     roll = state.roll
     if parts[0] == "accept":
-        R.push(state, {"op": "resolve_roll"})
+        state.stack.append({"op": "resolve_roll"})
+        return
+    if key == "convert":
+        state.ask = {"kind": "convert"}
         return
     if parts[0] == "convert":
         threshold = 3 if roll["improvised"] else 5
@@ -741,18 +855,22 @@ def do_roll_choice(state: State, key: str, events: list[Event]) -> None:
 
 def successes(roll: dict[str, Any]) -> int:
     threshold = 3 if roll["improvised"] else 5
-    return sum(1 for d in roll["dice"] if d >= threshold) + len(roll["converted"])
+    hits = len(roll["converted"])
+    for d in roll["dice"]:
+        if d >= threshold:
+            hits += 1
+    return hits
 
 
 def _resolve_roll(state: State, op: dict[str, Any], events: list[Event]) -> None:
     roll = state.roll
     state.roll = {}
     card = roll["card"]
-    kind = D.card_kind(card)
+    kind = D.KIND[card]
     hits = successes(roll)
     which = "two" if hits >= 2 else "one" if hits == 1 else "fail"
     line = dict(D.ACTIONS[kind].get(which, {}))
-    R.ev(state, events, "roll_result", card=kind, title=name(kind), successes=hits, line=which)
+    R.ev(state, events, "roll_result", card=kind, title=_NAME[kind], successes=hits, line=which)
     state.used.append(card)
     state.resolving = ""
     if roll["purpose"] == "react":
@@ -761,7 +879,7 @@ def _resolve_roll(state: State, op: dict[str, Any], events: list[Event]) -> None
     if "choose" in line:
         state.ask = {"kind": "choose", "lines": line["choose"], "trap": roll["trap"]}
         return
-    R.push(state, {"op": "line", "line": line, "trap": roll["trap"], "weapon": roll.get("weapon", "")})
+    state.stack.append({"op": "line", "line": line, "trap": roll["trap"], "weapon": roll.get("weapon", "")})
 
 
 def _resolve_reaction(state: State, roll: dict[str, Any], line: dict[str, Any], events: list[Event]) -> None:
@@ -777,7 +895,7 @@ def _resolve_reaction(state: State, roll: dict[str, Any], line: dict[str, Any], 
     if line.get("deal"):
         deal_damage(state, line["deal"], events, roll.get("weapon", ""))
     if not state.result:
-        R.push(state, {"op": "attack_fg", "damage": left, "hat": roll.get("hat", False)})
+        state.stack.append({"op": "attack_fg", "damage": left, "hat": roll.get("hat", False)})
 
 
 def deal_damage(state: State, n: int, events: list[Event], chosen: str = "") -> None:
@@ -804,7 +922,9 @@ def _line(state: State, op: dict[str, Any], events: list[Event]) -> None:
     if line.get("damage") and not state.result:
         if trap_id:
             if trap is not None:
-                _toward_task(state, trap, line["damage"], events)
+                _toward_task(
+                    state, trap, line["damage"] + _trap_weapon(state, trap, line["damage"], events), events
+                )
         else:
             deal_damage(state, line["damage"], events, op.get("weapon", ""))
     if line.get("lose_health") and not state.result:
@@ -824,9 +944,9 @@ def _line(state: State, op: dict[str, Any], events: list[Event]) -> None:
             if trap is not None:
                 _toward_task(state, trap, line["move"], events)
         else:
-            R.push(state, {"op": "move", "steps": line["move"], "mode": "move"})
+            state.stack.append({"op": "move", "steps": line["move"], "mode": "move"})
     if line.get("climb"):
-        R.push(state, {"op": "move", "steps": 1, "mode": "climb"})
+        state.stack.append({"op": "move", "steps": 1, "mode": "climb"})
     if line.get("leap") == "fall":
         below = D.SPACES[state.fg_space].get("ground", state.fg_space)
         R.ev(state, events, "fg_falls", dst=below, name=D.SPACES[below]["name"])
@@ -834,7 +954,24 @@ def _line(state: State, op: dict[str, Any], events: list[Event]) -> None:
             R.move_victim(state, v, below, events, "follow")
         state.fg_space = below
     elif line.get("leap"):
-        R.push(state, {"op": "move", "steps": 1, "mode": "leap"})
+        state.stack.append({"op": "move", "steps": 1, "mode": "leap"})
+
+
+def _trap_weapon(state: State, trap: Trap, damage: int, events: list[Event]) -> int:
+    """A weapon's modifier on damage toward an Escape Task ("any effects, regardless of the source", rulebook).
+
+    The trap is in her space, so a weapon reaching range 0 serves; the best one is used, and only when the
+    card's damage alone leaves the task short (a use is never spent on excess that would be lost)."""
+    need = current_task(trap)[1] - trap.progress
+    if damage >= need:
+        return 0
+    usable = [w for w in state.hands if D.ITEMS[w]["kind"] == "weapon" and D.ITEMS[w]["range"][0] == 0]
+    if not usable:
+        return 0
+    weapon = min(usable, key=lambda w: (-D.ITEMS[w]["mod"], w in state.item_uses, w))
+    if weapon in state.item_uses:
+        R.use_item(state, weapon, events)
+    return D.ITEMS[weapon]["mod"]
 
 
 def _toward_task(state: State, trap: Trap, amount: int, events: list[Event]) -> None:
@@ -904,7 +1041,7 @@ def do_move(state: State, key: str, events: list[Event]) -> None:
     if key == "stop":
         return
     if key == "save":
-        R.push(state, {"op": "move", "steps": ask["steps"], "mode": ask["mode"]})
+        state.stack.append({"op": "move", "steps": ask["steps"], "mode": ask["mode"]})
         save_victim(state, events)
         return
     parts = key.split(":")
@@ -945,14 +1082,14 @@ def do_react(state: State, key: str, events: list[Event]) -> None:
     damage, hat = state.ask["damage"], state.ask.get("hat", False)
     state.ask = {}
     if key == "take":
-        R.push(state, {"op": "take_hit", "damage": damage})
+        state.stack.append({"op": "take_hit", "damage": damage})
         return
     verb, what, *chosen = key.split(":")
     if verb == "item":
         # Armour answers one attack once (designed): one use, one point less, then you may still react.
         R.ev(state, events, "armour_absorbs", item=what, title=D.ITEMS[what]["name"], left=damage - 1)
         R.use_item(state, what, events)
-        R.push(state, {"op": "attack_fg", "damage": damage - 1, "hat": True})
+        state.stack.append({"op": "attack_fg", "damage": damage - 1, "hat": True})
         return
     card = first_card(state.hand, what)
     state.hand.remove(card)
@@ -975,12 +1112,12 @@ def _planning_offer(state: State, op: dict[str, Any], events: list[Event]) -> No
 
 def _can_buy(state: State) -> bool:
     """As `len(planning_options(state)) > 1`, without building the options."""
-    if len(state.hand) >= D.RULES["hand_limit"]:
+    if len(state.hand) >= _HAND_LIMIT:
         return False
-    kinds, time = D.KIND, state.time
+    costs, time = _CARD_COST, state.time
     for c in state.tableau:
-        k = kinds[c]
-        if k in _BUY and (_COST[k] == 0 or _COST[k] <= time):
+        cost = costs[c]
+        if cost is not None and (cost == 0 or cost <= time):
             return True
     return False
 
@@ -994,7 +1131,6 @@ def do_planning(state: State, key: str, events: list[Event]) -> None:
         state.used = []
         R.ev(state, events, "planning_done", time=state.time, hand=len(state.hand))
         return
-    R.push(state, {"op": "planning_offer"})
     kind = key.split(":")[1]
     if kind == "free":
         for card in free_cards(state)[: D.RULES["hand_limit"] - len(state.hand)]:
@@ -1002,14 +1138,15 @@ def do_planning(state: State, key: str, events: list[Event]) -> None:
             state.hand.append(card)
             free = D.KIND[card]
             R.ev(state, events, "card_bought", card=free, title=name(free), cost=0, time=state.time)
-        return
-    card = first_card(state.tableau, kind)
-    cost = D.ACTIONS[kind]["cost"]
-    state.tableau.remove(card)
-    state.hand.append(card)
-    if cost:
-        state.time -= cost
-    R.ev(state, events, "card_bought", card=kind, title=name(kind), cost=cost, time=state.time)
+    else:
+        card = first_card(state.tableau, kind)
+        cost = _COST[kind]
+        state.tableau.remove(card)
+        state.hand.append(card)
+        if cost:
+            state.time -= cost
+        R.ev(state, events, "card_bought", card=kind, title=_NAME[kind], cost=cost, time=state.time)
+    _planning_offer(state, {}, events)  # what queuing the offer step would do next, without the queue
 
 
 def free_cards(state: State) -> list[str]:
@@ -1035,7 +1172,7 @@ def do_choose(state: State, key: str, events: list[Event]) -> None:
     ask = state.ask
     state.ask = {}
     line = ask["lines"][int(key.split(":")[1])]
-    R.push(state, {"op": "line", "line": line, "trap": ask.get("trap", 0)})
+    state.stack.append({"op": "line", "line": line, "trap": ask.get("trap", 0)})
 
 
 def tie_options(state: State) -> list[Option]:

@@ -30,7 +30,8 @@ def target(state: State, tied: list[tuple[str, bool]]) -> tuple[str, bool]:
 
 
 def trap_victim(state: State, tied: list[Victim]) -> Victim:
-    """Which Victim a Death Trap takes among equals (same condition, same distance from you)."""
+    """Which Victim a Death Trap takes among equals (same condition; for Let's Play a Game's 1st and 4th
+    conditions and Endless Traps, also the same distance from you)."""
     if state.ties == "never-ending-hilarity":
         return tied[state.rng.below(len(tied))]
     if state.ties == "abject-realism":

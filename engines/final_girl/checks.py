@@ -72,6 +72,9 @@ def invariants(state: State) -> list[str]:
                 out.append(f"a completed trap still holds Victim {t.subject}")
         elif t.subject not in ids or not ids[t.subject].trapped:
             out.append(f"trap {t.id} holds no trapped Victim")
+        elif ids[t.subject].space != t.space:
+            # No Victim moves while Trapped (issue 4).
+            out.append(f"trapped Victim {t.subject} moved from its trap's space")
     held = {t.subject for t in state.traps if not t.done}
     for v in state.victims:
         if v.trapped and str(v.id) not in held:

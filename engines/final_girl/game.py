@@ -28,9 +28,10 @@ _DICE_EXTREME = D.RULES["dice_extreme"]
 _SLOTS = {g: len(spec["slots"]) for g, spec in D.GIRLS.items()}
 
 _PROMPTS = {
-    "action": "Action phase: play a card, use an item, save a Victim, work a trap, or end the phase.",
+    "action": "Action phase: play a card, use an item, rescue a Victim, work a trap, or end the phase.",
     "planning": "Planning: buy Action cards with the Time you have left.",
     "roll": "Horror Roll: accept it, turn a 3-4 into a success by discarding two cards, or Close Call.",
+    "convert": "Which two cards do you discard to turn a 3-4 into a success?",
     "move": "Where do you go?",
     "react": "The Tormentor strikes at you. Play a Reaction card?",
     "choose": "The roll failed: choose how it goes wrong.",
@@ -46,6 +47,7 @@ _OPTIONS = {
     "action": A.action_options,
     "planning": A.planning_options,
     "roll": A.roll_options,
+    "convert": A.convert_options,
     "move": A.move_options,
     "react": A.react_options,
     "choose": A.choose_options,
@@ -61,6 +63,7 @@ _APPLY = {
     "action": A.do_action,
     "planning": A.do_planning,
     "roll": A.do_roll_choice,
+    "convert": A.do_convert,
     "move": A.do_move,
     "react": A.do_react,
     "choose": A.do_choose,
@@ -229,10 +232,12 @@ class FinalGirl:
         return events
 
     def outcome(self, state: State) -> Outcome | None:
+        # The reason alone: the application says "You won" or "You lost" itself.
+        reason = f"{state.reason[:1].upper()}{state.reason[1:]}."
         if state.result == "won":
-            return Outcome("won", (FINAL_GIRL,), f"You won: {state.reason}.")
+            return Outcome("won", (FINAL_GIRL,), reason)
         if state.result == "lost":
-            return Outcome("lost", (), f"You lost: {state.reason}.")
+            return Outcome("lost", (), reason)
         return None
 
     def view(self, state: State, seat: str = FINAL_GIRL) -> View:
@@ -242,9 +247,16 @@ class FinalGirl:
         counts: dict[str, int] = {}
         down = state.items_down
         for space, pile in state.item_decks.items():
-            counts[space] = len(pile)
-            if pile and pile[-1] not in down:
-                tops[space] = pile[-1]
+            n = counts[space] = len(pile)
+            if n:
+                top = pile[-1]
+                if not down or top not in down:
+                    tops[space] = top
+        trapped = False
+        for t in state.traps:
+            if t.subject == "fg" and not t.done:
+                trapped = True
+                break
         return View(
             state.turn,
             state.phase,
@@ -258,7 +270,7 @@ class FinalGirl:
             state.fg_health,
             state.fg_max,
             state.fg_white,
-            any(t.subject == "fg" and not t.done for t in state.traps),
+            trapped,
             state.slots,
             _SLOTS[state.girl],
             state.killer_space,
@@ -347,6 +359,8 @@ class FinalGirl:
             spec = D.ACTIONS[kind]
             if spec.get("reaction"):
                 return f"{A.name(kind)} is a Reaction card: play it when the Tormentor attacks you."
+            if spec.get("attack") and not state.killer_space:
+                return "The Tormentor is not on the board yet: there is no one to strike."
             if spec.get("attack"):
                 return "No weapon in range: the Tormentor is not in reach."
             if spec.get("needs_search"):
@@ -364,7 +378,16 @@ class FinalGirl:
                 return (
                     f"Not enough Time: {A.name(kind)} costs {D.ACTIONS[kind]['cost']}, you have {state.time}."
                 )
-            return f"No {kind} left in the Tableau to buy."
+            if kind == "free":
+                return "There are not two free (Zero Cost) cards in the Tableau to take back at once."
+            if kind not in D.ACTIONS:
+                return f"There is no Action card called '{kind}'."
+            if any(D.card_kind(c) == kind for c in state.used):
+                return (
+                    f"Every {A.name(kind)} left was played or discarded this turn: it returns to the Tableau "
+                    "after Planning and cannot be bought back before then."
+                )
+            return f"No {A.name(kind)} is left in the Tableau to buy: every copy is in your hand."
         if decision.kind == "action" and parts[0] == "task" and len(parts) == 2:
             trap = next((t for t in state.traps if str(t.id) == parts[1]), None)
             if trap is None or trap not in A.workable_traps(state):
@@ -375,14 +398,19 @@ class FinalGirl:
             return "That Escape Task is done with cards: play a card toward it."
         if decision.kind == "action" and parts[0] == "item" and len(parts) == 2:
             if parts[1] not in state.hands + state.backpack:
-                return "You do not carry that item."
+                what = D.ITEMS[parts[1]]["name"] if parts[1] in D.ITEMS else "that item"
+                return f"You do not carry the {what}."
             return "That item cannot be used here and now."
-        if decision.kind == "action" and parts[0] == "save" and R.fg_trap(state) is not None:
-            return "You are Trapped: you cannot lead anyone out."
         if decision.kind == "action" and parts[0] == "save":
             if state.fg_space in state.locked:
-                return "This Exit is Locked: no Victim can be saved here until it is unlocked."
-            return "You can only save Victims standing with you on an Exit."
+                return "This Exit is Locked: no Victim can be rescued here until it is unlocked."
+            if state.fg_space not in D.EXITS:
+                return "You are not on an Exit: Victims are rescued on an open Exit, standing with you."
+            return "No free Victim stands with you on this Exit to rescue."
+        if decision.kind == "action" and parts[0] == "discard" and len(parts) == 2:
+            if parts[1] not in D.ACTIONS:
+                return f"There is no Action card called '{parts[1]}'."
+            return f"{A.name(parts[1])} is not in your hand."
         return f"'{key[:40]}' is not a legal choice now. {decision.prompt}"
 
 

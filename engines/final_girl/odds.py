@@ -35,3 +35,35 @@ def card_odds(state: State, key: str) -> tuple[str, int, tuple[Fraction, ...], t
     improvised = state.improvise != ""
     spare = (len(state.hand) - 1) // D.RULES["discard_pair"]
     return A.name(parts[1]), dice, lines(dice, improvised, 0), lines(dice, improvised, spare)
+
+
+def choice_odds(state: State, key: str) -> tuple[Fraction, Fraction, Fraction] | None:
+    """For an option of a pending Horror Roll: (P(fail), P(one), P(two+)) right after that choice, before
+    any further conversion. Accepting and converting are certain; a Close Call re-rolls one die or all."""
+    roll = state.roll
+    if not roll:
+        return None
+    threshold = 3 if roll["improvised"] else 5
+    now = A.successes(roll)
+    parts = key.split(":")
+    if parts[0] in ("accept", "convert"):
+        return _certain(now + (parts[0] == "convert"))
+    if parts[0] != "closecall" or len(parts) != 2:
+        return None
+    if parts[1] == "all":
+        return lines(len(roll["dice"]), roll["improvised"], 0)
+    i = int(parts[1])
+    if not 0 <= i < len(roll["dice"]):
+        return None
+    rest = now - (roll["dice"][i] >= threshold or i in roll["converted"])
+    hit = Fraction(7 - threshold, 6)
+    if rest >= 2:
+        return _certain(2)
+    if rest == 1:
+        return Fraction(0), 1 - hit, hit
+    return 1 - hit, hit, Fraction(0)
+
+
+def _certain(hits: int) -> tuple[Fraction, Fraction, Fraction]:
+    one, zero = Fraction(1), Fraction(0)
+    return (one, zero, zero) if hits <= 0 else (zero, one, zero) if hits == 1 else (zero, zero, one)

@@ -25,110 +25,150 @@ def random_policy(view: View, decision: Decision, rng: Rng) -> str:
 
 
 def heuristic_policy(view: View, decision: Decision, rng: Rng) -> str:
-    return advise(view, decision).key
+    return _advise(view, decision)[0]
 
 
 def advise(view: View, decision: Decision) -> Hint:
+    key, reason = _advise(view, decision)
+    return Hint(key, reason)
+
+
+def _advise(view: View, decision: Decision) -> tuple[str, str]:
     keys = [o.key for o in decision.options]
     chooser = _CHOOSERS.get(decision.kind)
     if chooser is not None:
         found = chooser(view, keys)
         if found is not None and found[0] in keys:
-            return Hint(found[0], found[1])
-    return Hint(keys[-1] if decision.kind == "action" else keys[0], "nothing better to do")
-
-
-def _kinds(cards: list[str]) -> list[str]:
-    kinds = D.KIND
-    return [kinds[c] for c in cards]
+            return found
+    return keys[-1] if decision.kind == "action" else keys[0], "nothing better to do"
 
 
 def _goal(view: View) -> str | None:
     """Where she should head: a young trap to work, Victims to gather, or the nearest open Exit with company."""
     here = view.fg_space
-    traps = [t for t in view.traps if not t.done and t.subject != "fg"]
-    if traps:
-        return min(traps, key=lambda t: (D.DIST[here][t.space] - t.step, t.id)).space
-    escorting = sum(1 for v in view.victims if v.space == here and not v.trapped)
+    dist = D.DIST[here]
+    best: tuple[int, int, str] | None = None
+    for t in view.traps:
+        if not t.done and t.subject != "fg":
+            score = (dist[t.space] - t.step, t.id, t.space)
+            if best is None or score < best:
+                best = score
+    if best is not None:
+        return best[2]
+    escorting = False
+    free: list[str] = []  # the spaces of free Victims away from the Tormentor, in the Victims' order
+    killer = view.killer_space
+    for v in view.victims:
+        if not v.trapped:
+            if v.space == here:
+                escorting = True
+            if v.space != killer:
+                free.append(v.space)
     open_exits = [e for e in D.EXITS if e not in view.locked]
     if escorting and open_exits:
-        return min(open_exits, key=lambda e: D.DIST[here][e])
-    free = [v for v in view.victims if not v.trapped and v.space != view.killer_space]
+        return _nearest(open_exits, dist)
     if free and open_exits:
-        return min(free, key=lambda v: D.DIST[here][v.space]).space
-    if view.killer_space:
-        return view.killer_space
+        return _nearest(free, dist)
+    if killer:
+        return killer
     searchable = [s for s, n in view.item_counts.items() if n]
     if searchable and not any(D.ITEMS[i]["kind"] == "weapon" for i in view.hands):
-        return min(searchable, key=lambda s: D.DIST[here][s])
+        return _nearest(searchable, dist)
     if free:
-        return min(free, key=lambda v: D.DIST[here][v.space]).space
+        return _nearest(free, dist)
     return None
 
 
+def _nearest(spaces: list[str], dist: dict[str, int]) -> str:
+    """The first of the nearest spaces (as `min` by distance)."""
+    best, far = spaces[0], dist[spaces[0]]
+    for space in spaces:
+        d = dist[space]
+        if d < far:
+            best, far = space, d
+    return best
+
+
+def _action_sort(key: str) -> str:
+    """What an Action-phase key is to the heuristic (a pure function of the key, kept in `_ACTION_SORT`)."""
+    if key == "save":
+        return "save"
+    if key.startswith("task:"):
+        return "task"
+    if ":trap:" in key:
+        return "trap"
+    if key.startswith("item:"):
+        spec = D.ITEMS[key[5:]]
+        if spec["kind"] == "unlock" or key == "item:crowbar":
+            return "unlock"
+        if spec["kind"] == "use" and "time" in spec.get("effect", {}):
+            return "time"
+    return ""
+
+
+_ACTION_SORT: dict[str, str] = {}
+"""key -> `_action_sort(key)`, filled as keys are met: the sort depends on the key alone, so it never goes stale."""
+
+
 def _action(view: View, keys: list[str]) -> tuple[str, str] | None:
-    task = trap = unlock = None
-    for key in keys:  # one pass for what comes first: saving, Escape Tasks, unlocking
-        if key == "save":
-            return key, "a Victim stands with you at an open Exit"
-        if task is None and key.startswith("task:"):
-            task = key
-        elif trap is None and ":trap:" in key:
-            trap = key
-        elif (
-            unlock is None
-            and key.startswith("item:")
-            and (D.ITEMS[key[5:]]["kind"] == "unlock" or key == "item:crowbar")
-        ):
-            unlock = key
-    if task:
-        return task, "work the Escape Task while you can"
-    if trap:
-        return trap, "put the card toward the Escape Task"
-    if unlock:
-        return unlock, "unlock this Exit"
+    sorts = _ACTION_SORT
+    found: dict[str, str] = {}  # the first key of each sort, in the options' order
+    for key in keys:
+        sort = sorts.get(key)
+        if sort is None:
+            sort = sorts[key] = _action_sort(key)
+        if sort and sort not in found:
+            found[sort] = key
+    if "save" in found:
+        return "save", "a Victim stands with you at an open Exit"
+    if "task" in found:
+        return found["task"], "work the Escape Task while you can"
+    if "trap" in found:
+        return found["trap"], "put the card toward the Escape Task"
+    if "unlock" in found:
+        return found["unlock"], "unlock this Exit"
     has = set(keys)  # membership from here on
     if view.horror >= 5:
-        for kind in ("distraction", "focus"):
-            if f"play:{kind}" in has:
-                return f"play:{kind}", "bring your Horror down to roll more dice"
-        if "item:pain_pills" in has:
-            return "item:pain_pills", "bring your Horror down"
+        for key in ("play:distraction", "play:focus", "item:pain_pills"):
+            if key in has:
+                return key, _WHY_CALM[key]
     if view.fg_health <= 2:
         for key in ("item:first_aid", "play:long_rest", "play:short_rest"):
             if key in has:
                 return key, "patch yourself up"
     if view.killer_space:
-        for kind in ("critical_strike", "furious_strike"):
-            if f"play:{kind}" in has:
-                return f"play:{kind}", "the Tormentor is in reach: hurt her"
+        for key in ("play:critical_strike", "play:furious_strike"):
+            if key in has:
+                return key, "the Tormentor is in reach: hurt her"
         if "play:weak_attack" in has and (view.killer_health <= 1 or view.fg_health >= 4):
             return "play:weak_attack", "a jab while you can take the pain"
-    goal = _goal(view)
-    if goal and goal != view.fg_space and view.time >= 1:
-        for kind in ("sprint", "walk"):
-            if f"play:{kind}" in has:
-                return f"play:{kind}", f"head for {D.SPACES[goal]['name']}"
+    if view.time >= 1 and ("play:sprint" in has or "play:walk" in has):
+        goal = _goal(view)
+        if goal and goal != view.fg_space:
+            key = "play:sprint" if "play:sprint" in has else "play:walk"
+            return key, f"head for {D.SPACES[goal]['name']}"
     if "play:search" in has and not view.killer_space and view.time >= 1:
         return "play:search", "look for something to fight with"
-    for key in keys:
-        if (
-            key.startswith("item:")
-            and D.ITEMS[key[5:]]["kind"] == "use"
-            and view.time <= 1
-            and "time" in D.ITEMS[key[5:]].get("effect", {})
-        ):
-            return key, "more Time"
+    if view.time <= 1 and "time" in found:
+        return found["time"], "more Time"
     if len(view.hand) > KEEP_HAND:
-        for kind in ("walk", "focus", "close_call", "short_rest"):
-            if f"discard:{kind}" in has:
-                return f"discard:{kind}", "turn a spare card into Time"
+        for key in ("discard:walk", "discard:focus", "discard:close_call", "discard:short_rest"):
+            if key in has:
+                return key, "turn a spare card into Time"
     return "end", "keep what you hold for the Planning phase"
+
+
+_WHY_CALM = {
+    "play:distraction": "bring your Horror down to roll more dice",
+    "play:focus": "bring your Horror down to roll more dice",
+    "item:pain_pills": "bring your Horror down",
+}
 
 
 def _planning(view: View, keys: list[str]) -> tuple[str, str] | None:
     has = set(keys)
-    hand = _kinds(view.hand)
+    kinds = D.KIND
+    hand = [kinds[c] for c in view.hand]
     late = bool(view.finale) or view.terror_left <= 3
     if (
         view.turn >= STALEMATE_TURN
@@ -141,7 +181,7 @@ def _planning(view: View, keys: list[str]) -> tuple[str, str] | None:
                 return _BUY_KEY[kind], "only hurting her will end this"
     for kind in BUY_LATE if late else BUY_EARLY:
         if _BUY_KEY[kind] in has and hand.count(kind) < 2:
-            return _BUY_KEY[kind], f"{D.ACTIONS[kind]['name']} is worth its Time"
+            return _BUY_KEY[kind], _WORTH[kind]
     if "buy:free" in has:
         return "buy:free", "free cards are free: take them all back"
     for kind in ("walk", "focus", "weak_attack", "short_rest"):
@@ -151,26 +191,68 @@ def _planning(view: View, keys: list[str]) -> tuple[str, str] | None:
 
 
 _BUY_KEY = {k: f"buy:{k}" for k in D.ACTIONS}
+_WORTH = {k: f"{spec['name']} is worth its Time" for k, spec in D.ACTIONS.items()}
+
+
+_SPARE = ("walk", "focus", "short_rest", "close_call")
+_SPARE_EARLY = (*_SPARE, "weak_attack")
 
 
 def _roll(view: View, keys: list[str]) -> tuple[str, str] | None:
-    threshold = 3 if view.roll.get("improvised") else 5
-    hits = sum(1 for d in view.roll["dice"] if d >= threshold) + len(view.roll["converted"])
-    spare = ("walk", "focus", "short_rest", "close_call") + (
-        ("weak_attack",) if view.turn < STALEMATE_TURN else ()
-    )
-    if hits < 2:
-        for key in keys:  # the first pair of spare cards, in the options' order
-            if key.startswith("convert:"):
-                _, a, b = key.split(":")
-                if a in spare and b in spare:
-                    return key, "turn a 3-4 into a success with two spare cards"
-        if hits == 0:
-            low = [k for k in keys if k.startswith("closecall:") and k != "closecall:all"]
-            if low:
-                worst = min(low, key=lambda k: view.roll["dice"][int(k.split(":")[1])])
-                return worst, "Close Call: re-roll the worst die"
+    roll = view.roll
+    threshold = 3 if roll.get("improvised") else 5
+    dice = roll["dice"]
+    hits = len(roll["converted"])
+    for d in dice:
+        if d >= threshold:
+            hits += 1
+    if hits >= 2:
+        return "accept", "good enough"
+    found = _spare_pair(view, keys)
+    if found is not None:
+        return found
+    if "convert" in keys and _holds_spare_pair(view):  # the pairs are one choice away
+        return "convert", "turn a 3-4 into a success with two spare cards"
+    if hits == 0:
+        low = [k for k in keys if k.startswith("closecall:") and k != "closecall:all"]
+        if low:
+            worst = min(low, key=lambda k: dice[int(k.split(":")[1])])
+            return worst, "Close Call: re-roll the worst die"
     return "accept", "good enough"
+
+
+def _spare_pair(view: View, keys: list[str]) -> tuple[str, str] | None:
+    """The first pair of spare cards to discard toward a 3-4, in the options' order."""
+    spare = _SPARE_EARLY if view.turn < STALEMATE_TURN else _SPARE
+    for key in keys:
+        if key.startswith("convert:"):
+            _, a, b = key.split(":")
+            if a in spare and b in spare:
+                return key, "turn a 3-4 into a success with two spare cards"
+    return None
+
+
+def _holds_spare_pair(view: View) -> bool:
+    spare = _SPARE_EARLY if view.turn < STALEMATE_TURN else _SPARE
+    held = [D.KIND[c] for c in view.hand if D.KIND[c] in spare]
+    return len(held) >= 2
+
+
+def _convert(view: View, keys: list[str]) -> tuple[str, str]:
+    return _spare_pair(view, keys) or ("back", "no two spare cards to give up")
+
+
+def _move_key(key: str) -> tuple[str, int, frozenset[int]] | None:
+    """'to:space:k[:ids]' -> (space, k, the chosen group's ids); None for any other key."""
+    if not key.startswith("to:"):
+        return None
+    parts = key.split(":")
+    ids = frozenset(int(i) for i in parts[3].split(".")) if len(parts) == 4 else frozenset()
+    return parts[1], int(parts[2]), ids
+
+
+_MOVE_KEYS: dict[str, tuple[str, int, frozenset[int]] | None] = {}
+"""key -> `_move_key(key)`, filled as keys are met: a pure function of the key, so it never goes stale."""
 
 
 def _move(view: View, keys: list[str]) -> tuple[str, str] | None:
@@ -180,13 +262,15 @@ def _move(view: View, keys: list[str]) -> tuple[str, str] | None:
     if goal is None or goal == view.fg_space:
         return "stop", "you are where you need to be"
     best = None
+    parsed = _MOVE_KEYS
     for key in keys:
-        if key.startswith("to:"):
-            parts = key.split(":")
-            there, k = parts[1], int(parts[2])
+        move = parsed.get(key, False)
+        if move is False:
+            move = parsed[key] = _move_key(key)
+        if move is not None:
+            there, k, ids = move
             specials = 0
-            if len(parts) == 4:  # a chosen group: count its special Victims, worth bringing along
-                ids = {int(i) for i in parts[3].split(".")}
+            if ids:  # a chosen group: count its special Victims, worth bringing along
                 specials = sum(1 for v in view.victims if v.id in ids and v.special)
             score = (D.DIST[there][goal], -k, -specials)
             if best is None or score < best[0]:
@@ -263,6 +347,7 @@ _CHOOSERS = {
     "action": _action,
     "planning": _planning,
     "roll": _roll,
+    "convert": _convert,
     "move": _move,
     "react": _react,
     "keep": _keep,

@@ -5,6 +5,7 @@ Everything here runs off `state.stack` until a step sets `state.ask`: a decision
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engines.core.events import Event
@@ -21,9 +22,10 @@ def ev(state: State, events: list[Event], kind: str, **facts: Any) -> None:
 
 def run(state: State, events: list[Event]) -> None:
     """Run queued steps until a decision is needed or the game is over."""
-    while not state.ask and not state.result and state.stack:
-        op = state.stack.pop()
-        STEPS[op["op"]](state, op, events)
+    stack, steps = state.stack, STEPS  # only `end_game` replaces the stack, and it ends the loop
+    while stack and not state.ask and not state.result:
+        op = stack.pop()
+        steps[op["op"]](state, op, events)
 
 
 def push(state: State, *ops: dict[str, Any]) -> None:
@@ -224,7 +226,7 @@ def end_phase_now(state: State, events: list[Event]) -> None:
     while state.stack and state.stack[-1]["op"] not in PHASE_OPS:
         _drop(state, state.stack.pop())
     if state.phase == "action":
-        push(state, {"op": "action_end"})
+        state.stack.append({"op": "action_end"})
     ev(state, events, "phase_cut", phase=state.phase)
 
 
@@ -370,8 +372,12 @@ def panic(state: State, v: Victim, events: list[Event]) -> list[int]:
     boss = next((b for b in state.victims if b.special == "supervisor" and not b.trapped), None)
     if boss is not None and boss.space == v.space:
         group = victims_at(state, v.space)
-        roll = state.rng.d6s(1)
-        to = space["panic"][roll[0] - 1]
+        if v.space == D.PIT:  # The Pit: 2 dice instead of 1, for his group too (rulebook)
+            roll = state.rng.d6s(2)
+            to = space["panic2"][sum(roll) - 2]
+        else:
+            roll = state.rng.d6s(1)
+            to = space["panic"][roll[0] - 1]
         ev(
             state,
             events,
@@ -410,6 +416,11 @@ def trap_victim(state: State, op: dict[str, Any], events: list[Event]) -> None:
     """Let's Play a Game: the first Victim matching, in order: on a Rack furthest from you, in a Search space,
     next to an Exit, furthest from you (the last three icons are designed readings). Equals that differ (other
     spaces, or a special Victim) are a tie for Game Ambiguity."""
+    if op.get("endless") and not state.victim_trap_deck:
+        # K11: "You lose if there are no Victims [Death Trap cards] to resolve" (the chosen reading).
+        ev(state, events, "trap_no_card")
+        end_game(state, "lost", "Endless Traps has no Victim Death Trap left to set", events)
+        return
     free = free_victims(state)
     tied: list[Victim] = []
     if op.get("newest") and free:
@@ -417,20 +428,14 @@ def trap_victim(state: State, op: dict[str, Any], events: list[Event]) -> None:
     elif op.get("furthest"):
         tied = _furthest(state, free)
     else:
-        for test in (
-            lambda v: v.space in D.RACKS,
-            lambda v: D.SPACES[v.space].get("search", False),
-            lambda v: any(n in D.EXITS for n in D.NEIGHBOURS[v.space]),
-            lambda v: True,
-        ):
+        for test, furthest in _LETS_PLAY:
             matching = [v for v in free if test(v)]
             if matching:
-                tied = _furthest(state, matching)
+                # The 2nd and 3rd conditions say nothing of distance: every match is tied.
+                tied = _furthest(state, matching) if furthest else _in_board_order(matching)
                 break
     if not tied:
         ev(state, events, "trap_no_victim")
-        if op.get("endless"):
-            end_game(state, "lost", "Endless Traps found no Victim to take", events)
         return
     if not state.victim_trap_deck:
         ev(state, events, "trap_no_card")
@@ -447,6 +452,19 @@ def trap_this(state: State, target: Victim, events: list[Event]) -> None:
     card = state.victim_trap_deck.pop()
     set_trap(state, card, str(target.id), target.space, events)
     target.trapped = True
+
+
+_LETS_PLAY: list[tuple[Callable[[Victim], bool], bool]] = [
+    (lambda v: v.space in D.RACKS, True),  # on the Rack furthest from you
+    (lambda v: D.SPACES[v.space].get("search", False), False),  # in a Search space
+    (lambda v: any(n in D.EXITS for n in D.NEIGHBOURS[v.space]), False),  # next to an Exit
+    (lambda v: True, True),  # furthest from you
+]
+"""Let's Play a Game's conditions in order, and whether the first match is the furthest from you."""
+
+
+def _in_board_order(victims: list[Victim]) -> list[Victim]:
+    return sorted(victims, key=lambda v: (D.ORDER.index(v.space), v.id))
 
 
 def _furthest(state: State, victims: list[Victim]) -> list[Victim]:
@@ -555,7 +573,7 @@ def free_subject(state: State, trap: Trap, events: list[Event]) -> None:
         same_turn=trap.turn == state.turn,
     )
     if state.epic:
-        push(state, {"op": "trap_victim", "furthest": True, "endless": True})
+        state.stack.append({"op": "trap_victim", "furthest": True, "endless": True})
 
 
 # -- Events ---------------------------------------------------------------------------------------------
@@ -624,12 +642,12 @@ def _action_phase(state: State, op: dict[str, Any], events: list[Event]) -> None
         ev(state, events, "action_skipped", time=state.time)
         return
     ev(state, events, "phase_started", time=state.time)
-    push(state, {"op": "hub"})
+    state.stack.append({"op": "hub"})
 
 
 def _hub(state: State, op: dict[str, Any], events: list[Event]) -> None:
     if state.end_action or state.time < 0:
-        push(state, {"op": "action_end"})
+        state.stack.append({"op": "action_end"})
         return
     state.ask = {"kind": "action"}
 
@@ -721,7 +739,7 @@ def _draw_terror(state: State, op: dict[str, Any], events: list[Event]) -> None:
     if spec.get("needs_victims") and not free_victims(state):
         state.terror.discard(card)
         ev(state, events, "terror_skipped", card=card, title=spec["name"])
-        push(state, {"op": "draw_terror"})
+        state.stack.append({"op": "draw_terror"})
         return
     ev(state, events, "terror_drawn", card=card, title=spec["name"], left=len(state.terror))
     push(state, *[dict(e) for e in spec["effects"]], {"op": "terror_done", "card": card})
@@ -787,7 +805,7 @@ def killer_go(
         )
         _killer_move(state, target[0], move, events)
     for _ in range(attack):
-        push(state, {"op": "attack", "fg": target is not None and bool(target[1])})
+        state.stack.append({"op": "attack", "fg": target is not None and bool(target[1])})
 
 
 def _target(state: State, kind: str) -> tuple[str, bool] | None:
@@ -841,7 +859,7 @@ def _lock_run(state: State, op: dict[str, Any], events: list[Event]) -> None:
         return
     open_exits = [e for e in D.EXITS if e not in state.locked]
     if not open_exits:
-        push(state, {"op": "killer_action", "target": "closest", "move": 1, "attack": 1})
+        state.stack.append({"op": "killer_action", "target": "closest", "move": 1, "attack": 1})
         return
     goal = min(open_exits, key=lambda e: (D.DIST[state.killer_space][e], D.ORDER.index(e)))
     ev(state, events, "killer_targets", space=goal, name=D.SPACES[goal]["name"], fg=False)
@@ -849,7 +867,7 @@ def _lock_run(state: State, op: dict[str, Any], events: list[Event]) -> None:
     if state.killer_space == goal:
         state.locked.append(goal)
         ev(state, events, "exit_locked", space=goal, name=D.SPACES[goal]["name"])
-    push(state, {"op": "attack", "fg": False})
+    state.stack.append({"op": "attack", "fg": False})
 
 
 def _attack(state: State, op: dict[str, Any], events: list[Event]) -> None:
@@ -868,7 +886,7 @@ def _attack(state: State, op: dict[str, Any], events: list[Event]) -> None:
             kill_victim(state, amb.attacked_victim(state, here), events, "killer")
         return
     if fg_here:
-        push(state, {"op": "attack_fg", "damage": attack_value(state), "first": True})
+        state.stack.append({"op": "attack_fg", "damage": attack_value(state), "first": True})
         return
     ev(state, events, "attack_empty", name=D.SPACES[space]["name"])
 
@@ -882,7 +900,7 @@ def _attack_fg(state: State, op: dict[str, Any], events: list[Event]) -> None:
     if damage > 0 and (reactions or hat) and fg_trap(state) is None:
         state.ask = {"kind": "react", "damage": damage, "hat": bool(op.get("hat"))}
         return
-    push(state, {"op": "take_hit", "damage": damage})
+    state.stack.append({"op": "take_hit", "damage": damage})
 
 
 def _take_hit(state: State, op: dict[str, Any], events: list[Event]) -> None:

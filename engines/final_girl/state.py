@@ -13,15 +13,19 @@ import msgspec
 from engines.core.decks import Deck
 from engines.core.rng import Rng
 
+# gc=False on Victim, Trap, MinorPower and View: none of them can be part of a reference cycle (they hold
+# scalars, or lists of scalars and of these), so the garbage collector need not track them; made at every
+# decision, they would otherwise bring its collections on sooner. Encoding and decoding are unchanged.
 
-class Victim(msgspec.Struct):
+
+class Victim(msgspec.Struct, gc=False):
     id: int
     space: str
     special: str = ""  # "", or the Event that made it special: "zipp", "best_friend", "supervisor"
     trapped: bool = False
 
 
-class Trap(msgspec.Struct):
+class Trap(msgspec.Struct, gc=False):
     id: int
     card: str
     subject: str  # "fg" or a Victim id as text
@@ -33,7 +37,7 @@ class Trap(msgspec.Struct):
     turn: int = 0  # when it was set
 
 
-class MinorPower(msgspec.Struct):
+class MinorPower(msgspec.Struct, gc=False):
     card: str  # the Terror card instance sitting above the Tormentor's board
     health: int
 
@@ -123,7 +127,7 @@ class State(msgspec.Struct):
     played: list[str] = []  # card kinds played this turn (for the record)
 
 
-class View(msgspec.Struct, frozen=True):
+class View(msgspec.Struct, frozen=True, gc=False):
     """What the Final Girl may know: the board, her cards, the tracks. No deck order, no Final Health tokens."""
 
     turn: int

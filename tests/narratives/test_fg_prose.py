@@ -119,3 +119,53 @@ def test_choice_and_minor_power_events_render_in_every_case():
             assert render(prose, values) is not None, (e.kind, prose)
         assert not BRACES.search(NARRATOR.prose(e, i) + NARRATOR.summary(e))
     assert "face down" in NARRATOR.summary(samples[2]) and "face up" in NARRATOR.summary(samples[3])
+
+
+def _texts():
+    for i, e in enumerate(EVENTS):
+        for text in (NARRATOR.prose(e, i), NARRATOR.summary(e)):
+            if text:
+                yield e.kind, text
+
+
+DOUBLED_PUNCTUATION = re.compile(r"[!?]\.|\.\.\.\.|(?<!\.)\.\.(?!\.)")  # "!.", "....", ".."
+DOUBLED_WORD = re.compile(r"\b(\w+) \1\b", re.IGNORECASE)
+NO_ARTICLE = re.compile(
+    r"\b(in|at|to|into|from|toward) (Main Entrance|Lobby|West Aisle|East Aisle|Loading|Break Room|Supply Cage|"
+    r"Packing Line|Service Corridor|Manager's Office|Fire Exit)\b"
+)
+PLURAL_TRAP_AGREEMENT = re.compile(r"\bThe (Hanging Chains|Swinging Blades)( around you)? \w+s\b")
+
+
+def test_no_doubled_punctuation_after_a_title_that_ends_its_own_sentence():
+    for kind, text in _texts():
+        assert not DOUBLED_PUNCTUATION.search(text), (kind, text)
+
+
+def test_no_word_is_doubled():
+    for kind, text in _texts():
+        assert not DOUBLED_WORD.search(text), (kind, text)
+
+
+def test_spaces_take_their_article():
+    for kind, text in _texts():
+        assert not NO_ARTICLE.search(text), (kind, text)
+
+
+def test_plural_trap_names_take_plural_verbs():
+    for kind, text in _texts():
+        assert not PLURAL_TRAP_AGREEMENT.search(text), (kind, text)
+
+
+def test_followers_and_full_blocks_read_as_prose():
+    from engines.core.events import Event
+
+    follow = Event(
+        "victim_moved",
+        3,
+        "action",
+        {"victim": 10, "src": "pit", "dst": "bays", "why": "follow", "name": "Loading Bays"},
+    )
+    assert "Victim 10" not in NARRATOR.prose(follow, 0) and "the Loading Bays" in NARRATOR.prose(follow, 0)
+    full = Event("reaction", 3, "killer", {"blocked": 4, "left": 0})
+    assert "none of it" in NARRATOR.prose(full, 0) or "completely" in NARRATOR.prose(full, 0)

@@ -42,3 +42,159 @@ def test_the_map_status_and_odds_commands_answer(tmp_path):
     assert "Traceback" not in s.out
     assert "Horror Roll odds" in s.out or "odds" in s.out.lower()
     assert "Death Trap" in s.out
+
+
+# -- typed card names reach the engine, which says why a play is refused (issue 4 audit) -------------------------
+
+
+def test_a_card_named_but_not_playable_gets_the_engines_reason(tmp_path):
+    s = Session(tmp_path, run=fg_run(2)).lines("weak attack", "discard leap", "use crowbar", "search")
+    assert "I don't know" not in s.out
+    assert "The Tormentor is not on the board yet" in s.out
+    assert "Leap is not in your hand" in s.out
+    assert "You do not carry the Crowbar" in s.out
+    assert "Search is not in your hand" in s.out
+
+
+def test_rescue_is_typed_to_lead_a_victim_out_and_save_still_saves_the_game(tmp_path):
+    run = fg_run(2)
+    state = run.state
+    state.fg_space = "dock"
+    state.locked = [e for e in state.locked if e != "dock"]
+    here = next(v for v in state.victims if not v.trapped)
+    here.space = "dock"
+    labels = [o.label for o in run.decision().options]
+    assert "rescue a Victim here" in labels and not any(x.startswith("save") for x in labels)
+    saved = state.saved
+    s = Session(tmp_path, run=run).lines("rescue", "save")
+    assert s.run.state.saved == saved + 1
+    assert "Saved in slot" in s.out
+
+
+def test_the_example_line_names_rescue():
+    from solo.games.final_girl import UI
+
+    run = fg_run(2)
+    assert "'rescue'" in UI.example(run.decision())
+
+
+def test_a_card_played_this_turn_cannot_be_bought_and_the_reason_says_so(tmp_path):
+    run = fg_run(2)
+    state = run.state
+    walks = [c for c in state.hand if c.startswith("walk")]
+    for c in walks:
+        state.hand.remove(c)
+        state.used.append(c)
+    state.ask = {"kind": "planning"}
+    state.phase = "planning"
+    s = Session(tmp_path, run=run).lines("buy walk")
+    assert "Every Walk left was played or discarded this turn" in s.out
+    assert "No walk" not in s.out
+
+
+def _run_to(kind: str, seeds=range(40)) -> Run:
+    policy = GAME.policies["heuristic"]
+    for seed in seeds:
+        run = fg_run(seed)
+        while (d := run.decision()) is not None:
+            if d.kind == kind and any(o.key.startswith("closecall:") for o in d.options):
+                return run
+            run.choose(policy(run.view(), d, policy_rng(seed, len(run.keys))))
+    raise AssertionError(f"no {kind} decision with a Close Call in the seeds tried")
+
+
+def test_odds_during_a_horror_roll_give_each_choice_its_chance(tmp_path):
+    from fractions import Fraction
+
+    from engines.final_girl.odds import choice_odds
+    from solo.games.final_girl import UI
+
+    run = _run_to("roll")
+    d = run.decision()
+    tables = UI.odds(run.state)
+    assert tables is not None
+    _title, head, rows, _note = tables[0]
+    assert len(rows) == len(d.options) and head[0] == "Choice"
+    for o in d.options:
+        p = choice_odds(run.state, o.key)
+        assert p is not None and sum(p) == 1
+        if o.key == "accept" or o.key.startswith("convert:"):
+            assert max(p) == 1  # certain
+        if o.key.startswith("closecall:") and o.key != "closecall:all":
+            assert Fraction(0) < max(p) < 1  # a re-roll is a chance
+    s = Session(tmp_path, run=run).lines("odds")
+    assert "No roll is pending" not in s.out and "Horror Roll: your choices" in s.out
+
+
+def test_two_close_call_options_never_share_a_label():
+    from engines.final_girl import actions as A
+
+    run = _run_to("roll")
+    state = run.state
+    state.roll["dice"] = [3, 3]
+    state.roll["converted"] = []
+    labels = [
+        o.label for o in A.roll_options(state) if o.key.startswith("closecall:") and o.key != "closecall:all"
+    ]
+    assert len(labels) == 2 and len(set(labels)) == 2
+
+
+# -- the map and the trap panel ------------------------------------------------------------------------------
+
+
+def test_the_map_names_every_space_whole_and_draws_only_real_lines():
+    from engines.final_girl import data as D
+    from solo.games.final_girl import _GRID, _INNER, UI, _walks
+
+    view = GAME.view(fg_run(2).state)
+    board = dict(UI.cards(view, False))["Marrek Warehouse"]
+    for space in D.ORDER:
+        assert D.SPACES[space]["name"] in board  # never cut ("Manager's Offi")
+    assert (
+        all(s in D.ORDER for row in _GRID for s in row if s) and sum(bool(s) for r in _GRID for s in r) == 16
+    )
+    # every walking line joins two boxes that touch on the grid (so a line is drawn for each) ...
+    where = {s: (r, c) for r, row in enumerate(_GRID) for c, s in enumerate(row) if s}
+    for a in D.ORDER:
+        for b in D.WALK_LINES[a]:
+            (r1, c1), (r2, c2) = where[a], where[b]
+            assert max(abs(r1 - r2), abs(c1 - c2)) == 1, (a, b)
+    # ... and Rack A, drawn under the Supply Cage, has no line to it
+    assert not _walks("cage", "rack_a") and where["rack_a"] == (where["cage"][0] + 1, where["cage"][1])
+    lines = board.splitlines()
+    cage_row = next(i for i, line in enumerate(lines) if "Supply Cage" in line)
+    col = lines[cage_row].index("Supply Cage") - 1 + (_INNER + 2) // 2  # the box's centre
+    assert lines[cage_row + 3].ljust(200)[col] == " "  # no "|" from the Cage down to Rack A
+    assert lines[cage_row + 3 + 5].ljust(200)[col] == "|"  # but one from Rack A down to The Pit
+    for mark in ("YOU(T)", "Death Trap", "P The Pit", "Search space", "~ Leap", "# locked Exit"):
+        assert mark in board
+
+
+def test_the_plain_map_reads_in_words():
+    from solo.games.final_girl import UI
+
+    view = GAME.view(fg_run(2).state)
+    board = dict(UI.cards(view, True))["Marrek Warehouse"]
+    assert "Manager's Office (Search space, 4 items" in board
+    assert "Rack B (Rack, entered by Climb): 1 Death Trap" in board
+    assert "Leap to Rack A, Rack C" in board and "The Pit (panic on 2 dice): the Forklift" in board
+
+
+def test_the_trap_panel_reads_like_the_narration():
+    from solo.games.final_girl import UI
+
+    view = GAME.view(fg_run(2).state)
+    panel = dict(UI.cards(view, False))["Death Traps"]
+    assert "to escape: move 1, then spend 1 Time" in panel
+    assert "next: -2 Time, then +1 Horror, then it completes" in panel
+    assert ">" not in panel and "time:1" not in panel and "[" not in panel
+
+
+def test_the_planning_help_mentions_free_only_when_it_is_offered():
+    from engines.core.contract import Decision, Option
+    from solo.games.final_girl import UI
+
+    done = Option("done", "finish Planning")
+    free = Option("buy:free", "take back every free card")
+    assert "'free'" not in UI.example(Decision("final_girl", "planning", "Planning", (done,)))
+    assert "'free'" in UI.example(Decision("final_girl", "planning", "Planning", (free, done)))

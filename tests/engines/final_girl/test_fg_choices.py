@@ -319,7 +319,7 @@ def test_damage_to_her_empties_minor_dark_powers_first_oldest_first():
 
 
 def test_finale_upkeep_effects_start_at_the_upkeep_after_the_reveal():
-    s = fresh()
+    s = fresh(ties="infinite-evil")  # a trap tie is settled, not asked
     s.finale = "game_over"
     s.terror.discard_pile += s.terror.draw_pile
     s.terror.draw_pile = []
@@ -412,7 +412,7 @@ def test_a_roll_already_on_its_best_line_resolves_without_asking():
     assert (
         short.ask == {"kind": "roll"}
         and "closecall:2" in legal(short)
-        and "convert:walk:walk" in legal(short)
+        and "convert" in legal(short)  # two pairs to give up: one choice, then which pair
     )
 
 

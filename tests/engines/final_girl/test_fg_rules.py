@@ -166,7 +166,9 @@ def test_partial_success_converted_by_discarding_two_cards():
     }
     s.ask = {"kind": "roll"}
     d = GAME.decision(s)
-    assert "convert:focus:focus" in [o.key for o in d.options]
+    assert "convert" in [o.key for o in d.options]  # two pairs: one choice, then which
+    GAME.apply(s, "convert")
+    assert "convert:focus:focus" in [o.key for o in GAME.decision(s).options]
     events = GAME.apply(s, "convert:focus:focus")
     assert next(e for e in events if e.kind == "roll_result")["successes"] == 1
     assert sum(D.card_kind(c) == "focus" for c in s.used) == 2
