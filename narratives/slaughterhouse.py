@@ -31,7 +31,20 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
             out[f"{name}_cap"] = text[:1].upper() + text[1:]
     if "dice" in f:
         out["rolled"] = sum(f["dice"])
-        out["rolled_s"] = "" if sum(f["dice"]) == 1 else "es"
+        out["rolled_es"] = "" if sum(f["dice"]) == 1 else "es"
+    for name in ("space", "room", "from", "to"):
+        if isinstance(f.get(name), str):  # 'the Kitchen', but "Grandpa's Room" takes no article
+            place = f[name]
+            out[f"the_{name}"] = place if "'s " in place else f"the {place}"
+            out[f"The_{name}"] = out[f"the_{name}"][:1].upper() + out[f"the_{name}"][1:]
+    if isinstance(f.get("card"), str):
+        card = f["card"]
+        out["card_said"] = card if card[-1:] in "!?." else card + "."
+    if isinstance(f.get("injury"), str):
+        injury = f["injury"]
+        plural = injury.endswith("s") and not injury.endswith("ss")
+        out["injury_a"] = injury if plural else ("an " if injury[:1] in "aeiou" else "a ") + injury
+        out["injury_A"] = out["injury_a"][:1].upper() + out["injury_a"][1:]
     for name in ("escaped", "killed", "trapped", "trespassers", "trespasser_list"):
         if isinstance(f.get(name), list):
             out[f"{name}_names"] = join(str(x).capitalize() for x in f[name]) or "nobody"
@@ -81,6 +94,7 @@ _CASES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "escaped": _by("how", "vehicle"),
     "photo_taken": _photo,
     "moved": _by("how"),
+    "noise": _by("cause"),
     "attack": _attack,
     "hunted": _hunted,
     "noise_rolled": _noise_rolled,
@@ -89,6 +103,7 @@ _CASES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "horror_revealed": _by("effect"),
     "vehicle_revealed": _by("effect"),
     "card_interrupt": _by("trigger"),
+    "card_free": _by("free"),
     "panic_raised": _by("label"),
     "sawyer_moves": _by("why"),
     "game_over": _by("result"),

@@ -6,6 +6,7 @@ stops the queue and becomes the Decision. With the queue empty the phase asks it
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 
 from engines.core.contract import (
@@ -93,8 +94,9 @@ class Slaughterhouse:
     state_type = State
     default_policy = "heuristic"
 
-    @property
+    @functools.cached_property
     def policies(self):
+        """Imported on first use (the policies read the engine's data); kept, as the automa asks at every step."""
         from engines.slaughterhouse import policies
 
         return policies.POLICIES
@@ -232,7 +234,10 @@ class Slaughterhouse:
         if state.phase == "over":
             raise IllegalMove("The game is over; there is nothing left to decide.")
         options = decision.options if decision is not None else self._options(state)[0]
-        if key not in {o.key for o in options}:
+        for o in options:
+            if o.key == key:
+                break
+        else:
             raise IllegalMove(self._why(state, key))
         events: list[Event] = []
         self._choose(state, key, events)
@@ -254,6 +259,7 @@ class Slaughterhouse:
 
     def view(self, state: State, seat: str = TRESPASSERS) -> View:
         mine = seat == TRESPASSERS
+        trs = state.trespassers
         # Positional construction: the automa asks for a view at every decision, so this is on the hot path.
         return View(
             seat,
@@ -278,12 +284,12 @@ class Slaughterhouse:
                     t.carrying,
                     dict(t.wild_as),
                 )
-                for t in state.trespassers
+                for t in trs
             ],
             [Sawyer(s.id, s.space, s.actions, s.most, s.brutal, s.acted) for s in state.sawyers],
             state.grandpa,
             state.fear,
-            _supply(state),
+            D.TOKENS - state.fear - sum([t.noise for t in trs]),  # _supply, inlined
             state.panic,
             len(state.hand) if mine else state.hand[:],
             len(state.sawyer_deck),
@@ -371,14 +377,31 @@ class Slaughterhouse:
                 return "No revealed vehicle here that your group holds the parts and gas for."
             if head in ("siphon", "ignite", "flee", "loot", "load", "photo", "document", "drive"):
                 return _objective_why(state, t, head)
+            if head == "swap":
+                return "There is nobody in your space to swap Items with (or neither of you holds any)."
+            if head == "hide":
+                return "Hiding is not an action: end your turn on a Hide symbol with no Sawyer there and you hide."
+            if head == "use":
+                return "You hold no Item you can use now (weapons: once per turn, a Sawyer in your space)."
+            if head == "attack":
+                return "Attacking a Sawyer needs a weapon you have not used this turn, or Fight Back, and a Sawyer here."
         if (
             d is not None
             and d.kind == "sawyer_action"
             and head in ("move", "hunt", "attack", "talk", "creep")
         ):
             s = _sawyer(state, state.cur_sawyer)
+            who = D.name(s.id)
             if s.actions < 1:
-                return f"{D.name(s.id)} has no action left this turn."
+                return f"{who[:1].upper()}{who[1:]} has no action left this turn."
+            reasons = {
+                "move": f"{who[:1].upper()}{who[1:]} can only move to an adjacent space (never through a window).",
+                "hunt": f"Nobody is hiding in {who}'s space.",
+                "attack": f"There is no Trespasser in the open in {who}'s space.",
+                "talk": "Only the Old Man can Sweet Talk, and only with a Trespasser in his space.",
+                "creep": "Only the Hitchhiker creeps, through a downstairs window next to him.",
+            }
+            return reasons[head]
         if d is not None and d.kind == "bury":
             return "Choose one of your Items to bury: you are over the item limit."
         if key.startswith("swap:") and d is not None and d.kind == "swap":
@@ -388,50 +411,58 @@ class Slaughterhouse:
     # -- the queue ----------------------------------------------------------------------------------
 
     def _run(self, state: State, events: list[Event]) -> None:
+        trespassers = state.trespassers
         while state.phase != "over":
-            if self._check_end(state, events):
-                return
-            if not state.todo:
-                if state.phase == "trespassers" and state.current < 0:
-                    left = [i for i, t in enumerate(state.trespassers) if _active(t) and not t.acted]
-                    if not left:
-                        self._start_sawyer_turn(state, events)
-                        continue
-                    if len(left) == 1:
-                        self._start_turn(state, left[0], events)
-                        continue
-                if state.phase == "sawyer" and state.cur_sawyer == "":
-                    left = [s for s in state.sawyers if s.space and not s.acted]
-                    if not left:
-                        self._end_round(state, events)
-                        continue
-                    if len(left) == 1:
-                        self._start_sawyer(state, left[0].id, events)
-                        continue
-                # With an action left a move is always possible; with none, only cards may remain.
-                if (
-                    state.phase == "sawyer"
-                    and state.cur_sawyer
-                    and _sawyer(state, state.cur_sawyer).actions == 0
-                    and (not state.hand or len(_sawyer_options(state)) == 1)
-                ):
-                    self._end_sawyer(state, events)
+            for t in trespassers:  # someone still in play: the game goes on (the cheap test, made inline)
+                if not t.dead and not t.escaped:
+                    break
+            else:
+                if self._check_end(state, events):
+                    return
+            todo = state.todo
+            if todo:
+                step = todo[0]
+                kind = step.kind
+                if kind not in ASKS:  # an effect: the common case, handled first
+                    todo.pop(0)
+                    _EFFECTS[kind](self, state, step, events)
                     continue
-                return
-            step = state.todo[0]
-            if step.kind in ASKS:
                 if _skip_ask(state, step):
-                    state.todo.pop(0)
+                    todo.pop(0)
                     continue
-                if step.kind in _ALWAYS_ASKED:
+                if kind in _ALWAYS_ASKED:
                     return
                 opts, _, _, _ = _ask(state, step)
                 if len(opts) == 1:
                     self._choose(state, opts[0].key, events)
                     continue
                 return
-            state.todo.pop(0)
-            self._effect(state, step, events)
+            if state.phase == "trespassers" and state.current < 0:
+                left = [i for i, t in enumerate(state.trespassers) if _active(t) and not t.acted]
+                if not left:
+                    self._start_sawyer_turn(state, events)
+                    continue
+                if len(left) == 1:
+                    self._start_turn(state, left[0], events)
+                    continue
+            if state.phase == "sawyer" and state.cur_sawyer == "":
+                left = [s for s in state.sawyers if s.space and not s.acted]
+                if not left:
+                    self._end_round(state, events)
+                    continue
+                if len(left) == 1:
+                    self._start_sawyer(state, left[0].id, events)
+                    continue
+            # With an action left a move is always possible; with none, only cards may remain.
+            if (
+                state.phase == "sawyer"
+                and state.cur_sawyer
+                and _sawyer(state, state.cur_sawyer).actions == 0
+                and (not state.hand or len(_sawyer_options(state)) == 1)
+            ):
+                self._end_sawyer(state, events)
+                continue
+            return
 
     def _check_end(self, state: State, events: list[Event]) -> bool:
         if state.phase == "setup":
@@ -481,7 +512,7 @@ class Slaughterhouse:
     def _choose(self, state: State, key: str, events: list[Event]) -> None:
         if state.todo and state.todo[0].kind in ASKS:
             step = state.todo.pop(0)
-            getattr(self, f"_ans_{step.kind}")(state, step, key, events)
+            _ANSWERS[step.kind](self, state, step, key, events)
             return
         if state.phase == "trespassers":
             if state.current < 0:
@@ -586,14 +617,17 @@ class Slaughterhouse:
         )
         if step.flag == "enter":
             t.stopped = True
-            s = _sawyer(state, step.sawyer)
-            state.todo.insert(0, _attack_step(state, s.id, step.who))
+            if step.sawyer == "grandpa":  # FAQ: a card that lets Grandpa attack rolls one die
+                dice = _roll(state, D.RULES["grandpa_dice"])
+                state.todo.insert(0, Step("attack", who=step.who, sawyer="grandpa", dice=dice, flag="plain"))
+            else:
+                state.todo.insert(0, _attack_step(state, step.sawyer, step.who))
         elif step.flag == "door":
             t.stopped = True
         elif step.flag == "noise":
             self._approach(state, step.who, events)
         elif step.flag == "search":
-            self._noise(state, step.who, 2, events, offer=False)
+            self._noise(state, step.who, 2, events, offer=False, cause="search")
         elif step.flag == "hide":
             events.append(Event("hide_denied", state.round, state.phase, {"trespasser": t.id}))
 
@@ -668,7 +702,8 @@ class Slaughterhouse:
             state.todo.insert(0, Step("reroll_pick", cards=[card]))
             return
         nxt = state.todo[0]
-        self._reroll(state, card, [i for i, d in enumerate(nxt.dice) if d == 0], events)
+        fire = nxt.kind == "fire_burns"  # the family wants fewer successes there: it rerolls those
+        self._reroll(state, card, [i for i, d in enumerate(nxt.dice) if (d != 0 if fire else d == 0)], events)
 
     def _ans_reroll_pick(self, state: State, step: Step, key: str, events: list[Event]) -> None:
         self._reroll(state, step.cards[0], [int(i) for i in key[5:].split(",")], events)
@@ -825,7 +860,7 @@ class Slaughterhouse:
                 Step("after_action", who=who),
             ]
         elif head == "run":
-            self._noise(state, who, 0 if _has(t, "run_quiet") else 1, events, offer=False)
+            self._noise(state, who, 0 if _has(t, "run_quiet") else 1, events, offer=False, cause="run")
             state.todo += [
                 Step("walk", who=who, path=parts[1:3], flag="run"),
                 Step("arrived", who=who, path=parts[2:3], flag="run"),
@@ -950,7 +985,7 @@ class Slaughterhouse:
             state.item_decks[_board(t.space)].insert(0, card)
 
     def _search(self, state: State, who: int, events: list[Event]) -> None:
-        self._noise(state, who, 1, events, offer=False)
+        self._noise(state, who, 1, events, offer=False, cause="search")
         if _offerable(state, "search"):
             state.todo.append(Step("offer", who=who, flag="search"))
         state.todo += [Step("search_roll", who=who), Step("after_action", who=who)]
@@ -1075,15 +1110,25 @@ class Slaughterhouse:
 
     def _fire_burns(self, state: State, s: Sawyer, events: list[Event]) -> None:
         """A Sawyer starting a turn or ending a move in Fire: two dice, one action lost per success."""
-        dice = _roll(state, D.FIRE["dice"])
-        lost = min(successes(dice), s.actions)
+        state.todo.append(Step("fire_burns", sawyer=s.id, dice=_roll(state, D.FIRE["dice"])))
+
+    def _do_fire_burns(self, state: State, step: Step, events: list[Event]) -> None:
+        """The Fire's roll against a Sawyer, on the family's turn: the family may reroll it first (any dice)."""
+        if step.n == 0 and state.phase == "sawyer" and state.hand:
+            state.todo[0:0] = [
+                Step("reroll", dice=step.dice, flag="fire"),
+                Step("fire_burns", sawyer=step.sawyer, dice=step.dice, n=1),
+            ]
+            return
+        s = _sawyer(state, step.sawyer)
+        lost = min(successes(step.dice), s.actions)
         s.actions -= lost
         events.append(
             Event(
                 "fire_burns",
                 state.round,
                 state.phase,
-                {"sawyer": D.name(s.id), "dice": dice, "lost": lost, "actions": s.actions},
+                {"sawyer": D.name(s.id), "dice": step.dice, "lost": lost, "actions": s.actions},
             )
         )
 
@@ -1102,7 +1147,10 @@ class Slaughterhouse:
             Event("fire_spread", state.round, state.phase, {"space": D.name(space), "room": D.room_of(space)})
         )
 
-    def _noise(self, state: State, who: int, n: int, events: list[Event], offer: bool = True) -> None:
+    def _noise(
+        self, state: State, who: int, n: int, events: list[Event], offer: bool = True, cause: str = "other"
+    ) -> None:
+        """Noise from the supply; `cause` (door, stairs, run, search, window, tile, vehicle) picks the prose."""
         t = state.trespassers[who]
         made = min(n, _supply(state))
         if made <= 0:
@@ -1110,13 +1158,15 @@ class Slaughterhouse:
         t.noise += made
         t.made_noise += made
         events.append(
-            Event("noise", state.round, state.phase, {"trespasser": t.id, "made": made, "noise": t.noise})
+            Event(
+                "noise",
+                state.round,
+                state.phase,
+                {"trespasser": t.id, "made": made, "noise": t.noise, "cause": cause},
+            )
         )
 
     # -- effects --------------------------------------------------------------------------------------
-
-    def _effect(self, state: State, step: Step, events: list[Event]) -> None:
-        getattr(self, f"_do_{step.kind}")(state, step, events)
 
     def _do_begin_round(self, state: State, step: Step, events: list[Event]) -> None:
         state.phase = "trespassers"
@@ -1135,7 +1185,7 @@ class Slaughterhouse:
         kind = "window" if step.flag == "window" else D.LINKS[t.space][nxt]
         quiet = step.flag == "quiet"
         if kind == "window":
-            self._noise(state, step.who, 1, events)
+            self._noise(state, step.who, 1, events, cause="window")
         if kind == "door":
             if step.n == 0 and _offerable(state, "door"):
                 state.todo.insert(
@@ -1144,9 +1194,9 @@ class Slaughterhouse:
                 return
             if not quiet:
                 locked = any(state.horror_up.get(D.room_of(x)) == "locked_door" for x in (t.space, nxt))
-                self._noise(state, step.who, 2 if locked else 1, events)
+                self._noise(state, step.who, 2 if locked else 1, events, cause="door")
         elif kind == "stairs" and not quiet:
-            self._noise(state, step.who, 1, events)
+            self._noise(state, step.who, 1, events, cause="stairs")
         t.space = nxt
         rest = step.path[1:]
         follow: list[Step] = []
@@ -1156,9 +1206,10 @@ class Slaughterhouse:
         if state.grandpa == nxt:
             follow.append(Step("grandpa_attack", who=step.who))
         here = [s for s in state.sawyers if s.space == nxt]
-        if here and _offerable(state, "enter"):
-            best = max(here, key=lambda s: D.SAWYERS[s.id]["attack_dice"])
-            follow.append(Step("offer", who=step.who, flag="enter", sawyer=best.id))
+        if (here or state.grandpa == nxt) and _offerable(state, "enter"):
+            # Grandpa is a Sawyer for cards (FAQ): alone, I Got Ya makes him attack (one die).
+            best = max(here, key=lambda s: D.SAWYERS[s.id]["attack_dice"]).id if here else "grandpa"
+            follow.append(Step("offer", who=step.who, flag="enter", sawyer=best))
         if rest:
             follow.append(Step("walk", who=step.who, path=rest, flag=step.flag))
         state.todo[0:0] = follow
@@ -1185,9 +1236,9 @@ class Slaughterhouse:
     def _horror_effect(self, state: State, who: int, effect: str, events: list[Event]) -> None:
         t = state.trespassers[who]
         if effect == "noise2":
-            self._noise(state, who, 2, events)
+            self._noise(state, who, 2, events, cause="tile")
         elif effect == "noise3":
-            self._noise(state, who, 3, events)
+            self._noise(state, who, 3, events, cause="tile")
         elif effect == "attack1":
             state.todo.insert(0, Step("attack", who=who, sawyer="horror", dice=_roll(state, 1), flag="plain"))
         elif effect == "panic":
@@ -1240,7 +1291,7 @@ class Slaughterhouse:
         if effect == "panic":
             self._raise_panic(state, events)
         elif effect == "noise3":
-            self._noise(state, step.who, 3, events)
+            self._noise(state, step.who, 3, events, cause="vehicle")
         elif effect == "personal" and state.personal_box:
             card = state.personal_box.pop(state.rng.below(len(state.personal_box)))
             t.personal.append(card)
@@ -1499,14 +1550,11 @@ class Slaughterhouse:
         info = D.ALL_SAWYER_CARDS[card]
         state.hand.remove(card)
         state.sawyer_deck.insert(0, card)
-        events.append(
-            Event(
-                "card_free",
-                state.round,
-                "sawyer",
-                {"card": info["name"], "sawyer": D.name(s.id), "free": info["free"]},
-            )
-        )
+        facts = {"card": info["name"], "sawyer": D.name(s.id), "free": info["free"]}
+        if info["free"] == "fear2":
+            facts["fear"] = min(2, _supply(state))  # what the card gives, said in the narration
+            facts["total"] = state.fear + facts["fear"]
+        events.append(Event("card_free", state.round, "sawyer", facts))
         free = info["free"]
         if free == "move":
             s.space = parts[2]
@@ -1857,6 +1905,16 @@ def _objective_why(state: State, t: Trespasser, head: str) -> str:
     return reasons[head]
 
 
+def _plural(n: int, one: str, many: str) -> str:
+    """'1 success', '2 successes': prompts say the number the way a person would."""
+    return f"{n} {one if n == 1 else many}"
+
+
+def _the(room: str) -> str:
+    """'the Kitchen', but 'Grandpa's Room' (a possessive name takes no article)."""
+    return room if "'s " in room else f"the {room}"
+
+
 def _attack_step(state: State, sid: str, who: int) -> Step:
     info = D.SAWYERS[sid]
     return Step("attack", who=who, sawyer=sid, dice=_roll(state, info["attack_dice"]), flag=info["attack"])
@@ -1903,9 +1961,15 @@ def _run_paths(state: State, t: Trespasser) -> list[tuple[str, str]]:
     if "slick" not in state.horror_up.values():
         return paths
     slick = {room for room, tile in state.horror_up.items() if tile == "slick"}
-    return [(a, b) for a, b in paths if D.room_of(a) not in slick and D.room_of(b) not in slick]
+    return [(a, b) for a, b, ra, rb in _RUN_ROOMS[t.space] if ra not in slick and rb not in slick]
 
 
+_RUN_ROOMS = {s: [(a, b, D.room_of(a), D.room_of(b)) for a, b in D.RUNS[s]] for s in D.SPACES}
+"""Each run path of a space with the rooms it passes through (a Slick Floor closes those)."""
+_TOKEN_OPTIONS = {
+    r: [Option(f"space:{sp}", f"{D.name(sp)} ({D.room_of(sp)})") for sp in D.ROOMS[r]] for r in D.TOKEN_ROOMS
+}
+"""Where a Loot or Photo token may go, room by room."""
 _FACE = {0: "blank", 1: "slash", 2: "skull"}
 _ALWAYS_ASKED = frozenset({"buy", "swap", "offer", "reroll"})
 """Questions never answered for the seat: they always hold a real choice (a pass, a keep, a done)."""
@@ -1967,6 +2031,7 @@ _RUN_OPTIONS = {s: [_RUN_OPTION[a, b] for a, b in D.RUNS[s]] for s in D.SPACES}
 def _tres_options(state: State) -> list[Option]:
     t = state.trespassers[state.current]
     opts: list[Option] = []
+    here = [s for s in state.sawyers if s.space == t.space]
     if t.actions > 0:
         opts += _MOVE_OPTIONS[t.space]
         if not _no_run(state, t):
@@ -1984,7 +2049,6 @@ def _tres_options(state: State) -> list[Option]:
                 and (o.items or o.personal or t.items or t.personal)
             ):
                 opts.append(Option(f"swap:{i}", f"swap Items with {o.id}{' (dead)' if o.dead else ''}"))
-        here = [s for s in state.sawyers if s.space == t.space]
         for c in [*t.items, *t.personal]:
             info = D.ALL_ITEMS[c]
             if info["effect"] == "weapon" and c not in t.used and c not in state.round_used:
@@ -2004,7 +2068,6 @@ def _tres_options(state: State) -> list[Option]:
             opts.append(Option("drive", f"drive off in the {D.name(state.vehicles[t.space])}"))
         if state.scenario != "a":
             opts += _objective_options(state, t)
-    here = [s for s in state.sawyers if s.space == t.space]
     for c in _first_of_each(t.desperation, D.ALL_DESPERATION):
         info = D.ALL_DESPERATION[c]
         e = info["effect"]
@@ -2036,15 +2099,28 @@ def _tres_options(state: State) -> list[Option]:
     return opts
 
 
+_PROMPTS: dict[tuple, str] = {}
+"""Action prompts by what they say (a few hundred at most): formatting one is dearer than looking it up."""
+
+
 def _tres_prompt(state: State) -> str:
     t = state.trespassers[state.current]
-    return f"{t.id}, in the {D.name(t.space)}, {t.actions} action{'s' if t.actions != 1 else ''} left, Noise {t.noise}."
+    ident = (t.id, t.space, t.actions, t.noise)
+    found = _PROMPTS.get(ident)
+    if found is None:
+        found = _PROMPTS[ident] = (
+            f"{t.id.capitalize()}, in {_the(D.name(t.space))}, {t.actions} action{'s' if t.actions != 1 else ''} left, "
+            f"Noise {t.noise}."
+        )
+    return found
 
 
 def _sawyer_options(state: State) -> list[Option]:
     s = _sawyer(state, state.cur_sawyer)
     opts: list[Option] = []
-    tres = [(i, t) for i, t in enumerate(state.trespassers) if _active(t) and t.space == s.space]
+    tres = [
+        (i, t) for i, t in enumerate(state.trespassers) if t.space == s.space and not t.dead and not t.escaped
+    ]
     if s.actions > 0:
         if not tres and state.grandpa != s.space:
             opts += _SAWYER_MOVES[s.id, s.space]
@@ -2084,6 +2160,7 @@ def _sawyer_options(state: State) -> list[Option]:
                 opts.append(Option(f"attack:{i}", f"attack {t.id} ({D.SAWYERS[s.id]['attack_dice']} dice)"))
         if s.id == "old_man" and tres:
             opts.append(Option("talk", "Sweet Talk (three dice, Fear for successes)"))
+    panic = state.fear >= D.RULES["fear_for_panic"] and state.panic < len(D.PANIC) - 1
     for c in _first_of_each(state.hand, D.ALL_SAWYER_CARDS):
         info = D.ALL_SAWYER_CARDS[c]
         free = info["free"]
@@ -2112,7 +2189,7 @@ def _sawyer_options(state: State) -> list[Option]:
                     and room != "Foyer"
                 ):
                     opts.append(Option(f"free:{c}:{i}", f"play {info['name']} on {t.id} in the {room}"))
-        if state.fear >= D.RULES["fear_for_panic"] and state.panic < len(D.PANIC) - 1:
+        if panic:
             opts.append(_PANIC_OPTION[c])
     opts.append(_END_SAWYER[s.id])
     return opts
@@ -2120,7 +2197,14 @@ def _sawyer_options(state: State) -> list[Option]:
 
 def _sawyer_prompt(state: State) -> str:
     s = _sawyer(state, state.cur_sawyer)
-    return f"{D.name(s.id)}, in the {D.name(s.space)}, {s.actions} action{'s' if s.actions != 1 else ''} left; Fear {state.fear}."
+    ident = (s.id, s.space, s.actions, state.fear)
+    found = _PROMPTS.get(ident)
+    if found is None:
+        found = _PROMPTS[ident] = (
+            f"{D.name(s.id)[:1].upper()}{D.name(s.id)[1:]}, in {_the(D.name(s.space))}, {s.actions} action{'s' if s.actions != 1 else ''} "
+            f"left; Fear {state.fear}."
+        )
+    return found
 
 
 def _skip_ask(state: State, step: Step) -> bool:
@@ -2141,7 +2225,7 @@ def _ask(state: State, step: Step) -> tuple[list[Option], str, str, str]:
     kind = step.kind
     seat = ASKS[kind]
     if kind == "place_horror":
-        opts = [Option(f"horror:{r}", f"the {r}") for r in D.HORROR_ROOMS if r not in state.horror]
+        opts = [Option(f"horror:{r}", _the(r)) for r in D.HORROR_ROOMS if r not in state.horror]
         return opts, seat, kind, f"Place the {D.name(step.cards[0])} Horror tile face down in a room."
     if kind == "brutal":
         opts = [Option(f"brutal:{s}", f"{D.name(s)} gets the Brutal side") for s in D.SAWYER_ORDER]
@@ -2189,12 +2273,18 @@ def _ask(state: State, step: Step) -> tuple[list[Option], str, str, str]:
         return opts, seat, kind, f"Choose the Injury to give {t.id}."
     if kind == "reroll":
         nxt = state.todo[1]
+        what = "successes" if nxt.kind == "fire_burns" else "blanks"
         opts = []
         for c in _first_of_each(state.hand, D.ALL_SAWYER_CARDS):
-            opts.append(Option(f"reroll:{c}", f"bury {D.name(c)} to reroll the blanks"))
+            opts.append(Option(f"reroll:{c}", f"bury {D.name(c)} to reroll the {what}"))
             opts.append(Option(f"pick:{c}", f"bury {D.name(c)} and choose which dice to reroll"))
         opts.append(Option("keep", "keep the roll"))
-        return opts, seat, kind, f"The dice show {successes(nxt.dice)} success(es). Reroll?"
+        return (
+            opts,
+            seat,
+            kind,
+            f"The dice show {_plural(successes(nxt.dice), 'success', 'successes')}. Reroll?",
+        )
     if kind == "reroll_pick":
         dice = state.todo[1].dice
         opts = []
@@ -2214,12 +2304,7 @@ def _ask(state: State, step: Step) -> tuple[list[Option], str, str, str]:
         return opts, seat, kind, f"Place the {D.name(step.cards[0])} on a vehicle space."
     if kind == "place_token":
         taken = {D.room_of(x) for x in state.tokens}
-        opts = [
-            Option(f"space:{sp}", f"{D.name(sp)} ({D.room_of(sp)})")
-            for r in D.TOKEN_ROOMS
-            if r not in taken
-            for sp in D.ROOMS[r]
-        ]
+        opts = [o for r in D.TOKEN_ROOMS if r not in taken for o in _TOKEN_OPTIONS[r]]
         token = "Loot" if state.scenario == "c" else "Photo"
         return opts, seat, kind, f"Place a {token} token in a room ({step.n} left)."
     if kind == "bury":
@@ -2237,7 +2322,7 @@ def _ask(state: State, step: Step) -> tuple[list[Option], str, str, str]:
             opts,
             seat,
             kind,
-            f"{t.id.capitalize()} found {len(step.cards)} Item(s): take one, bury the rest.",
+            f"{t.id.capitalize()} found {_plural(len(step.cards), 'Item', 'Items')}: take one, bury the rest.",
         )
     if kind == "bury_order":
         t = state.trespassers[step.who]
@@ -2268,7 +2353,7 @@ def _ask(state: State, step: Step) -> tuple[list[Option], str, str, str]:
             [Option("buy", "draw a card for two Fear"), Option("done", "done drawing")],
             seat,
             kind,
-            f"Fear {state.fear}, {len(state.hand)} cards in hand.",
+            f"Fear {state.fear}, {_plural(len(state.hand), 'card', 'cards')} in hand.",
         )
     t = state.trespassers[step.who]
     o = state.trespassers[step.n]
@@ -2305,5 +2390,9 @@ def _visible_step(state: State, seat: str) -> Step | None:
         step.flag,
     )
 
+
+_ANSWERS = {k[5:]: f for k, f in vars(Slaughterhouse).items() if k.startswith("_ans_")}
+_EFFECTS = {k[4:]: f for k, f in vars(Slaughterhouse).items() if k.startswith("_do_")}
+"""The handler of each question and each queued effect, by step kind."""
 
 GAME = Slaughterhouse()

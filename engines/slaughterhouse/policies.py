@@ -17,6 +17,8 @@ PART = {c: D.ALL_ITEMS[c].get("part", "") for c in D.ALL_ITEMS}
 _SAWYER_INDEX = {sid: i for i, sid in enumerate(D.SAWYER_ORDER)}
 SEARCH_SPOTS = tuple(s for s, sp in D.SPACES.items() if sp.get("search"))
 HIDE_SPOTS = tuple(s for s, sp in D.SPACES.items() if sp.get("hide"))
+_TRIGGER = {c: info["trigger"] for c, info in D.ALL_SAWYER_CARDS.items()}
+_FREE = {c: info["free"] for c, info in D.ALL_SAWYER_CARDS.items()}
 INJURY_WEIGHT = {"none": 0, "limit3": 1, "search_minus": 1, "no_run": 2, "action_minus": 3}
 
 
@@ -25,18 +27,23 @@ def random_policy(view: View, decision: Decision, rng: Rng) -> str:
 
 
 def heuristic(view: View, decision: Decision, rng: Rng) -> str:
-    return advise(view, decision).key
+    return _pick(view, decision)[0]
 
 
 def advise(view: View, decision: Decision) -> Hint:
-    keys = decision.keys()
+    return Hint(*_pick(view, decision))
+
+
+def _pick(view: View, decision: Decision) -> tuple[str, str]:
+    """The heuristic's key and its reason in a few words."""
+    keys = [o.key for o in decision.options]
     if decision.seat == "sawyer":
         key, why = _family(view, decision, keys)
     else:
         key, why = _trespassers(view, decision, keys)
     if key not in keys:
-        key, why = keys[-1], "nothing better to do"
-    return Hint(key, why)
+        return keys[-1], "nothing better to do"
+    return key, why
 
 
 # -- the family --------------------------------------------------------------------------------------
@@ -59,8 +66,8 @@ def _nearest(space: str, view: View) -> tuple[int, str] | None:
 
 def _family(view: View, d: Decision, keys: list[str]) -> tuple[str, str]:
     hand = view.hand if isinstance(view.hand, list) else []
-    got_ya = sum(D.ALL_SAWYER_CARDS[c]["trigger"] == "enter" for c in hand)
-    reserve = 3 if got_ya else 0
+    if d.kind == "sawyer_action":  # the most frequent question first
+        return _sawyer_action(view, keys, hand, _reserve(hand))
     if d.kind == "place_horror":
         rooms = [k[7:] for k in keys]
         best = min(rooms, key=lambda r: (min(D.DIST[D.START["trespassers"]][s] for s in D.ROOMS[r]), r))
@@ -93,7 +100,7 @@ def _family(view: View, d: Decision, keys: list[str]) -> tuple[str, str]:
         card = plays[0][5:]
         cost = D.ALL_SAWYER_CARDS[card]["cost"]
         flag = step.flag if step else ""
-        if flag == "enter":
+        if flag == "enter" and step.sawyer != "grandpa":
             return plays[0], "trap them where they stand"
         if flag == "hide":
             near = any(
@@ -102,7 +109,7 @@ def _family(view: View, d: Decision, keys: list[str]) -> tuple[str, str]:
             if near:
                 return plays[0], "no hiding with a Sawyer this close"
             return "pass", "nobody close enough to use it"
-        if view.fear - cost >= reserve:
+        if view.fear - cost >= _reserve(hand):
             return plays[0], "Fear to spare"
         return "pass", "keep Fear for I Got Ya"
     if d.kind == "give":
@@ -116,11 +123,15 @@ def _family(view: View, d: Decision, keys: list[str]) -> tuple[str, str]:
         step = view.step
         rolls = [k for k in keys if k.startswith("reroll:")]
         low = [k for k in rolls if D.ALL_SAWYER_CARDS[k[7:]]["trigger"] != "enter"]
+        if step is not None and step.flag == "fire":  # the Fire's dice: fewer successes are better
+            if rolls and sum(step.dice) >= 2:
+                return (low or rolls)[0], "put the fire out of the dice"
+            return "keep", "the fire costs little"
         if rolls and step is not None and (0 in step.dice or not step.dice):
             return (low or rolls)[0], "every blank is a second chance"
         return "keep", "good enough"
     if d.kind == "buy":
-        if view.fear - 2 >= reserve + (6 if view.panic < 6 else 0) - 6 and len(hand) < 6:
+        if view.fear - 2 >= _reserve(hand) + (6 if view.panic < 6 else 0) - 6 and len(hand) < 6:
             return "buy", "more cards while keeping a reserve"
         return "done", "keep the Fear"
     if d.kind == "move_searched":
@@ -136,15 +147,25 @@ def _family(view: View, d: Decision, keys: list[str]) -> tuple[str, str]:
             if best is None or dist < best[0]:
                 best = (dist, k)
         return best[1], "the closest Sawyer first"
-    return _sawyer_action(view, keys, hand, reserve)
+    return _sawyer_action(view, keys, hand, _reserve(hand))
+
+
+def _reserve(hand: list[str]) -> int:
+    """Fear the family keeps for I Got Ya while it holds one."""
+    return 3 if any(_TRIGGER[c] == "enter" for c in hand) else 0
 
 
 def _sawyer_action(view: View, keys: list[str], hand: list[str], reserve: int) -> tuple[str, str]:
     s = view.sawyers[_SAWYER_INDEX[view.cur_sawyer]]
     by: dict[str, list[str]] = {}
     for k in keys:  # one pass: the options grouped by their first word, in order
-        by.setdefault(k.split(":", 1)[0], []).append(k)
-    spare = [k for k in by.get("panic", ()) if D.ALL_SAWYER_CARDS[k[6:]]["trigger"] != "enter"]
+        head = k.split(":", 1)[0]
+        group = by.get(head)
+        if group is None:
+            by[head] = [k]
+        else:
+            group.append(k)
+    spare = [k for k in by.get("panic", ()) if _TRIGGER[k[6:]] != "enter"]
     if spare and view.fear >= 6 + reserve:
         return spare[0], "bring out more of the family"
     talk = "talk" in by
@@ -157,7 +178,7 @@ def _sawyer_action(view: View, keys: list[str], hand: list[str], reserve: int) -
         return k, "they are right here"
     if "hunt" in by:
         return by["hunt"][0], "drag them out of hiding"
-    frees = [(k, D.ALL_SAWYER_CARDS[k.split(":")[1]]["free"]) for k in by.get("free", ())]
+    frees = [(k, _FREE[k.split(":")[1]]) for k in by.get("free", ())]
     if len(hand) > 1:
         for k, free in frees:
             if free.startswith("attack") or free == "hunt2":
@@ -266,6 +287,17 @@ def _scenario_goal(view: View, me: int) -> str | None:
     t = view.trespassers[me]
     sc = D.SCENARIOS[view.scenario]
     here = t.space
+    if view.scenario == "c":
+        truck = next((s for s, v in view.vehicles_up.items() if v == sc["placed_vehicle"]), None)
+        if t.carrying or (view.loaded >= sc["loot_to_load"] and "blue_truck" in view.repaired):
+            return truck
+        needs = _needs(view)
+        parts = [c for c in t.items if PART[c] in ("keys", "gas")]
+        if not needs and "blue_truck" not in view.repaired and parts:
+            return truck
+        if view.tokens and (not needs or me % 2 == 1):
+            return _nearest_of(here, view.tokens)
+        return None
     held = {D.ALL_ITEMS[c]["effect"] for c in t.items}
     face_down = [s for s in view.vehicle_spaces if s not in view.vehicles_up]
     if view.scenario == "b":
@@ -279,17 +311,6 @@ def _scenario_goal(view: View, me: int) -> str | None:
                 s for s, v in view.vehicles_up.items() if v in D.ESCAPE_VEHICLES and v not in view.siphoned
             ]
             return _nearest_of(here, open_) or _nearest_of(here, face_down)
-        return None
-    if view.scenario == "c":
-        truck = next((s for s, v in view.vehicles_up.items() if v == sc["placed_vehicle"]), None)
-        if t.carrying or (view.loaded >= sc["loot_to_load"] and "blue_truck" in view.repaired):
-            return truck
-        needs = _needs(view)
-        parts = [c for c in t.items if PART[c] in ("keys", "gas")]
-        if not needs and "blue_truck" not in view.repaired and parts:
-            return truck
-        if view.tokens and (not needs or me % 2 == 1):
-            return _nearest_of(here, view.tokens)
         return None
     if view.scenario == "d":
         if view.photos >= sc["photos_needed"] and view.photographed:
@@ -315,11 +336,10 @@ def _scenario_goal(view: View, me: int) -> str | None:
     return None
 
 
-def _goal(view: View, me: int) -> str | None:
-    if view.scenario != "a":
-        goal = _scenario_goal(view, me)
-        if goal is not None:
-            return goal
+def _goal(view: View, me: int, scenario_goal: str | None) -> str | None:
+    """Where this Trespasser heads; `scenario_goal` is `_scenario_goal`'s answer (None in scenario A)."""
+    if scenario_goal is not None:
+        return scenario_goal
     t = view.trespassers[me]
     for sp, v in view.vehicles_up.items():
         if v in view.repaired and v not in view.driven:
@@ -343,7 +363,7 @@ def _goal(view: View, me: int) -> str | None:
         theirs = [D.DIST[x.space] for x in view.sawyers if x.space]  # distances are symmetric
 
         def score(s: str) -> tuple[int, str]:
-            return (mine[s] - min((d[s] for d in theirs), default=9) // 3, s)
+            return (mine[s] - (min([d[s] for d in theirs]) if theirs else 9) // 3, s)
 
         return min(spots, key=score)
     hidden = [s for s in view.vehicle_spaces if s not in view.vehicles_up]
@@ -395,28 +415,45 @@ def _trespassers(view: View, d: Decision, keys: list[str]) -> tuple[str, str]:
             if k.startswith("swap:take:") and D.ALL_ITEMS[k[10:]]["effect"] in ("camera", "evidence", "fuel"):
                 return k, "keep the scenario cards together"
         return "done", "keep what you carry"
+    return _tres_act(view, keys)
+
+
+def _tres_act(view: View, keys: list[str]) -> tuple[str, str]:
+    """A Trespasser's action. The most frequent question of all, so it groups the options in one pass and
+    works out the scenario goal at most once."""
     me = view.current
     t = view.trespassers[me]
-    sawyers_here = [s for s in view.sawyers if s.space == t.space]
+    space = t.space
+    sawyers_here = [s for s in view.sawyers if s.space == space]
     by: dict[str, list[str]] = {}
+    objective = None
     for k in keys:  # one pass: the options grouped by their first word, in order
-        by.setdefault(k.split(":", 1)[0], []).append(k)
+        head = k.split(":", 1)[0]
+        group = by.get(head)
+        if group is None:
+            by[head] = [k]
+        else:
+            group.append(k)
+        if objective is None and head in _OBJECTIVE:
+            objective = k
     desps = by.get("desp", [])
+    scenario_goal: str | None = None
+    known = False
     if view.scenario != "a" and t.actions and not sawyers_here:
-        goal = _scenario_goal(view, me)
-        if goal == t.space and "search" in keys:
+        scenario_goal = _scenario_goal(view, me)
+        known = True
+        if scenario_goal == space and "search" in by:
             return "search", "there may be something here"
-    near = min((D.DIST[s.space][t.space] for s in view.sawyers if s.space), default=9)
+    dists = [D.DIST[s.space][space] for s in view.sawyers if s.space]
+    near = min(dists) if dists else 9
     if "drive" in by:
         others = [x for x in view.trespassers if not x.dead and not x.escaped and x is not t]
-        if all(x.space == t.space for x in others) or near <= 2 or len(t.injuries) >= 2:
+        if all(x.space == space for x in others) or near <= 2 or len(t.injuries) >= 2:
             return "drive", "get out while you can"
     if "repair" in by:
         return "repair", "this one can run"
-    for k in keys if view.scenario != "a" else ():
-        head = k.split(":", 1)[0]
-        if head in _OBJECTIVE:
-            return k, _OBJECTIVE[head]
+    if objective is not None and view.scenario != "a":
+        return objective, _OBJECTIVE[objective.split(":", 1)[0]]
     if view.scenario == "e":
         for k in by.get("swap", ()):
             if _gather(view, me, int(k[5:])):
@@ -456,11 +493,11 @@ def _trespassers(view: View, d: Decision, keys: list[str]) -> tuple[str, str]:
         return "end", "no actions left"
     if "search" in by and not sawyers_here and view.scenario == "a":
         return "search", "there may be parts here"
-    goal = _goal(view, me)
+    goal = _goal(view, me, scenario_goal if known or view.scenario == "a" else _scenario_goal(view, me))
     if "search" in by and not sawyers_here and goal in (None, t.space):
         return "search", "there may be something here"
-    if t.actions == 1 and t.space not in _hides(view) and near <= 3:
-        spots = _hides(view)
+    spots = _hides(view) if t.actions == 1 and near <= 3 else ()
+    if spots and t.space not in spots:
         hides = [k for k in by.get("move", ()) if k[5:] in spots]
         if hides:
             return hides[0], "somewhere to hide"

@@ -67,7 +67,7 @@ class SlaughterhouseUI:
         rows.append(
             (
                 "Panic Meter",
-                f"space {view.panic}: {D.PANIC[view.panic]['label']}, {D.PANIC[view.panic]['cards']} free card(s)",
+                f"space {view.panic}: {D.PANIC[view.panic]['label']}, {_cards(D.PANIC[view.panic]['cards'])}",
             )
         )
         rows.append(("Repaired", ", ".join(D.name(v) for v in view.repaired) or "none"))
@@ -80,10 +80,19 @@ class SlaughterhouseUI:
         """Each House board as lines of rooms and spaces with who and what is there."""
         panels = []
         for board, title in (("down", "Downstairs and outdoors"), ("up", "Upstairs")):
-            lines = []
+            count = sum(sp["board"] == board for sp in D.SPACES.values())
+            lines = [
+                f"{count} spaces, each with what is there (S search, H hide, V vehicle)."
+                if plain
+                else "S search, H hide, V vehicle; under each space its exits and how you cross."
+            ]
+            room_now = None
             for sid, sp in D.SPACES.items():
                 if sp["board"] != board:
                     continue
+                if not plain and sp.get("room", "") != room_now:
+                    room_now = sp.get("room", "")
+                    lines.append(f"-- {room_now or 'outside any room'} --")
                 marks = self._marks(view, sid)
                 room = sp.get("room", "")
                 tile = ""
@@ -108,8 +117,10 @@ class SlaughterhouseUI:
                         + tile
                     )
                 else:
-                    text = f"{sym:3} {sp['name']:30} {' '.join(marks)}{tile}"
+                    text = f"{sym:3} {sp['name']:26} {' '.join(marks)}{tile}".rstrip()
                 lines.append(text)
+                if not plain:
+                    lines.append("      " + _exits(sid))
             panels.append((title, "\n".join(lines)))
         panels.append(
             (
@@ -154,50 +165,166 @@ class SlaughterhouseUI:
         return out
 
     def example(self, decision: Decision) -> str:
-        if decision.kind == "action":
-            return "Type a number, or a choice's words: 'search', 'end', 'move to Foyer'."
+        """One line of input help naming only what is legal now."""
+        if decision.kind in ("action", "sawyer_action"):
+            words = []
+            for head in ("search", "move", "hunt", "attack"):
+                found = next((o for o in decision.options if o.key.split(":")[0] == head), None)
+                if found is not None:
+                    words.append(
+                        f"'move to {D.name(found.key.split(':')[1])}'" if head == "move" else f"'{head}'"
+                    )
+            words.append("'end'")
+            return f"Type a number, or a choice's words: {', '.join(words)}."
         if decision.kind == "order":
-            return "Type a number or a name, like 'green'."
+            first = decision.options[0]
+            name = first.aliases[0].replace("_", " ") if first.aliases else first.label
+            return f"Type a number or a name, like '{name}'."
         return "Type the number of your choice."
 
     def parse(self, text: str, decision: Decision) -> str | None:
-        return None
+        """The game's own words ('search', 'hide', 'run to Barn', 'old man') as the engine's key, legal or not.
+
+        A word that fits one legal option gives its key; a word that fits none gives the bare key, so the
+        engine refuses it with its reason; a word that fits several gives None (the REPL asks which).
+        """
+        low = _norm(text)
+        if decision.kind == "order":
+            for o in decision.options:
+                if low in (_norm(a) for a in o.aliases) or low == _norm(
+                    D.name(o.aliases[0] if o.aliases else "")
+                ):
+                    return o.key
+            return None
+        if decision.kind not in ("action", "sawyer_action"):
+            return None
+        verb, _, rest = low.partition(" ")
+        if verb in _GO and rest:
+            spaces = _spaces_named(rest.removeprefix("to ").strip())
+            if not spaces:
+                return None
+            head = "run" if verb == "run" else "move"
+            fits = [o.key for o in decision.options if _goes(o.key, head) in spaces]
+            if len(set(_goes(k, head) for k in fits)) == 1:
+                return fits[0]
+            return None if fits else f"{head}:{spaces[0]}"
+        head = _WORDS.get(low)
+        named = ""  # 'use crowbar', 'swap with yellow', 'hunt green': the rest narrows the choice
+        if head is None and verb in _WORDS and rest:
+            head, named = _WORDS[verb], rest.removeprefix("with ").removeprefix("the ")
+        if head is None:
+            return None
+        if decision.kind == "action" and head == "attack":
+            fits = [o for o in decision.options if "attack" in o.label.lower() and o.key != "attack"]
+        else:
+            fits = [o for o in decision.options if o.key == head or o.key.startswith(head + ":")]
+        if not fits:
+            return head
+        if named:
+            fits = [o for o in fits if named in _norm(o.label)]
+        return fits[0].key if len(fits) == 1 else None
 
     def odds(self, state: State, key: str | None = None) -> list[Table] | None:
-        """Exact bone-dice odds for every roll the pending choice can make."""
+        """Exact bone-dice odds for every roll the pending choice can make (rerolls: the new total)."""
         from engines.slaughterhouse.game import GAME
 
         d = GAME.decision(state)
         if d is None:
             return None
-        rolls: list[tuple[str, int]] = []
+        rolls: list[tuple[str, int, int]] = []
         for o in d.options:
             if key is not None and o.key != key:
                 continue
-            n = _dice_for(state, o.key, d.kind)
-            if n:
-                rolls.append((o.label, n))
+            for label, n, base in _rolls_for(state, o.key, o.label, d.kind):
+                if n:
+                    rolls.append((label, n, base))
         if d.kind == "action" and key is None:
             t = state.trespassers[state.current]
             if t.noise:
-                rolls.append((f"end of turn: calm {t.noise} Noise", 2 + (1 if _calm(t) else 0)))
+                rolls.append((f"end of turn: calm {t.noise} Noise", 2 + (1 if _calm(t) else 0), 0))
         if not rolls:
             return None
-        most = max(2 * n for _, n in rolls)
+        most = max(base + 2 * n for _, n, base in rolls)
         head = ["Roll", "Dice", *[str(k) for k in range(most + 1)], "at least one"]
         body = []
-        for label, n in rolls:
-            dist = bone_odds(n)
+        for label, n, base in rolls:
+            dist = {base + k: p for k, p in bone_odds(n).items()}
             body.append(
                 [
                     label,
                     str(n),
                     *[_pct(dist[k]) if k in dist else "-" for k in range(most + 1)],
-                    _pct(1 - dist[0]),
+                    _pct(1 - dist.get(0, Fraction(0))),
                 ]
             )
-        note = "Successes on bone dice: three blanks, two single slashes (1), one skull-and-crossbones (2)."
+        note = (
+            "Successes on bone dice: three blanks, two single slashes (1), one skull-and-crossbones (2). "
+            "A reroll shows the roll's total after it (the kept dice included)."
+        )
         return [("Odds", head, body, note)]
+
+
+_WORDS = {
+    "search": "search",
+    "search here": "search",
+    "hide": "hide",
+    "hide here": "hide",
+    "swap": "swap",
+    "swap items": "swap",
+    "repair": "repair",
+    "fix": "repair",
+    "drive": "drive",
+    "drive off": "drive",
+    "siphon": "siphon",
+    "ignite": "ignite",
+    "douse": "ignite",
+    "burn": "ignite",
+    "flee": "flee",
+    "loot": "loot",
+    "take loot": "loot",
+    "pick up loot": "loot",
+    "load": "load",
+    "load loot": "load",
+    "photo": "photo",
+    "photograph": "photo",
+    "take a photo": "photo",
+    "document": "document",
+    "use": "use",
+    "attack": "attack",
+    "hunt": "hunt",
+    "talk": "talk",
+    "sweet talk": "talk",
+    "creep": "creep",
+    "end": "end",
+    "end turn": "end",
+    "end my turn": "end",
+    "end the turn": "end",
+}
+"""What a person types for an action, and the head of the engine's key it stands for."""
+
+_GO = ("move", "go", "walk", "run")
+
+
+def _norm(text: str) -> str:
+    return " ".join(
+        text.lower().replace("(", " ").replace(")", " ").replace("'s", "s").replace("-", " ").split()
+    )
+
+
+def _spaces_named(text: str) -> list[str]:
+    """Spaces whose id, name, or room is the text (a room names all of its spaces)."""
+    exact = [sid for sid, sp in D.SPACES.items() if text in (sid.lower(), _norm(sp["name"]))]
+    if exact:
+        return exact
+    return [sid for sid, sp in D.SPACES.items() if sp.get("room") and _norm(sp["room"]) == text]
+
+
+def _goes(key: str, head: str) -> str:
+    """Where a move or run option ends ('' for any other option)."""
+    parts = key.split(":")
+    if parts[0] != head:
+        return ""
+    return parts[2] if head == "run" else parts[1]
 
 
 def scenario_progress(view: View) -> str:
@@ -226,39 +353,100 @@ def scenario_progress(view: View) -> str:
     )
 
 
+_CROSSINGS = (("open", "open to"), ("door", "door to"), ("stairs", "stairs to"), ("window", "window to"))
+
+
+def _exits(sid: str) -> str:
+    """'open to X; door to Y, Z; window to W': each way out of a space and what crossing it takes."""
+    by_kind: dict[str, list[str]] = {}
+    for b, kind in D.LINKS[sid].items():
+        if kind != "window":
+            by_kind.setdefault(kind, []).append(D.name(b))
+    windows = [D.name(b) for b in D.window_exits(sid)]
+    if windows:
+        by_kind["window"] = windows
+    return "; ".join(f"{words} {', '.join(by_kind[kind])}" for kind, words in _CROSSINGS if kind in by_kind)
+
+
+def _cards(n: int) -> str:
+    return f"{n} free card{'' if n == 1 else 's'}"
+
+
 def _calm(t) -> bool:
     return any(D.ALL_ITEMS[c]["effect"] == "calm" for c in (*t.items, *t.personal))
 
 
-def _dice_for(state: State, key: str, kind: str) -> int:
+def _rolls_for(state: State, key: str, label: str, kind: str) -> list[tuple[str, int, int]]:
+    """(label, dice, successes already kept) for each roll the option makes or may trigger."""
     parts = key.split(":")
+    head = parts[0]
     if kind == "action":
         t = state.trespassers[state.current]
         if key == "search":
             n = 2 + any(D.ALL_ITEMS[c]["effect"] == "search_plus" for c in (*t.items, *t.personal))
             n -= state.horror_up.get(D.room_of(t.space)) == "stench"
             n -= any(D.ALL_INJURIES[c]["effect"] == "search_minus" for c in t.injuries)
-            return max(0, n)
-        if parts[0] == "use" and D.ALL_ITEMS[parts[1]]["effect"] == "weapon":
-            return D.ALL_ITEMS[parts[1]]["dice"]
-        if parts[0] == "desp" and D.DESPERATION[parts[1]]["effect"] == "attack2":
-            return 2
-        return 0
-    if kind == "reroll" and parts[0] == "reroll":
-        return sum(1 for d in state.todo[1].dice if d == 0)  # the blanks are rolled again
-    if kind == "reroll_pick" and parts[0] == "dice":
-        return len(parts[1].split(","))  # the chosen dice are rolled again
+            return [(label, max(0, n), 0)]
+        if head == "use" and D.ALL_ITEMS[parts[1]]["effect"] == "weapon":
+            return [(label, D.ALL_ITEMS[parts[1]]["dice"], 0)]
+        if head == "desp" and D.ALL_DESPERATION[parts[1]]["effect"] == "attack2":
+            return [(label, 2, 0)]
+        path = parts[1:2] if head == "move" else parts[1:3] if head == "run" else []
+        if head == "desp" and len(parts) > 2 and parts[2] in D.SPACES:
+            path = parts[2:]
+        return _arrival_rolls(state, label, path)
+    if kind == "offer" and head == "play":
+        step = state.todo[0]
+        if D.ALL_SAWYER_CARDS[parts[1]]["trigger"] == "enter":
+            dice = (
+                D.SAWYERS[step.sawyer]["attack_dice"] if step.sawyer in D.SAWYERS else D.RULES["grandpa_dice"]
+            )
+            return [(f"{label}: then {D.name(step.sawyer)} attacks", dice, 0)]
+        return []
+    if kind == "reroll" and head == "reroll":
+        nxt = state.todo[1]
+        if nxt.kind == "fire_burns":  # the successes are rolled again
+            return [(label, sum(1 for d in nxt.dice if d), 0)]
+        return [(label, sum(1 for d in nxt.dice if d == 0), sum(nxt.dice))]  # the blanks are rolled again
+    if kind == "reroll_pick" and head == "dice":
+        dice = state.todo[1].dice
+        which = {int(i) for i in parts[1].split(",")}
+        return [(label, len(which), sum(d for i, d in enumerate(dice) if i not in which))]
     if kind == "sawyer_action":
-        if parts[0] == "attack":
-            return D.SAWYERS[state.cur_sawyer]["attack_dice"]
-        if parts[0] == "hunt":
-            return 1
+        if head == "attack":
+            return [(label, D.SAWYERS[state.cur_sawyer]["attack_dice"], 0)]
+        if head == "hunt":
+            return [(label, 1, 0)]
         if key == "talk":
-            return 3
-        if parts[0] == "free":
-            free = D.SAWYER_CARDS[parts[1]]["free"]
-            return {"hunt2": 2, "attack1": 1}.get(free, 0)
-    return 0
+            return [(label, 3, 0)]
+        if head == "free" and parts[1] in D.ALL_SAWYER_CARDS:
+            free = D.ALL_SAWYER_CARDS[parts[1]]["free"]
+            n = {"hunt2": 2, "attack1": 1, "attack2": 2}.get(free, 0)
+            if n:
+                return [(label, n, 0)]
+            if free == "move" and len(parts) > 2:
+                return _fire_rolls(state, label, parts[2])
+            return []
+        if head in ("move", "creep"):
+            return _fire_rolls(state, label, parts[1])
+        if head == "move2":
+            return _fire_rolls(state, label, parts[2])
+    return []
+
+
+def _arrival_rolls(state: State, label: str, path: list[str]) -> list[tuple[str, int, int]]:
+    """Grandpa's one die where the move stops on him, the Fire's two dice where it ends in Fire."""
+    for space in path:
+        if space == state.grandpa:
+            return [(f"{label}: Grandpa attacks", 1, 0)]
+    if path and path[-1] in state.fire:
+        return [(f"{label}: the Fire attacks", 2, 0)]
+    return []
+
+
+def _fire_rolls(state: State, label: str, space: str) -> list[tuple[str, int, int]]:
+    """A Sawyer ending a move in Fire rolls two dice, one action lost per success."""
+    return [(f"{label}: the Fire costs actions", 2, 0)] if space in state.fire else []
 
 
 UI = SlaughterhouseUI()

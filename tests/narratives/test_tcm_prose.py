@@ -70,3 +70,59 @@ def test_rules_topics_cover_the_main_rules():
         "scenarios",
         "fire",
     } <= topics
+
+
+BAD_WORDING = [
+    (re.compile(r"\(s\)|\(es\)"), "a '(s)' plural"),
+    (re.compile(r"[!?]\."), "'!.'"),
+    (re.compile(r"\b(\w+) \1\b", re.IGNORECASE), "a doubled word"),
+    (re.compile(r"\ba (cracked ribs|broken fingers|mangled\b(?! limb))"), "'a' before a plural"),
+    (re.compile(r"\b[Oo]ne of the sounds die|\b[Zz]ero of"), "number agreement"),
+    (
+        re.compile(
+            r"\bwoundes\b|\b(1|[Oo]ne) (cards|actions|Items|shots|wounds|rooms|things|Trespassers|successes|dice)\b"
+        ),
+        "a wrong plural",
+    ),
+    (re.compile(r"\bthe Grandpa's\b"), "'the' before a possessive"),
+]
+
+
+def _wording_games():
+    every = ",".join(GAME.achievements)
+    yield from _games()
+    for scenario in "abcde":
+        for seed in range(6):
+            yield seed, play(GAME, seed, "random", {"scenario": scenario, "unlocked": every}).events
+
+
+def test_prose_and_summaries_read_as_english_over_many_seeded_games():
+    narrator = for_game("slaughterhouse", 3)
+    seen_kinds: set[str] = set()
+    for _, events in _wording_games():
+        for i, event in enumerate(events):
+            for text in (narrator.prose(event, i), narrator.summary(event)):
+                for pattern, what in BAD_WORDING:
+                    assert not pattern.search(text), (what, event.kind, text)
+            seen_kinds.add(event.kind)
+    assert {"injured", "card_interrupt", "card_free", "noise_rolled", "searched"} <= seen_kinds
+
+
+def test_noise_prose_follows_its_cause():
+    narrator = for_game("slaughterhouse", 5)
+    causes: set[str] = set()
+    for _, events in _games():
+        for i, event in enumerate(events):
+            if event.kind != "noise":
+                continue
+            cause = event.facts["cause"]
+            causes.add(cause)
+            for variant in range(4):
+                text = narrator.prose(event, i + variant).lower()
+                if cause != "stairs":
+                    assert "stairs" not in text, (cause, text)
+                if cause != "door":
+                    assert "hinge" not in text and "door" not in text, (cause, text)
+                if cause not in ("search", "tile"):
+                    assert "knocks something over" not in text and "drawer" not in text, (cause, text)
+    assert {"door", "stairs", "run", "search"} <= causes

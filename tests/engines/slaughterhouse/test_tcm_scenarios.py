@@ -164,6 +164,8 @@ def test_fire_costs_a_sawyer_actions_at_the_start_of_its_turn_and_after_a_move()
         state.fire = ["KIT2"]
         before = old.actions
         events = GAME.apply(state, "move:KIT2") if "move:KIT2" in legal(state) else []
+        if events and GAME.decision(state).kind == "reroll":  # the family may reroll the Fire's dice
+            events += GAME.apply(state, "keep")
         burn = [e for e in events if e.kind == "fire_burns"]
         if burn:
             assert burn[0]["actions"] == max(0, before - 1 - sum(burn[0]["dice"]))

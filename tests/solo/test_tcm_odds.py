@@ -1,0 +1,77 @@
+"""Slaughterhouse odds: never a crash (unlocked cards included), and the rolls a move, an interrupt or a reroll brings."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from engines.core.rng import Rng
+from engines.registry import get
+from engines.slaughterhouse.state import Step
+from solo.games.slaughterhouse import UI, bone_odds
+
+GAME = get("slaughterhouse")
+ALL = ",".join(GAME.achievements)
+
+
+@pytest.mark.parametrize("scenario", "abcde")
+def test_odds_never_raise_at_any_decision_with_every_achievement_unlocked(scenario):
+    seen: set[str] = set()
+    for seed in range(3):
+        state, _ = GAME.setup(seed, {"scenario": scenario, "unlocked": ALL})
+        rng = Rng(seed)
+        for _ in range(3000):
+            d = GAME.decision(state)
+            if d is None:
+                break
+            UI.odds(state)
+            for o in d.options:
+                tables = UI.odds(state, o.key)
+                if o.key.startswith("free:sawyer/best_there_ever_was"):  # The Best There Ever Was: two dice
+                    assert tables[0][2][0][1] == "2"
+                    seen.add(o.key.split(":")[0])
+            GAME.apply(state, d.options[rng.below(len(d.options))].key)
+
+
+def _pct(p: Fraction) -> str:
+    return f"{float(p) * 100:.1f}%"
+
+
+def _green_turn():
+    state, _ = GAME.setup(0, {})
+    while GAME.decision(state).kind != "order":
+        GAME.apply(state, GAME.hint(state).key)
+    GAME.apply(state, "turn:green")
+    return state
+
+
+def test_moving_onto_grandpa_shows_his_one_die_and_into_fire_the_fire_two_dice():
+    state = _green_turn()
+    state.trespassers[0].noise = 0
+    state.grandpa = "LIV1"
+    rows = UI.odds(state, "move:LIV1")[0][2]
+    assert "Grandpa attacks" in rows[0][0] and rows[0][1] == "1"
+    state.grandpa = ""
+    state.fire = ["LIV1"]
+    rows = UI.odds(state, "move:LIV1")[0][2]
+    assert "Fire" in rows[0][0] and rows[0][1] == "2"
+
+
+def test_i_got_ya_shows_the_attack_that_follows():
+    state = _green_turn()
+    state.hand = ["sawyer/i_got_ya/1"]
+    state.fear = 5
+    state.todo.insert(0, Step("offer", who=0, sawyer="leatherface", flag="enter"))
+    rows = UI.odds(state, "play:sawyer/i_got_ya/1")[0][2]
+    assert "Leatherface attacks" in rows[0][0] and rows[0][1] == "3"
+
+
+def test_a_picked_reroll_shows_the_total_after_it():
+    state = _green_turn()
+    state.todo[:0] = [Step("reroll_pick", cards=["sawyer/i_got_ya/1"]), Step("attack", who=0, dice=[2, 0, 1])]
+    rows = UI.odds(state, "dice:1")[0][2]  # the blank again: the kept 2 + 1 = 3, plus 0, 1 or 2
+    dist = bone_odds(1)
+    assert rows[0][1] == "1"
+    assert rows[0][2:5] == ["-", "-", "-"]
+    assert rows[0][5:8] == [_pct(dist[0]), _pct(dist[1]), _pct(dist[2])]
