@@ -370,6 +370,19 @@ def _goal(view: View, me: int, scenario_goal: str | None) -> str | None:
     return min(hidden, key=lambda s: D.DIST[t.space][s]) if hidden else None
 
 
+def _item_worth(view):
+    """How much an Item key ('take:<id>', 'bury:<id>') is worth to the group: in scenario A, a part the vehicle
+    still needs, then any part, then a weapon; elsewhere the scenario's own value."""
+    if view.scenario == "a":
+        needs = _needs(view)
+        return lambda k: (
+            PART[k[5:]] in needs,
+            PART[k[5:]] != "",
+            D.ALL_ITEMS[k[5:]]["effect"] == "weapon",
+        )
+    return lambda k: _value(view, k[5:])
+
+
 def _trespassers(view: View, d: Decision, keys: list[str]) -> tuple[str, str]:
     if d.kind == "personal":
         return keys[0], "first pick"
@@ -381,35 +394,11 @@ def _trespassers(view: View, d: Decision, keys: list[str]) -> tuple[str, str]:
         best = min(keys, key=lambda k: (D.DIST[D.START["trespassers"]][k[6:]], k))
         return best, "close to the front door"
     if d.kind == "take":
-        if view.scenario == "a":
-            needs = _needs(view)
-            best = max(
-                keys,
-                key=lambda k: (
-                    PART[k[5:]] in needs,
-                    PART[k[5:]] != "",
-                    D.ALL_ITEMS[k[5:]]["effect"] == "weapon",
-                ),
-            )
-        else:
-            best = max(keys, key=lambda k: _value(view, k[5:]))
-        return best, "what the group needs"
+        return max(keys, key=_item_worth(view)), "what the group needs"
     if d.kind == "bury_order":
         return keys[0], "any order will do"
     if d.kind == "bury":
-        if view.scenario == "a":
-            needs = _needs(view)
-            worst = min(
-                keys,
-                key=lambda k: (
-                    PART[k[5:]] in needs,
-                    PART[k[5:]] != "",
-                    D.ALL_ITEMS[k[5:]]["effect"] == "weapon",
-                ),
-            )
-        else:
-            worst = min(keys, key=lambda k: _value(view, k[5:]))
-        return worst, "the least useful Item"
+        return min(keys, key=_item_worth(view)), "the least useful Item"
     if d.kind == "swap":
         for k in keys:
             if k.startswith("swap:take:") and D.ALL_ITEMS[k[10:]]["effect"] in ("camera", "evidence", "fuel"):
