@@ -60,3 +60,14 @@ def clear_horror(state: State) -> None:
     """Put every face-down Horror tile back in the box (for tests of plain movement)."""
     state.horror_box += list(state.horror.values())
     state.horror = {}
+
+
+def legal(state: State) -> list[str]:
+    return [o.key for o in GAME.decision(state).options]
+
+
+def to_family(state: State) -> None:
+    """End both Trespassers' turns quietly in the Foyer; the family's turn begins (with a free draw)."""
+    for _ in range(2):
+        state.trespassers[state.current].noise = 0
+        GAME.apply(state, "end")

@@ -3,20 +3,9 @@ and real tests for carrying Grandpa (F7), Sawyers moving silently (F3) and the T
 
 from __future__ import annotations
 
-from tcm_helpers import GAME, advance, clear_horror, give_cards, green_turn
+from tcm_helpers import GAME, advance, clear_horror, give_cards, green_turn, legal, to_family
 
 from engines.slaughterhouse import data as D
-
-
-def legal(state) -> list[str]:
-    return [o.key for o in GAME.decision(state).options]
-
-
-def to_family(state) -> None:
-    """End both Trespassers' turns quietly in the Foyer; the family's turn begins."""
-    for _ in range(2):
-        state.trespassers[state.current].noise = 0
-        GAME.apply(state, "end")
 
 
 def _answer_until(state, kind: str, events: list) -> None:

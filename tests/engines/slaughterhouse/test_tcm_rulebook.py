@@ -3,21 +3,10 @@ per rule, named after it."""
 
 from __future__ import annotations
 
-from tcm_helpers import GAME, advance, clear_horror, give_cards, green_turn, injury, item
+from tcm_helpers import GAME, advance, clear_horror, give_cards, green_turn, injury, item, legal, to_family
 
 from engines.slaughterhouse import data as D
 from engines.slaughterhouse.state import Step
-
-
-def legal(state) -> list[str]:
-    return [o.key for o in GAME.decision(state).options]
-
-
-def to_family(state) -> None:
-    """End both Trespassers' turns quietly in the Foyer; the family's turn begins."""
-    for _ in range(2):
-        state.trespassers[state.current].noise = 0
-        GAME.apply(state, "end")
 
 
 def test_a_dead_trespasser_cannot_be_carried():

@@ -6,18 +6,13 @@ from fractions import Fraction
 
 import msgspec
 import pytest
-from tcm_helpers import GAME, advance, clear_horror, give_cards, green_turn, injury, item
+from tcm_helpers import GAME, advance, clear_horror, give_cards, green_turn, injury, item, legal, to_family
 
 from engines.core.autoplay import play
 from engines.core.contract import IllegalMove
 from engines.slaughterhouse import data as D
 from engines.slaughterhouse.game import _supply
 from solo.games.slaughterhouse import bone_odds
-
-
-def legal(state) -> list[str]:
-    return [o.key for o in GAME.decision(state).options]
-
 
 # -- setup -------------------------------------------------------------------------------------------
 
@@ -416,13 +411,6 @@ def test_a_card_and_six_fear_raise_the_panic_meter_and_bring_out_the_hitchhiker(
     GAME.apply(state, next(k for k in legal(state) if k.startswith("panic:")))
     d = GAME.decision(state)
     assert d.kind == "place_hitchhiker" and {k[6:] for k in [o.key for o in d.options]} == set(D.CORNERS)
-
-
-def to_family(state) -> None:
-    """End both Trespassers' turns quietly in the Foyer; the family's turn begins (with a free draw)."""
-    for _ in range(2):
-        state.trespassers[state.current].noise = 0
-        GAME.apply(state, "end")
 
 
 def test_the_panic_meter_does_nothing_past_its_last_space():

@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from tcm_helpers import GAME, advance, clear_horror, green_turn, injury, item
+from tcm_helpers import GAME, advance, clear_horror, green_turn, injury, item, legal
 
 from engines.core.autoplay import policy_rng
 from engines.core.contract import IllegalMove
 from engines.slaughterhouse import data as D
 from engines.slaughterhouse.state import Step
-
-
-def legal(state) -> list[str]:
-    return [o.key for o in GAME.decision(state).options]
 
 
 def reveal(state, space: str, card: str) -> None:
