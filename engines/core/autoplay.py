@@ -23,8 +23,25 @@ class Played(msgspec.Struct):
 
 def policy_rng(seed: int, index: int) -> Rng:
     """The automa's RNG for the decision at `index` in a run, apart from the game's, so advice never moves the
-    dice. Derived afresh for each decision, it needs no saving: replay, undo and load all give the same one."""
-    return Rng(splitmix64((_policy_base(seed) + index) & _MASK64))
+    dice. Derived afresh for each decision, it needs no saving: replay, undo and load all give the same one.
+
+    It is seeded on first use: most policies decide most things without a draw."""
+    return _Deferred(_policy_base(seed) + index)  # type: ignore[return-value]
+
+
+class _Deferred:
+    """An Rng that is made on its first draw (deriving one costs as much as a cheap decision)."""
+
+    __slots__ = ("_rng", "_seed")
+
+    def __init__(self, seed: int) -> None:
+        self._seed = seed
+        self._rng: Rng | None = None
+
+    def __getattr__(self, name: str):
+        if self._rng is None:
+            self._rng = Rng(splitmix64(self._seed & _MASK64))
+        return getattr(self._rng, name)
 
 
 @lru_cache(maxsize=64)

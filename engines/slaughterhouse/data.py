@@ -84,6 +84,12 @@ TOKEN_ROOMS = tuple(r for r in HORROR_ROOMS)
 """Rooms that may hold a Scenario token: every named room but the Foyer (designed, as for Horror tiles)."""
 
 
+AT: dict[str, tuple[int, int]] = {s: (sp["at"][0], sp["at"][1]) for s, sp in SPACES.items()}
+"""Each space's (column, row) on its board's drawn grid (designed; row 0 is the back of the house)."""
+LABELS: dict[str, str] = {s: sp["short"] for s, sp in SPACES.items()}
+"""Each space's short label on the drawn map (designed, at most 9 characters)."""
+
+
 LANDINGS: dict[str, list[str]] = {k: v for k, v in _BOARD["window_landings"].items() if k != "source"}
 
 

@@ -86,6 +86,8 @@ class SlaughterhouseUI:
                 if plain
                 else "S search, H hide, V vehicle; under each space its exits and how you cross."
             ]
+            if not plain:
+                lines = [*MAP_LEGEND, *draw_board(view, board), "", *lines]
             room_now = None
             for sid, sp in D.SPACES.items():
                 if sp["board"] != board:
@@ -351,6 +353,104 @@ def scenario_progress(view: View) -> str:
         f"Evidence documented {len(view.documented)} of {sc['documents_needed']}; film left {view.film}; "
         "then flee from an Outdoor Corner"
     )
+
+
+CELL = 9
+"""Characters inside a drawn cell; a cell is boxed (CELL + 2 wide) and GAP characters part two cells."""
+GAP = 3
+MOVER = {"green": "Gn", "yellow": "Yl", "grey": "Gy", "blue": "Bl"}
+FAMILY = {"old_man": "O", "leatherface": "L", "hitchhiker": "H"}
+MAP_LEGEND = (
+    "Movers: Gn green, Yl yellow, Gy grey, Bl blue (lower case: hidden; a + after it: dead).",
+    "O Old Man, L Leatherface, H Hitchhiker, G Grandpa, F Fire, h Horror tile face down,",
+    "X Horror tile face up, V vehicle, T token, * searched, ^ stairs. The back of the house on top.",
+    "Crossings: ··· open, -D- door, -w- window; up and down : D w.",
+)
+_H = {"open": "···", "door": "-D-", "window": "-w-", "stairs": "-S-"}
+_V = {"open": ":", "door": "D", "window": "w", "stairs": "S"}
+
+
+def _movers(view: View, sid: str) -> str:
+    codes = []
+    for t in view.trespassers:
+        if t.space == sid and not t.escaped:
+            code = MOVER.get(t.id, t.id[:2].title())
+            codes.append(code + "+" if t.dead else code.lower() if t.hidden else code)
+    for text in (" ".join(codes), "".join(codes)):
+        if len(text) <= CELL:
+            return text
+    return "".join(c.rstrip("+") for c in codes)  # four in one space, some dead: the marks give way
+
+
+def _things(view: View, sid: str) -> str:
+    """Sawyers first (so they are never cut), then Grandpa, Fire, Horror tile, vehicle, token, searched."""
+    marks = [FAMILY.get(s.id, s.id[:1].upper()) for s in view.sawyers if s.space == sid]
+    if view.grandpa == sid:
+        marks.append("G")
+    if sid in view.fire:
+        marks.append("F")
+    room = D.room_of(sid)
+    if room and room in view.horror_rooms:
+        marks.append("h")
+    elif room and room in view.horror_up:
+        marks.append("X")
+    if sid in view.vehicle_spaces:
+        marks.append("V")
+    if sid in view.tokens:
+        marks.append("T")
+    if sid in view.searched:
+        marks.append("*")
+    text = " ".join(marks)
+    return text if len(text) <= CELL else "".join(marks)[:CELL]
+
+
+def board_cells(board: str) -> dict[tuple[int, int], str]:
+    """(column, row) -> space id for one board's drawn grid."""
+    return {D.AT[s]: s for s, sp in D.SPACES.items() if sp["board"] == board}
+
+
+def draw_board(view: View, board: str) -> list[str]:
+    """One House board as a grid of boxed cells (label, movers, Sawyers and things) with crossings between.
+
+    Each cell is CELL + 2 characters wide; rows of cells are 5 lines tall with one line of crossings between.
+    A crossing between two cells in one line with only empty cells between is drawn through the empty cells.
+    """
+    cells = board_cells(board)
+    cols = max(c for c, _ in cells) + 1
+    rows = max(r for _, r in cells) + 1
+    width = cols * (CELL + 2) + (cols - 1) * GAP
+    canvas = [[" "] * width for _ in range(rows * 6 - 1)]
+
+    def put(y: int, x: int, text: str) -> None:
+        for i, ch in enumerate(text):
+            canvas[y][x + i] = ch
+
+    def left(c: int) -> int:
+        return c * (CELL + 2 + GAP)
+
+    for (c, r), sid in cells.items():
+        x, y = left(c), r * 6
+        label = D.LABELS[sid]
+        if D.SPACES[sid].get("stairs"):
+            label = f"{label:{CELL - 1}}^"
+        put(y, x, "+" + "-" * CELL + "+")
+        for i, text in enumerate((label, _movers(view, sid), _things(view, sid))):
+            put(y + 1 + i, x, f"|{text:{CELL}}|")
+        put(y + 4, x, "+" + "-" * CELL + "+")
+    for a, b, kind in D.EDGES:
+        if a not in cells.values() or b not in cells.values():
+            continue
+        (ca, ra), (cb, rb) = sorted((D.AT[a], D.AT[b]))
+        if ra == rb and all((c, ra) not in cells for c in range(ca + 1, cb)):
+            for c in range(ca, cb):
+                put(ra * 6 + 1, left(c) + CELL + 2, _H[kind])
+            for c in range(ca + 1, cb):
+                put(ra * 6 + 1, left(c), "·" * (CELL + 2))
+        elif ca == cb and all((ca, r) not in cells for r in range(ra + 1, rb)):
+            mid = left(ca) + (CELL + 2) // 2
+            for y in range(ra * 6 + 5, rb * 6):
+                put(y, mid, _V[kind] if y % 6 == 5 else ":")
+    return ["".join(line).rstrip() for line in canvas]
 
 
 _CROSSINGS = (("open", "open to"), ("door", "door to"), ("stairs", "stairs to"), ("window", "window to"))

@@ -1,0 +1,23 @@
+"""The automa's own RNG: derived from the run's seed and the decision's index, seeded only when drawn from."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engines.core.autoplay import _policy_base, policy_rng
+from engines.core.rng import Rng
+
+
+@given(st.integers(0, 2**64 - 1), st.integers(0, 10_000))
+def test_a_deferred_policy_rng_draws_what_an_eager_one_would(seed, index):
+    eager = Rng.from_seed(_policy_base(seed) + index)
+    deferred = policy_rng(seed, index)
+    assert [deferred.below(6) for _ in range(5)] == [eager.below(6) for _ in range(5)]
+    assert deferred.state == eager.state
+
+
+def test_each_decision_gets_its_own_stream_and_the_same_one_again():
+    draws = [policy_rng(7, i).next_u32() for i in range(50)]
+    assert len(set(draws)) == 50
+    assert draws == [policy_rng(7, i).next_u32() for i in range(50)]
