@@ -284,7 +284,7 @@ class MixtapeMassacreUI:
 
     def _tokens(self, state: State, who: int, purpose: str) -> tuple[int, int]:
         """(knives, fists) from every token this slasher may spend on this kind of roll."""
-        n = GAME._usable(state, who, purpose)
+        n = GAME.usable(state, who, purpose)
         if not n:
             return 0, 0
         kind = R.supply(state.slashers[who].supply)

@@ -23,6 +23,7 @@ from engines.core.decks import Deck
 from engines.core.events import Event
 from engines.core.rng import Rng
 from engines.mixtape.board import BONUS, ENTRANCE, ROAD, START
+from engines.mixtape.dealing import deal
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.odds import triple
 from engines.mixtape.directors_cut.state import (
@@ -93,12 +94,8 @@ class MixtapeMassacre:
         opts = resolve_options(self, options or {})
         n = 1 + int(opts["rivals"])
         rng = Rng.from_seed(seed)
-        names = list(R.SLASHER_NAMES)
-        rng.shuffle(names)
-        if opts["slasher"] != "random":  # the person's pick first; the rivals keep the dealt order
-            mine = R.NAME_OF[opts["slasher"]]
-            names.remove(mine)
-            names.insert(0, mine)
+        chosen = None if opts["slasher"] == "random" else R.NAME_OF[opts["slasher"]]
+        names = deal(rng, list(R.SLASHER_NAMES), chosen)
         slashers = [
             Slasher(seat=SEATS[i], name=names[i], health=R.HEALTH, ability=R.ABILITY_OF[names[i]])
             for i in range(n)
@@ -855,7 +852,7 @@ class MixtapeMassacre:
 
     # -- spending supply tokens before a roll -------------------------------------------------------
 
-    def _usable(self, state: State, who: int, purpose: str) -> int:
+    def usable(self, state: State, who: int, purpose: str) -> int:
         """How many tokens (or 1 for an infinite card) this slasher may spend on this roll."""
         s = state.slashers[who]
         if not s.supply:
@@ -878,7 +875,7 @@ class MixtapeMassacre:
             return
         state.purpose = purpose
         state.spender = who
-        if self._usable(state, who, purpose) == 0:
+        if self.usable(state, who, purpose) == 0:
             self._spend(state, 0, events)
             return
         state.phase = SPEND
@@ -886,7 +883,7 @@ class MixtapeMassacre:
     def _spend_decision(self, state: State) -> Decision:
         s = state.slashers[state.spender]
         kind = R.supply(s.supply)
-        most = self._usable(state, state.spender, state.purpose)
+        most = self.usable(state, state.spender, state.purpose)
         icon = kind.kind
         opts = [Option("spend:0", "spend 0 tokens (bare-handed)", aliases=("none", "bare"))]
         for n in range(1, most + 1):

@@ -29,6 +29,7 @@ from engines.core.decks import Deck
 from engines.core.events import Event
 from engines.core.rng import Rng
 from engines.mixtape.board import BONUS, START
+from engines.mixtape.dealing import deal
 from engines.mixtape.dice import triple
 from engines.mixtape.tall_oaks import abilities as A
 from engines.mixtape.tall_oaks import rules_data as R
@@ -181,12 +182,9 @@ class EscapeFromTallOaks:
         opts = resolve_options(self, options or {})
         n = 1 + int(opts["rivals"])
         rng = Rng.from_seed(seed)
-        names = list(R.SURVIVOR_NAMES)
-        rng.shuffle(names)
-        if opts["survivor"] != "random":  # the person's choice; rivals are dealt from the shuffled rest
-            mine = next(n for n in names if n.lower() == opts["survivor"])
-            names.remove(mine)
-            names.insert(0, mine)
+        pick = opts["survivor"]
+        chosen = None if pick == "random" else next(x for x in R.SURVIVOR_NAMES if x.lower() == pick)
+        names = deal(rng, list(R.SURVIVOR_NAMES), chosen)
         supplies = list(R.SUPPLY_CARDS)
         bats = [c for c in supplies if c.split(".")[0] == R.BAT][:n]
         for c in bats:
