@@ -6,8 +6,8 @@ from engines.core.rng import Rng
 
 
 def deal(rng: Rng, names: list[str], chosen: str | None) -> list[str]:
-    """Every name in dealt order; the person's seat comes first. The deck is shuffled even when the person
-    chooses, so the rivals (and every draw after) are the same whichever name the person picked."""
+    """Every name in dealt order; the person's seat comes first. The names are shuffled even when the person
+    chooses, so the game's dice after setup do not depend on the choice; the rivals keep the shuffled order."""
     dealt = list(names)
     rng.shuffle(dealt)
     if chosen is not None:
