@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import zlib
-from dataclasses import dataclass, field
 from typing import Any
 
 from engines.core.events import Event
@@ -21,13 +20,15 @@ def for_game(game_id: str, seed: int) -> Narrator:
     return Narrator(game_id, seed, load(game_id))
 
 
-@dataclass(frozen=True)
 class Narrator:
     """Turns a run's events into prose, summaries, headings, and answers `rules` questions."""
 
-    game_id: str
-    seed: int
-    templates: Templates = field(repr=False, compare=False)
+    __slots__ = ("game_id", "seed", "templates")
+
+    def __init__(self, game_id: str, seed: int, templates: Templates):
+        self.game_id = game_id
+        self.seed = seed
+        self.templates = templates
 
     # -- the log -------------------------------------------------------------------------------------
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
-
 from narratives.templates import Templates, Topic
 
 
@@ -30,6 +28,8 @@ def find(t: Templates, wanted: str) -> Topic:
 def _unknown(t: Templates, wanted: str) -> str:
     owner = {topic.name: topic.name for topic in t.topics}
     owner.update({alias: topic.name for topic in t.topics for alias in topic.aliases})
+    import difflib  # a typo's suggestion only: not paid at launch
+
     close = difflib.get_close_matches(wanted.strip().lower(), list(owner), n=1, cutoff=0.4)
     hint = f" Did you mean '{owner[close[0]]}'?" if close else ""
     names = ", ".join(topic.name for topic in t.topics)

@@ -11,13 +11,14 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import re
-import tomllib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
+from engines.core.datafile import read_toml
 from engines.core.events import Event
 
 _HERE = Path(__file__).parent  # the TOML files sit beside this module
@@ -31,16 +32,14 @@ CaseFn = Callable[[Event], str]
 FieldsFn = Callable[[Event, Mapping[str, str]], Mapping[str, Any]]
 
 
-@dataclass(frozen=True)
-class Case:
+class Case(msgspec.Struct, frozen=True):
     """One way of telling an event: prose variants to choose from, and a terse summary line."""
 
     prose: tuple[str, ...] = ()
     summary: str | None = None
 
 
-@dataclass(frozen=True)
-class Kind:
+class Kind(msgspec.Struct, frozen=True):
     """Every case of one event kind; an unknown case name falls back to `default`."""
 
     cases: Mapping[str, Case]
@@ -50,8 +49,7 @@ class Kind:
         return self.cases.get(name) or self.cases[self.default]
 
 
-@dataclass(frozen=True)
-class Topic:
+class Topic(msgspec.Struct, frozen=True):
     name: str
     title: str
     text: str
@@ -66,8 +64,7 @@ def _no_fields(event: Event, phrases: Mapping[str, str]) -> Mapping[str, Any]:
     return {}
 
 
-@dataclass(frozen=True)
-class Templates:
+class Templates(msgspec.Struct, frozen=True):
     """A game's templates, parsed: shared by every Narrator of that game whatever its seed."""
 
     game_id: str
@@ -76,8 +73,8 @@ class Templates:
     titles: Mapping[str, str]
     phrases: Mapping[str, str]
     topics: tuple[Topic, ...]
-    case: CaseFn = field(default=_no_case)
-    fields: FieldsFn = field(default=_no_fields)
+    case: CaseFn = _no_case
+    fields: FieldsFn = _no_fields
 
 
 def module_name(game_id: str) -> str:
@@ -102,7 +99,7 @@ def load(game_id: str) -> Templates:
         known = ", ".join(available()) or "none"
         raise KeyError(f"No narrative for game '{game_id}'. Narrated games: {known}.")
     common = _read("_common")
-    data = tomllib.loads(source.read_text(encoding="utf-8"))
+    data = read_toml(source)
     case, fields = _hooks(name)
     return Templates(
         game_id=game_id,
@@ -118,7 +115,7 @@ def load(game_id: str) -> Templates:
 
 def _read(name: str) -> dict[str, Any]:
     source = _HERE / f"{name}.toml"
-    return tomllib.loads(source.read_text(encoding="utf-8")) if source.is_file() else {}
+    return read_toml(source) if source.is_file() else {}
 
 
 def _kinds(data: Mapping[str, Any]) -> dict[str, Kind]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import IO, Protocol
@@ -12,8 +13,11 @@ from prompt_toolkit.history import FileHistory, InMemoryHistory
 
 
 class Reader(Protocol):
-    def read(self, prompt: str) -> str:
-        """One line, without its newline. EOFError at the end of input (Ctrl-D); KeyboardInterrupt on Ctrl-C."""
+    def read(self, prompt: str, soon: Callable[[], None] | None = None) -> str:
+        """One line, without its newline. EOFError at the end of input (Ctrl-D); KeyboardInterrupt on Ctrl-C.
+
+        `soon` is work that need not hold up the prompt (the first autosave): it runs once the prompt is on
+        screen, and in any case before `read` returns or raises. It must not print."""
         ...
 
 
@@ -59,8 +63,23 @@ class PromptReader:
             output=output,
         )
 
-    def read(self, prompt: str) -> str:
-        return self.session.prompt(prompt)
+    def read(self, prompt: str, soon: Callable[[], None] | None = None) -> str:
+        if soon is None:
+            return self.session.prompt(prompt)
+        pending = [soon]
+
+        def run_pending() -> None:
+            if pending:
+                pending.pop()()
+
+        def after_first_draw() -> None:
+            # pre_run comes just before the prompt is drawn; call_soon, once the loop next turns, just after.
+            asyncio.get_running_loop().call_soon(run_pending)
+
+        try:
+            return self.session.prompt(prompt, pre_run=after_first_draw)
+        finally:
+            run_pending()  # typed-ahead input can finish the prompt before the loop turns
 
 
 class PlainReader:
@@ -72,7 +91,9 @@ class PlainReader:
         self.stream = stream
         self.echo = echo
 
-    def read(self, prompt: str) -> str:
+    def read(self, prompt: str, soon: Callable[[], None] | None = None) -> str:
+        if soon is not None:
+            soon()
         line = self.stream.readline()
         if not line:
             raise EOFError

@@ -27,6 +27,8 @@ class Repl:
         self.reader = reader
         self.brief = False
         self.last_line = ""
+        self.save_pending = False
+        self.save_failure = ""
         self._use(run, slot)
 
     def _use(self, run: Run, slot: str) -> None:
@@ -55,11 +57,13 @@ class Repl:
 
     def play(self) -> int:
         """Run until the person quits or input ends. Returns an exit status."""
-        self.advance()
+        self.run.step_automa()
+        self.narrate_new()
+        self.save_pending = True  # saved once the first prompt is up: the launch waits for no fsync
         while True:
             self.prompt_if_needed()
             try:
-                line = self.reader.read(PROMPT)
+                line = self._read_line()
             except KeyboardInterrupt:
                 self.screen.say("(cancelled; type 'quit' to stop)")
                 continue
@@ -75,6 +79,22 @@ class Repl:
                 return self.leave()
             finally:
                 self.screen.flush_transcript()
+
+    def _read_line(self) -> str:
+        try:
+            return self.reader.read(PROMPT, self._first_save if self.save_pending else None)
+        finally:
+            if self.save_failure:
+                self.screen.error(self.save_failure)
+                self.save_failure = ""
+
+    def _first_save(self) -> None:
+        """The launch's autosave, which the reader runs while the prompt is up; it must not print."""
+        self.save_pending = False
+        try:
+            self.store.write(self.slot, self.run.to_record())
+        except (SaveError, OSError) as e:
+            self.save_failure = f"Autosave failed: {e}"
 
     def advance(self) -> None:
         """The automa plays its seats; everything new is narrated; the run is saved."""

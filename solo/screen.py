@@ -15,7 +15,6 @@ from typing import IO
 from rich.cells import cell_len
 from rich.console import Console, Group
 from rich.panel import Panel
-from rich.table import Table
 from rich.text import Text
 
 from engines.core.contract import Decision
@@ -105,6 +104,8 @@ class Screen:
                 self.console.print(Text(f"{k}: {v}"))
             self.console.print()
             return
+        from rich.table import Table  # not at launch: it and its imports cost a few milliseconds
+
         table = Table(title=title, show_header=False, title_justify="left", box=None, padding=(0, 2))
         table.add_column(style="bold")
         table.add_column()
@@ -121,6 +122,8 @@ class Screen:
                 self.console.print(Text(_sentence([f"{h}: {c}" for h, c in zip(head, row, strict=True)])))
             self.console.print()
             return
+        from rich.table import Table
+
         table = Table(title=title, title_justify="left", caption=note or None, caption_justify="left")
         for i, h in enumerate(head):
             table.add_column(h, justify="left" if i == 0 else "right")
@@ -162,17 +165,30 @@ class Screen:
             if hint:
                 self.console.print(Text(hint))
             return
-        cols = 3 if len(items) > 6 else 1
-        grid = Table.grid(padding=(0, 3))
-        for _ in range(cols):
-            grid.add_column()
-        rows = (len(items) + cols - 1) // cols
-        for r in range(rows):
-            grid.add_row(*[items[c * rows + r] if c * rows + r < len(items) else "" for c in range(cols)])
-        parts = [Text(decision.prompt, style="bold"), grid]
+        lines = _columns(items, 3, self.console.width) if len(items) > 6 else items
+        parts = [Text(decision.prompt, style="bold"), Text("\n".join(lines))]
         if hint:
             parts.append(Text(hint, style="dim"))
         self.console.print(Group(*parts))
+
+
+def _columns(items: list[str], cols: int, width: int, gap: int = 3) -> list[str]:
+    """Lines that set the items down then across in columns, or one a line when the columns would not fit."""
+    rows = (len(items) + cols - 1) // cols
+    columns = [items[c * rows : (c + 1) * rows] for c in range(cols)]
+    columns = [col for col in columns if col]
+    widths = [max(cell_len(item) for item in col) for col in columns]
+    if sum(widths) + gap * (len(columns) - 1) > width:
+        return items
+    lines = []
+    for r in range(rows):
+        cells = [
+            col[r] + " " * (w - cell_len(col[r]))
+            for col, w in zip(columns, widths, strict=True)
+            if r < len(col)
+        ]
+        lines.append((" " * gap).join(cells).rstrip())
+    return lines
 
 
 def _sentence(parts: list[str]) -> str:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
-_DATA = tomllib.loads(Path(__file__).with_name("cards.toml").read_text(encoding="utf-8"))
+from engines.core.datafile import read_toml
+
+_DATA = read_toml(Path(__file__).with_name("cards.toml"))
 
 DICE: int = _DATA["dice"]["count"]
 LAWN_HIT: int = _DATA["lawn"]["success_at"]

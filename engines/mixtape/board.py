@@ -8,11 +8,12 @@ own board through this module; nothing here knows about cards, noise or slashers
 
 from __future__ import annotations
 
-import tomllib
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from engines.core.datafile import read_toml
 
 ROAD = "road"
 START = "start"
@@ -301,7 +302,7 @@ def space_id(col: int, row: int) -> str:
 
 def load(path: Path) -> Board:
     """Read a board file (see engines/mixtape/directors_cut/board.toml for the format)."""
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    data = read_toml(path)
     rows = tuple(data["grid"]["rows"])
     legend: dict[str, dict] = data["legend"]
     locations_data: dict[str, dict] = data["locations"]

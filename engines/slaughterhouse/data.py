@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any
 
-_CARDS = tomllib.loads(Path(__file__).with_name("cards.toml").read_text(encoding="utf-8"))
-_BOARD = tomllib.loads(Path(__file__).with_name("board.toml").read_text(encoding="utf-8"))
+from engines.core.datafile import read_toml
+
+_CARDS = read_toml(Path(__file__).with_name("cards.toml"))
+_BOARD = read_toml(Path(__file__).with_name("board.toml"))
 
 FACES: tuple[int, ...] = tuple(_CARDS["dice"]["faces"])
 RULES: dict[str, int] = {k: v for k, v in _CARDS["rules"].items() if k != "source"}

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import importlib
-from fractions import Fraction
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engines.core.contract import Decision
+
+if TYPE_CHECKING:
+    from fractions import Fraction  # odds only: not paid at launch
 
 Table = tuple[str, list[str], list[list[str]], str]
 """An odds table: (title, header, rows, note)."""

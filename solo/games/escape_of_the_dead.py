@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 from engines.core.contract import Decision
-from engines.core.dice import at_least, mean
 from engines.escape_of_the_dead import rules_data as R
 from engines.escape_of_the_dead.state import State, View
 from solo.games import InputError, Table, pct
@@ -123,6 +122,7 @@ class EscapeOfTheDeadUI:
 
     def odds(self, state: State, key: str | None = None) -> list[Table] | None:
         """The odds of every split (or, given a split's key, the full distributions of that one)."""
+        from engines.core.dice import at_least, mean  # odds only: not paid at launch
         from engines.escape_of_the_dead.odds import odds
 
         rows = odds(state)
@@ -165,6 +165,8 @@ class EscapeOfTheDeadUI:
 
 def _distributions(r) -> Table:
     """Every outcome of one split: the chance of 0, 1, 2... kills, boards and repairs."""
+    from engines.core.dice import mean
+
     most = max(max(r.kills), max(r.boards), max(r.repairs))
     head = ["Outcome", *[str(n) for n in range(most + 1)], "average"]
     rows = [

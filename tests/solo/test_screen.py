@@ -83,3 +83,36 @@ def test_plain_text_names_a_turn_once_while_it_lasts():
     out = buffer.getvalue()
     assert out.count("-- Turn 1 --") == 1 and out.count("-- Turn 2 --") == 1
     assert out.index("You roll.") < out.index("The dead come.") < out.index("-- Turn 2 --")
+
+
+def _choices(n: int):
+    from engines.core.contract import Decision, Option
+
+    return Decision(
+        seat="you",
+        kind="pick",
+        prompt="Choose.",
+        options=tuple(Option(f"k{i}", f"choice {i}") for i in range(1, n + 1)),
+    )
+
+
+def test_many_choices_run_down_then_across_three_columns():
+    screen, buffer = boxed(100)
+    screen.options(_choices(15))
+    lines = buffer.getvalue().splitlines()
+    assert lines[1].split() == ["1.", "choice", "1", "6.", "choice", "6", "11.", "choice", "11"]
+    assert len(lines) == 6  # the prompt and five rows
+    assert lines[1].index("6.") == lines[2].index("7.")  # columns line up
+
+
+def test_choices_too_wide_for_columns_go_one_a_line():
+    screen, buffer = boxed(40)
+    screen.options(_choices(15))
+    lines = buffer.getvalue().splitlines()
+    assert lines[1:] == [f"{i}. choice {i}" for i in range(1, 16)]
+
+
+def test_a_few_choices_go_one_a_line():
+    screen, buffer = boxed(100)
+    screen.options(_choices(4))
+    assert buffer.getvalue().splitlines()[1:] == [f"{i}. choice {i}" for i in range(1, 5)]

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from engines.core.datafile import read_toml
 from engines.mixtape import board as board_module
 from engines.mixtape.supplies import Supply, card_type, supply_cards, supply_types
 
-_DATA = tomllib.loads(Path(__file__).with_name("cards.toml").read_text(encoding="utf-8"))
+_DATA = read_toml(Path(__file__).with_name("cards.toml"))
 BOARD = board_module.load(Path(__file__).with_name("board.toml"))
 
 _R = _DATA["rules"]

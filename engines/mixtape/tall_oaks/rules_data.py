@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from engines.core.datafile import read_toml
 from engines.mixtape import board as board_module
 from engines.mixtape.supplies import Supply, card_type, supply_cards, supply_types
 
@@ -23,7 +23,7 @@ def require_sources(rows: list[dict], what: str) -> list[dict]:
     return rows
 
 
-_DATA = tomllib.loads(Path(__file__).with_name("cards.toml").read_text(encoding="utf-8"))
+_DATA = read_toml(Path(__file__).with_name("cards.toml"))
 for _rows, _what in (
     (_DATA["slashers"], "slashers"),
     (_DATA["supply"], "supply"),
