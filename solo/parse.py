@@ -35,6 +35,10 @@ def resolve(text: str, decision: Decision | None, ui: GameUI) -> Resolved:
     low = text.lower()
     first = low.partition(" ")[0]
     if first in BY_WORD:
+        if first == "save" and decision is not None and " " in low:
+            key = _game_words(text, decision, ui)  # Final Girl's Victims are saved: 'save victim' is a move
+            if key is not None:
+                return Resolved("option", key)
         return Resolved("command", BY_WORD[first].name, text.partition(" ")[2].strip())
     if decision is None:
         close = _close(first, list(BY_WORD))
@@ -77,6 +81,14 @@ def resolve(text: str, decision: Decision | None, ui: GameUI) -> Resolved:
     close = _close(low, words)
     tip = f" Did you mean '{close}'?" if close else ""
     raise InputError(f"I don't know '{_shown(text)}'.{tip} {ui.example(decision)} 'help' lists the commands.")
+
+
+def _game_words(text: str, decision: Decision, ui: GameUI) -> str | None:
+    """The key the game reads a line as, or None where the game does not claim it."""
+    try:
+        return ui.parse(text, decision)
+    except InputError:
+        return None
 
 
 def _close(word: str, words: list[str]) -> str | None:

@@ -10,6 +10,7 @@ the TOML is parsed, as it would be without a copy.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import sys
@@ -44,11 +45,15 @@ def _keep(copy: Path, digest: str, data: dict[str, Any]) -> None:
     """Write the copy atomically, only if it decodes to exactly the same data; never fail the caller."""
     try:
         blob = msgspec.json.encode({"digest": digest, "data": data})
-        if _COPY.decode(blob)["data"] != data:
-            return  # a date or time would come back as a string
+    except (TypeError, msgspec.EncodeError):
+        return
+    if _COPY.decode(blob)["data"] != data:
+        return  # a date or time would come back as a string
+    temp = copy.with_name(f"{copy.name}.{os.getpid()}.tmp")
+    try:
         copy.parent.mkdir(exist_ok=True)
-        temp = copy.with_name(f"{copy.name}.{os.getpid()}.tmp")
         temp.write_bytes(blob)
         os.replace(temp, copy)
-    except (OSError, TypeError, msgspec.EncodeError):
-        pass
+    except OSError:
+        with contextlib.suppress(OSError):
+            temp.unlink(missing_ok=True)

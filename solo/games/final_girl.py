@@ -168,6 +168,12 @@ _ITEM_WORDS = {
 }
 """What a typed card or item name means (lower case, no apostrophes): its id."""
 
+_RESCUE_WORDS = frozenset(
+    {"rescue", "rescue a victim", "rescue victim", "rescue a victim here", "lead out"}
+    | {f"save {who}" for who in ("victim", "victims", "a victim", "the victim", "a victim here")}
+)
+"""Leading a Victim out. The rulebook says 'save'; 'save' alone stays the command that saves the game."""
+
 
 def _trap_text(t) -> str:
     """A Death Trap in words, as the narration puts it: where it stands, what comes next, what frees."""
@@ -309,7 +315,7 @@ class FinalGirlUI:
         verb, _, rest = low.partition(" ")
         kind = decision.kind
         if kind == "action":
-            if low in ("rescue", "rescue a victim", "rescue victim", "rescue a victim here", "lead out"):
+            if low in _RESCUE_WORDS:
                 return "save"
             if verb in ("play", "discard", "use") and rest:
                 if verb == "use":

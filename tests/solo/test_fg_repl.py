@@ -198,3 +198,28 @@ def test_the_planning_help_mentions_free_only_when_it_is_offered():
     free = Option("buy:free", "take back every free card")
     assert "'free'" not in UI.example(Decision("final_girl", "planning", "Planning", (done,)))
     assert "'free'" in UI.example(Decision("final_girl", "planning", "Planning", (free, done)))
+
+
+def test_save_victim_is_the_rulebooks_word_for_a_rescue_not_a_slot(tmp_path):
+    run = fg_run(2)
+    state = run.state
+    state.fg_space = "dock"
+    state.locked = [e for e in state.locked if e != "dock"]
+    next(v for v in state.victims if not v.trapped).space = "dock"
+    saved = state.saved
+    s = Session(tmp_path, run=run).lines("save victim")
+    assert s.run.state.saved == saved + 1
+    assert not (tmp_path / "victim.json").exists()
+
+
+def test_save_with_a_slot_name_still_saves_the_game(tmp_path):
+    s = Session(tmp_path, run=fg_run(2)).lines("save backup")
+    assert "backup" in s.out and (tmp_path / "backup.json").exists()
+
+
+def test_save_victim_with_nobody_to_lead_out_says_why(tmp_path):
+    run = fg_run(2)
+    s = Session(tmp_path, run=run).lines("save victim")
+    assert not (tmp_path / "victim.json").exists()
+    assert s.run.state.saved == 0
+    assert "You are not on an Exit" in s.out
