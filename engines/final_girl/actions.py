@@ -125,8 +125,14 @@ def workable_traps(state: State) -> list[Trap]:
 
 
 def current_task(trap: Trap) -> tuple[str, int]:
-    kind, n = D.TRAPS[trap.card]["tasks"][trap.task].split(":")
-    return kind, int(n)
+    return _TASKS[trap.card][trap.task]
+
+
+_TASKS: dict[str, list[tuple[str, int]]] = {
+    card: [(kind, int(n)) for kind, n in (task.split(":") for task in spec["tasks"])]
+    for card, spec in D.TRAPS.items()
+}
+"""Death Trap card -> its Escape Tasks as (kind, amount), parsed once (read at every Action decision)."""
 
 
 def weapons_in_reach(state: State) -> list[str]:
@@ -190,13 +196,11 @@ def action_options(state: State) -> list[Option]:
                 near.append(t)
     trapped = own is not None
     traps = [own] if own is not None else near  # as `workable_traps`
-    tasks = [(t, current_task(t)[0]) for t in traps]
-    held = set(map(_KIND_OF, state.hand))
+    tasks = [(t, _TASKS[t.card][t.task][0]) for t in traps] if traps else []  # as `current_task`
+    held = frozenset(map(_KIND_OF, state.hand))
+    playable, discards = _held_layout(held)
     attack_ok: bool | None = None
-    for kind in _PLAYABLE:
-        if kind not in held:
-            continue
-        sort = _SORT[kind]
+    for kind, sort in playable:
         if sort == "attack":
             if attack_ok is None:
                 attack_ok = can_attack_killer(state)
@@ -242,18 +246,27 @@ def action_options(state: State) -> list[Option]:
             if space in D.NEIGHBOURS[here]:
                 opts.append(_FORKLIFT[space])
     if "walk" in held or "sprint" in held:
-        tableau = set(map(_KIND_OF, state.tableau))
+        tableau = state.tableau
+        climb = not _CLIMB_IDS.isdisjoint(tableau)
+        leap = not _LEAP_IDS.isdisjoint(tableau)
         if "walk" in held:
-            for kind in ("climb", "leap"):
-                if kind in tableau:
-                    opts.append(_TAKE[kind])
-        if "sprint" in held and "climb" in tableau and "leap" in tableau:
+            if climb:
+                opts.append(_TAKE["climb"])
+            if leap:
+                opts.append(_TAKE["leap"])
+        if "sprint" in held and climb and leap:
             opts.append(_TAKE_BOTH)
-    for kind in _ORDER:
-        if kind in held:
-            opts.append(_DISCARD[kind])
+    opts.extend(discards)
     opts.append(_END)
     return opts
+
+
+@lru_cache(maxsize=4096)
+def _held_layout(held: frozenset[str]) -> tuple[tuple[tuple[str, str], ...], tuple[Option, ...]]:
+    """The playable kinds among those held, in card order with their sort, and the discard options: a pure
+    function of the kinds held, so an Action decision need not walk every kind of card."""
+    playable = tuple((k, _SORT[k]) for k in _PLAYABLE if k in held)
+    return playable, tuple(_DISCARD[k] for k in _ORDER if k in held)
 
 
 # Options of the Action phase that depend on the board and cards only: built once, or once per distinct key.
@@ -265,6 +278,8 @@ _MOVES = {k: is_move_card(k) for k in D.ACTIONS}
 _USE = {i: Option(f"item:{i}", f"use the {spec['name']}") for i, spec in D.ITEMS.items()}
 _FORKLIFT = {s: Option(f"forklift:{s}", f"lift a Victim down from {D.SPACES[s]['name']}") for s in D.ORDER}
 _TAKE_BOTH = Option("take:both", "discard Sprint to take Climb and Leap")
+_CLIMB_IDS = frozenset(_COPIES["climb"])
+_LEAP_IDS = frozenset(_COPIES["leap"])
 
 
 @lru_cache(maxsize=1024)
@@ -300,6 +315,8 @@ def _trap_label(card: str, subject: str) -> str:
 
 
 def item_uses(state: State) -> list[str]:
+    if not state.hands and not state.backpack:  # she carries nothing, most of the time
+        return []
     out = []
     for item in state.hands + state.backpack:
         spec = D.ITEMS[item]
@@ -313,28 +330,36 @@ def item_uses(state: State) -> list[str]:
     return sorted(set(out))
 
 
-def planning_options(state: State) -> list[Option]:
+def planning_options(state: State) -> tuple[Option, ...]:
     if len(state.hand) >= _HAND_LIMIT:
-        return [_DONE]
-    tableau, time = state.tableau, state.time
-    there = set(map(_KIND_OF, tableau))
+        return (_DONE,)
+    tableau = state.tableau
+    there = frozenset(map(_KIND_OF, tableau))
+    return _buys(there, state.time, len(_FREE_IDS.intersection(tableau)) >= 2)
+
+
+@lru_cache(maxsize=4096)
+def _buys(there: frozenset[str], time: int, free: bool) -> tuple[Option, ...]:
+    """Planning's options from the kinds in the Tableau, the Time left and whether two free cards are there to
+    take back: a pure function of its arguments."""
     opts = [opt for k, cost, opt in _BUY_SPECS if k in there and (cost == 0 or cost <= time)]
-    if len(_FREE_IDS.intersection(tableau)) >= 2:
+    if free:
         opts.append(_FREE)
     opts.append(_DONE)
-    return opts
+    return tuple(opts)
 
 
 def roll_options(state: State) -> list[Option]:
     roll = state.roll
     opts = [_ACCEPT]
-    threshold = 3 if roll.get("improvised") else 5
-    converted = roll["converted"]
-    partial = any(3 <= d < threshold and i not in converted for i, d in enumerate(roll["dice"]))
-    if partial and len(state.hand) >= D.RULES["discard_pair"]:
-        pairs = convert_pairs(state)
+    if _partial(roll) and len(state.hand) >= _DISCARD_PAIR:
         # Many pairs are one choice here ("convert"), then which pair: a full hand would list 17 of them.
-        opts.extend(pairs if len(pairs) == 1 else (_CONVERT_ANY,))
+        # Three kinds held or more always make several pairs, so the pairs need listing only below that.
+        if len(set(map(_KIND_OF, state.hand))) > 2:
+            opts.append(_CONVERT_ANY)
+        else:
+            pairs = convert_pairs(state)
+            opts.extend(pairs if len(pairs) == 1 else (_CONVERT_ANY,))
     if not _CLOSE_CALLS.isdisjoint(state.hand):
         for i, d in enumerate(roll["dice"]):
             opts.append(
@@ -345,6 +370,19 @@ def roll_options(state: State) -> list[Option]:
         if state.time >= 2:
             opts.append(_REROLL_ALL)
     return opts
+
+
+def _partial(roll: dict[str, Any]) -> bool:
+    """Whether a 3-4 not yet converted is among the dice (a partial success that two cards could convert)."""
+    threshold = 3 if roll.get("improvised") else 5
+    converted = roll["converted"]
+    for i, d in enumerate(roll["dice"]):  # noqa: SIM110 (a loop: `any` over a generator costs more here)
+        if 3 <= d < threshold and i not in converted:
+            return True
+    return False
+
+
+_DISCARD_PAIR = D.RULES["discard_pair"]
 
 
 def convert_pairs(state: State) -> tuple[Option, ...]:
@@ -389,11 +427,19 @@ def move_options(state: State) -> list[Option]:
     present = sorted(R.victims_at(state, here), key=lambda v: v.id)
     to = ask["to"]
     killer = state.killer_space if state.killer_space in to else ""
-    opts = list(_move_choices(tuple(to), killer, tuple((v.id, v.special) for v in present)))
+    if any(v.special for v in present):
+        people = tuple((v.id, v.special) for v in present)
+    else:  # alike Victims: the options name no one, so only how many matters (and far fewer entries are cached)
+        people = _ALIKE[len(present)]
+    opts = list(_move_choices(tuple(to), killer, people))
     if present and here in _EXITS and here not in state.locked and ask.get("mode") == "move":  # `saveable`
         opts.append(_SAVE)
     opts.append(_STOP)
     return opts
+
+
+_ALIKE = [((0, ""),) * n for n in range(D.RULES["victims_total"] + 1)]
+"""n -> n plain Victims as `_move_choices` takes them: their numbers do not matter, as no option names them."""
 
 
 @lru_cache(maxsize=4096)
@@ -557,7 +603,7 @@ def do_action(state: State, key: str, events: list[Event]) -> None:
         state.hand.remove(card)
         state.resolving = card
         state.played.append(kind)
-        R.ev(state, events, "card_played", card=kind, title=_NAME[kind], trap=trap)
+        R.emit(state, events, "card_played", {"card": kind, "title": _NAME[kind], "trap": trap})
         start_roll(state, card, "action", events, trap=trap)
         if weapon:
             state.roll["weapon"] = weapon
@@ -599,7 +645,7 @@ def do_action(state: State, key: str, events: list[Event]) -> None:
         R.ev(state, events, "cards_traded", given=source, taken=taken)
     elif verb == "end":
         state.end_action = True
-        R.ev(state, events, "action_stop", time=state.time)
+        R.emit(state, events, "action_stop", {"time": state.time})
 
 
 def finish_task(state: State, trap: Trap, events: list[Event]) -> None:
@@ -729,6 +775,8 @@ def arrangements(state: State) -> list[list[str]]:
 
 def offer_arrangement(state: State) -> None:
     """Ask how to hold your items when there is more than one way (Upkeep, or on gaining an item)."""
+    if len(state.hands) + len(state.backpack) < 2:  # one item or none: nothing to arrange (every Upkeep)
+        return
     carried = state.hands + state.backpack
     if sum(1 for i in carried if D.ITEMS[i]["hands"]) > 1 and len(arrangements(state)) > 1:
         state.ask = {"kind": "arrange"}
@@ -792,7 +840,12 @@ def start_roll(
         "converted": [],
     }
     kind = D.KIND[card]
-    R.ev(state, events, "horror_roll", card=kind, title=_NAME[kind], dice=list(dice), improvised=improvised)
+    R.emit(
+        state,
+        events,
+        "horror_roll",
+        {"card": kind, "title": _NAME[kind], "dice": list(dice), "improvised": improvised},
+    )
     offer_roll(state)
 
 
@@ -809,11 +862,9 @@ def _roll_choice(state: State) -> bool:
     """As `len(roll_options(state)) > 1`, without building the options."""
     if not _CLOSE_CALLS.isdisjoint(state.hand):
         return True
-    if len(state.hand) < D.RULES["discard_pair"]:
+    if len(state.hand) < _DISCARD_PAIR:
         return False
-    roll = state.roll
-    threshold = 3 if roll.get("improvised") else 5
-    return any(3 <= d < threshold and i not in roll["converted"] for i, d in enumerate(roll["dice"]))
+    return _partial(state.roll)
 
 
 def do_roll_choice(state: State, key: str, events: list[Event]) -> None:
@@ -834,7 +885,7 @@ def do_roll_choice(state: State, key: str, events: list[Event]) -> None:
             state.hand.remove(card)
             state.used.append(card)
         roll["converted"].append(i)
-        R.ev(state, events, "partial_converted", die=roll["dice"][i], discarded=parts[1:])
+        R.emit(state, events, "partial_converted", {"die": roll["dice"][i], "discarded": parts[1:]})
     else:
         card = first_card(state.hand, "close_call")
         state.hand.remove(card)
@@ -870,7 +921,9 @@ def _resolve_roll(state: State, op: dict[str, Any], events: list[Event]) -> None
     hits = successes(roll)
     which = "two" if hits >= 2 else "one" if hits == 1 else "fail"
     line = dict(D.ACTIONS[kind].get(which, {}))
-    R.ev(state, events, "roll_result", card=kind, title=_NAME[kind], successes=hits, line=which)
+    R.emit(
+        state, events, "roll_result", {"card": kind, "title": _NAME[kind], "successes": hits, "line": which}
+    )
     state.used.append(card)
     state.resolving = ""
     if roll["purpose"] == "react":
@@ -913,8 +966,9 @@ def deal_damage(state: State, n: int, events: list[Event], chosen: str = "") -> 
 def _line(state: State, op: dict[str, Any], events: list[Event]) -> None:
     line = op["line"]
     trap_id = op.get("trap", 0)
-    trap = next((t for t in state.traps if t.id == trap_id), None)
-    R.change_time(state, line.get("time", 0), events)
+    trap = next((t for t in state.traps if t.id == trap_id), None) if trap_id else None
+    if line.get("time"):
+        R.change_time(state, line["time"], events)
     if line.get("horror"):
         R.change_horror(state, line["horror"], events)
     if line.get("heal"):
@@ -1061,15 +1115,17 @@ def do_move(state: State, key: str, events: list[Event]) -> None:
         and there not in D.EXITS
     ):
         state.forklift = there
-    R.ev(
+    R.emit(
         state,
         events,
         "fg_moves",
-        src=src,
-        dst=there,
-        name=D.SPACES[there]["name"],
-        followers=len(followers),
-        mode=ask["mode"],
+        {
+            "src": src,
+            "dst": there,
+            "name": D.SPACES[there]["name"],
+            "followers": len(followers),
+            "mode": ask["mode"],
+        },
     )
     for v in followers:
         R.move_victim(state, v, there, events, "follow")
@@ -1094,7 +1150,7 @@ def do_react(state: State, key: str, events: list[Event]) -> None:
     card = first_card(state.hand, what)
     state.hand.remove(card)
     state.resolving = card
-    R.ev(state, events, "card_played", card=what, title=name(what), trap=0)
+    R.emit(state, events, "card_played", {"card": what, "title": name(what), "trap": 0})
     start_roll(state, card, "react", events, damage=damage)
     state.roll["hat"] = hat
     if chosen:
@@ -1114,12 +1170,15 @@ def _can_buy(state: State) -> bool:
     """As `len(planning_options(state)) > 1`, without building the options."""
     if len(state.hand) >= _HAND_LIMIT:
         return False
-    costs, time = _CARD_COST, state.time
-    for c in state.tableau:
-        cost = costs[c]
-        if cost is not None and (cost == 0 or cost <= time):
-            return True
-    return False
+    return not _AFFORDABLE[min(max(state.time, 0), _MAX_COST)].isdisjoint(state.tableau)
+
+
+_MAX_COST = max(cost for cost in _CARD_COST.values() if cost is not None)
+_AFFORDABLE = [
+    frozenset(c for c, cost in _CARD_COST.items() if cost is not None and cost <= time)
+    for time in range(_MAX_COST + 1)
+]
+"""Time left (0 for less, the dearest cost for more) -> the card instances it can buy (Zero Cost cards always)."""
 
 
 def do_planning(state: State, key: str, events: list[Event]) -> None:
@@ -1129,7 +1188,7 @@ def do_planning(state: State, key: str, events: list[Event]) -> None:
         state.time = start
         state.tableau.extend(state.used)
         state.used = []
-        R.ev(state, events, "planning_done", time=state.time, hand=len(state.hand))
+        R.emit(state, events, "planning_done", {"time": state.time, "hand": len(state.hand)})
         return
     kind = key.split(":")[1]
     if kind == "free":
@@ -1137,7 +1196,12 @@ def do_planning(state: State, key: str, events: list[Event]) -> None:
             state.tableau.remove(card)
             state.hand.append(card)
             free = D.KIND[card]
-            R.ev(state, events, "card_bought", card=free, title=name(free), cost=0, time=state.time)
+            R.emit(
+                state,
+                events,
+                "card_bought",
+                {"card": free, "title": name(free), "cost": 0, "time": state.time},
+            )
     else:
         card = first_card(state.tableau, kind)
         cost = _COST[kind]
@@ -1145,16 +1209,22 @@ def do_planning(state: State, key: str, events: list[Event]) -> None:
         state.hand.append(card)
         if cost:
             state.time -= cost
-        R.ev(state, events, "card_bought", card=kind, title=_NAME[kind], cost=cost, time=state.time)
+        R.emit(
+            state,
+            events,
+            "card_bought",
+            {"card": kind, "title": _NAME[kind], "cost": cost, "time": state.time},
+        )
     _planning_offer(state, {}, events)  # what queuing the offer step would do next, without the queue
 
 
 def free_cards(state: State) -> list[str]:
     """The Zero Cost cards in the Tableau, in card order (Walk, Focus, Weak Attack, Short Rest)."""
-    return sorted(
-        (c for c in state.tableau if D.KIND[c] in _FREE_KINDS),
-        key=lambda c: (D.ACTION_INDEX[D.KIND[c]], c),
-    )
+    return sorted(_FREE_IDS.intersection(state.tableau), key=_FREE_RANK.__getitem__)
+
+
+_FREE_RANK = {c: (D.ACTION_INDEX[D.KIND[c]], c) for c in _FREE_IDS}
+"""Zero Cost card instance -> its place in card order (by kind, then id)."""
 
 
 def do_take_card(state: State, key: str, events: list[Event]) -> None:

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import tomllib
 from collections import deque
 from pathlib import Path
 from typing import Any
 
+from engines.core.datafile import read_toml
+
 
 def _load(name: str) -> dict[str, Any]:
-    return tomllib.loads(Path(__file__).with_name(name).read_text(encoding="utf-8"))
+    return read_toml(Path(__file__).with_name(name))
 
 
 BOARD = _load("board.toml")

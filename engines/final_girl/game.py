@@ -27,6 +27,21 @@ _DICE = D.RULES["dice_normal"]
 _DICE_EXTREME = D.RULES["dice_extreme"]
 _SLOTS = {g: len(spec["slots"]) for g, spec in D.GIRLS.items()}
 
+# What every setup starts from, built once (a setup is made for every game played).
+_START_HAND = [c for c in D.action_ids() if D.ACTIONS[D.card_kind(c)].get("start")]
+_START_TABLEAU = [c for c in D.action_ids() if not D.ACTIONS[D.card_kind(c)].get("start")]
+_FINALES = {
+    epic: sorted(k for k, v in D.FINALES.items() if bool(v.get("epic")) == epic) for epic in (False, True)
+}
+"""Whether the Epic Finale is played -> the Finales to draw from."""
+_NORMAL_POWERS = sorted(k for k, v in D.DARK_POWERS.items() if not v.get("epic"))
+_TERROR_POOL = [
+    c for c in D.terror_ids("killer") + D.terror_ids("location") if not D.TERROR[D.card_kind(c)].get("click")
+]
+"""The Terror cards dealt from, in a fixed order before the shuffle: all but the Click! cards."""
+_CLICKS = [c for c in D.terror_ids("location") if D.TERROR[D.card_kind(c)].get("click")]
+_SETUPS = sorted(D.SETUPS)
+
 _PROMPTS = {
     "action": "Action phase: play a card, use an item, rescue a Victim, work a trap, or end the phase.",
     "planning": "Planning: buy Action cards with the Time you have left.",
@@ -130,20 +145,14 @@ class FinalGirl:
         state = State(rng=rng, girl=opts["girl"], extreme=extreme, epic=epic, ties=opts["ties"])
         events: list[Event] = []
         # Action cards: the Zero Cost cards in hand, the rest in the Tableau (Climb and Leap included).
-        for card in D.action_ids():
-            (state.hand if D.ACTIONS[D.card_kind(card)].get("start") else state.tableau).append(card)
+        state.hand = _START_HAND.copy()
+        state.tableau = _START_TABLEAU.copy()
         # Finale and Dark Power, face down.
-        finales = sorted(k for k, v in D.FINALES.items() if bool(v.get("epic")) == (opts["finale"] == "epic"))
-        state.finale = rng.choice(finales)
-        normal = sorted(k for k, v in D.DARK_POWERS.items() if not v.get("epic"))
-        state.dark_power = "endless_traps" if epic else rng.choice(normal)
+        state.finale = rng.choice(_FINALES[opts["finale"] == "epic"])
+        state.dark_power = "endless_traps" if epic else rng.choice(_NORMAL_POWERS)
         # Terror: 10 of the 21 non-Click! cards; set aside the top 2, shuffle in the 3 Click! cards, put 2 back.
-        pool = [
-            c
-            for c in D.terror_ids("killer") + D.terror_ids("location")
-            if not D.TERROR[D.card_kind(c)].get("click")
-        ]
-        clicks = [c for c in D.terror_ids("location") if D.TERROR[D.card_kind(c)].get("click")]
+        pool = _TERROR_POOL.copy()
+        clicks = _CLICKS
         rng.shuffle(pool)
         dealt, state.terror_out = (
             pool[-D.RULES.get("terror_deck", 10) :],
@@ -153,7 +162,7 @@ class FinalGirl:
         rng.shuffle(rest)
         state.terror = Deck(draw_pile=rest + top2)
         # The Setup card: where she starts, where the Killer would, and the Victims.
-        state.setup_card = rng.choice(sorted(D.SETUPS))
+        state.setup_card = rng.choice(_SETUPS)
         setup = D.SETUPS[state.setup_card]
         state.fg_space = state.fg_start = setup["final_girl"]
         state.killer_start = setup["killer"]
@@ -242,7 +251,7 @@ class FinalGirl:
 
     def view(self, state: State, seat: str = FINAL_GIRL) -> View:
         # Positional, in View's field order (a test checks every field by name): built at every decision,
-        # and positional construction is several times cheaper than keywords.
+        # and positional construction is several times cheaper than keywords. `copy()` is the cheapest copy.
         tops: dict[str, str] = {}
         counts: dict[str, int] = {}
         down = state.items_down
@@ -279,26 +288,26 @@ class FinalGirl:
             state.killer_white,
             state.finale if state.finale_revealed else "",
             state.dark_power if state.dark_power_revealed else "",
-            state.minor_powers[:],
+            state.minor_powers.copy(),
             len(state.terror.draw_pile),
             sorted(state.hand),
-            state.tableau[:],
-            state.used[:],
-            state.hands[:],
-            state.backpack[:],
-            dict(state.item_uses),
+            state.tableau.copy(),
+            state.used.copy(),
+            state.hands.copy(),
+            state.backpack.copy(),
+            state.item_uses.copy(),
             tops,
             counts,
-            state.locked[:],
+            state.locked.copy(),
             state.forklift,
-            state.victims[:],
-            state.traps[:],
-            state.events_active[:],
+            state.victims.copy(),
+            state.traps.copy(),
+            state.events_active.copy(),
             state.saved,
             state.dead,
             state.supply,
-            dict(state.ask),
-            dict(state.roll),
+            state.ask.copy(),
+            state.roll.copy(),
             state.bonus_dice,
             state.improvise,
             state.result,

@@ -179,9 +179,9 @@ def _planning(view: View, keys: list[str]) -> tuple[str, str] | None:
         for kind in ("furious_strike", "weak_attack"):
             if _BUY_KEY[kind] in has:
                 return _BUY_KEY[kind], "only hurting her will end this"
-    for kind in BUY_LATE if late else BUY_EARLY:
-        if _BUY_KEY[kind] in has and hand.count(kind) < 2:
-            return _BUY_KEY[kind], _WORTH[kind]
+    for key, kind, why in _BUY_ORDER[late]:
+        if key in has and hand.count(kind) < 2:
+            return key, why
     if "buy:free" in has:
         return "buy:free", "free cards are free: take them all back"
     for kind in ("walk", "focus", "weak_attack", "short_rest"):
@@ -192,6 +192,11 @@ def _planning(view: View, keys: list[str]) -> tuple[str, str] | None:
 
 _BUY_KEY = {k: f"buy:{k}" for k in D.ACTIONS}
 _WORTH = {k: f"{spec['name']} is worth its Time" for k, spec in D.ACTIONS.items()}
+_BUY_ORDER = {
+    late: tuple((_BUY_KEY[k], k, _WORTH[k]) for k in (BUY_LATE if late else BUY_EARLY))
+    for late in (False, True)
+}
+"""Late in the game or not -> (key, kind, reason) of the cards worth buying, in the order to buy them."""
 
 
 _SPARE = ("walk", "focus", "short_rest", "close_call")

@@ -5,7 +5,6 @@ Everything here runs off `state.stack` until a step sets `state.ask`: a decision
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from engines.core.events import Event
@@ -17,6 +16,12 @@ PHASE_OPS = ("turn", "action_phase", "planning_phase", "killer_phase", "panic_ph
 
 
 def ev(state: State, events: list[Event], kind: str, **facts: Any) -> None:
+    events.append(Event(kind, state.turn, state.phase, facts))
+
+
+def emit(state: State, events: list[Event], kind: str, facts: dict[str, Any]) -> None:
+    """As `ev`, the facts given as a dict: the form of the frequent events, as packing keywords into a dict
+    costs more than the rest of the call."""
     events.append(Event(kind, state.turn, state.phase, facts))
 
 
@@ -45,7 +50,10 @@ def free_victims(state: State) -> list[Victim]:
 
 
 def fg_trap(state: State) -> Trap | None:
-    return next((t for t in state.traps if t.subject == "fg" and not t.done), None)
+    for t in state.traps:  # a loop, not `next` over a generator: asked at most decisions, mostly of no traps
+        if t.subject == "fg" and not t.done:
+            return t
+    return None
 
 
 def attack_value(state: State) -> int:
@@ -90,7 +98,7 @@ def change_time(state: State, n: int, events: list[Event]) -> None:
         state.time = min(D.RULES["time_max"], state.time + n)
     else:
         state.time = max(D.RULES["time_floor"], state.time + n)
-    ev(state, events, "time_changed", amount=n, time=state.time)
+    emit(state, events, "time_changed", {"amount": n, "time": state.time})
     if state.time < 0 <= before and state.phase != "action":
         state.skip_action = True
         ev(state, events, "time_below_zero", time=state.time)
@@ -107,7 +115,7 @@ def change_horror(state: State, n: int, events: list[Event]) -> None:
             change_time(state, 1, events)
         else:
             state.horror += step
-            ev(state, events, "horror_changed", amount=step, horror=state.horror)
+            emit(state, events, "horror_changed", {"amount": step, "horror": state.horror})
         if state.result:
             return
 
@@ -120,14 +128,16 @@ def raise_bloodlust(state: State, n: int, events: list[Event]) -> None:
             continue
         state.bloodlust += 1
         effect = D.ROWS[state.bloodlust][2]
-        ev(
+        emit(
             state,
             events,
             "bloodlust_rises",
-            row=state.bloodlust + 1,
-            attack=attack_value(state),
-            move=move_value(state),
-            effect=effect,
+            {
+                "row": state.bloodlust + 1,
+                "attack": attack_value(state),
+                "move": move_value(state),
+                "effect": effect,
+            },
         )
         if effect == "horror":
             change_horror(state, 1, events)
@@ -276,14 +286,11 @@ def place_victims(state: State, n: int, space: str, events: list[Event]) -> list
         state.supply -= 1
         state.victims.append(v)
         placed.append(v)
-    ev(
+    emit(
         state,
         events,
         "victims_placed",
-        count=len(placed),
-        short=n - len(placed),
-        space=space,
-        name=D.SPACES[space]["name"],
+        {"count": len(placed), "short": n - len(placed), "space": space, "name": D.SPACES[space]["name"]},
     )
     return placed
 
@@ -316,7 +323,12 @@ def leave_play(state: State, v: Victim, events: list[Event]) -> None:
 def move_victim(state: State, v: Victim, to: str, events: list[Event], why: str) -> None:
     if v.trapped or to == v.space:
         return
-    ev(state, events, "victim_moved", victim=v.id, src=v.space, dst=to, why=why, name=D.SPACES[to]["name"])
+    emit(
+        state,
+        events,
+        "victim_moved",
+        {"victim": v.id, "src": v.space, "dst": to, "why": why, "name": D.SPACES[to]["name"]},
+    )
     v.space = to
 
 
@@ -397,7 +409,12 @@ def panic(state: State, v: Victim, events: list[Event]) -> list[int]:
     else:
         roll = state.rng.d6s(1)
         to = space["panic"][roll[0] - 1]
-    ev(state, events, "victim_panics", victim=v.id, dice=roll, space=v.space, name=space["name"], dst=to)
+    emit(
+        state,
+        events,
+        "victim_panics",
+        {"victim": v.id, "dice": roll, "space": v.space, "name": space["name"], "dst": to},
+    )
     _flee(state, v, to, events)
     return [v.id]
 
@@ -428,8 +445,8 @@ def trap_victim(state: State, op: dict[str, Any], events: list[Event]) -> None:
     elif op.get("furthest"):
         tied = _furthest(state, free)
     else:
-        for test, furthest in _LETS_PLAY:
-            matching = [v for v in free if test(v)]
+        for spaces, furthest in _LETS_PLAY:
+            matching = [v for v in free if v.space in spaces]
             if matching:
                 # The 2nd and 3rd conditions say nothing of distance: every match is tied.
                 tied = _furthest(state, matching) if furthest else _in_board_order(matching)
@@ -454,13 +471,14 @@ def trap_this(state: State, target: Victim, events: list[Event]) -> None:
     target.trapped = True
 
 
-_LETS_PLAY: list[tuple[Callable[[Victim], bool], bool]] = [
-    (lambda v: v.space in D.RACKS, True),  # on the Rack furthest from you
-    (lambda v: D.SPACES[v.space].get("search", False), False),  # in a Search space
-    (lambda v: any(n in D.EXITS for n in D.NEIGHBOURS[v.space]), False),  # next to an Exit
-    (lambda v: True, True),  # furthest from you
+_LETS_PLAY: list[tuple[frozenset[str], bool]] = [
+    (frozenset(D.RACKS), True),  # on the Rack furthest from you
+    (frozenset(s for s in D.ORDER if D.SPACES[s].get("search", False)), False),  # in a Search space
+    (frozenset(s for s in D.ORDER if any(n in D.EXITS for n in D.NEIGHBOURS[s])), False),  # next to an Exit
+    (frozenset(D.ORDER), True),  # furthest from you
 ]
-"""Let's Play a Game's conditions in order, and whether the first match is the furthest from you."""
+"""Let's Play a Game's conditions in order, each as the spaces that meet it, and whether the first match is
+the furthest from you."""
 
 
 def _in_board_order(victims: list[Victim]) -> list[Victim]:
@@ -506,22 +524,24 @@ def set_trap(state: State, card: str, subject: str, space: str, events: list[Eve
 
 def progress_traps(state: State, events: list[Event]) -> None:
     active = [t for t in state.traps if not t.done]
-    ev(state, events, "traps_progress", count=len(active))
+    emit(state, events, "traps_progress", {"count": len(active)})
     for trap in active:
         if state.result:
             return
         track = D.TRAPS[trap.card]["track"]
         trap.step = min(trap.step + 1, len(track) - 1)
         what = track[trap.step]
-        ev(
+        emit(
             state,
             events,
             "trap_advances",
-            trap=trap.id,
-            title=D.TRAPS[trap.card]["name"],
-            step=trap.step,
-            effect=what,
-            subject=trap.subject,
+            {
+                "trap": trap.id,
+                "title": D.TRAPS[trap.card]["name"],
+                "step": trap.step,
+                "effect": what,
+                "subject": trap.subject,
+            },
         )
         if what == "horror":
             change_horror(state, 1, events)
@@ -622,7 +642,7 @@ def _turn(state: State, op: dict[str, Any], events: list[Event]) -> None:
     state.turn += 1
     state.killed_this_turn = False
     state.played = []
-    ev(state, events, "turn_started", turn=state.turn)
+    emit(state, events, "turn_started", {"turn": state.turn})
     push(
         state,
         {"op": "action_phase"},
@@ -641,7 +661,7 @@ def _action_phase(state: State, op: dict[str, Any], events: list[Event]) -> None
         state.skip_action = False
         ev(state, events, "action_skipped", time=state.time)
         return
-    ev(state, events, "phase_started", time=state.time)
+    emit(state, events, "phase_started", {"time": state.time})
     state.stack.append({"op": "hub"})
 
 
@@ -658,7 +678,7 @@ def _action_end(state: State, op: dict[str, Any], events: list[Event]) -> None:
         t.progress = 0
     if state.improvise == "phase":
         state.improvise = ""
-    ev(state, events, "action_ended", time=state.time, lost_progress=lost)
+    emit(state, events, "action_ended", {"time": state.time, "lost_progress": lost})
 
 
 def _planning_phase(state: State, op: dict[str, Any], events: list[Event]) -> None:
@@ -687,6 +707,8 @@ def _killer_phase(state: State, op: dict[str, Any], events: list[Event]) -> None
 def _panic_phase(state: State, op: dict[str, Any], events: list[Event]) -> None:
     state.phase = "panic"
     completed = {t.space for t in state.traps if t.done}
+    if not completed and not (state.killed_this_turn and state.killer_space):
+        return  # no one panics (most turns): as `panic_all` of nobody
     who = [
         v
         for v in free_victims(state)
@@ -741,7 +763,7 @@ def _draw_terror(state: State, op: dict[str, Any], events: list[Event]) -> None:
         ev(state, events, "terror_skipped", card=card, title=spec["name"])
         state.stack.append({"op": "draw_terror"})
         return
-    ev(state, events, "terror_drawn", card=card, title=spec["name"], left=len(state.terror))
+    emit(state, events, "terror_drawn", {"card": card, "title": spec["name"], "left": len(state.terror)})
     push(state, *[dict(e) for e in spec["effects"]], {"op": "terror_done", "card": card})
 
 
@@ -795,13 +817,11 @@ def killer_go(
 ) -> None:
     """Move toward the chosen target, then queue the attacks."""
     if target is not None:
-        ev(
+        emit(
             state,
             events,
             "killer_targets",
-            space=target[0],
-            name=D.SPACES[target[0]]["name"],
-            fg=bool(target[1]),
+            {"space": target[0], "name": D.SPACES[target[0]]["name"], "fg": bool(target[1])},
         )
         _killer_move(state, target[0], move, events)
     for _ in range(attack):
@@ -862,7 +882,7 @@ def _lock_run(state: State, op: dict[str, Any], events: list[Event]) -> None:
         state.stack.append({"op": "killer_action", "target": "closest", "move": 1, "attack": 1})
         return
     goal = min(open_exits, key=lambda e: (D.DIST[state.killer_space][e], D.ORDER.index(e)))
-    ev(state, events, "killer_targets", space=goal, name=D.SPACES[goal]["name"], fg=False)
+    emit(state, events, "killer_targets", {"space": goal, "name": D.SPACES[goal]["name"], "fg": False})
     _killer_move(state, goal, 1, events)
     if state.killer_space == goal:
         state.locked.append(goal)

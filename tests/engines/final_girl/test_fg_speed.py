@@ -11,8 +11,17 @@ from engines.final_girl import GAME
 from engines.final_girl import actions as A
 from engines.final_girl import data as D
 from engines.final_girl import policies as P
+from engines.final_girl import rules as R
 
-_CACHED = (A._play_with, A._play_toward, A._task_option, A._move_choices, A._converts)
+_CACHED = (
+    A._play_with,
+    A._play_toward,
+    A._task_option,
+    A._move_choices,
+    A._converts,
+    A._held_layout,
+    A._buys,
+)
 
 
 def _forget() -> None:
@@ -75,3 +84,26 @@ def test_the_view_is_a_copy_the_game_does_not_change_under_it():
     state.tableau.clear()
     state.locked.clear()
     assert view.hand == hand and view.tableau == tableau and view.locked == locked
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.sampled_from(D.action_ids()), unique=True),
+    st.integers(D.RULES["time_floor"], D.RULES["time_max"]),
+    st.integers(0, D.RULES["hand_limit"]),
+)
+def test_can_buy_is_whether_planning_offers_more_than_finishing(tableau, time, held):
+    """`_can_buy` reads a table of what each Time affords; the plain rule is the options Planning lists."""
+    state, _ = GAME.setup(0, {})
+    state.tableau, state.time, state.hand = tableau, time, ["walk-1"] * held
+    assert A._can_buy(state) == (len(A.planning_options(state)) > 1)
+
+
+def test_emit_makes_the_event_ev_makes():
+    """The frequent events are made with `emit` (facts as a dict), the rest with `ev` (facts as keywords)."""
+    state, _ = GAME.setup(0, {})
+    by_ev: list = []
+    by_emit: list = []
+    R.ev(state, by_ev, "time_changed", amount=-2, time=4)
+    R.emit(state, by_emit, "time_changed", {"amount": -2, "time": 4})
+    assert by_ev == by_emit
