@@ -62,13 +62,10 @@ def bare(runs: int) -> list[float]:
 
 
 def solo(runs: int, solo_bin: str) -> list[float]:
-    with tempfile.TemporaryDirectory() as saves:
+    """As a player launches it: no --save-dir, so the save folder is found the default way (under HOME)."""
+    with tempfile.TemporaryDirectory() as home:
         return [
-            until_prompt(
-                solo_bin,
-                ["--save-dir", saves, "new", "escape-of-the-dead", "--seed", str(i), "--slot", f"b{i}"],
-                saves,
-            )
+            until_prompt(solo_bin, ["new", "escape-of-the-dead", "--seed", str(i), "--slot", f"b{i}"], home)
             for i in range(runs)
         ]
 

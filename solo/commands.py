@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import msgspec
 
 
-class Command(NamedTuple):
+class Command(msgspec.Struct, frozen=True):
     name: str
     aliases: tuple[str, ...]
     usage: str

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import unicodedata
-from typing import NamedTuple
+
+import msgspec
 
 from engines.core.contract import Decision
 from solo.commands import BY_WORD, COMMANDS
@@ -12,7 +13,7 @@ from solo.games import GameUI, InputError
 MAX_LINE = 500
 
 
-class Resolved(NamedTuple):
+class Resolved(msgspec.Struct, frozen=True):
     kind: str  # "command" or "option"
     name: str  # the command's name, or the option's key
     arg: str = ""

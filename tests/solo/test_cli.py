@@ -247,3 +247,46 @@ def test_save_dir_after_the_subcommand_and_from_the_environment(capsys, monkeypa
     assert main(["new", "escape-of-the-dead", "--slot", "there"]) == 0
     assert SaveStore(tmp_path / "env").exists("there")
     capsys.readouterr()
+
+
+LINES = [
+    ["new", "escape-of-the-dead", "--seed", "7", "-o", "barricade=7", "-o", "x=y", "--fresh"],
+    ["--save-dir", "list", "new", "final-girl", "--slot", "a"],
+    ["--save-dir=list", "--plain", "log", "s1", "--html", "out.html", "--brief"],
+    ["--plain", "sim", "slaughterhouse", "-n", "5", "--json", "--seat", "family"],
+    ["continue"],
+    ["load", "slot"],
+    ["games", "--save-dir", "x"],
+    [],
+]
+
+
+@pytest.mark.parametrize("argv", LINES, ids=" ".join)
+def test_building_only_the_named_command_parses_a_line_as_building_all_would(argv):
+    from solo.cli import _parser
+
+    assert vars(_parser(argv).parse_args(argv)) == vars(_parser([]).parse_args(argv))
+
+
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [
+        (["new", "x"], "new"),
+        (["--save-dir", "new", "list"], "list"),
+        (["--plain", "--save-dir=d", "sim", "g"], "sim"),
+        (["nwe"], None),
+        (["--help"], None),
+        ([], None),
+    ],
+)
+def test_the_named_command_is_the_first_word_that_is_not_an_option_or_the_save_folder(argv, named):
+    from solo.cli import _named_command
+
+    assert _named_command(argv) == named
+
+
+def test_a_mistyped_command_still_lists_every_command(capsys):
+    with pytest.raises(SystemExit):
+        main(["nwe", "escape-of-the-dead"])
+    err = capsys.readouterr().err
+    assert all(c in err for c in ("'new'", "'continue'", "'load'", "'list'", "'log'", "'sim'", "'games'"))
