@@ -7,7 +7,6 @@ import zlib
 from typing import Any
 
 from engines.core.events import Event
-from narratives import rulebook
 from narratives.formatting import render
 from narratives.templates import Case, Templates, load
 from narratives.words import derive, join
@@ -60,6 +59,8 @@ class Narrator:
 
     def rules(self, topic: str | None = None) -> tuple[str, str]:
         """(title, text) of a topic; None or 'overview' gives the overview with the list of topics."""
+        from narratives import rulebook  # asked for now and then, so not imported at launch
+
         if topic is None or topic.strip().lower() == "overview":
             return rulebook.overview(self.templates)
         found = rulebook.find(self.templates, topic)

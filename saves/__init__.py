@@ -1,7 +1,6 @@
 """Persistence of a run's record: careful files in a folder of slots. Knows no game's rules."""
 
 from saves.atomic import atomic_write
-from saves.keep import Keepsakes
 from saves.location import default_save_dir
 from saves.migrations import SCHEMA
 from saves.record import FORMAT, Record
@@ -11,7 +10,6 @@ from saves.store import Listing, SaveError, SaveStore
 __all__ = [
     "FORMAT",
     "SCHEMA",
-    "Keepsakes",
     "Listing",
     "Record",
     "SaveError",

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from saves import Keepsakes
+from saves.keep import Keepsakes
 from solo.run import Run
 
 

@@ -110,8 +110,11 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 def _carried(store: SaveStore, game) -> dict[str, str]:
     """What the last finished run of this game left for the next (the Freezer Box), read from the keep file."""
-    from saves import Keepsakes
     from solo import carry
+
+    if not carry.offered(game):
+        return {}  # most games: neither the keep file nor its module is needed at launch
+    from saves.keep import Keepsakes
 
     try:
         return carry.carried(Keepsakes(store.root), game)

@@ -10,9 +10,12 @@ what earlier runs left.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
-from saves import Keepsakes
 from solo.run import Run
+
+if TYPE_CHECKING:
+    from saves.keep import Keepsakes  # the callers make one: a launch that needs none never imports it
 
 
 def offered(game) -> bool:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from engines.core.contract import IllegalMove
 from narratives import Narrator, for_game
-from saves import Keepsakes, SaveError, SaveStore, SlotError, validate_slot
-from solo import achievements, carry, narration
+from saves import SaveError, SaveStore, SlotError, validate_slot
+from solo import narration
 from solo.commands import BY_WORD, COMMANDS
 from solo.games import InputError, ui_for
 from solo.parse import clean, resolve
@@ -172,11 +172,19 @@ class Repl:
             return
         self.advance()
 
+    def _keep(self):
+        """What outlives a run (saves/keep.py): read when a run ends or asks, so not imported at launch."""
+        from saves.keep import Keepsakes
+
+        return Keepsakes(self.store.root)
+
     def record_achievements(self) -> None:
+        from solo import achievements  # at a run's end, not at launch
+
         if not achievements.offered(self.run):
             return
         try:
-            earned, fresh = achievements.record(Keepsakes(self.store.root), self.run, self.slot)
+            earned, fresh = achievements.record(self._keep(), self.run, self.slot)
         except (SaveError, OSError) as e:
             self.screen.error(f"Achievements not recorded: {e}")
             return
@@ -185,10 +193,12 @@ class Repl:
             self.screen.say(f"Achievement{' (new!)' if a in fresh else ''}: {texts[a]}")
 
     def record_carry(self) -> None:
+        from solo import carry
+
         if not carry.offered(self.run.game):
             return
         try:
-            kept = carry.store(Keepsakes(self.store.root), self.run, self.slot)
+            kept = carry.store(self._keep(), self.run, self.slot)
         except (SaveError, OSError) as e:
             self.screen.error(f"What this run leaves for the next was not kept: {e}")
             return
@@ -252,11 +262,13 @@ class Repl:
         self.screen.cards(self.ui.cards(self.run.view(), self.screen.plain))
 
     def cmd_achievements(self, arg: str) -> None:
+        from solo import achievements
+
         if not achievements.offered(self.run):
             self.screen.error(f"{self.run.game.title} has no achievements.")
             return
         try:
-            rows, note = achievements.table(Keepsakes(self.store.root), self.run)
+            rows, note = achievements.table(self._keep(), self.run)
         except SaveError as e:
             self.screen.error(str(e))
             return
@@ -421,7 +433,9 @@ class Repl:
             return
         old = self.run
         try:
-            options = carry.renewed(Keepsakes(self.store.root), old.game, old.options)
+            from solo import carry
+
+            options = carry.renewed(self._keep(), old.game, old.options)
         except (SaveError, OSError) as e:
             self.screen.error(f"{e}; restarting with what this run started with.")
             options = dict(old.options)

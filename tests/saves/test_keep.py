@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from saves import Keepsakes, SaveError
+from saves import SaveError
+from saves.keep import Keepsakes
 
 
 def test_nothing_kept_yet_reads_empty(tmp_path):

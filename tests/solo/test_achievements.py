@@ -7,7 +7,7 @@ from repl_harness import Session
 from engines.core.autoplay import play
 from engines.core.contract import resolve_options
 from engines.registry import get
-from saves import Keepsakes
+from saves.keep import Keepsakes
 from solo import achievements
 from solo.run import Run
 
