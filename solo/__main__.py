@@ -1,3 +1,3 @@
-from solo.cli import main
+from solo.cli import entry
 
-raise SystemExit(main())
+raise SystemExit(entry())

@@ -290,3 +290,19 @@ def test_a_mistyped_command_still_lists_every_command(capsys):
         main(["nwe", "escape-of-the-dead"])
     err = capsys.readouterr().err
     assert all(c in err for c in ("'new'", "'continue'", "'load'", "'list'", "'log'", "'sim'", "'games'"))
+
+
+def test_the_program_pauses_the_collector_only_while_it_loads(monkeypatch, capsys):
+    import gc
+    import sys
+
+    from solo.cli import entry
+
+    monkeypatch.setattr(sys, "argv", ["solo", "games"])
+    try:
+        assert entry() == 0
+        assert gc.isenabled()
+        assert gc.get_freeze_count() > 0  # what loading made is out of the collector's sight
+    finally:
+        gc.unfreeze()
+    assert "escape-of-the-dead" in capsys.readouterr().out
