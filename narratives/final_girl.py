@@ -156,6 +156,7 @@ _CASES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "item_returned": _returned,
     "minor_power": _minor,
     "tie_settled": _by("about"),
+    "shield_order": lambda f: "chosen" if f["chosen"] else "default",
     "game_lost": _lost,
     "game_won": _won,
     "fg_hurt": _hurt,

@@ -1306,6 +1306,21 @@ def do_attack_tie(state: State, key: str, events: list[Event]) -> None:
     R.kill_victim(state, victim, events, "killer")
 
 
+def shield_options(state: State) -> list[Option]:
+    """Each Minor Dark Power in play, as the one that takes the next damage."""
+    out = []
+    for card in state.ask["cards"]:
+        spec = D.TERROR[D.KIND[card]]
+        power = next(m for m in state.minor_powers if m.card == card)
+        out.append(Option(f"shield:{card}", f"{spec['name']} takes damage first ({power.health} health)"))
+    return out
+
+
+def do_shield(state: State, key: str, events: list[Event]) -> None:
+    state.ask = {}
+    R.put_first(state, key.split(":", 1)[1], events)
+
+
 # -- panic order ----------------------------------------------------------------------------------------------
 
 

@@ -10,7 +10,7 @@ since nothing is funnier than a coin toss deciding who gets the chainsaw.
 from __future__ import annotations
 
 from engines.final_girl import data as D
-from engines.final_girl.state import State, Victim
+from engines.final_girl.state import MinorPower, State, Victim
 
 MODES = ("ask", "infinite-evil", "abject-realism", "never-ending-hilarity")
 
@@ -49,6 +49,22 @@ def attacked_victim(state: State, tied: list[Victim]) -> Victim:
     if state.ties == "abject-realism":
         return min(tied, key=lambda v: (v.special != "", v.id))  # the nameless worker is nearest the blade
     return min(tied, key=lambda v: (v.special == "", v.id))  # Infinite Evil: the one you needed
+
+
+def shield(state: State, powers: list[MinorPower]) -> MinorPower:
+    """Which Minor Dark Power takes damage first. Infinite Evil keeps the most dangerous longest (her extra
+    damage outlasts her extra speed); Abject Realism breaks the oldest first, as it was laid down first."""
+    if state.ties == "never-ending-hilarity":
+        return powers[state.rng.below(len(powers))]
+    if state.ties == "abject-realism":
+        return powers[0]
+    return min(powers, key=lambda m: danger(m.card))
+
+
+def danger(card: str) -> int:
+    """How much a Minor Dark Power's bonus hurts you: extra damage counts double extra movement."""
+    adds = D.TERROR[D.KIND[card]]["minor"]
+    return 2 * adds.get("attack", 0) + adds.get("move", 0)
 
 
 def alike(victims: list[Victim]) -> bool:

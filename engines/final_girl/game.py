@@ -55,6 +55,7 @@ _PROMPTS = {
     "tie": "Game Ambiguity: The Tormentor's target is tied. Which does she go for?",
     "trap_tie": "Game Ambiguity: the Death Trap could take any of these Victims. Which does it take?",
     "attack_tie": "Game Ambiguity: the Tormentor strikes at one of the Victims here. Which one?",
+    "shield": "Game Ambiguity: damage to her breaks her Minor Dark Powers first. Which one takes it first?",
     "arrange": "Your hands: which items do you hold ready? The rest go in the backpack.",
     "panic_order": "Victims panic in the order you choose: who runs first?",
 }
@@ -71,6 +72,7 @@ _OPTIONS = {
     "tie": A.tie_options,
     "trap_tie": A.trap_tie_options,
     "attack_tie": A.attack_tie_options,
+    "shield": A.shield_options,
     "arrange": A.arrange_options,
     "panic_order": A.panic_order_options,
 }
@@ -87,6 +89,7 @@ _APPLY = {
     "tie": A.do_tie,
     "trap_tie": A.do_trap_tie,
     "attack_tie": A.do_attack_tie,
+    "shield": A.do_shield,
     "arrange": A.do_arrange,
     "panic_order": A.do_panic_order,
 }
@@ -95,7 +98,7 @@ _APPLY = {
 class FinalGirl:
     id = "final-girl"
     title = "Final Girl: The Marrek Murders"
-    rules_version = "2"
+    rules_version = "3"
     seats = (
         Seat(
             FINAL_GIRL,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engines.core.contract import Decision, Hint
 from engines.core.rng import Rng
+from engines.final_girl import ambiguity as amb
 from engines.final_girl import data as D
 from engines.final_girl.state import View
 
@@ -320,6 +321,12 @@ def _tie(view: View, keys: list[str]) -> tuple[str, str] | None:
     return (others[0], "keep her away from you") if others else None
 
 
+def _shield(view: View, keys: list[str]) -> tuple[str, str] | None:
+    """Break the power that hurts most first: her extra damage before her extra speed."""
+    key = max(keys, key=lambda k: (amb.danger(k.split(":", 1)[1]), k))
+    return key, "break the power that hurts you most first"
+
+
 def _victim_tie(view: View, keys: list[str]) -> tuple[str, str] | None:
     """A tie among Victims: spare the special ones, then give up the one with the least company."""
     victims = {v.id: v for v in view.victims}
@@ -361,6 +368,7 @@ _CHOOSERS = {
     "tie": _tie,
     "trap_tie": _victim_tie,
     "attack_tie": _victim_tie,
+    "shield": _shield,
     "arrange": _arrange,
     "panic_order": lambda view, keys: ("panic:group", "let the Supervisor lead his people out first"),
 }

@@ -1015,6 +1015,26 @@ def _minor_power(state: State, op: dict[str, Any], events: list[Event]) -> None:
         health=spec["health"],
         adds=dict(spec["minor"]),
     )
+    if len({D.KIND[m.card] for m in state.minor_powers}) > 1:
+        _settle_shield(state, events)
+
+
+def _settle_shield(state: State, events: list[Event]) -> None:
+    """Which Minor Dark Power takes damage first, now that there is more than one: the rules say only that
+    they take it before her health, so it is a tie for Game Ambiguity (RULES.md K12b)."""
+    if amb.asks(state):
+        state.ask = {"kind": "shield", "cards": [m.card for m in state.minor_powers]}
+        return
+    put_first(state, amb.shield(state, state.minor_powers).card, events, chosen=False)
+
+
+def put_first(state: State, card: str, events: list[Event], chosen: bool = True) -> None:
+    """The Minor Dark Power that takes the next damage; the others keep their order."""
+    power = next(m for m in state.minor_powers if m.card == card)
+    state.minor_powers.remove(power)
+    state.minor_powers.insert(0, power)
+    title = D.TERROR[D.KIND[card]]["name"]
+    ev(state, events, "shield_order", card=card, title=title, chosen=chosen, rule=state.ties)
 
 
 STEPS = {

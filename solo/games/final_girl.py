@@ -305,7 +305,7 @@ class FinalGirlUI:
             return f"Type a number or a card's name to buy it; {free}'done' to finish Planning."
         if decision.kind == "convert":
             return "Type the number of the two cards to give up, or 'back' to return to the roll."
-        if decision.kind in ("tie", "trap_tie", "attack_tie"):
+        if decision.kind in ("tie", "trap_tie", "attack_tie", "shield"):
             return "Game Ambiguity: type the number of the one it happens to (the option 'ties' can settle these for you)."
         return "Type the number of your choice."
 
