@@ -49,15 +49,18 @@ def test_soon_runs_even_when_the_prompt_ends_before_the_loop_turns():
     assert ran == [True]
 
 
-def test_soon_runs_once_across_reads():
-    output, _ = _terminal()
-    ran: list[bool] = []
-    with create_pipe_input() as pipe:
-        pipe.send_text("a\nb\n")
-        reader = PromptReader(input=pipe, output=output)
-        reader.read("> ", soon=lambda: ran.append(True))
-        reader.read("> ")
-    assert ran == [True]
+def test_the_launch_save_is_made_once_not_at_every_prompt(tmp_path: Path):
+    writes: list[str] = []
+
+    class Counting(SaveStore):
+        def write(self, slot, record):
+            writes.append(slot)
+            return super().write(slot, record)
+
+    reader = PlainReader(io.StringIO("look\nlook\nquit\n"), echo=lambda text: None)
+    screen = Screen(make_console(True, file=io.StringIO()), True)
+    Repl(new_run(), Counting(tmp_path), "once", screen, reader).play()
+    assert writes == ["once", "once"]  # at the first prompt, and on quitting; 'look' saves nothing
 
 
 def test_plain_reader_runs_soon_before_reading():

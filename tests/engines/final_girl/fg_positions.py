@@ -54,6 +54,15 @@ def run_ops(state: State, *ops: dict) -> list:
     return events
 
 
+def draw_terror(state: State, card: str) -> list:
+    """Draw this Terror card next, wherever it was, and resolve it."""
+    for pile in (state.terror.draw_pile, state.terror.discard_pile, state.terror_out):
+        if card in pile:
+            pile.remove(card)
+    state.terror.draw_pile.append(card)
+    return run_ops(state, {"op": "draw_terror"})
+
+
 def _resume(state: State, op: dict, events: list) -> None:
     state.ask = op["ask"]
 

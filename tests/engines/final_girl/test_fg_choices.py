@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fg_positions import add_victim, clear_board, fresh, hand_of, run_ops
+from fg_positions import add_victim, clear_board, draw_terror, fresh, hand_of, run_ops
 
 from engines.core.autoplay import play
 from engines.final_girl import GAME
@@ -276,18 +276,10 @@ def test_one_run_never_earns_the_five_locations_achievement_alone():
 # -- Minor Dark Powers ------------------------------------------------------------------------------------
 
 
-def _draw(s, card):
-    for pile in (s.terror.draw_pile, s.terror.discard_pile, s.terror_out):
-        if card in pile:
-            pile.remove(card)
-    s.terror.draw_pile.append(card)
-    return run_ops(s, {"op": "draw_terror"})
-
-
 def test_a_minor_dark_power_stays_in_play_and_raises_her_attack():
     s = clear_board(fresh())
     before = R.attack_value(s)
-    _draw(s, "sharpened_tools-1")
+    draw_terror(s, "sharpened_tools-1")
     assert [m.card for m in s.minor_powers] == ["sharpened_tools-1"] and s.minor_powers[0].health == 2
     assert "sharpened_tools-1" not in s.terror.discard_pile and R.attack_value(s) == before + 1
     assert not GAME.invariants(s)
@@ -297,14 +289,14 @@ def test_a_minor_dark_power_stays_in_play_and_raises_her_attack():
 def test_every_shortcut_raises_her_movement_value():
     s = clear_board(fresh())
     before = R.move_value(s)
-    _draw(s, "every_shortcut-1")
+    draw_terror(s, "every_shortcut-1")
     assert R.move_value(s) == before + 1
 
 
 def test_damage_to_her_empties_minor_dark_powers_first_oldest_first():
     s = clear_board(fresh())
-    _draw(s, "sharpened_tools-1")
-    _draw(s, "every_shortcut-1")
+    draw_terror(s, "sharpened_tools-1")
+    draw_terror(s, "every_shortcut-1")
     s.finale_revealed, s.killer_space = True, s.fg_space
     health = s.killer_health
     R.hurt_killer(s, 3, [])

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from fg_positions import clear_board, fresh, run_ops
+from fg_positions import clear_board, draw_terror, fresh
 
 from engines.core.autoplay import play
 from engines.final_girl import rules as R
@@ -14,19 +14,11 @@ from narratives import for_game
 SHARP, SHORTCUT = "sharpened_tools-1", "every_shortcut-1"  # her attacks +1; her movement +1
 
 
-def _draw(s, card):
-    for pile in (s.terror.draw_pile, s.terror.discard_pile, s.terror_out):
-        if card in pile:
-            pile.remove(card)
-    s.terror.draw_pile.append(card)
-    return run_ops(s, {"op": "draw_terror"})
-
-
 def _both(ties: str):
     s = clear_board(fresh(ties=ties))
-    _draw(s, SHARP)
+    draw_terror(s, SHARP)
     assert s.ask.get("kind") != "shield"  # one power: nothing to settle
-    return s, _draw(s, SHORTCUT)
+    return s, draw_terror(s, SHORTCUT)
 
 
 def test_with_ties_ask_the_person_chooses_which_power_takes_damage_first():
@@ -59,11 +51,11 @@ def test_never_ending_hilarity_leaves_it_to_a_die_the_same_way_every_time():
     firsts = set()
     for seed in range(12):
         s = clear_board(fresh(seed, ties="never-ending-hilarity"))
-        _draw(s, SHARP)
-        _draw(s, SHORTCUT)
+        draw_terror(s, SHARP)
+        draw_terror(s, SHORTCUT)
         again = clear_board(fresh(seed, ties="never-ending-hilarity"))
-        _draw(again, SHARP)
-        _draw(again, SHORTCUT)
+        draw_terror(again, SHARP)
+        draw_terror(again, SHORTCUT)
         assert s.minor_powers[0].card == again.minor_powers[0].card
         firsts.add(s.minor_powers[0].card)
     assert firsts == {SHARP, SHORTCUT}
