@@ -55,7 +55,7 @@ def _named_command(argv: list[str]) -> str | None:
     """The command the line names, if any: the first word that is not an option or --save-dir's folder."""
     words = iter(argv)
     for word in words:
-        if word == "--save-dir":
+        if len(word) > 2 and "--save-dir".startswith(word):  # argparse takes '--save' for it too
             next(words, None)
         elif not word.startswith("-"):
             return word if word in _COMMANDS else None

@@ -10,6 +10,7 @@ from typing import IO, Protocol
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import Completer, Completion
 from prompt_toolkit.history import FileHistory, InMemoryHistory
+from prompt_toolkit.utils import is_dumb_terminal
 
 
 class Reader(Protocol):
@@ -66,11 +67,18 @@ class PromptReader:
     def read(self, prompt: str, soon: Callable[[], None] | None = None) -> str:
         if soon is None:
             return self.session.prompt(prompt)
+        if is_dumb_terminal():
+            soon()  # a dumb terminal's prompt runs on an event loop of its own, which `pre_run` never reaches
+            return self.session.prompt(prompt)
         pending = [soon]
+        failed: list[Exception] = []
 
         def run_pending() -> None:
             if pending:
-                pending.pop()()
+                try:
+                    pending.pop()()
+                except Exception as e:  # not into prompt_toolkit's loop: raised once the prompt is gone
+                    failed.append(e)
 
         def after_first_draw() -> None:
             # pre_run comes just before the prompt is drawn; call_soon, once the loop next turns, just after.
@@ -80,6 +88,8 @@ class PromptReader:
             return self.session.prompt(prompt, pre_run=after_first_draw)
         finally:
             run_pending()  # typed-ahead input can finish the prompt before the loop turns
+            if failed:
+                raise failed[0]
 
 
 class PlainReader:

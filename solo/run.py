@@ -142,11 +142,24 @@ class Run:
             game = get(record.game)
         except KeyError as e:
             raise RunError(f"it is a save of a game this version does not know ('{record.game}')") from e
-        if record.rules_version != game.rules_version:
+        if record.rules_version == game.rules_version:
+            return cls._replay(game, record)
+        if not _older(record.rules_version, game.rules_version):
             raise RunError(
                 f"it follows rules version {record.rules_version} of {game.title}; "
                 f"this version plays rules version {game.rules_version}"
             )
+        # A save from older rules stands if these rules replay it to the very same log and state.
+        try:
+            return cls._replay(game, record)
+        except RunError as e:
+            raise RunError(
+                f"it follows rules version {record.rules_version} of {game.title}, and rules version "
+                f"{game.rules_version} plays it differently: {e}"
+            ) from e
+
+    @classmethod
+    def _replay(cls, game: Game, record: Record) -> Run:
         try:
             saved_state = msgspec.convert(record.state, game.state_type)
         except msgspec.ValidationError as e:
@@ -177,6 +190,10 @@ class Run:
             )
         run.log = list(log)
         return run
+
+
+def _older(version: str, current: str) -> bool:
+    return version.isdigit() and current.isdigit() and int(version) < int(current)
 
 
 def _expect(log: list[Event], pos: int, events: list[Event], what: str) -> int:

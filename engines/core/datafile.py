@@ -4,8 +4,8 @@ tomllib is pure Python: importing it and parsing a game's cards and prose costs 
 launch, a tenth of the whole budget from `solo` to its first prompt. Decoding the same data from JSON is
 about fifty times cheaper. The copy lives in the file's `__pycache__` folder, as a .pyc does, and records a
 digest of the TOML text it came from, so an edited file is parsed afresh. A folder that cannot be written,
-`PYTHONDONTWRITEBYTECODE`, a damaged copy, or data JSON cannot hold exactly (dates) all mean the same thing:
-the TOML is parsed, as it would be without a copy.
+`PYTHONDONTWRITEBYTECODE` or `PYTHONPYCACHEPREFIX` (bytecode kept elsewhere), a damaged copy, or data JSON
+cannot hold exactly (dates) all mean the same thing: the TOML is parsed, as it would be without a copy.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def read_toml(path: Path) -> dict[str, Any]:
     import tomllib  # only when there is no good copy: the import alone is a millisecond
 
     data = tomllib.loads(raw.decode("utf-8"))
-    if not sys.dont_write_bytecode:
+    if not sys.dont_write_bytecode and sys.pycache_prefix is None:
         _keep(copy, digest, data)
     return data
 

@@ -1312,7 +1312,10 @@ def shield_options(state: State) -> list[Option]:
     for card in state.ask["cards"]:
         spec = D.TERROR[D.KIND[card]]
         power = next(m for m in state.minor_powers if m.card == card)
-        out.append(Option(f"shield:{card}", f"{spec['name']} takes damage first ({power.health} health)"))
+        adds = ", ".join(f"+{n} {what}" for what, n in spec["minor"].items())
+        out.append(
+            Option(f"shield:{card}", f"{spec['name']} ({adds}; {power.health} health) takes damage first")
+        )
     return out
 
 

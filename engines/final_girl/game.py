@@ -413,7 +413,9 @@ class FinalGirl:
                 what = D.ITEMS[parts[1]]["name"] if parts[1] in D.ITEMS else "that item"
                 return f"You do not carry the {what}."
             return "That item cannot be used here and now."
-        if decision.kind == "action" and parts[0] == "save":
+        if parts[0] == "save" and decision.kind not in ("action", "move"):
+            return f"Victims are rescued in the Action phase or as you walk onto an Exit, not now. {decision.prompt}"
+        if parts[0] == "save":
             if state.fg_space in state.locked:
                 return "This Exit is Locked: no Victim can be rescued here until it is unlocked."
             if state.fg_space not in D.EXITS:

@@ -195,7 +195,8 @@ def hurt_fg(state: State, n: int, events: list[Event], cause: str) -> None:
 
 
 def hurt_killer(state: State, n: int, events: list[Event], weapon: str = "") -> None:
-    """Damage to her: Minor Dark Powers' health first (oldest first), then her markers, then the token."""
+    """Damage to her: Minor Dark Powers' health first (the first in line first: K12b), then her markers, then
+    the token."""
     if n <= 0 or state.result or not state.killer_space:
         return
     while n > 0 and state.minor_powers:

@@ -314,9 +314,11 @@ class FinalGirlUI:
         low = " ".join(text.lower().replace("'", "").split())
         verb, _, rest = low.partition(" ")
         kind = decision.kind
+        if low in _RESCUE_WORDS:
+            return (
+                "save"  # offered in the Action phase and as she walks onto an Exit; the engine says when not
+            )
         if kind == "action":
-            if low in _RESCUE_WORDS:
-                return "save"
             if verb in ("play", "discard", "use") and rest:
                 if verb == "use":
                     item = _ITEM_WORDS.get(rest.removeprefix("the "))

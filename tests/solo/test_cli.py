@@ -252,6 +252,7 @@ def test_save_dir_after_the_subcommand_and_from_the_environment(capsys, monkeypa
 LINES = [
     ["new", "escape-of-the-dead", "--seed", "7", "-o", "barricade=7", "-o", "x=y", "--fresh"],
     ["--save-dir", "list", "new", "final-girl", "--slot", "a"],
+    ["--save", "list", "games"],
     ["--save-dir=list", "--plain", "log", "s1", "--html", "out.html", "--brief"],
     ["--plain", "sim", "slaughterhouse", "-n", "5", "--json", "--seat", "family"],
     ["continue"],
@@ -273,6 +274,7 @@ def test_building_only_the_named_command_parses_a_line_as_building_all_would(arg
     [
         (["new", "x"], "new"),
         (["--save-dir", "new", "list"], "list"),
+        (["--save", "list", "games"], "games"),
         (["--plain", "--save-dir=d", "sim", "g"], "sim"),
         (["nwe"], None),
         (["--help"], None),

@@ -223,3 +223,32 @@ def test_save_victim_with_nobody_to_lead_out_says_why(tmp_path):
     assert not (tmp_path / "victim.json").exists()
     assert s.run.state.saved == 0
     assert "You are not on an Exit" in s.out
+
+
+def _at_a_walk_onto_an_exit_with_a_rescue(seed: int = 0) -> Run:
+    """A run played by the heuristic up to a move decision that offers to lead Victims out."""
+    run = fg_run(seed)
+    policy = GAME.policies["heuristic"]
+    while (d := run.decision()) is not None:
+        if d.kind == "move" and d.option("save") is not None:
+            return run
+        run.choose(policy(run.view(), d, policy_rng(seed, len(run.keys))))
+    raise AssertionError("no rescue offered while walking in this game")
+
+
+def test_save_victim_while_walking_onto_an_exit_leads_them_out(tmp_path):
+    run = _at_a_walk_onto_an_exit_with_a_rescue()
+    saved = run.state.saved
+    s = Session(tmp_path, run=run).lines("save victim")
+    assert s.run.state.saved > saved
+    assert not (tmp_path / "victim.json").exists()
+
+
+def test_save_victim_when_no_rescue_can_be_offered_says_when_it_can(tmp_path):
+    run = fg_run(2)
+    while (d := run.decision()).kind == "action":
+        run.choose("end")
+    assert d.kind == "planning"
+    s = Session(tmp_path, run=run).lines("save victim")
+    assert "Victims are rescued in the Action phase or as you walk onto an Exit" in s.out
+    assert not (tmp_path / "victim.json").exists()

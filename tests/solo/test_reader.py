@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+import threading
 from pathlib import Path
 
 import pytest
@@ -23,16 +24,51 @@ def _terminal() -> tuple[Vt100_Output, io.StringIO]:
     return Vt100_Output(screen, lambda: Size(rows=24, columns=80), term="xterm"), screen
 
 
-def test_soon_runs_after_the_prompt_is_drawn():
+def test_soon_runs_while_the_prompt_waits_for_input():
     output, drawn = _terminal()
     seen: list[str] = []
     with create_pipe_input() as pipe:
-        pipe.send_text("look\n")
+        late = threading.Timer(3, pipe.send_text, ["late\n"])  # only if soon never ran while waiting
+        late.start()
+
+        def soon() -> None:
+            seen.append(drawn.getvalue())
+            pipe.send_text("look\n")  # nothing was typed before: the prompt was up and waiting
+
         reader = PromptReader(input=pipe, output=output)
-        line = reader.read("> ", soon=lambda: seen.append(drawn.getvalue()))
+        line = reader.read("> ", soon=soon)
+        late.cancel()
     assert line == "look"
     assert len(seen) == 1
     assert ">" in re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]|\x08", "", seen[0])
+
+
+def test_on_a_dumb_terminal_soon_runs_before_the_prompt(monkeypatch):
+    monkeypatch.setenv("TERM", "dumb")
+    order: list[str] = []
+    reader = PromptReader(input=None, output=None)
+
+    class Dumb:
+        def prompt(self, message, pre_run=None):
+            order.append("prompt")
+            return "look"
+
+    reader.session = Dumb()
+    assert reader.read("> ", soon=lambda: order.append("soon")) == "look"
+    assert order == ["soon", "prompt"]
+
+
+def test_a_failure_in_soon_is_raised_once_the_prompt_is_gone():
+    output, _ = _terminal()
+
+    def soon() -> None:
+        raise RuntimeError("disk on fire")
+
+    with create_pipe_input() as pipe:
+        pipe.send_text("look\n")
+        reader = PromptReader(input=pipe, output=output)
+        with pytest.raises(RuntimeError, match="disk on fire"):
+            reader.read("> ", soon=soon)
 
 
 def test_soon_runs_even_when_the_prompt_ends_before_the_loop_turns():

@@ -56,6 +56,32 @@ def test_a_record_whose_replay_differs_is_refused(gid):
             Run.from_record(bad)
 
 
+def _record(game, seed: int = 4, choices: int = 3):
+    run = Run(game, seed, resolve_options(game, {}), game.person_seats[0])
+    for key in play(game, seed, "random").keys[:choices]:
+        run.choose(key)
+    return run, run.to_record()
+
+
+@pytest.mark.parametrize("gid", registry.ids())
+def test_a_save_from_older_rules_that_replays_the_same_still_loads(gid):
+    game = registry.get(gid)
+    run, record = _record(game)
+    older = str(int(game.rules_version) - 1)
+    loaded = Run.from_record(msgspec.structs.replace(record, rules_version=older))
+    assert loaded.keys == run.keys and loaded.log == run.log
+    assert loaded.to_record().rules_version == game.rules_version  # saved again under these rules
+
+
+def test_a_save_from_older_rules_that_plays_differently_says_both_versions():
+    game = registry.get("final-girl")
+    _, record = _record(game, choices=6)
+    tampered = msgspec.structs.replace(record, rules_version="1", log=record.log[:-1])
+    expected = f"rules version 1 of Final Girl.*rules version {game.rules_version} plays it differently"
+    with pytest.raises(RunError, match=expected):
+        Run.from_record(tampered)
+
+
 def test_undo_markers_survive_a_save_and_load(tmp_path):
     game = registry.get("escape-of-the-dead")
     run = Run(game, 9, resolve_options(game, {}), "survivor")

@@ -72,6 +72,14 @@ def test_dates_are_never_copied_as_strings(tmp_path: Path):
     assert read_toml(path) == first == tomllib.loads("printed = 2019-10-01\n")
 
 
+def test_no_copy_when_bytecode_is_kept_elsewhere(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(sys, "pycache_prefix", str(tmp_path / "elsewhere"))
+    path = tmp_path / "cards.toml"
+    path.write_text("x = 1\n")
+    assert read_toml(path) == {"x": 1}
+    assert not _copy_of(path).exists()
+
+
 def test_no_copy_when_bytecode_is_not_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setattr(sys, "dont_write_bytecode", True)
     path = tmp_path / "cards.toml"
