@@ -1282,28 +1282,24 @@ def victim_label(state: State, vid: int) -> str:
     return f"{who} in {D.SPACES[v.space]['name']}"
 
 
-def trap_tie_options(state: State) -> list[Option]:
+def victim_tie_options(state: State) -> list[Option]:
+    """The Victims a trap or a blow could take (a trap_tie or an attack_tie)."""
     return [Option(f"victim:{vid}", victim_label(state, vid)) for vid in state.ask["victims"]]
+
+
+def _settle_victim_tie(state: State, key: str, events: list[Event], about: str) -> Victim:
+    vid = int(key.split(":")[1])
+    state.ask = {}
+    R.ev(state, events, "tie_settled", victim=vid, about=about)
+    return next(v for v in state.victims if v.id == vid)
 
 
 def do_trap_tie(state: State, key: str, events: list[Event]) -> None:
-    vid = int(key.split(":")[1])
-    state.ask = {}
-    victim = next(v for v in state.victims if v.id == vid)
-    R.ev(state, events, "tie_settled", victim=vid, about="trap")
-    R.trap_this(state, victim, events)
-
-
-def attack_tie_options(state: State) -> list[Option]:
-    return [Option(f"victim:{vid}", victim_label(state, vid)) for vid in state.ask["victims"]]
+    R.trap_this(state, _settle_victim_tie(state, key, events, "trap"), events)
 
 
 def do_attack_tie(state: State, key: str, events: list[Event]) -> None:
-    vid = int(key.split(":")[1])
-    state.ask = {}
-    victim = next(v for v in state.victims if v.id == vid)
-    R.ev(state, events, "tie_settled", victim=vid, about="attack")
-    R.kill_victim(state, victim, events, "killer")
+    R.kill_victim(state, _settle_victim_tie(state, key, events, "attack"), events, "killer")
 
 
 def shield_options(state: State) -> list[Option]:

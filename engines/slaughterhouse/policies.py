@@ -155,16 +155,22 @@ def _reserve(hand: list[str]) -> int:
     return 3 if any(_TRIGGER[c] == "enter" for c in hand) else 0
 
 
-def _sawyer_action(view: View, keys: list[str], hand: list[str], reserve: int) -> tuple[str, str]:
-    s = view.sawyers[_SAWYER_INDEX[view.cur_sawyer]]
+def _by_head(keys: list[str]) -> dict[str, list[str]]:
+    """The options grouped by their first word, each group and the groups in the order given (one pass)."""
     by: dict[str, list[str]] = {}
-    for k in keys:  # one pass: the options grouped by their first word, in order
+    for k in keys:
         head = k.split(":", 1)[0]
         group = by.get(head)
         if group is None:
             by[head] = [k]
         else:
             group.append(k)
+    return by
+
+
+def _sawyer_action(view: View, keys: list[str], hand: list[str], reserve: int) -> tuple[str, str]:
+    s = view.sawyers[_SAWYER_INDEX[view.cur_sawyer]]
+    by = _by_head(keys)
     spare = [k for k in by.get("panic", ()) if _TRIGGER[k[6:]] != "enter"]
     if spare and view.fear >= 6 + reserve:
         return spare[0], "bring out more of the family"
@@ -414,17 +420,9 @@ def _tres_act(view: View, keys: list[str]) -> tuple[str, str]:
     t = view.trespassers[me]
     space = t.space
     sawyers_here = [s for s in view.sawyers if s.space == space]
-    by: dict[str, list[str]] = {}
-    objective = None
-    for k in keys:  # one pass: the options grouped by their first word, in order
-        head = k.split(":", 1)[0]
-        group = by.get(head)
-        if group is None:
-            by[head] = [k]
-        else:
-            group.append(k)
-        if objective is None and head in _OBJECTIVE:
-            objective = k
+    by = _by_head(keys)
+    # the first objective option in the given order: heads keep the order in which they first appear
+    objective = next((group[0] for head, group in by.items() if head in _OBJECTIVE), None)
     desps = by.get("desp", [])
     scenario_goal: str | None = None
     known = False

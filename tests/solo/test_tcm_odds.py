@@ -10,6 +10,7 @@ from engines.core.rng import Rng
 from engines.registry import get
 from engines.slaughterhouse.state import Step
 from solo.games.slaughterhouse import UI, bone_odds
+from tests.engines.slaughterhouse.tcm_helpers import green_turn
 
 GAME = get("slaughterhouse")
 ALL = ",".join(GAME.achievements)
@@ -38,16 +39,8 @@ def _pct(p: Fraction) -> str:
     return f"{float(p) * 100:.1f}%"
 
 
-def _green_turn():
-    state, _ = GAME.setup(0, {})
-    while GAME.decision(state).kind != "order":
-        GAME.apply(state, GAME.hint(state).key)
-    GAME.apply(state, "turn:green")
-    return state
-
-
 def test_moving_onto_grandpa_shows_his_one_die_and_into_fire_the_fire_two_dice():
-    state = _green_turn()
+    state = green_turn()
     state.trespassers[0].noise = 0
     state.grandpa = "LIV1"
     rows = UI.odds(state, "move:LIV1")[0][2]
@@ -59,7 +52,7 @@ def test_moving_onto_grandpa_shows_his_one_die_and_into_fire_the_fire_two_dice()
 
 
 def test_i_got_ya_shows_the_attack_that_follows():
-    state = _green_turn()
+    state = green_turn()
     state.hand = ["sawyer/i_got_ya/1"]
     state.fear = 5
     state.todo.insert(0, Step("offer", who=0, sawyer="leatherface", flag="enter"))
@@ -68,7 +61,7 @@ def test_i_got_ya_shows_the_attack_that_follows():
 
 
 def test_a_picked_reroll_shows_the_total_after_it():
-    state = _green_turn()
+    state = green_turn()
     state.todo[:0] = [Step("reroll_pick", cards=["sawyer/i_got_ya/1"]), Step("attack", who=0, dice=[2, 0, 1])]
     rows = UI.odds(state, "dice:1")[0][2]  # the blank again: the kept 2 + 1 = 3, plus 0, 1 or 2
     dist = bone_odds(1)

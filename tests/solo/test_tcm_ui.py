@@ -6,20 +6,13 @@ from fractions import Fraction
 
 from engines.registry import get
 from solo.games.slaughterhouse import UI, bone_odds
+from tests.engines.slaughterhouse.tcm_helpers import green_turn
 
 GAME = get("slaughterhouse")
 
 
-def _green_turn():
-    state, _ = GAME.setup(0, {})
-    while GAME.decision(state).kind != "order":
-        GAME.apply(state, GAME.hint(state).key)
-    GAME.apply(state, "turn:green")
-    return state
-
-
 def test_search_odds_are_the_exact_two_bone_dice_distribution():
-    state = _green_turn()
+    state = green_turn()
     state.trespassers[0].space = "KILL"
     state.trespassers[0].personal = []
     tables = UI.odds(state, "search")
@@ -31,13 +24,13 @@ def test_search_odds_are_the_exact_two_bone_dice_distribution():
 
 
 def test_no_odds_when_nothing_is_rolled():
-    state = _green_turn()
+    state = green_turn()
     state.trespassers[0].noise = 0
     assert UI.odds(state, "move:LIV1") is None
 
 
 def test_the_trespassers_map_shows_face_down_tiles_without_their_names():
-    state = _green_turn()
+    state = green_turn()
     text = "\n".join(body for _, body in UI.cards(GAME.view(state, "trespassers"), plain=True))
     assert "horror: face down" in text
     from engines.slaughterhouse import data as D
@@ -76,7 +69,7 @@ def test_each_scenario_shows_its_progress_fire_and_tokens():
 
 
 def test_the_family_chooses_which_dice_to_reroll_by_number():
-    state = _green_turn()
+    state = green_turn()
     from engines.slaughterhouse.state import Step
 
     state.todo = [Step("reroll_pick", cards=["sawyer/slam/1"]), Step("attack", who=0, dice=[0, 1, 2])]

@@ -411,15 +411,19 @@ def test_a_roll_already_on_its_best_line_resolves_without_asking():
 # -- two weapons: you choose one per attack ---------------------------------------------------------------
 
 
-def test_holding_two_weapons_you_choose_which_one_strikes():
-    s = clear_board(fresh())
-    hand_of(s, "furious_strike")
-    for item in ("nail_gun", "wrench"):
-        for pile in [*s.item_decks.values(), s.items_out]:
-            if item in pile:
-                pile.remove(item)
+def _two_weapons(card: str, seed: int = 0):
+    """The card in hand, the Nail Gun (3 uses) and the Wrench held, the Tormentor in your space."""
+    s = clear_board(fresh(seed))
+    hand_of(s, card)
+    _carry(s, "nail_gun", "wrench")
+    del s.backpack[-2:]  # held in hand instead
     s.hands, s.item_uses["nail_gun"] = ["nail_gun", "wrench"], 3
     s.finale_revealed, s.killer_space = True, s.fg_space
+    return s
+
+
+def test_holding_two_weapons_you_choose_which_one_strikes():
+    s = _two_weapons("furious_strike")
     keys = legal(s)
     assert "play:furious_strike" in keys and "play:furious_strike:with:wrench" in keys
     health = s.killer_health
@@ -434,14 +438,7 @@ def test_holding_two_weapons_you_choose_which_one_strikes():
 
 def test_the_chosen_weapon_is_the_one_the_card_strikes_with():
     for seed in range(6):
-        s = clear_board(fresh(seed))
-        hand_of(s, "critical_strike")
-        for item in ("nail_gun", "wrench"):
-            for pile in [*s.item_decks.values(), s.items_out]:
-                if item in pile:
-                    pile.remove(item)
-        s.hands, s.item_uses["nail_gun"] = ["nail_gun", "wrench"], 3
-        s.finale_revealed, s.killer_space = True, s.fg_space
+        s = _two_weapons("critical_strike", seed)
         health = s.killer_health
         GAME.apply(s, "play:critical_strike:with:wrench")
         while s.ask.get("kind") == "roll":
@@ -480,14 +477,7 @@ def test_panic_order_is_not_asked_when_it_can_change_nothing():
 
 
 def test_retaliate_strikes_back_with_the_weapon_you_choose():
-    s = clear_board(fresh())
-    hand_of(s, "retaliate")
-    for item in ("nail_gun", "wrench"):
-        for pile in [*s.item_decks.values(), s.items_out]:
-            if item in pile:
-                pile.remove(item)
-    s.hands, s.item_uses["nail_gun"] = ["nail_gun", "wrench"], 3
-    s.finale_revealed, s.killer_space = True, s.fg_space
+    s = _two_weapons("retaliate")
     run_ops(s, {"op": "attack_fg", "damage": 2, "first": True})
     assert "react:retaliate:with:wrench" in legal(s) and "react:retaliate" in legal(s)
     GAME.apply(s, "react:retaliate:with:wrench")
