@@ -15,13 +15,15 @@ def atomic_write(
     data: bytes,
     verify: Callable[[bytes], object] | None = None,
     backup: Path | None = None,
+    exclusive: bool = False,
 ) -> None:
     """Replace path with data, durably.
 
     The data goes to a temp file beside path, is synced and read back for verify (which may raise
     to abort: nothing else is touched); the previous file is kept as backup if asked, with path
     present at every moment; then the temp file replaces path and the folder is synced. Temp files
-    never outlive a failure.
+    never outlive a failure. With exclusive, path must not exist: it is created by a hard link, which
+    fails with FileExistsError if anything appeared there, so nothing is ever replaced.
     """
     path = Path(path)
     folder = path.parent
@@ -35,14 +37,32 @@ def atomic_write(
             os.fsync(file.fileno())
         if verify is not None:
             verify(temp.read_bytes())
-        if backup is not None and path.exists():
-            _keep_backup(path, Path(backup))
-        os.replace(temp, path)
+        if exclusive:
+            _create(temp, path)
+        else:
+            if backup is not None and path.exists():
+                _keep_backup(path, Path(backup))
+            os.replace(temp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             temp.unlink()
         raise
     _sync_folder(folder)
+
+
+def _create(temp: Path, path: Path) -> None:
+    """Give temp the name path only if path is free. Where hard links are not supported, a check and a
+    rename (the slot's lock keeps other solos out of that gap)."""
+    try:
+        os.link(temp, path)
+    except FileExistsError:
+        raise
+    except (OSError, NotImplementedError, AttributeError):
+        if os.path.lexists(path):
+            raise FileExistsError(17, "File exists", str(path)) from None
+        os.replace(temp, path)
+        return
+    temp.unlink()
 
 
 def _keep_backup(path: Path, backup: Path) -> None:
@@ -63,6 +83,10 @@ def _keep_backup(path: Path, backup: Path) -> None:
                 target.flush()
                 os.fsync(target.fileno())
         os.replace(temp, backup)
+        # a backup that already was a link of path (a write that failed after this step) makes the rename
+        # a no-op that leaves temp behind
+        with contextlib.suppress(FileNotFoundError):
+            temp.unlink()
     except BaseException:
         with contextlib.suppress(OSError):
             temp.unlink()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from saves import migrations
-from saves.record import FORMAT, Record
+from saves.record import FORMAT, Record, Snapshot, record_of, seal_of, snapshot_of
 from saves.text import escape, show
 
 _encoder = msgspec.json.Encoder()
@@ -15,9 +15,9 @@ class RecordProblem(ValueError):
     """Why some bytes are not a save this program can read; the text is one line meant for the person."""
 
 
-def encode_record(record: Record) -> bytes:
-    """Indented JSON, so a save attached to a bug report can be read by eye."""
-    return msgspec.json.format(_encoder.encode(record), indent=2) + b"\n"
+def encode_record(record: Snapshot) -> bytes:
+    """Indented JSON, so a save attached to a bug report can be read by eye. The journal is not in it."""
+    return msgspec.json.format(_encoder.encode(snapshot_of(record)), indent=2) + b"\n"
 
 
 def decode_record(data: bytes) -> Record:
@@ -37,14 +37,21 @@ def decode_record(data: bytes) -> Record:
     if doc.get("format") != FORMAT:
         found = f"format is {show(doc['format'])}" if "format" in doc else "no format field"
         raise RecordProblem(f"not a solo save file ({found})")
+    written_as = doc.get("schema")
     try:
         doc = migrations.upgrade(doc)
     except ValueError as error:
         raise RecordProblem(str(error)) from None
     try:
-        return msgspec.convert(doc, Record)
+        record = record_of(msgspec.convert(doc, Snapshot))
     except msgspec.ValidationError as error:
         raise RecordProblem(f"field problem: {escape(str(error))}") from None
+    if record.seal is None:
+        if isinstance(written_as, int) and written_as >= migrations.SEALED:
+            raise RecordProblem("its seal is missing (was it edited by hand?)")
+    elif record.seal != seal_of(record):
+        raise RecordProblem("its fields do not match its seal (was it edited by hand?)")
+    return record
 
 
 def _not_json(data: bytes, error: msgspec.DecodeError) -> str:

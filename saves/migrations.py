@@ -10,10 +10,20 @@ from collections.abc import Callable
 
 from saves.text import show
 
-SCHEMA = 1
+SCHEMA = 2
 """The schema this version of the program writes and the newest it can read."""
 
-MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
+SEALED = 2
+"""From this schema on every save carries a seal (saves/record.py); an older one is checked by its replay."""
+
+
+def _to_sealed(doc: dict) -> dict:
+    """Schema 2 added the run's id and the seal: a save from before has neither, and says so by their absence."""
+    doc.pop("seal", None)
+    return doc
+
+
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _to_sealed}
 """Key N turns a document of schema N into one of schema N+1 (upgrade stamps the new number)."""
 
 

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 import msgspec
 
 from engines.core.events import Event
+from saves.journal import Step
 from saves.migrations import SCHEMA
 
 FORMAT = "solo-save"
 """Written into every save so a stray JSON file is never mistaken for one."""
 
 
-class Record(msgspec.Struct, kw_only=True):
+class Snapshot(msgspec.Struct, kw_only=True):
     """Everything a save file holds. format and schema come first so a person opening the file sees them."""
 
     format: str = FORMAT
@@ -35,3 +37,59 @@ class Record(msgspec.Struct, kw_only=True):
     updated: str = ""
     app_version: str = ""
     ironman: bool = False
+    run: str = ""
+    """The run's own id, made when it began: a save of another run is never written over this one."""
+    seal: str | None = None
+    """A digest of the fields the replay cannot check (ironman, status, turn, times...), so a hand edit of
+    one of them is caught. None only in saves from before seals (schema 1)."""
+
+
+class Record(Snapshot, kw_only=True):
+    """A snapshot and the steps its slot's journal adds after it (saves/journal.py)."""
+
+    journal: list[Step] = []
+    """Never written into the snapshot file; read from the journal beside it."""
+
+    def identity(self) -> str:
+        """Which run this is: its id, or for saves from before ids, its game, seed and start time."""
+        return self.run or f"{self.game}:{self.seed}:{self.created}"
+
+    def latest(self) -> tuple[int, str, str]:
+        """Turn, status and time of the last thing saved, the journal's last step included."""
+        if self.journal:
+            step = self.journal[-1]
+            return step.turn, step.status, step.at or self.updated
+        return self.turn, self.status, self.updated
+
+    def expected_seal(self) -> str:
+        return seal_of(self)
+
+
+def seal_of(record: Snapshot) -> str:
+    """The digest of every field that the replay does not check; keys are in it, state and log are not."""
+    fields = [
+        record.game,
+        record.rules_version,
+        record.seed,
+        record.options,
+        record.seat,
+        record.keys,
+        record.status,
+        record.turn,
+        record.created,
+        record.updated,
+        record.app_version,
+        record.ironman,
+        record.run,
+    ]
+    return hashlib.blake2b(msgspec.json.encode(fields), digest_size=16).hexdigest()
+
+
+def snapshot_of(record: Snapshot) -> Snapshot:
+    """The part of a record that goes into the snapshot file."""
+    return Snapshot(**{name: getattr(record, name) for name in Snapshot.__struct_fields__})
+
+
+def record_of(snapshot: Snapshot, journal: list[Step] | None = None) -> Record:
+    fields = {name: getattr(snapshot, name) for name in Snapshot.__struct_fields__}
+    return Record(**fields, journal=list(journal or []))

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
 import msgspec
 
-from saves import migrations
+from saves import journal, migrations
 from saves.atomic import atomic_write
 from saves.codec import RecordProblem, decode_record, encode_record
-from saves.record import FORMAT, Record
+from saves.lock import SlotBusy, SlotLock, acquire
+from saves.record import FORMAT, Record, seal_of
 from saves.slots import MAX_SLOT, is_slot_char, validate_slot
 from saves.text import escape
 
@@ -22,6 +25,7 @@ MAX_BYTES = 64 * 1024 * 1024
 
 SUFFIX = ".json"
 BACKUP_SUFFIX = ".json.bak"
+LOCK_SUFFIX = ".lock"
 
 
 class SaveError(Exception):
@@ -36,6 +40,20 @@ class SaveError(Exception):
         return f"Cannot use {escape(str(self.path))}: {escape(self.problem)}"
 
 
+class OtherRun(SaveError):
+    """The slot holds a good save of another run, which is never replaced unasked. `record` is that run."""
+
+    def __init__(self, path: Path, record: Record) -> None:
+        super().__init__(path, f"it holds another run ({describe(record)})")
+        self.record = record
+
+
+def describe(record: Record) -> str:
+    """A run in a few words, for a question or a refusal."""
+    turn, status, when = record.latest()
+    return f"{record.game}, turn {turn}, {status}, last played {when[:16].replace('T', ' ') or 'unknown'}"
+
+
 class Listing(msgspec.Struct):
     """One file in the save folder: its record if readable, else the problem that stops it."""
 
@@ -46,18 +64,30 @@ class Listing(msgspec.Struct):
     mtime: float
 
 
+class _Written(msgspec.Struct):
+    """What this store last wrote in a slot: the snapshot's signature and digest, and where its journal is."""
+
+    signature: tuple[int, int, int]
+    base: str
+    identity: str
+    journal_size: int | None = None
+    seal: str = ""
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
 class SaveStore:
-    """The save slots in one folder, each slot a file "<slot>.json" with its previous version in ".bak"."""
+    """The save slots in one folder: "<slot>.json", the snapshot (with its previous version in ".bak"); the
+    journal of decisions since it, "<slot>.journal"; and ".<slot>.lock", held while a run is open in it."""
 
     def __init__(self, root: Path) -> None:
         self.root = Path(root)
-        # the bytes of each slot file last written or read whole, so an autosave can check that
-        # nobody touched the file since with a plain comparison instead of a full decode
-        self._known: dict[Path, bytes] = {}
+        # per snapshot path: what this store wrote there last, so an autosave can trust the file with a stat
+        # instead of a read, and append to the journal instead of writing everything again
+        self._written: dict[Path, _Written] = {}
+        self._locks: dict[str, SlotLock] = {}
 
     def path(self, slot: str) -> Path:
         return self.root / f"{validate_slot(slot)}{SUFFIX}"
@@ -65,44 +95,137 @@ class SaveStore:
     def backup_path(self, slot: str) -> Path:
         return self.root / f"{validate_slot(slot)}{BACKUP_SUFFIX}"
 
+    def journal_path(self, slot: str) -> Path:
+        return self.root / f"{validate_slot(slot)}{journal.SUFFIX}"
+
+    def lock_path(self, slot: str) -> Path:
+        return self.root / f".{validate_slot(slot)}{LOCK_SUFFIX}"
+
     def exists(self, slot: str) -> bool:
         return os.path.lexists(self.path(slot))
 
+    def check_folder(self) -> None:
+        """SaveError when the save folder's path is taken by something that is not a folder."""
+        try:
+            info = os.stat(self.root)
+        except FileNotFoundError:
+            return
+        except OSError as error:
+            raise SaveError(self.root, f"cannot use the save folder ({_os_problem(error, self.root)})") from None
+        if not stat.S_ISDIR(info.st_mode):
+            raise SaveError(self.root, "the save folder is not a folder (use --save-dir to pick another)")
+
+    # -- locks --------------------------------------------------------------------------------------------
+
+    def lock(self, slot: str) -> None:
+        """Hold the slot for this process (again: a no-op). SlotBusy when another solo has it open.
+
+        Temp files that a killed process left for this slot are cleared now: no one else can be writing them."""
+        validate_slot(slot)
+        if slot in self._locks:
+            return
+        self.check_folder()
+        try:
+            self._locks[slot] = acquire(self.lock_path(slot), slot)
+        except OSError as error:
+            raise SaveError(self.lock_path(slot), f"cannot lock it ({_os_problem(error, self.root)})") from None
+        self._clear_temps(slot)
+
+    def unlock(self, slot: str) -> None:
+        held = self._locks.pop(slot, None)
+        if held is not None:
+            held.release()
+
+    def unlock_all(self) -> None:
+        for slot in list(self._locks):
+            self.unlock(slot)
+
+    def holds(self, slot: str) -> bool:
+        return slot in self._locks
+
+    def claim(self, base: str) -> str:
+        """A slot named after base (base, base-2, ...) that holds no run and that no other solo is starting
+        in, locked for this process: two new runs started together never share a slot."""
+        base = _trimmed(base)
+        for number in range(1, 100_000):
+            candidate = _numbered(base, number)
+            if self._taken(candidate):
+                continue
+            try:
+                self.lock(candidate)
+            except SlotBusy:
+                continue
+            if not self._taken(candidate):
+                return candidate
+            self.unlock(candidate)  # saved in between by another solo, which has let go since
+        raise SaveError(self.root, f"no free slot named after '{base}'")
+
+    def _clear_temps(self, slot: str) -> None:
+        prefixes = (f".{slot}{SUFFIX}.", f".{slot}{journal.SUFFIX}.")
+        try:
+            names = os.listdir(self.root)
+        except OSError:
+            return
+        for name in names:
+            if name.endswith(".tmp") and name.startswith(prefixes):
+                with contextlib.suppress(OSError):
+                    os.unlink(self.root / name)
+
+    # -- reading ------------------------------------------------------------------------------------------
+
     def read(self, slot: str) -> Record:
-        """The record in a slot; SaveError (one line) for a missing, damaged or foreign file."""
+        """The record in a slot, with its journal's steps; SaveError (one line) for a missing, damaged or
+        foreign file."""
         path = self.path(slot)
         if not os.path.lexists(path):
             raise SaveError(path, "no save in this slot")
-        data = read_bytes(path)
-        record = _decode(path, data)
-        self._known[path] = data
-        return record
+        return self._read(path, self.journal_path(slot))
 
     def read_path(self, path: Path) -> Record:
         """The record in any file, with the same checks as read. Never changes the file."""
         path = Path(path)
         return _decode(path, read_bytes(path))
 
-    def write(self, slot: str, record: Record) -> Path:
-        """Save record into slot atomically, keeping the previous save as the slot's backup.
+    def _read(self, path: Path, journal_path: Path) -> Record:
+        data = read_bytes(path)
+        record = _decode(path, data)
+        if os.path.lexists(journal_path):
+            try:
+                steps = journal.parse(read_bytes(journal_path), journal.digest(data))
+            except journal.JournalProblem as problem:
+                raise SaveError(journal_path, str(problem)) from None
+            record.journal = steps or []
+        return record
 
-        Stamps updated (and created, if empty) with the current UTC time; the caller's record gets
-        the stamps only once the write has succeeded. Refuses, leaving the file untouched, when the
-        slot holds something that is not a readable save of this program.
+    # -- writing ------------------------------------------------------------------------------------------
+
+    def write(
+        self,
+        slot: str,
+        record: Record,
+        *,
+        replaces: str | None = None,
+        accept: Callable[[Record], None] | None = None,
+    ) -> Path:
+        """Save record whole into slot atomically, keeping the previous save as the slot's backup, and start
+        its journal afresh.
+
+        Stamps updated (and created, if empty) with the current UTC time and seals the record; the caller's
+        record gets the stamps only once the write has succeeded. Refuses, leaving the files untouched, when
+        the slot holds what is not this run's own save (OtherRun) unless it is the run `replaces` names, or
+        anything that does not read as a save, or that `accept` refuses (it raises ValueError: load would
+        refuse the file). A slot found empty is created exclusively, so a run written there meanwhile stands.
         """
         path = self.path(slot)
-        if os.path.lexists(path):
-            try:
-                existing = read_bytes(path)
-                if existing != self._known.get(path):
-                    _decode(path, existing)
-            except SaveError as error:
-                raise SaveError(path, f"will not overwrite it, {error.problem}") from None
+        fresh = not os.path.lexists(path)
+        if not fresh:
+            self._check_replace(slot, path, record, replaces, accept)
         now = _now()
         created = record.created or now
         stamped = msgspec.structs.replace(
-            record, format=FORMAT, schema=migrations.SCHEMA, created=created, updated=now
+            record, format=FORMAT, schema=migrations.SCHEMA, created=created, updated=now, journal=[]
         )
+        stamped.seal = seal_of(stamped)
         try:
             data = encode_record(stamped)
         except (msgspec.EncodeError, TypeError, ValueError, OverflowError) as error:
@@ -117,13 +240,79 @@ class SaveStore:
             except RecordProblem as problem:
                 raise SaveError(path, f"the written file does not read back ({problem})") from None
 
+        self._written.pop(path, None)
         try:
-            atomic_write(path, data, verify=verify, backup=self.backup_path(slot))
+            atomic_write(path, data, verify=verify, backup=self.backup_path(slot), exclusive=fresh)
+        except FileExistsError:
+            raise SaveError(path, "will not overwrite it, a save appeared there meanwhile") from None
         except OSError as error:
             raise SaveError(path, f"cannot write it ({_os_problem(error, path)})") from error
-        record.created, record.updated = created, now
-        self._known[path] = data
+        journal.remove(self.journal_path(slot))
+        record.created, record.updated, record.seal = created, now, stamped.seal
+        with contextlib.suppress(OSError):
+            self._written[path] = _Written(_signature(path), journal.digest(data), record.identity())
         return path
+
+    def journaling(self, slot: str) -> bool:
+        """Whether append can go on from this store's own last full write of the slot, untouched since."""
+        path = self.path(slot)
+        written = self._written.get(path)
+        if written is None:
+            return False
+        try:
+            return _signature(path) == written.signature
+        except OSError:
+            return False
+
+    def append(self, slot: str, steps: list[journal.Step]) -> Path:
+        """Add steps to the slot's journal after this store's last full write; one write, synced.
+
+        SaveError when that is not possible (the caller then writes the whole record); after any failure the
+        journal is never appended to again until the next full write, since it may end in a torn line."""
+        path, jpath = self.path(slot), self.journal_path(slot)
+        if not self.journaling(slot):
+            raise SaveError(path, "it changed since this solo last saved it")
+        written = self._written[path]
+        now = _now()
+        steps = [msgspec.structs.replace(step, at=step.at or now) for step in steps]
+        try:
+            if written.journal_size is None:
+                size, seal = journal.create(jpath, written.base, steps)
+            else:
+                size, seal = journal.append(jpath, written.journal_size, steps, written.seal)
+        except journal.JournalProblem as problem:
+            del self._written[path]
+            raise SaveError(jpath, str(problem)) from None
+        except OSError as error:
+            del self._written[path]
+            raise SaveError(jpath, f"cannot write it ({_os_problem(error, jpath)})") from error
+        written.journal_size, written.seal = size, seal
+        return jpath
+
+    def _check_replace(
+        self,
+        slot: str,
+        path: Path,
+        record: Record,
+        replaces: str | None,
+        accept: Callable[[Record], None] | None,
+    ) -> None:
+        written = self._written.get(path)
+        if written is not None and written.identity in (record.identity(), replaces) and self.journaling(slot):
+            return  # this store's own last write of this run, untouched since
+        try:
+            existing = self._read(path, self.journal_path(slot))
+        except SaveError as error:
+            raise SaveError(error.path, f"will not overwrite it, {error.problem}") from None
+        if existing.identity() not in (record.identity(), replaces):
+            raise OtherRun(path, existing)
+        if accept is not None:
+            try:
+                accept(existing)
+            except ValueError as error:
+                raise SaveError(path, f"will not overwrite it, {error}") from None
+
+    # -- listing -----------------------------------------------------------------------------------------
 
     def list(self) -> list[Listing]:
         """Every save file in the folder, damaged ones included with their problem, newest first."""
@@ -131,6 +320,8 @@ class SaveStore:
             entries = list(os.scandir(self.root))
         except FileNotFoundError:
             return []
+        except NotADirectoryError:
+            raise SaveError(self.root, "the save folder is not a folder (use --save-dir to pick another)") from None
         except OSError as error:
             raise SaveError(self.root, f"cannot list the folder ({_os_problem(error, self.root)})") from None
         found: list[tuple[float, Listing]] = []
@@ -150,15 +341,11 @@ class SaveStore:
 
     def free_slot(self, base: str) -> str:
         """base if nothing is stored under it, else base-2, base-3, ... (trimmed to fit the length limit)."""
-        if len(base) > MAX_SLOT and all(is_slot_char(ch) for ch in base):
-            base = base[:MAX_SLOT]
-        validate_slot(base)
-        candidate, number = base, 1
-        while self._taken(candidate):
+        base = _trimmed(base)
+        number = 1
+        while self._taken(_numbered(base, number)):
             number += 1
-            suffix = f"-{number}"
-            candidate = base[: MAX_SLOT - len(suffix)] + suffix
-        return candidate
+        return _numbered(base, number)
 
     def _taken(self, slot: str) -> bool:
         # a lingering backup counts: a new save there would later overwrite it
@@ -177,17 +364,36 @@ class SaveStore:
             problem = "the file name is not a slot name (use letters, digits, '-' and '_')"
             return Listing(slot=slot, path=str(path), record=None, problem=problem, mtime=mtime)
         try:
-            record = self.read_path(path)
+            record = self._read(path, self.journal_path(slot))
         except SaveError as error:
-            return Listing(slot=slot, path=str(path), record=None, problem=error.problem, mtime=mtime)
+            problem = error.problem if error.path == path else f"{error.path.name}: {error.problem}"
+            return Listing(slot=slot, path=str(path), record=None, problem=problem, mtime=mtime)
         return Listing(slot=slot, path=str(path), record=record, problem=None, mtime=mtime)
+
+
+def _trimmed(base: str) -> str:
+    if len(base) > MAX_SLOT and all(is_slot_char(ch) for ch in base):
+        base = base[:MAX_SLOT]
+    return validate_slot(base)
+
+
+def _numbered(base: str, number: int) -> str:
+    if number == 1:
+        return base
+    suffix = f"-{number}"
+    return base[: MAX_SLOT - len(suffix)] + suffix
+
+
+def _signature(path: Path) -> tuple[int, int, int]:
+    info = os.lstat(path)
+    return info.st_ino, info.st_size, info.st_mtime_ns
 
 
 def _when(listing: Listing) -> float:
     """Sort key: the record's updated time, or the file's mtime when there is no usable record time."""
-    if listing.record is not None and listing.record.updated:
+    if listing.record is not None and listing.record.latest()[2]:
         try:
-            moment = datetime.fromisoformat(listing.record.updated)
+            moment = datetime.fromisoformat(listing.record.latest()[2])
         except ValueError:
             return listing.mtime
         if moment.tzinfo is None:

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
 from engines import registry
 from saves import SaveError, SaveStore, SlotError, validate_slot
+from saves.lock import SlotBusy
+from solo import saved
 from solo.cli import save_dir
 from solo.reader import PlainReader, PromptReader, Reader
 from solo.repl import Repl
@@ -32,7 +35,7 @@ def dispatch(args: argparse.Namespace) -> int:
     }
     try:
         return handlers[args.command](args)
-    except Failure as e:
+    except (Failure, SaveError, SlotBusy) as e:
         print(f"solo: {e}", file=sys.stderr)
         return 2
 
@@ -41,7 +44,9 @@ def dispatch(args: argparse.Namespace) -> int:
 
 
 def _store(args: argparse.Namespace) -> SaveStore:
-    return SaveStore(save_dir(args))
+    store = SaveStore(save_dir(args))
+    store.check_folder()
+    return store
 
 
 def _screen(args: argparse.Namespace) -> Screen:
@@ -87,13 +92,30 @@ def _read_run(store: SaveStore, slot: str) -> Run:
         raise Failure(f"Cannot use {store.path(slot)}: {e}") from None
 
 
+def _open_run(store: SaveStore, slot: str) -> Run:
+    """The run in a slot, which this process then holds: SlotBusy when another solo has it open."""
+    try:
+        store.lock(validate_slot(slot))
+    except SlotError as e:
+        raise Failure(str(e)) from None
+    try:
+        return _read_run(store, slot)
+    except BaseException:
+        store.unlock(slot)
+        raise
+
+
 def play(run: Run, store: SaveStore, slot: str, args: argparse.Namespace) -> int:
-    screen = _screen(args)
-    box: list[Repl] = []
-    reader = _reader(screen, box, store)
-    repl = Repl(run, store, slot, screen, reader)
-    box.append(repl)
-    return repl.play()
+    """Play a run in a slot this process holds (store.lock); the slot is let go when play ends."""
+    try:
+        screen = _screen(args)
+        box: list[Repl] = []
+        reader = _reader(screen, box, store)
+        repl = Repl(run, store, slot, screen, reader)
+        box.append(repl)
+        return repl.play()
+    finally:
+        store.unlock_all()
 
 
 # -- commands ---------------------------------------------------------------------------------------------------
@@ -119,7 +141,7 @@ def _carried(store: SaveStore, game) -> dict[str, str]:
     try:
         return carry.carried(Keepsakes(store.root), game)
     except (SaveError, OSError) as e:
-        raise Failure(f"{e} (start with --fresh to leave it alone)") from None
+        raise Failure(f"{e}; 'solo new {game.id} --fresh' plays without it") from None
 
 
 def _new_run(
@@ -146,13 +168,17 @@ def _new_run(
 
 
 def _new_slot(store: SaveStore, wanted: str | None, game_id: str) -> str:
+    """A slot for a new run, held by this process: the game's name (numbered past the taken ones), or the one
+    asked for if it holds nothing and no other solo has it."""
     if wanted is None:
-        return store.free_slot(game_id)
+        return store.claim(game_id)
     try:
         slot = validate_slot(wanted)
     except SlotError as e:
         raise Failure(str(e)) from None
+    store.lock(slot)
     if store.exists(slot):
+        store.unlock(slot)
         raise Failure(
             f"Slot '{slot}' already holds a run; pick another name (for example '{store.free_slot(slot)}')."
         )
@@ -164,34 +190,23 @@ def cmd_continue(args: argparse.Namespace) -> int:
     slot = args.slot or store.latest()
     if slot is None:
         raise Failure("There is no saved run to continue yet. Start one with 'solo new escape-of-the-dead'.")
-    return play(_read_run(store, slot), store, slot, args)
+    return play(_open_run(store, slot), store, slot, args)
 
 
 def cmd_load(args: argparse.Namespace) -> int:
     store = _store(args)
-    return play(_read_run(store, args.slot), store, args.slot, args)
+    return play(_open_run(store, args.slot), store, args.slot, args)
 
 
 def cmd_list(args: argparse.Namespace) -> int:
     store = _store(args)
     screen = _screen(args)
-    rows = _save_rows(store)
+    rows = saved.rows(store)
     if not rows:
         screen.say(f"No saves yet in {store.root}.")
         return 0
-    screen.table(f"Saves in {store.root}", ["Slot", "Game", "Turn", "State", "Last played"], rows)
+    screen.table(f"Saves in {store.root}", saved.HEAD, rows)
     return 0
-
-
-def _save_rows(store: SaveStore) -> list[list[str]]:
-    rows = []
-    for item in store.list():
-        if item.record is None:
-            rows.append([item.slot, "?", "?", f"damaged: {item.problem}", ""])
-        else:
-            r = item.record
-            rows.append([item.slot, r.game, str(r.turn), r.status, r.updated[:16].replace("T", " ")])
-    return rows
 
 
 def cmd_log(args: argparse.Namespace) -> int:
@@ -199,18 +214,35 @@ def cmd_log(args: argparse.Namespace) -> int:
 
     store = _store(args)
     run = _read_run(store, args.slot)
-    target = args.html or args.markdown or args.text
+    target = next((t for t in (args.html, args.markdown, args.text) if t is not None), None)
     if target is None:
         screen = _screen(args)
         export.show(run, screen, args.brief)
         return 0
-    kind = "html" if args.html else "markdown" if args.markdown else "text"
+    kind = "html" if args.html is not None else "markdown" if args.markdown is not None else "text"
+    path = _export_path(store, target, args.force)
     try:
-        export.write(run, Path(target), kind, args.brief)
+        export.write(run, path, kind, args.brief)
     except OSError as e:
         raise Failure(f"Cannot write {target}: {e.strerror or e}") from None
     print(f"Wrote the log of '{args.slot}' to {target}.")
     return 0
+
+
+def _export_path(store: SaveStore, target: str, force: bool) -> Path:
+    """Where an export may go: a named file outside the save folder, replaced only with --force."""
+    if not target.strip():
+        raise Failure("The export needs a file name, like '--html run.html'.")
+    path = Path(target).expanduser()
+    if path.is_dir():
+        raise Failure(f"{target} is a folder; name a file in it, like '{path / 'run.html'}'.")
+    folder = path.absolute().parent.resolve()
+    root = store.root.absolute().resolve()
+    if folder == root or root in folder.parents:
+        raise Failure(f"{target} is in the save folder, which holds only saves; pick a file elsewhere.")
+    if os.path.lexists(path) and not force:
+        raise Failure(f"{target} already exists; add --force to replace it.")
+    return path
 
 
 def cmd_sim(args: argparse.Namespace) -> int:
@@ -278,26 +310,31 @@ def menu(args: argparse.Namespace) -> int:
             if latest is None:
                 screen.error("There is no saved run yet; choose 1 for a new game.")
                 continue
-            return play(_read_run(store, latest), store, latest, args)
+            try:
+                run = _open_run(store, latest)
+            except (Failure, SaveError, SlotBusy) as e:
+                screen.error(str(e))
+                continue
+            return play(run, store, latest, args)
         if choice in ("3", "load"):
-            rows = _save_rows(store)
+            rows = saved.rows(store)
             if not rows:
                 screen.error("No saves yet.")
                 continue
-            screen.table("Saves", ["Slot", "Game", "Turn", "State", "Last played"], rows)
+            screen.table("Saves", saved.HEAD, rows)
             slot = _ask(reader, "Slot to load (Enter to go back): ")
             if not slot:
                 continue
             try:
-                run = _read_run(store, slot)
-            except Failure as e:
+                run = _open_run(store, slot)
+            except (Failure, SaveError, SlotBusy) as e:
                 screen.error(str(e))
                 continue
             return play(run, store, slot, args)
         if choice in ("4", "list"):
-            rows = _save_rows(store)
+            rows = saved.rows(store)
             if rows:
-                screen.table("Saves", ["Slot", "Game", "Turn", "State", "Last played"], rows)
+                screen.table("Saves", saved.HEAD, rows)
             else:
                 screen.say("No saves yet.")
             continue
@@ -324,7 +361,7 @@ def _menu_new(args, store: SaveStore, screen: Screen, reader: Reader) -> int:
         if answer is None:
             return 0
         answer = answer or "1"
-        if answer.isdigit() and 1 <= int(answer) <= len(games):
+        if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(games):
             game = games[int(answer) - 1]
         elif answer in ids:
             game = registry.get(answer)
@@ -341,7 +378,7 @@ def _menu_new(args, store: SaveStore, screen: Screen, reader: Reader) -> int:
             return 0
         options[opt.name] = value
     run = _new_run(game, None, seat, options, False, _carried(store, game))
-    return play(run, store, store.free_slot(game.id), args)
+    return play(run, store, store.claim(game.id), args)
 
 
 def _pick(reader: Reader, screen: Screen, name: str, choices: list[str], default: str) -> str | None:

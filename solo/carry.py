@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from saves.store import SaveError
+from saves.text import shorten, show
 from solo.run import Run
 
 if TYPE_CHECKING:
@@ -23,30 +25,56 @@ def offered(game) -> bool:
 
 
 def carried(keep: Keepsakes, game) -> dict[str, str]:
-    """The options earlier runs left for this game; {} if none (or the game carries nothing)."""
+    """The options earlier runs left for this game; {} if none (or the game carries nothing).
+
+    SaveError, naming the keep file, when they do not fit the game: the launch then says so in one line and
+    that --fresh plays without them, instead of a bare option error that points nowhere.
+    """
     if not offered(game):
         return {}
     data = keep.read(game.id)
-    out = dict(data.get("carry", {}).get("options", {})) if hasattr(game, "carry_out") else {}
+    out = dict(data.carry.options) if data.carry is not None and hasattr(game, "carry_out") else {}
     option = getattr(game, "achievement_option", None)
-    if option and data.get("achievements"):
-        out[option] = ",".join(sorted(data["achievements"]))
+    # only ids this rules version knows: one it dropped, or a hand-typed "a,b", would stop every new run
+    known = sorted(a for a in data.achievements if a in (getattr(game, "achievements", None) or {}))
+    if option and known:
+        out[option] = ",".join(known)
+    if out:
+        _check_fits(keep, game, out)
     return out
+
+
+def _check_fits(keep: Keepsakes, game, out: Mapping[str, str]) -> None:
+    """Refuse a carry that would override a `-o` option, or that the game's own setup refuses."""
+    from engines.core.contract import resolve_options
+
+    path = keep.path(game.id)
+    taken = sorted(set(out) & {o.name for o in game.options})
+    if taken:
+        raise SaveError(path, f"what it carries sets the option {show(taken[0])}, which only -o may set")
+    try:
+        game.setup(0, resolve_options(game, {}) | dict(out))
+    except ValueError as error:
+        raise SaveError(
+            path, f"what earlier runs left does not fit this game ({shorten(str(error), 200)})"
+        ) from None
 
 
 def store(keep: Keepsakes, run: Run, slot: str) -> dict[str, str]:
     """Keep what a finished run carries over; the same run stored twice changes nothing. Returns what is kept."""
     if not hasattr(run.game, "carry_out") or run.outcome() is None:
         return {}
-    data = keep.read(run.game.id)
-    name = f"{slot}@{run.created}"
-    done = data.setdefault("carried_from", [])
-    if name in done:
-        return dict(data.get("carry", {}).get("options", {}))
-    options = {k: str(v) for k, v in run.game.carry_out(run.state).items()}
-    data["carry"] = {"from": name, "options": options}
-    done.append(name)
-    keep.write(run.game.id, data)
+    from saves.keep import Carry
+
+    with keep.locked(run.game.id):
+        data = keep.read(run.game.id)
+        name = f"{slot}@{run.created}"
+        if name in data.carried_from:
+            return dict(data.carry.options) if data.carry is not None else {}
+        options = {k: str(v) for k, v in run.game.carry_out(run.state).items()}
+        data.carry = Carry(from_=name, options=options)
+        data.carried_from.append(name)
+        keep.write(run.game.id, data)
     return options
 
 

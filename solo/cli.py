@@ -91,6 +91,7 @@ def _log(p: argparse.ArgumentParser) -> None:
     fmt.add_argument("--markdown", metavar="FILE", help="write the log as Markdown")
     fmt.add_argument("--text", metavar="FILE", help="write the log as plain text")
     p.add_argument("--brief", action="store_true", help="one short line per event")
+    p.add_argument("--force", action="store_true", help="replace the export file if it exists")
 
 
 def _sim(p: argparse.ArgumentParser) -> None:
@@ -122,7 +123,10 @@ _COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
 def entry() -> int:
     """The `solo` program. Loading rich, prompt_toolkit and the rest allocates a great deal and frees almost
     nothing, so the garbage collector's passes while loading are wasted (about 13 ms, a tenth of a launch): it
-    is paused while they load, and what they made is frozen out of its sight before it resumes."""
+    is paused while they load, and what they made is frozen out of its sight before it resumes.
+
+    Before anything is read or printed, the standard streams learn to replace what their encoding cannot
+    carry (PYTHONIOENCODING=ascii), so that ends in a '?', never in a traceback."""
     gc.disable()
     try:
         from solo import app  # noqa: F401  (the bulk of a launch: everything `main` will need)
@@ -130,6 +134,9 @@ def entry() -> int:
         gc.freeze()
     finally:
         gc.enable()
+    from solo.screen import tolerate_encodings
+
+    tolerate_encodings()
     return main()
 
 

@@ -11,6 +11,11 @@ class Command(msgspec.Struct, frozen=True):
     usage: str
     help: str
 
+    @property
+    def takes_argument(self) -> bool:
+        """Whether anything may follow the command's word; the usage shows it in brackets ('log [N]')."""
+        return "[" in self.usage
+
 
 COMMANDS: tuple[Command, ...] = (
     Command("help", ("?", "h"), "help [command]", "what you can type; 'help odds' for one command"),
@@ -21,7 +26,9 @@ COMMANDS: tuple[Command, ...] = (
         "where things stand, and the choices in front of you",
     ),
     Command("map", ("cards", "board"), "map", "the table drawn as a picture"),
-    Command("odds", (), "odds", "the exact chances of each choice before the dice roll"),
+    Command(
+        "odds", (), "odds [choice]", "the exact chances of each choice before the dice roll; 'odds 2' for one"
+    ),
     Command("hint", (), "hint", "what the automa would do in your place, and why"),
     Command("undo", (), "undo", "take back your last decision (not in an ironman run)"),
     Command("again", ("g",), "again", "repeat the last thing you typed"),

@@ -32,7 +32,10 @@ def render(run: Run, kind: str, brief: bool = False) -> str:
 
 
 def write(run: Run, path: Path, kind: str, brief: bool = False) -> None:
-    path.write_text(render(run, kind, brief), encoding="utf-8")
+    """The whole export or nothing: a crash mid-write never leaves half a page in place of a good file."""
+    from saves.atomic import atomic_write
+
+    atomic_write(path, render(run, kind, brief).encode("utf-8"))
 
 
 def _markdown(run: Run, brief: bool) -> str:

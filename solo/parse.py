@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 import msgspec
@@ -11,6 +12,21 @@ from solo.commands import BY_WORD, COMMANDS
 from solo.games import GameUI, InputError
 
 MAX_LINE = 500
+_NUMBER = re.compile(r"-?[0-9]+")
+
+
+def number(token: str) -> int | None:
+    """The typed token as an int when it is ASCII digits (with an optional leading '-'), else None.
+
+    Why not `str.isdigit()`: it accepts '²', '①', '₀' and '❸', which `int()` refuses, and other scripts' digits
+    that nobody means as a choice's number. Only 0-9 make a number; everything else is a word.
+    """
+    if not _NUMBER.fullmatch(token):
+        return None
+    try:
+        return int(token)
+    except ValueError:  # more digits than int() converts (sys.get_int_max_str_digits): no choice is that big
+        return None
 
 
 class Resolved(msgspec.Struct, frozen=True):
@@ -48,8 +64,8 @@ def resolve(text: str, decision: Decision | None, ui: GameUI) -> Resolved:
             f"The game is over, so there is nothing to choose.{tip} Try 'log', 'restart' or 'quit'."
         )
     options = decision.options
-    if low.lstrip("-").isdigit():
-        n = int(low)
+    n = number(low)
+    if n is not None:
         if 1 <= n <= len(options):
             return Resolved("option", options[n - 1].key)
         try:

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import datetime
+import os
+import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import IO, Protocol
@@ -11,6 +15,8 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import Completer, Completion
 from prompt_toolkit.history import FileHistory, InMemoryHistory
 from prompt_toolkit.utils import is_dumb_terminal
+
+from solo.screen import append_text, open_unfollowed
 
 
 class Reader(Protocol):
@@ -37,6 +43,64 @@ class _Choices(Completer):
                 yield Completion(word, start_position=-len(document.text_before_cursor))
 
 
+class UnfollowedHistory(FileHistory):
+    """prompt_toolkit's FileHistory, but a symlink at the file is never followed, to read or to append (it
+    would copy every typed line into a file outside the save folder), and a failed append (full disk, removed
+    folder) loses only that line of history, never the prompt."""
+
+    def __init__(self, filename: Path) -> None:
+        super().__init__(str(filename))
+        self.path = Path(filename)
+
+    def load_history_strings(self) -> Iterable[str]:
+        strings: list[str] = []
+        lines: list[str] = []
+        try:
+            with open(open_unfollowed(self.path, os.O_RDONLY), "rb", closefd=True) as f:
+                for raw in f:  # the format FileHistory writes: '# when', then each line of an entry after '+'
+                    line = raw.decode("utf-8", errors="replace")
+                    if line.startswith("+"):
+                        lines.append(line[1:])
+                        continue
+                    if lines:
+                        strings.append("".join(lines)[:-1])
+                    lines = []
+        except OSError:
+            pass  # none yet, a link, a FIFO, a read error: what was read so far, never someone else's file
+        if lines:
+            strings.append("".join(lines)[:-1])
+        return reversed(strings)
+
+    def store_string(self, string: str) -> None:
+        entry = f"\n# {datetime.datetime.now()}\n" + "".join(f"+{line}\n" for line in string.split("\n"))
+        with contextlib.suppress(OSError):
+            append_text(self.path, entry)
+
+
+def _history(path: Path | None) -> FileHistory | InMemoryHistory:
+    """The history file, unless it cannot be one (a symlink, a folder, a FIFO, no folder to put it in): then
+    this session's lines only, without a word, since history is a convenience."""
+    if path is None:
+        return InMemoryHistory()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        os.close(open_unfollowed(path, os.O_RDONLY))
+    except FileNotFoundError:
+        pass  # made by the first line typed
+    except OSError:
+        return InMemoryHistory()
+    return UnfollowedHistory(path)
+
+
+_UNDECODED = re.compile("[\ud800-\udfff]")
+"""prompt_toolkit reads bytes the terminal's encoding cannot decode as lone surrogates (surrogateescape)."""
+
+
+def _decoded(line: str) -> str:
+    """Undecodable bytes as U+FFFD, which any stream can carry onwards once replaced, and parsing refuses."""
+    return line if line.isascii() else _UNDECODED.sub("\ufffd", line)
+
+
 class PromptReader:
     """A prompt_toolkit prompt with history, tab completion of legal choices and a bottom toolbar."""
 
@@ -48,15 +112,8 @@ class PromptReader:
         input=None,
         output=None,
     ):
-        hist = InMemoryHistory()
-        if history is not None:
-            try:
-                history.parent.mkdir(parents=True, exist_ok=True)
-                hist = FileHistory(str(history))
-            except OSError:
-                pass
         self.session: PromptSession = PromptSession(
-            history=hist,
+            history=_history(history),
             completer=_Choices(words) if words else None,
             complete_while_typing=False,
             bottom_toolbar=toolbar,
@@ -65,6 +122,9 @@ class PromptReader:
         )
 
     def read(self, prompt: str, soon: Callable[[], None] | None = None) -> str:
+        return _decoded(self._prompt(prompt, soon))
+
+    def _prompt(self, prompt: str, soon: Callable[[], None] | None) -> str:
         if soon is None:
             return self.session.prompt(prompt)
         if is_dumb_terminal():

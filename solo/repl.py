@@ -5,12 +5,14 @@ from __future__ import annotations
 from engines.core.contract import IllegalMove
 from narratives import Narrator, for_game
 from saves import SaveError, SaveStore, SlotError, validate_slot
+from saves.lock import SlotBusy
+from saves.store import OtherRun, describe
 from solo import narration
 from solo.commands import BY_WORD, COMMANDS
 from solo.games import InputError, ui_for
-from solo.parse import clean, resolve
+from solo.parse import clean, number, resolve
 from solo.reader import Reader
-from solo.run import Run, RunError, new_seed
+from solo.run import Run, RunError, check_loadable, new_seed
 from solo.screen import Screen
 
 PROMPT = "> "
@@ -29,11 +31,13 @@ class Repl:
         self.last_line = ""
         self.save_pending = False
         self.save_failure = ""
+        self.replaces: str | None = None  # a run the person agreed to replace in this slot (restart)
         self._use(run, slot)
 
     def _use(self, run: Run, slot: str) -> None:
         self.run = run
         self.slot = slot
+        self.saved: int | None = None  # how many of the run's steps are saved; None: the next save is whole
         self.ui = ui_for(run.game.id)
         self.narrator: Narrator = for_game(run.game.id, run.seed)
         self.shown = 0
@@ -92,7 +96,7 @@ class Repl:
         """The launch's autosave, which the reader runs while the prompt is up; it must not print."""
         self.save_pending = False
         try:
-            self.store.write(self.slot, self.run.to_record())
+            self._save()
         except (SaveError, OSError) as e:
             self.save_failure = f"Autosave failed: {e}"
 
@@ -148,6 +152,8 @@ class Repl:
             return
         try:
             what = resolve(text, self.run.decision(), self.ui)
+            if what.kind == "command" and what.arg and not BY_WORD[what.name].takes_argument:
+                raise InputError(_no_argument(text.partition(" ")[0].lower(), what.name))
             if what.kind == "command" and what.name == "again":
                 if not self.last_line:
                     self.screen.error("There is nothing to repeat yet.")
@@ -212,13 +218,31 @@ class Repl:
 
     # -- saving -------------------------------------------------------------------------------------
 
-    def autosave(self) -> bool:
+    def autosave(self, whole: bool = False) -> bool:
+        """Save what changed since the last save: a journal line per step, or the whole run when asked (or when
+        the journal cannot go on). Says so in one line when it fails; the run plays on."""
         try:
-            self.store.write(self.slot, self.run.to_record())
+            self._save(whole)
             return True
         except (SaveError, OSError) as e:
             self.screen.error(f"Autosave failed: {e}")
             return False
+
+    def _save(self, whole: bool = False) -> None:
+        steps = self.run.steps
+        if not whole and self.saved is not None and self.store.journaling(self.slot):
+            if self.saved < len(steps):
+                try:
+                    self.store.append(self.slot, steps[self.saved :])
+                    self.saved = len(steps)
+                    return
+                except SaveError:
+                    pass  # the journal cannot go on: the whole run, below, starts a new one
+            else:
+                return
+        self.store.write(self.slot, self.run.to_record(), replaces=self.replaces, accept=check_loadable)
+        self.replaces = None
+        self.saved = len(steps)
 
     def confirm_quit(self) -> bool:
         try:
@@ -228,7 +252,7 @@ class Repl:
         return answer.strip().lower() in ("", "y", "yes")
 
     def leave(self) -> int:
-        if self.autosave():
+        if self.autosave(whole=True):
             self.screen.say(f"Saved in slot '{self.slot}'. 'solo continue' picks it up again.")
         self.screen.flush_transcript()
         return 0
@@ -326,18 +350,48 @@ class Repl:
         self.asked = (len(self.run.keys), self.run.decision().kind) if self.run.decision() else None
 
     def cmd_save(self, arg: str) -> None:
-        if not self.autosave():
+        if not self.autosave(whole=True):
             return
         if not arg or arg == self.slot:
             self.screen.say(f"Saved in slot '{self.slot}' ({self.store.path(self.slot)}).")
             return
         try:
             slot = validate_slot(arg)
-            self.store.write(slot, self.run.to_record())
-        except (SlotError, SaveError, OSError) as e:
+        except SlotError as e:
             self.screen.error(str(e))
             return
+        held = self.store.holds(slot)
+        try:
+            self.store.lock(slot)
+            self._copy_into(slot)
+        except (SlotBusy, SaveError, OSError) as e:
+            self.screen.error(str(e))
+        finally:
+            if not held:
+                self.store.unlock(slot)
+
+    def _copy_into(self, slot: str) -> None:
+        """A copy of the run in another slot; a slot holding another run is replaced only when the person says
+        so at a terminal (line mode refuses), and a file that `load` refuses never is."""
+        try:
+            self.store.write(slot, self.run.to_record(), accept=check_loadable)
+        except OtherRun as other:
+            if getattr(self.reader, "echoes", False):
+                self.screen.error(f"{other}; not replaced. Pick another name, or load that run.")
+                return
+            question = f"Slot '{slot}' holds another run ({describe(other.record)}). Replace it? [y/N] "
+            if not self._yes(question):
+                self.screen.say(f"Slot '{slot}' is left as it was.")
+                return
+            self.store.write(slot, self.run.to_record(), replaces=other.record.identity(), accept=check_loadable)
         self.screen.say(f"Saved a copy in slot '{slot}'; this run goes on saving to '{self.slot}'.")
+
+    def _yes(self, question: str) -> bool:
+        try:
+            answer = self.reader.read(question)
+        except (EOFError, KeyboardInterrupt):
+            return False
+        return answer.strip().lower() in ("y", "yes")
 
     def cmd_load(self, arg: str) -> None:
         if not arg:
@@ -346,15 +400,24 @@ class Repl:
             return
         try:
             slot = validate_slot(arg)
-            record = self.store.read(slot)
-            run = Run.from_record(record)
-        except (SlotError, SaveError) as e:
+        except SlotError as e:
+            self.screen.error(str(e))
+            return
+        held = self.store.holds(slot)
+        try:
+            self.store.lock(slot)
+            run = Run.from_record(self.store.read(slot))
+        except (SlotBusy, SaveError) as e:
+            self._let_go(slot, held)
             self.screen.error(str(e))
             return
         except RunError as e:
-            self.screen.error(f"Cannot use {self.store.path(arg)}: {e}")
+            self._let_go(slot, held)
+            self.screen.error(f"Cannot use {self.store.path(slot)}: {e}")
             return
-        self.autosave()
+        self.autosave(whole=True)
+        if slot != self.slot and self.store.holds(self.slot):
+            self.store.unlock(self.slot)
         self._use(run, slot)
         self.screen.say(f"Loaded slot '{slot}': {run.game.title}, turn {run.game.turn(run.state)}.")
         start = narration.turns_back(run.log, 1)
@@ -362,26 +425,31 @@ class Repl:
             self.screen.story(title, paragraphs, mood)
         self.shown = len(run.log)
 
+    def _let_go(self, slot: str, held: bool) -> None:
+        if not held and slot != self.slot:
+            self.store.unlock(slot)
+
     def _list_saves(self) -> None:
-        rows = []
-        for item in self.store.list():
-            if item.record is None:
-                rows.append([item.slot, "?", "?", f"damaged: {item.problem}", ""])
-            else:
-                r = item.record
-                rows.append([item.slot, r.game, str(r.turn), r.status, r.updated[:16].replace("T", " ")])
+        from solo import saved
+
+        try:
+            rows = saved.rows(self.store)
+        except SaveError as e:
+            self.screen.error(str(e))
+            return
         if not rows:
             self.screen.say("No saves yet.")
             return
-        self.screen.table("Saves", ["Slot", "Game", "Turn", "State", "Last played"], rows)
+        self.screen.table("Saves", saved.HEAD, rows)
 
     def cmd_log(self, arg: str) -> None:
         start = 0
         if arg:
-            if not arg.isdigit() or int(arg) < 1:
+            n = number(arg)
+            if n is None or n < 1:
                 self.screen.error("'log N' takes a number of turns, like 'log 3'.")
                 return
-            start = narration.turns_back(self.run.log, int(arg))
+            start = narration.turns_back(self.run.log, n)
         for title, paragraphs, mood in narration.groups(self.run.log, self.narrator, start, self.brief):
             self.screen.story(title, paragraphs, mood)
 
@@ -394,12 +462,15 @@ class Repl:
             self.screen.flush_transcript()
             self.screen.transcript = None
             return
+        from saves.text import escape
+        from solo.screen import append_text, file_problem
+
         path = self.store.root / f"{self.slot}.transcript.txt"
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.touch()
+            append_text(path, "")  # never through a symlink out of the folder, never onto a FIFO or device
         except OSError as e:
-            self.screen.error(f"Cannot write a transcript at {path}: {e.strerror or e}")
+            self.screen.error(f"Cannot write a transcript at {escape(str(path))}: {file_problem(e, path)}.")
             return
         self.screen.console.export_text(clear=True)
         self.screen.transcript = path
@@ -441,8 +512,14 @@ class Repl:
             options = dict(old.options)
         run = Run(old.game, new_seed(), options, old.seat, ironman=old.ironman)
         self._use(run, self.slot)
+        self.replaces = old.to_record().identity()
         self.screen.say(f"A new game begins (seed {run.seed}).")
         self.advance()
 
     def cmd_quit(self, arg: str) -> None:
         raise Quit
+
+
+def _no_argument(word: str, name: str) -> str:
+    """The one-line refusal for a command given words it would ignore: silently dropping them misleads."""
+    return f"'{word}' takes no argument; '{word}' alone: {BY_WORD[name].help}."

@@ -17,6 +17,7 @@ from engines.core.contract import Decision, Game, IllegalMove, Outcome
 from engines.core.events import UNDO, Event
 from engines.registry import get
 from saves import Record
+from saves.journal import Step, events_digest
 from solo import __version__
 
 
@@ -42,10 +43,12 @@ class Run:
         self.seat = seat
         self.ironman = ironman
         self.created = _now()
+        self.id = secrets.token_hex(8)
         self.state, opening = game.setup(seed, self.options)
         self.log: list[Event] = list(opening)
         self.keys: list[str] = []
         self.marks: list[int] = []  # where in the log each key's events begin, for undo
+        self.steps: list[Step] = []  # every key and undo in order, as the journal writes them
 
     # -- playing --------------------------------------------------------------------------------------
 
@@ -65,7 +68,11 @@ class Run:
         self.marks.append(len(self.log))
         self.keys.append(key)
         self.log.extend(events)
+        self.steps.append(self._step(key, events))
         return events
+
+    def _step(self, key: str | None, events: list[Event]) -> Step:
+        return Step(key=key, events=events_digest(events), turn=self.game.turn(self.state), status=self.status())
 
     def step_automa(self) -> list[Event]:
         """Let the automa decide for every seat the person does not play, until the person's turn or the end."""
@@ -92,9 +99,11 @@ class Run:
             self.game.apply(state, key)
         self.state = state
         turn = self.game.turn(state)
-        self.log = [*self.log[: self.marks[i]], Event(UNDO, turn, "meta", {"turn": turn})]
+        marker = Event(UNDO, turn, "meta", {"turn": turn})
+        self.log = [*self.log[: self.marks[i]], marker]
         self.keys = self.keys[:i]
         self.marks = self.marks[:i]
+        self.steps.append(self._step(None, [marker]))
         return True
 
     def _seats_of_keys(self) -> list[str]:
@@ -133,6 +142,7 @@ class Run:
             created=self.created,
             app_version=__version__,
             ironman=self.ironman,
+            run=self.id,
         )
 
     @classmethod
@@ -169,6 +179,7 @@ class Run:
         except ValueError as e:
             raise RunError(str(e)) from e
         run.created = record.created or run.created
+        run.id = record.run
         log = record.log
         pos = _expect(log, 0, run.log, "the opening")
         for n, key in enumerate(record.keys, 1):
@@ -189,11 +200,38 @@ class Run:
                 "replaying its choices does not reach its saved state (was it edited, or made by an older version of the game?)"
             )
         run.log = list(log)
+        turn, status = game.turn(run.state), run.status()
+        if (record.turn, record.status) != (turn, status):
+            raise RunError(
+                f"it says turn {record.turn}, {record.status}, where its replay reaches turn {turn}, {status} "
+                "(was it edited?)"
+            )
+        run.steps = []
+        for n, step in enumerate(record.journal, 1):
+            run._follow(step, n)
         return run
+
+    def _follow(self, step: Step, n: int) -> None:
+        """Replay one journal step, checking that it makes what it made when it was saved."""
+        what = f"journal line {n + 1}"
+        if step.key is None:
+            if not self.undo():
+                raise RunError(f"{what} is an undo that this run cannot make (was it edited?)")
+        else:
+            try:
+                self.choose(step.key)
+            except IllegalMove as e:
+                raise RunError(f"{what} ('{step.key}') is not legal on replay: {e}") from e
+        made = self.steps[-1]
+        if (made.events, made.turn, made.status) != (step.events, step.turn, step.status):
+            raise RunError(
+                f"{what} does not make on replay what it made when saved (was it edited, or made by an older "
+                "version of the game?)"
+            )
 
 
 def _older(version: str, current: str) -> bool:
-    return version.isdigit() and current.isdigit() and int(version) < int(current)
+    return all(v.isascii() and v.isdigit() for v in (version, current)) and int(version) < int(current)
 
 
 def _expect(log: list[Event], pos: int, events: list[Event], what: str) -> int:
@@ -206,3 +244,11 @@ def _expect(log: list[Event], pos: int, events: list[Event], what: str) -> int:
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def check_loadable(record: Record) -> None:
+    """ValueError, saying why, when `load` would refuse this record: such a file is never written over."""
+    try:
+        Run.from_record(record)
+    except RunError as e:
+        raise ValueError(str(e)) from None

@@ -6,9 +6,13 @@ Everything printed is also recorded, so `transcript` can copy it to a file.
 
 from __future__ import annotations
 
+import codecs
+import contextlib
+import errno
 import os
+import stat
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO
 
@@ -18,12 +22,119 @@ from rich.panel import Panel
 from rich.text import Text
 
 from engines.core.contract import Decision
+from saves.text import escape
 
 
 def wants_plain(flag: bool, stream: IO[str] | None = None) -> bool:
-    """Plain text when asked, when NO_COLOR is set, or when output is not a terminal."""
+    """Plain text when asked, when NO_COLOR is set, when output is not a terminal, or when its encoding
+    cannot carry the panels' box characters (PYTHONIOENCODING=ascii): the words matter, not the frames."""
     stream = stream or sys.stdout
-    return flag or bool(os.environ.get("NO_COLOR")) or not stream.isatty()
+    return flag or bool(os.environ.get("NO_COLOR")) or not stream.isatty() or not _carries_boxes(stream)
+
+
+def _carries_boxes(stream: IO[str]) -> bool:
+    try:
+        "╭─╮│╰╯·".encode(getattr(stream, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+# -- streams that cannot carry every character -------------------------------------------------------------
+
+LOOKALIKES = {
+    "\u2018": "'",
+    "\u2019": "'",
+    "\u201c": '"',
+    "\u201d": '"',
+    "\u2013": "-",
+    "\u2014": "--",
+    "\u2026": "...",
+    "\u00b7": "-",
+    "\u00a0": " ",
+    "\u2022": "*",
+    "\ufffd": "?",
+}
+"""Typography an ASCII stream cannot carry, as the ASCII that reads the same."""
+
+
+def _lookalike_or(fallback: str) -> Callable[[UnicodeError], tuple[str, int]]:
+    """An encode error handler: each character as its ASCII lookalike, else as the fallback handler has it."""
+    last_resort = codecs.lookup_error(fallback)
+
+    def handle(error: UnicodeError) -> tuple[str, int]:
+        if not isinstance(error, UnicodeEncodeError):
+            raise error
+        out = []
+        for i in range(error.start, error.end):
+            ch = error.object[i]
+            if ch in LOOKALIKES:
+                out.append(LOOKALIKES[ch])
+            else:
+                one = UnicodeEncodeError(error.encoding, error.object, i, i + 1, error.reason)
+                out.append(str(last_resort(one)[0]))
+        return "".join(out), error.end
+
+    return handle
+
+
+codecs.register_error("solo-replace", _lookalike_or("replace"))
+codecs.register_error("solo-backslashreplace", _lookalike_or("backslashreplace"))
+
+
+def tolerate_encodings() -> None:
+    """Never a traceback over a character a stream cannot carry (PYTHONIOENCODING=ascii, LC_ALL=C): what
+    stdout cannot encode is shown as its lookalike or '?', on stderr as its lookalike or a backslash escape
+    (file names stay legible), and undecodable input bytes are read as U+FFFD, which parsing then refuses."""
+    for stream, errors in (
+        (sys.stdin, "replace"),
+        (sys.stdout, "solo-replace"),
+        (sys.stderr, "solo-backslashreplace"),
+    ):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is None:
+            continue
+        # not a text stream we may change (closed, or replaced by a test): leave it as it is
+        with contextlib.suppress(AttributeError, TypeError, ValueError, OSError):
+            reconfigure(errors=errors)
+
+
+# -- files in the save folder that are appended to: the transcript, the prompt's history ----------------------
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_EXTRA = _NOFOLLOW | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+
+
+def open_unfollowed(path: Path, flags: int) -> int:
+    """os.open that never follows a symlink at path (O_NOFOLLOW, or a check first where the system has none)
+    and takes only a regular file (O_NONBLOCK: a FIFO cannot hang us), so nothing typed or shown is ever
+    written through a link to a file outside the save folder. OSError otherwise; see `file_problem`."""
+    if not _NOFOLLOW and os.path.islink(path):
+        raise OSError(errno.ELOOP, "a symbolic link", str(path))
+    fd = os.open(path, flags | _EXTRA, 0o600)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def file_problem(error: OSError, path: Path) -> str:
+    """Why a file could not be opened or written, in a few words (a refused link said as such)."""
+    if error.errno in (errno.ELOOP, errno.EMLINK) or os.path.islink(path):
+        return "it is a symbolic link, and solo never writes through one"
+    if os.path.exists(path) and not os.path.isfile(path):
+        return "it is not a regular file"
+    return error.strerror or errno.errorcode.get(error.errno or 0) or str(error)
+
+
+def append_text(path: Path, text: str) -> None:
+    """Append text to a file in the save folder, created if missing, never through a link. OSError if not."""
+    fd = open_unfollowed(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+    with open(fd, "a", encoding="utf-8", errors="backslashreplace", closefd=True) as f:
+        f.write(text)
 
 
 def make_console(plain: bool, file: IO[str] | None = None, width: int | None = None) -> Console:
@@ -56,15 +167,26 @@ class Screen:
         """Append what was shown since last time to the transcript file, if one is open."""
         text = self.console.export_text(clear=True)
         if self.transcript is not None and text:
-            with self.transcript.open("a", encoding="utf-8") as f:
-                f.write(text)
+            self._append(text)
 
     def typed(self, line: str) -> None:
         """A line typed at the prompt: the terminal shows it already, but a transcript needs it too."""
         if self.transcript is not None:
             self.flush_transcript()
-            with self.transcript.open("a", encoding="utf-8") as f:
-                f.write(line + "\n")
+        if self.transcript is not None:
+            self._append(line + "\n")
+
+    def _append(self, text: str) -> None:
+        """A transcript is a convenience: a full disk or a removed folder stops it in one line, not the run."""
+        path = self.transcript
+        if path is None:
+            return
+        try:
+            append_text(path, text)
+        except OSError as e:
+            self.transcript = None
+            shown = escape(str(path))
+            self.error(f"Transcript stopped: cannot write {shown}: {file_problem(e, path)}. Play goes on.")
 
     # -- building blocks ----------------------------------------------------------------------------------
 

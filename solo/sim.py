@@ -23,6 +23,11 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+MAX_DECISIONS = 50_000
+"""Far beyond any real game (the longest seen are a few thousand decisions): a game still going then is one
+whose policy loops, and is counted as unfinished instead of running for ever."""
+
+
 def simulate(
     game: Game,
     n: int,
@@ -34,10 +39,11 @@ def simulate(
 ) -> dict:
     """Play n seeded games with one policy at every seat; wins are counted for `seat` (the person's first)."""
     seat = seat or game.person_seats[0]
-    wins = turns = 0
+    wins = turns = unfinished = 0
     start = time.perf_counter()
     for i in range(n):
-        played = play(game, seed + i, policy, options)
+        played = play(game, seed + i, policy, options, max_decisions=MAX_DECISIONS)
+        unfinished += not played.finished
         outcome = game.outcome(played.state)
         wins += outcome is not None and seat in outcome.winners
         turns += game.turn(played.state)
@@ -53,6 +59,7 @@ def simulate(
         "seed": seed,
         "games": n,
         "wins": wins,
+        "unfinished": unfinished,
         "win_rate": wins / n,
         "win_rate_95": [low, high],
         "mean_turns": turns / n,
@@ -93,11 +100,12 @@ def run(
     low, high = result["win_rate_95"]
     screen.table(
         f"{game.title}: {n:,} games, policy {policy}",
-        ["Games", "Wins", "Win rate", "95% interval", "Mean turns", "Games/s"],
+        ["Games", "Wins", "Unfinished", "Win rate", "95% interval", "Mean turns", "Games/s"],
         [
             [
                 f"{n:,}",
                 f"{result['wins']:,}",
+                f"{result['unfinished']:,}",
                 f"{result['win_rate']:.2%}",
                 f"{low:.2%} - {high:.2%}",
                 f"{result['mean_turns']:.1f}",

@@ -19,6 +19,8 @@ class Played(msgspec.Struct):
     state: Any
     events: list[Event]
     keys: list[str]
+    finished: bool = True
+    """False when the step limit stopped a game that had not ended (a policy that loops): no rule ends it."""
 
 
 def policy_rng(seed: int, index: int) -> Rng:
@@ -56,7 +58,10 @@ def play(
     options: Mapping[str, str] | None = None,
     max_decisions: int = 100_000,
 ) -> Played:
-    """Play one whole game. `policy` is one policy for every seat, or a mapping seat -> policy."""
+    """Play one whole game. `policy` is one policy for every seat, or a mapping seat -> policy.
+
+    The rules end every game; `max_decisions` is the simulator's own guard against a policy that loops, and a
+    game it stops comes back with `finished` False rather than an ending the rules do not have."""
     state, events = game.setup(seed, options or {})
     keys: list[str] = []
     chosen = _by_seat(game, policy)
@@ -68,7 +73,7 @@ def play(
         key = pick(game.view(state, decision.seat), decision, policy_rng(seed, len(keys)))
         keys.append(key)
         events.extend(game.apply(state, key, decision))
-    raise RuntimeError(f"{game.id}: no end after {max_decisions} decisions (seed {seed})")
+    return Played(state, events, keys, finished=game.decision(state) is None)
 
 
 def replay(game: Game, seed: int, keys: list[str], options: Mapping[str, str] | None = None):

@@ -223,13 +223,11 @@ class EscapeOfTheDead:
             problems.append(f"barricade {state.barricade} outside 0..{R.MAX_BARRICADE}")
         if not 0 <= state.repairs <= R.REPAIRS_TO_WIN:
             problems.append(f"repairs {state.repairs} outside 0..{R.REPAIRS_TO_WIN}")
-        if (
-            state.phase != OVER
-            and not 0 <= state.kills < R.KILLS_PER_REWARD + (state.phase == REWARD) * R.DICE
-        ):
-            problems.append(f"kill count {state.kills} in phase {state.phase}")
+        low, high = self._kill_bounds(state)
         if state.phase == REWARD and state.kills < R.KILLS_PER_REWARD:
             problems.append("a reward is pending without 10 kills")
+        elif not low <= state.kills <= high:
+            problems.append(f"kill count {state.kills} in phase {state.phase} (expected {low}..{high})")
         if state.result == "lost" and state.barricade != 0:
             problems.append("lost with barricade standing")
         if state.result == "won" and state.repairs < R.REPAIRS_TO_WIN:
@@ -238,7 +236,33 @@ class EscapeOfTheDead:
             problems.append(f"phase {state.phase} with result {state.result!r}")
         if state.phase == ASSIGN and (state.unrolled or any(state.dice)):
             problems.append("dice left on the cards while assigning")
+        if state.phase == ROLL:
+            if state.roll_order != "choose" or not state.unrolled:
+                problems.append(
+                    f"waiting for a roll with order {state.roll_order!r} and {state.unrolled} left"
+                )
+            if sum(state.dice) != R.DICE or any(state.dice[_SECTION_INDEX[s]] == 0 for s in state.unrolled):
+                problems.append(f"sections {state.unrolled} left to roll with dice {state.dice}")
+        elif state.phase in (REWARD, OVER) and state.unrolled:
+            problems.append(f"sections {state.unrolled} left to roll in phase {state.phase}")
         return problems
+
+    @staticmethod
+    def _kill_bounds(state: State) -> tuple[int, int]:
+        """The Zombie Heads that can be marked now (P5.7), as (lowest, highest).
+
+        A reward is taken in the turn the heads reach 10, so at most 9 are carried into a turn; the lawn roll
+        adds at most its own dice. With `roll_order=choose` the lawn can be rolled before the other sections,
+        so 10 or more heads are legal mid-roll: the reward comes in Phase 5, after every section is rolled
+        and the attack (issue 12, item 13). A game that ends mid-roll or in the attack keeps its heads."""
+        carried = R.KILLS_PER_REWARD - 1
+        if state.phase == REWARD:
+            return R.KILLS_PER_REWARD, carried + R.DICE
+        if state.phase == OVER:
+            return 0, carried + R.DICE
+        if state.phase == ROLL and "lawn" not in state.unrolled:
+            return 0, carried + state.dice[_SECTION_INDEX["lawn"]]
+        return 0, carried
 
     # -- the phases ---------------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ from engines.core.contract import Decision
 from engines.escape_of_the_dead import rules_data as R
 from engines.escape_of_the_dead.state import State, View
 from solo.games import InputError, Table, pct
+from solo.parse import number
 
 _WORDS = {"zero": 0, "none": 0, "one": 1, "two": 2, "three": 3, "four": 4}
 _SECTION_WORDS = {
@@ -21,7 +22,7 @@ _SECTION_WORDS = {
     "car": "garage",
     "repair": "garage",
 }
-_TOKEN = re.compile(r"[a-z]+|-?\d+")
+_TOKEN = re.compile(r"[a-z]+|-?[0-9]+")  # ASCII digits: \d takes every script's digits
 
 
 class EscapeOfTheDeadUI:
@@ -97,7 +98,7 @@ class EscapeOfTheDeadUI:
             return None
         numbers = [_number(t) for t in tokens]
         if all(n is not None for n in numbers):
-            if len(numbers) == 1 and len(tokens[0]) == 3 and tokens[0].isdigit():
+            if len(numbers) == 1 and len(tokens[0]) == 3 and re.fullmatch("[0-9]{3}", tokens[0]):
                 numbers = [int(c) for c in tokens[0]]
             if len(numbers) != 3:
                 raise InputError(
@@ -186,9 +187,9 @@ def _distributions(r) -> Table:
 
 
 def _number(token: str) -> int | None:
-    if token.lstrip("-").isdigit():
-        return int(token)
-    return _WORDS.get(token)
+    """A count of dice in digits or words; ASCII digits only, as `solo.parse.number` reads them."""
+    n = number(token)
+    return n if n is not None else _WORDS.get(token)
 
 
 def _section(token: str) -> str | None:

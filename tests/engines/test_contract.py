@@ -1,4 +1,7 @@
-"""Every registered game keeps the engine contract: determinism, replay, views, invariants, legal keys only."""
+"""Every registered game keeps the engine contract: determinism, replay, views, invariants, legal keys only.
+
+Under the default options, and under every value of every option (one at a time, plus the combinations whose
+rules meet), since an option opens rule paths the defaults never reach (issue 12, item 13)."""
 
 from __future__ import annotations
 
@@ -8,14 +11,81 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engines import registry
-from engines.core.autoplay import play, replay
-from engines.core.contract import IllegalMove
+from engines.core.autoplay import play, policy_rng, replay
+from engines.core.contract import Game, IllegalMove, resolve_options
 
 GAMES = registry.ids()
+
+COMBINED: dict[str, list[dict[str, str]]] = {
+    # The Trespassers' count changes the family (4 makes it brutal) and every scenario deals its own items.
+    "slaughterhouse": [{"trespassers": n, "scenario": sc} for n in ("1", "3", "4") for sc in "bcde"],
+    # Bonus items belong to one girl: Cassie's only come out with both options set.
+    "final-girl": [
+        {"girl": "cassie", "bonus_items": "on"},
+        {"girl": "cassie", "mode": "extreme", "dark_power": "epic", "finale": "epic", "bonus_items": "on"},
+    ],
+    # A fixed goal overrides the one the table size would give.
+    "mixtape-massacre": [{"rivals": "5", "goal": "5"}, {"rivals": "1", "goal": "15"}],
+}
+"""Option combinations whose rules meet, played beside each option value alone."""
+
+WALK_SEEDS: dict[str, int] = {"escape-of-the-dead": 150}
+REPLAY_SEEDS: dict[str, int] = {"escape-of-the-dead": 10}
+"""Seeds per seat plan (walk) or policy (replay) and option case; other games take OTHER_WALK_SEEDS and
+OTHER_REPLAY_SEEDS. An Escape of the Dead game costs a fraction of a millisecond (and the mid-roll reward of
+item 13 first shows at seed 25); the other games cost 10 to 25 ms each."""
+OTHER_WALK_SEEDS, OTHER_REPLAY_SEEDS = 6, 3
 
 
 def encode(x) -> bytes:
     return msgspec.json.encode(x)
+
+
+def option_cases(gid: str) -> list[dict[str, str]]:
+    """Full option sets for a game: each value of each option alone (the rest at their defaults, the defaults
+    themselves left to the tests above), then the combinations in COMBINED."""
+    game = registry.get(gid)
+    given = [{o.name: value} for o in game.options for value in o.choices if value != o.default]
+    return [resolve_options(game, g) for g in [*given, *COMBINED.get(gid, [])]]
+
+
+def _case_id(gid: str, options: dict[str, str]) -> str:
+    """'game:name=value,...' naming only what differs from the defaults."""
+    defaults = resolve_options(registry.get(gid), {})
+    return gid + ":" + ",".join(f"{k}={v}" for k, v in options.items() if v != defaults[k])
+
+
+OPTION_CASES = [
+    pytest.param(gid, opts, id=_case_id(gid, opts)) for gid in GAMES for opts in option_cases(gid)
+]
+
+
+def seat_plans(game: Game, mixed: bool = True) -> list[dict[str, str]]:
+    """Who plays each seat: every policy at every seat, then (if `mixed`), where the person may take more than
+    one seat (Slaughterhouse), each other policy at one person seat against the default automa at the rest."""
+    plans = [{seat.id: policy for seat in game.seats} for policy in game.policies]
+    if mixed and len(game.person_seats) > 1:
+        for seat in game.person_seats:
+            for policy in game.policies:
+                if policy != game.default_policy:
+                    plans.append({s.id: policy if s.id == seat else game.default_policy for s in game.seats})
+    return plans
+
+
+def walk_checking_invariants(game: Game, seed: int, options: dict[str, str], plan: dict[str, str]) -> None:
+    """Play one game step by step: only legal keys, the invariants after setup and after every step, an end."""
+    state, _ = game.setup(seed, options)
+    assert game.invariants(state) == [], (options, seed, 0)
+    n = 0
+    while (d := game.decision(state)) is not None:
+        policy = plan[d.seat]
+        key = game.policies[policy](game.view(state, d.seat), d, policy_rng(seed, n))
+        assert key in d.keys(), f"{policy} chose an illegal key {key}"  # noqa: SIM118 (Decision.keys)
+        game.apply(state, key)
+        n += 1
+        assert game.invariants(state) == [], (options, plan, seed, n)
+        assert n < 20_000, f"{plan} never ends seed {seed} with {options}"
+    assert game.outcome(state) is not None
 
 
 @pytest.mark.parametrize("gid", GAMES)
@@ -47,21 +117,11 @@ def test_state_decodes_from_its_json(gid):
 @pytest.mark.parametrize("gid", GAMES)
 def test_invariants_hold_after_every_step(gid):
     game = registry.get(gid)
-    for policy in game.policies:
-        for seed in range(150):
-            state, _ = game.setup(seed, {})
-            assert game.invariants(state) == []
-            from engines.core.autoplay import policy_rng
-
-            n = 0
-            while (d := game.decision(state)) is not None:
-                key = game.policies[policy](game.view(state, d.seat), d, policy_rng(seed, n))
-                assert key in d.keys(), f"{policy} chose an illegal key {key}"  # noqa: SIM118 (Decision.keys)
-                game.apply(state, key)
-                n += 1
-                assert game.invariants(state) == [], (policy, seed, n)
-                assert n < 20_000, f"{policy} never ends seed {seed}"
-            assert game.outcome(state) is not None
+    options = resolve_options(game, {})
+    uniform = seat_plans(game, mixed=False)
+    for plan in seat_plans(game):
+        for seed in range(150 if plan in uniform else 50):
+            walk_checking_invariants(game, seed, options, plan)
 
 
 @pytest.mark.parametrize("gid", GAMES)
@@ -77,10 +137,16 @@ def test_illegal_keys_are_refused_without_change(gid):
 
 @pytest.mark.parametrize("gid", GAMES)
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 2**32), picks=st.lists(st.integers(0, 10_000), max_size=80))
-def test_any_sequence_of_legal_choices_keeps_the_rules(gid, seed, picks):
+@given(
+    seed=st.integers(0, 2**32),
+    picks=st.lists(st.integers(0, 10_000), max_size=80),
+    case=st.integers(0, 10_000),
+)
+def test_any_sequence_of_legal_choices_keeps_the_rules(gid, seed, picks, case):
+    """Under the defaults or any one option case (the same cost: the case is drawn, not multiplied)."""
     game = registry.get(gid)
-    state, events = game.setup(seed, {})
+    cases = [resolve_options(game, {}), *option_cases(gid)]
+    state, events = game.setup(seed, cases[case % len(cases)])
     for pick in picks:
         d = game.decision(state)
         if d is None:
@@ -97,3 +163,45 @@ def test_every_game_declares_what_the_app_needs(gid):
     assert game.default_policy in game.policies and "random" in game.policies
     for opt in game.options:
         assert opt.default in opt.choices
+
+
+# -- every option value, and the combinations that matter ---------------------------------------------------
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_the_option_cases_cover_every_value_of_every_option(gid: str) -> None:
+    game = registry.get(gid)
+    seen = {(name, value) for opts in option_cases(gid) for name, value in opts.items()}
+    assert seen == {(o.name, value) for o in game.options for value in o.choices}
+
+
+@pytest.mark.parametrize(("gid", "options"), OPTION_CASES)
+def test_invariants_hold_after_every_step_under_each_option(gid: str, options: dict[str, str]) -> None:
+    game = registry.get(gid)
+    for plan in seat_plans(game):
+        for seed in range(WALK_SEEDS.get(gid, OTHER_WALK_SEEDS)):
+            walk_checking_invariants(game, seed, options, plan)
+
+
+@pytest.mark.parametrize(("gid", "options"), OPTION_CASES)
+def test_replaying_the_keys_rebuilds_state_and_log_under_each_option(
+    gid: str, options: dict[str, str]
+) -> None:
+    game = registry.get(gid)
+    for seed in range(REPLAY_SEEDS.get(gid, OTHER_REPLAY_SEEDS)):
+        for policy in (game.default_policy, "random"):
+            played = play(game, seed, policy, options)
+            state, events = replay(game, seed, played.keys, options)
+            assert encode(state) == encode(played.state) and encode(events) == encode(played.events)
+
+
+@pytest.mark.parametrize(("gid", "options"), OPTION_CASES)
+def test_same_seed_and_choices_give_the_same_log_under_each_option(gid: str, options: dict[str, str]) -> None:
+    """Two plays agree byte for byte, and the state survives its JSON (what a save holds)."""
+    game = registry.get(gid)
+    for seed, policy in ((100, game.default_policy), (101, "random")):
+        a = play(game, seed, policy, options)
+        b = play(game, seed, policy, options)
+        assert encode(a.events) == encode(b.events) and encode(a.state) == encode(b.state)
+        copy = msgspec.json.decode(encode(a.state), type=game.state_type)
+        assert encode(copy) == encode(a.state)

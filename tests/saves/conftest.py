@@ -12,6 +12,8 @@ import pytest
 
 from engines.core.events import UNDO, Event
 from saves import Record, SaveStore
+from saves.codec import encode_record
+from saves.record import seal_of
 
 
 class Board(msgspec.Struct):
@@ -61,6 +63,7 @@ def make_record() -> Callable[..., Record]:
             "status": "running",
             "turn": 30,
             "app_version": "0.1.0",
+            "run": "a-test-run",
         }
         fields.update(changes)
         return Record(**fields)
@@ -78,4 +81,5 @@ def good_doc(make_record: Callable[..., Record]) -> dict[str, Any]:
     """A valid save as a plain JSON object, ready to be hand-edited into a damaged one."""
     when = "2024-01-01T00:00:00+00:00"
     record = make_record(log=make_log(3), created=when, updated=when)
-    return json.loads(msgspec.json.encode(record))
+    record.seal = seal_of(record)
+    return json.loads(encode_record(record))

@@ -10,7 +10,13 @@ import pytest
 
 from engines.core.events import UNDO, Event
 from saves import FORMAT, SCHEMA, SaveError
-from saves.codec import decode_record, encode_record
+from saves.codec import RecordProblem, decode_record, encode_record
+from saves.record import Record, seal_of
+
+
+def sealed(record: Record) -> Record:
+    record.seal = seal_of(record)
+    return record
 
 
 def test_defaults_name_the_format_and_current_schema(make_record):
@@ -90,11 +96,44 @@ def test_write_forces_current_format_and_schema(store, make_record):
 
 
 def test_unknown_fields_from_a_same_schema_file_are_ignored(make_record):
-    doc = json.loads(encode_record(make_record()))
+    doc = json.loads(encode_record(sealed(make_record())))
     doc["added_later"] = {"x": 1}
     assert decode_record(json.dumps(doc).encode()).seed == 123456789
 
 
 def test_byte_order_mark_from_an_editor_is_tolerated(make_record):
-    data = b"\xef\xbb\xbf" + encode_record(make_record())
+    data = b"\xef\xbb\xbf" + encode_record(sealed(make_record()))
     assert decode_record(data).game == "escape-of-the-dead"
+
+
+# the seal: what the replay cannot check is caught by it (issue 12, item 4)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("ironman", True), ("status", "won"), ("turn", 99), ("updated", "2030-01-01T00:00:00+00:00"), ("seat", "x")],
+)
+def test_a_hand_edited_field_breaks_the_seal(store, make_record, field, value):
+    path = store.write("run", make_record())
+    doc = json.loads(path.read_bytes())
+    doc[field] = value
+    with pytest.raises(RecordProblem, match="do not match its seal"):
+        decode_record(json.dumps(doc).encode())
+
+
+def test_a_removed_seal_is_caught_in_a_sealed_schema(store, make_record):
+    path = store.write("run", make_record(ironman=True))
+    doc = json.loads(path.read_bytes())
+    del doc["seal"]
+    doc["ironman"] = False
+    with pytest.raises(RecordProblem, match="seal is missing"):
+        decode_record(json.dumps(doc).encode())
+
+
+def test_a_schema_1_save_has_no_seal_and_still_reads(store, make_record):
+    path = store.write("run", make_record())
+    doc = json.loads(path.read_bytes())
+    doc["schema"] = 1
+    del doc["seal"], doc["run"]
+    record = decode_record(json.dumps(doc).encode())
+    assert record.seal is None and record.run == "" and record.schema == SCHEMA

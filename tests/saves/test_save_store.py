@@ -12,7 +12,8 @@ import pytest
 import saves.store
 from saves import SCHEMA, SaveError, SaveStore, SlotError
 from saves.codec import RecordProblem, encode_record
-from saves.store import MAX_BYTES
+from saves.lock import SlotBusy
+from saves.store import MAX_BYTES, OtherRun
 
 
 def snapshot(path: Path) -> tuple[bytes, int]:
@@ -115,7 +116,6 @@ def test_each_damaged_file_is_one_named_line_and_left_alone(store, good_bytes, g
     assert message == f"Cannot use {path}: {caught.value.problem}"
     assert caught.value.path == path
     assert len(message.splitlines()) == 1 and message.isprintable()
-    assert "Traceback" not in message
     assert snapshot(path) == before
     with pytest.raises(SaveError, match="will not overwrite it"):
         store.write("run", make_record())
@@ -414,12 +414,26 @@ def test_damage_after_our_own_write_is_still_refused(store, make_record):
     assert store.read_path(store.backup_path("run")).turn == 1
 
 
-def test_a_second_store_on_the_same_folder_reads_what_the_first_wrote(store, make_record):
+def test_a_second_store_reads_what_the_first_wrote_but_cannot_take_the_slot_it_holds(store, make_record):
+    """Two solos on one slot: the second can read it, but not open it, so neither's moves are lost."""
+    store.lock("run")
     store.write("run", make_record(turn=4))
     other = SaveStore(store.root)
     assert other.read("run").turn == 4
+    with pytest.raises(SlotBusy):
+        other.lock("run")
+    store.unlock("run")
+    other.lock("run")
     other.write("run", make_record(turn=5))
     assert store.read("run").turn == 5
+    other.unlock("run")
+
+
+def test_a_second_store_never_writes_over_another_run(store, make_record):
+    store.write("run", make_record(turn=4))
+    with pytest.raises(OtherRun, match="it holds another run"):
+        SaveStore(store.root).write("run", make_record(turn=5, run="another-run"))
+    assert store.read("run").turn == 4
 
 
 def test_windows_style_paths_are_shown_as_they_are():

@@ -7,7 +7,7 @@ from repl_harness import Session
 from engines.core.autoplay import play
 from engines.core.contract import resolve_options
 from engines.registry import get
-from saves.keep import Keepsakes
+from saves.keep import Earned, Keepsakes, Kept
 from solo import achievements
 from solo.run import Run
 
@@ -32,14 +32,14 @@ def test_a_won_run_records_its_achievements_once(tmp_path):
     again, fresh_again = achievements.record(keep, run, "slot1")
     assert again == earned and fresh_again == []
     data = keep.read("final-girl")
-    assert set(data["achievements"]) == set(earned) and data["runs"] == {f"slot1@{run.created}": "won"}
+    assert set(data.achievements) == set(earned) and data.runs == {f"slot1@{run.created}": "won"}
 
 
 def test_a_running_game_records_nothing(tmp_path):
     game = get("final-girl")
     run = Run(game, 1, resolve_options(game, {}), game.person_seats[0])
     assert achievements.record(Keepsakes(tmp_path), run, "s") == ([], [])
-    assert Keepsakes(tmp_path).read("final-girl") == {}
+    assert Keepsakes(tmp_path).read("final-girl") == Kept()
 
 
 def test_the_repl_announces_and_lists_them(tmp_path):
@@ -53,3 +53,13 @@ def test_the_repl_announces_and_lists_them(tmp_path):
 def test_a_game_without_achievements_says_so(tmp_path):
     s = Session(tmp_path).lines("achievements")
     assert "Escape of the Dead has no achievements." in s.out
+
+
+def test_the_table_counts_only_the_achievements_the_game_has(tmp_path):
+    game = get("final-girl")
+    keep = Keepsakes(tmp_path)
+    day = Earned(first="2026-11-30T10:00:00+00:00", slot="s")
+    keep.write("final-girl", Kept(achievements={"marrek_win": day, "retired-one": day}, runs={"s@t": "won"}))
+    rows, note = achievements.table(keep, Run(game, 1, resolve_options(game, {}), game.person_seats[0]))
+    assert note == f"1 of {len(game.achievements)} earned; 1 finished run recorded, 1 won."
+    assert [row[1] for row in rows].count("2026-11-30") == 1 and len(rows) == len(game.achievements)

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from repl_harness import Session
 
 from engines.core.autoplay import play
 from engines.core.contract import resolve_options
 from engines.registry import get
-from saves.keep import Keepsakes
+from saves import SaveError
+from saves.keep import Carry, Earned, Keepsakes, Kept
 from solo import achievements, carry
 from solo.cli import main
 from solo.run import Run
@@ -67,7 +70,8 @@ def test_a_finished_run_leaves_its_carry_once(tmp_path):
     assert kept == {"box": f"kills={run.state.kills}"}
     assert carry.carried(keep, game) == kept
     data = keep.read(EOTD.id)
-    data["carry"]["options"] = {"box": "changed since"}
+    assert data.carry is not None
+    data.carry.options = {"box": "changed since"}
     keep.write(EOTD.id, data)
     assert carry.store(keep, run, "s1") == {"box": "changed since"}  # the same run is not stored twice
 
@@ -77,7 +81,7 @@ def test_an_unfinished_run_and_a_game_without_a_box_carry_nothing(tmp_path):
     game = Boxed()
     assert carry.store(keep, Run(game, 1, resolve_options(EOTD, {}), "survivor"), "s") == {}
     assert carry.store(keep, finished(EOTD), "s") == {} and carry.carried(keep, EOTD) == {}
-    assert keep.read(EOTD.id) == {}
+    assert keep.read(EOTD.id) == Kept()
 
 
 def test_a_restart_keeps_the_chosen_options_and_takes_the_box_as_it_is_now(tmp_path):
@@ -127,7 +131,7 @@ def test_an_achievement_across_runs_is_earned_by_the_third(tmp_path, runs):
     for i in range(runs):
         earned, _ = achievements.record(keep, finished(game, seed=i), f"s{i}")
     assert ("three" in earned) == (runs == 3)
-    assert len(keep.read(EOTD.id)["memory"]) == runs
+    assert len(keep.read(EOTD.id).memory) == runs
 
 
 def finished_slaughterhouse(seed: int = 2) -> Run:
@@ -148,7 +152,7 @@ def test_the_freezer_box_and_unlocked_cards_reach_the_next_slaughterhouse_run(tm
     box = kept["freezer"].split(",")
     assert box and not any(card in box for card in ("item/fuel/1", "item/camera"))  # scenario items leave
     data = keep.read("slaughterhouse")
-    data["achievements"] = {"chainsaw": {"first": "2026-11-30", "slot": "s1"}}
+    data.achievements = {"chainsaw": Earned(first="2026-11-30", slot="s1")}
     keep.write("slaughterhouse", data)
     game = run.game
     options = carry.carried(keep, game)
@@ -160,3 +164,33 @@ def test_the_freezer_box_and_unlocked_cards_reach_the_next_slaughterhouse_run(tm
     assert set(box) <= set(dealt) and "item/chainsaw" in dealt and "item/chainsaw" not in box
     assert len(dealt) == len(set(dealt))
     assert "The Item deck goes back in the Freezer Box" in game.describe_carry(kept)
+
+
+def test_an_achievement_this_rules_version_does_not_know_does_not_stop_a_new_run(tmp_path):
+    """A retired or hand-typed id in the keep file is left out of `unlocked`, which setup would refuse."""
+    keep, game = Keepsakes(tmp_path), get("slaughterhouse")
+    day = Earned(first="2026-11-30", slot="s1")
+    keep.write("slaughterhouse", Kept(achievements={"chainsaw": day, "retired-one": day, "a,b": day}))
+    options = carry.carried(keep, game)
+    assert options == {"unlocked": "chainsaw"}
+    state, _ = game.setup(11, resolve_options(game, {}) | options)
+    assert "item/chainsaw" in [*state.item_decks["down"], *state.item_decks["up"]] + [
+        c for t in state.trespassers for c in t.items + t.personal
+    ]
+
+
+@pytest.mark.parametrize(
+    ("options", "problem"),
+    [
+        ({"freezer": "item/no-such-card"}, "does not fit this game (Unknown Item cards in 'freezer'"),
+        ({"freezer": "item/hammer,item/hammer"}, "does not fit this game (Item cards listed twice"),
+        ({"scenario": "b"}, "sets the option 'scenario', which only -o may set"),
+    ],
+)
+def test_a_carry_that_does_not_fit_the_game_is_refused_naming_the_keep_file(tmp_path, options, problem):
+    """The launch then says so in one line with --fresh, not a bare option error, nor a silent -o override."""
+    keep, game = Keepsakes(tmp_path), get("slaughterhouse")
+    keep.write("slaughterhouse", Kept(carry=Carry(from_="s@t", options=options)))
+    with pytest.raises(SaveError, match=re.escape(problem)) as refused:
+        carry.carried(keep, game)
+    assert refused.value.path == keep.path("slaughterhouse")

@@ -89,9 +89,9 @@ def test_the_launch_save_is_made_once_not_at_every_prompt(tmp_path: Path):
     writes: list[str] = []
 
     class Counting(SaveStore):
-        def write(self, slot, record):
+        def write(self, slot, record, **how):
             writes.append(slot)
-            return super().write(slot, record)
+            return super().write(slot, record, **how)
 
     reader = PlainReader(io.StringIO("look\nlook\nquit\n"), echo=lambda text: None)
     screen = Screen(make_console(True, file=io.StringIO()), True)

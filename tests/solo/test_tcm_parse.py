@@ -26,6 +26,7 @@ def _green_in_foyer(tmp_path) -> Run:
 
 def test_search_hide_run_and_swap_get_the_engines_reason_not_i_dont_know(tmp_path):
     run = _green_in_foyer(tmp_path)
+    before = list(run.keys)
     s = Session(tmp_path, run=run).lines("search", "hide", "run to Attic", "move to Attic", "repair", "hunt")
     assert "I don't know" not in s.out
     assert "There is no uncovered Search symbol in this space." in s.out
@@ -33,7 +34,7 @@ def test_search_hide_run_and_swap_get_the_engines_reason_not_i_dont_know(tmp_pat
     assert "You cannot run there" in s.out
     assert "You can only move to an adjacent space" in s.out
     assert "No revealed vehicle here" in s.out
-    assert "Traceback" not in s.out
+    assert s.run.keys == before and s.run.state.trespassers[0].space == "FOY"  # each word refused: no move
 
 
 def test_move_to_a_named_space_and_the_family_names_its_sawyers(tmp_path):
@@ -43,8 +44,9 @@ def test_move_to_a_named_space_and_the_family_names_its_sawyers(tmp_path):
     assert UI.parse("go to living room front", d) == "move:LIV1"
     assert UI.parse("search", d) == "search"  # not legal here: the engine says why
     assert UI.parse("anything at all", d) is None
+    before = len(run.keys)
     s = Session(tmp_path, run=run).lines("move to Living Room (front)")
-    assert run.state.trespassers[0].space == "LIV1" and "Traceback" not in s.out
+    assert run.state.trespassers[0].space == "LIV1" and s.run.keys[before] == "move:LIV1"
 
 
 def test_the_family_types_a_sawyers_name_and_its_actions(tmp_path):

@@ -241,6 +241,28 @@ def test_reward_remainder_carries_over():
     assert only(events, "reward_taken")["carried"] == 2 and state.kills == 2
 
 
+def test_item_13_ten_kills_with_sections_left_to_roll_is_a_legal_state():
+    """Issue 12 item 13: with roll_order=choose the lawn may be rolled first, so 10+ heads are marked while
+    other sections wait; the reward is due only in Phase 5. The invariants must accept that, and still catch
+    more heads than the lawn's dice could have added to the 9 a turn can start with."""
+    state = position(zombies=4, barricade=6, kills=9, dice=[6, 6, 6, 1, 1], roll_order="choose")
+    GAME.apply(state, "alloc:3-1-0")
+    GAME.apply(state, "roll:lawn")
+    assert (state.phase, state.kills, state.unrolled) == (ROLL, 12, ["barricade"])
+    assert GAME.invariants(state) == []
+    state.kills = 13  # 9 carried + 3 lawn dice is the most there can be
+    assert any("kill count 13" in p for p in GAME.invariants(state))
+    state.kills = 12
+    GAME.apply(state, "roll:barricade")
+    assert state.phase == REWARD and GAME.invariants(state) == []
+
+    before_lawn = position(zombies=4, kills=9, dice=[1, 1, 1, 1], roll_order="choose")
+    GAME.apply(before_lawn, "alloc:2-2-0")
+    GAME.apply(before_lawn, "roll:barricade")
+    before_lawn.kills = 10  # the lawn is not rolled yet: 10 heads could only be a reward not taken
+    assert before_lawn.phase == ROLL and any("kill count 10" in p for p in GAME.invariants(before_lawn))
+
+
 def test_reward_a_destroys_every_zombie_without_counting_them():
     state = position(zombies=5, barricade=10, kills=9, dice=[6, 1, 1, 1])
     GAME.apply(state, "alloc:2-0-2")
