@@ -16,6 +16,7 @@ def atomic_write(
     verify: Callable[[bytes], object] | None = None,
     backup: Path | None = None,
     exclusive: bool = False,
+    mode: int | None = None,
 ) -> None:
     """Replace path with data, durably.
 
@@ -23,7 +24,8 @@ def atomic_write(
     to abort: nothing else is touched); the previous file is kept as backup if asked, with path
     present at every moment; then the temp file replaces path and the folder is synced. Temp files
     never outlive a failure. With exclusive, path must not exist: it is created by a hard link, which
-    fails with FileExistsError if anything appeared there, so nothing is ever replaced.
+    fails with FileExistsError if anything appeared there, so nothing is ever replaced. `mode` gives the
+    new file those permissions (a save stays private to its owner, as the temp file is made).
     """
     path = Path(path)
     folder = path.parent
@@ -32,6 +34,8 @@ def atomic_write(
     temp = Path(name)
     try:
         with open(fd, "wb") as file:
+            if mode is not None:
+                os.chmod(temp, mode)
             file.write(data)
             file.flush()
             os.fsync(file.fileno())

@@ -51,7 +51,7 @@ def _store(args: argparse.Namespace) -> SaveStore:
 
 def _screen(args: argparse.Namespace) -> Screen:
     plain = wants_plain(getattr(args, "plain", False))
-    return Screen(make_console(plain), plain)
+    return Screen(make_console(plain, wrap=plain and sys.stdout.isatty()), plain)
 
 
 def _reader(screen: Screen, repl_box: list, store: SaveStore) -> Reader:
@@ -310,10 +310,8 @@ def menu(args: argparse.Namespace) -> int:
             if latest is None:
                 screen.error("There is no saved run yet; choose 1 for a new game.")
                 continue
-            try:
-                run = _open_run(store, latest)
-            except (Failure, SaveError, SlotBusy) as e:
-                screen.error(str(e))
+            run = _menu_open(store, latest, screen)
+            if run is None:
                 continue
             return play(run, store, latest, args)
         if choice in ("3", "load"):
@@ -325,10 +323,8 @@ def menu(args: argparse.Namespace) -> int:
             slot = _ask(reader, "Slot to load (Enter to go back): ")
             if not slot:
                 continue
-            try:
-                run = _open_run(store, slot)
-            except (Failure, SaveError, SlotBusy) as e:
-                screen.error(str(e))
+            run = _menu_open(store, slot, screen)
+            if run is None:
                 continue
             return play(run, store, slot, args)
         if choice in ("4", "list"):
@@ -339,6 +335,15 @@ def menu(args: argparse.Namespace) -> int:
                 screen.say("No saves yet.")
             continue
         screen.error(f"'{choice[:40]}' is not on the menu; type a number from 1 to 5.")
+
+
+def _menu_open(store: SaveStore, slot: str, screen: Screen) -> Run | None:
+    """The run in a slot for the menu, or None once the reason it cannot be had is shown."""
+    try:
+        return _open_run(store, slot)
+    except (Failure, SaveError, SlotBusy) as e:
+        screen.error(str(e))
+        return None
 
 
 def _ask(reader: Reader, prompt: str) -> str | None:

@@ -101,6 +101,19 @@ def _decoded(line: str) -> str:
     return line if line.isascii() else _UNDECODED.sub("\ufffd", line)
 
 
+def _fitted(toolbar: Callable[[], str]) -> Callable[[], str]:
+    """The toolbar cut to the terminal's width at its field separators, never inside a number."""
+
+    def draw() -> str:
+        from prompt_toolkit.application.current import get_app
+
+        from solo.screen import fit_fields
+
+        return fit_fields(toolbar(), get_app().output.get_size().columns - 1)
+
+    return draw
+
+
 class PromptReader:
     """A prompt_toolkit prompt with history, tab completion of legal choices and a bottom toolbar."""
 
@@ -116,7 +129,7 @@ class PromptReader:
             history=_history(history),
             completer=_Choices(words) if words else None,
             complete_while_typing=False,
-            bottom_toolbar=toolbar,
+            bottom_toolbar=_fitted(toolbar) if toolbar else None,
             input=input,
             output=output,
         )

@@ -44,6 +44,7 @@ class Repl:
         self.asked: tuple[int, str] | None = None  # the decision whose options were last shown
         self.ended_shown = False
         self.listed: dict[str, tuple[str, ...]] = {}  # plain mode: the choices last listed in full, by kind
+        self.before: str | None = None  # the toolbar when the person last chose, for the digest
 
     # -- what the reader needs ------------------------------------------------------------------------
 
@@ -137,7 +138,25 @@ class Repl:
                 shows_map = getattr(self.ui, "shows_map", None)
                 if not self.screen.plain and shows_map is not None and shows_map(d):
                     self.cmd_map("")
-                self.screen.options(d, self.ui.example(d))
+                self.screen.options(d, self._tip(d))
+            self._show_digest()
+
+    def _show_digest(self) -> None:
+        """One line of what changed for the person since their last decision, from the toolbar's fields."""
+        if self.before is None:
+            return
+        from solo.screen import digest, fit_fields
+
+        changes = digest(self.before, self.toolbar())
+        self.before = None
+        if changes:
+            self.screen.say(fit_fields("Since your last choice: " + changes, self.screen.console.width), "dim")
+
+    def _tip(self, d) -> str:
+        """What to type; where the rules leave a single choice, that Enter takes it."""
+        if len(d.options) == 1:
+            return "It is the only choice the rules leave you here: press Enter to take it."
+        return self.ui.example(d)
 
     def handle(self, line: str) -> None:
         try:
@@ -147,6 +166,9 @@ class Repl:
             return
         if not text:
             d = self.run.decision()
+            if d is not None and d.seat == self.run.seat and len(d.options) == 1:
+                self.choose(d.options[0].key)  # the only legal choice: Enter goes on
+                return
             tip = self.ui.example(d) if d else "Type 'log', 'restart' or 'quit'."
             self.screen.error(f"Nothing typed. {tip} 'help' lists the commands.")
             return
@@ -171,11 +193,13 @@ class Repl:
             self.choose(what.name)
 
     def choose(self, key: str) -> None:
+        before = self.toolbar()
         try:
             self.run.choose(key)
         except IllegalMove as e:
             self.screen.error(str(e))
             return
+        self.before = before
         self.advance()
 
     def _keep(self):
@@ -280,7 +304,7 @@ class Repl:
         self.screen.pairs(self.run.game.title, self.ui.status(self.run.view()))
         d = self.run.decision()
         if d is not None:
-            self.screen.options(d, self.ui.example(d))
+            self.screen.options(d, self._tip(d))
 
     def cmd_map(self, arg: str) -> None:
         self.screen.cards(self.ui.cards(self.run.view(), self.screen.plain))
@@ -355,10 +379,8 @@ class Repl:
         if not arg or arg == self.slot:
             self.screen.say(f"Saved in slot '{self.slot}' ({self.store.path(self.slot)}).")
             return
-        try:
-            slot = validate_slot(arg)
-        except SlotError as e:
-            self.screen.error(str(e))
+        slot = self._slot_named(arg)
+        if slot is None:
             return
         held = self.store.holds(slot)
         try:
@@ -398,10 +420,8 @@ class Repl:
             self._list_saves()
             self.screen.say("Type 'load NAME' to play one of them.")
             return
-        try:
-            slot = validate_slot(arg)
-        except SlotError as e:
-            self.screen.error(str(e))
+        slot = self._slot_named(arg)
+        if slot is None:
             return
         held = self.store.holds(slot)
         try:
@@ -424,6 +444,13 @@ class Repl:
         for title, paragraphs, mood in narration.groups(run.log, self.narrator, start, self.brief):
             self.screen.story(title, paragraphs, mood)
         self.shown = len(run.log)
+
+    def _slot_named(self, arg: str) -> str | None:
+        try:
+            return validate_slot(arg)
+        except SlotError as e:
+            self.screen.error(str(e))
+            return None
 
     def _let_go(self, slot: str, held: bool) -> None:
         if not held and slot != self.slot:
@@ -450,8 +477,12 @@ class Repl:
                 self.screen.error("'log N' takes a number of turns, like 'log 3'.")
                 return
             start = narration.turns_back(self.run.log, n)
-        for title, paragraphs, mood in narration.groups(self.run.log, self.narrator, start, self.brief):
-            self.screen.story(title, paragraphs, mood)
+
+        def draw() -> None:
+            for title, paragraphs, mood in narration.groups(self.run.log, self.narrator, start, self.brief):
+                self.screen.story(title, paragraphs, mood)
+
+        self.screen.paged(draw, self._more())
 
     def cmd_transcript(self, arg: str) -> None:
         if arg.lower() == "off" or (not arg and self.screen.transcript is not None):
@@ -490,7 +521,20 @@ class Repl:
         except KeyError as e:
             self.screen.error(str(e.args[0]) if e.args else f"No rules topic '{arg}'.")
             return
-        self.screen.story(title, text.split("\n\n"), "blue")
+        self.screen.paged(lambda: self.screen.story(title, text.split("\n\n"), "blue"), self._more())
+
+    def _more(self):
+        """At a terminal, the question between pages of a long answer (None elsewhere: print it whole)."""
+        if getattr(self.reader, "echoes", False) or not self.screen.console.is_terminal:
+            return None
+
+        def more(question: str) -> bool:
+            try:
+                return self.reader.read(question).strip().lower() not in ("q", "quit")
+            except (EOFError, KeyboardInterrupt):
+                return False
+
+        return more
 
     def cmd_restart(self, arg: str) -> None:
         try:

@@ -137,7 +137,11 @@ def append_text(path: Path, text: str) -> None:
         f.write(text)
 
 
-def make_console(plain: bool, file: IO[str] | None = None, width: int | None = None) -> Console:
+def make_console(
+    plain: bool, file: IO[str] | None = None, width: int | None = None, wrap: bool = False
+) -> Console:
+    """Plain text keeps each line whole for screen readers, pipes and files; `wrap` (plain text at a terminal)
+    breaks lines between words at the terminal's width instead of letting the terminal cut words."""
     if plain:
         return Console(
             file=file,
@@ -147,9 +151,9 @@ def make_console(plain: bool, file: IO[str] | None = None, width: int | None = N
             markup=False,
             color_system=None,
             force_terminal=False,
-            width=width or 88,
+            width=width or (None if wrap else 88),
             record=True,
-            soft_wrap=True,
+            soft_wrap=not wrap,
         )
     return Console(file=file, highlight=False, emoji=False, markup=False, width=width, record=True)
 
@@ -187,6 +191,23 @@ class Screen:
             self.transcript = None
             shown = escape(str(path))
             self.error(f"Transcript stopped: cannot write {shown}: {file_problem(e, path)}. Play goes on.")
+
+    def paged(self, draw: Callable[[], None], more: Callable[[str], bool] | None) -> None:
+        """What draw prints, a screenful at a time with `more` asked between (False stops); all at once
+        when more is None (not a terminal) or when it fits."""
+        if more is None:
+            draw()
+            return
+        with self.console.capture() as captured:
+            draw()
+        lines = captured.get().splitlines()
+        height = max(5, self.console.size.height - 2)
+        for start in range(0, len(lines), height):
+            for line in lines[start : start + height]:
+                self.console.print(Text.from_ansi(line), soft_wrap=True)
+            shown = start + height
+            if shown < len(lines) and not more(f"-- {shown} of {len(lines)} lines; Enter for more, q to stop -- "):
+                return
 
     # -- building blocks ----------------------------------------------------------------------------------
 
@@ -319,3 +340,56 @@ def _sentence(parts: list[str]) -> str:
     for part in parts[1:]:
         out += (" " if out.endswith((".", "!", "?")) else "; ") + part
     return out
+
+
+def fit_fields(text: str, width: int, sep: str = " · ") -> str:
+    """A line of fields (most important first) that fits width: the last fields are left out whole, and a
+    lone first field too wide is cut at a word, so no number is ever shown cut short."""
+    if cell_len(text) <= width:
+        return text
+    fields = text.split(sep)
+    kept = fields[0]
+    for field in fields[1:]:
+        if cell_len(kept + sep + field) > width:
+            break
+        kept += sep + field
+    if cell_len(kept) <= width:
+        return kept
+    words = kept.split(" ")
+    out = words[0]
+    for word in words[1:]:
+        if cell_len(out + " " + word) > width:
+            break
+        out += " " + word
+    return out if cell_len(out) <= width else ""
+
+
+def digest(before: str, after: str, sep: str = " · ") -> str:
+    """What changed between two toolbars, field by field ('Health 6->4', 'You: The Pit->Loading Dock'); the
+    turn's own number is left out, since every decision moves it."""
+    old, new = before.split(sep), after.split(sep)
+    if len(old) != len(new):
+        return ""
+    changes = []
+    for a, b in zip(old, new, strict=True):
+        if a == b:
+            continue
+        label_a, value_a = _label(a)
+        label_b, value_b = _label(b)
+        if label_a != label_b or not label_a:
+            changes.append(f"{a}->{b}")
+        elif label_a.rstrip(":").lower() not in ("turn", "round"):
+            changes.append(f"{label_a} {value_a}->{value_b}")
+    return sep.join(changes)
+
+
+def _label(field: str) -> tuple[str, str]:
+    """A toolbar field as (label, value): 'Horror 5 (2 dice)' -> ('Horror', '5 (2 dice)'), 'You: X' -> ('You:', 'X')."""
+    head, colon, rest = field.partition(": ")
+    if colon:
+        return head + ":", rest
+    words = field.split(" ")
+    for i, word in enumerate(words):
+        if word[:1].isdigit():
+            return " ".join(words[:i]), " ".join(words[i:])
+    return "", field

@@ -380,3 +380,23 @@ def test_a_rules_version_in_digits_int_refuses_is_one_line(tmp_path):
     path.write_bytes(json.dumps(doc).encode())
     s = Session(tmp_path, new_run(seed=6), slot="y").plain_lines("load x")
     assert "follows rules version ² of Escape of the Dead" in s.out and s.run.seed == 6
+
+
+def test_the_html_export_has_a_title_a_header_and_a_dark_page_of_reasonable_size(tmp_path, capsys, monkeypatch):
+    """Issue 14: the page names the game, options, seed and result, and reads like the terminal."""
+    saves = tmp_path / "saves"
+    Session(saves, new_run(seed=5), slot="r").plain_lines(*["1"] * 27)
+    target = tmp_path / "r.html"
+    code, _, _ = solo(capsys, monkeypatch, saves, "log", "r", "--html", str(target))
+    page = target.read_text()
+    assert code == 0 and "<title>Escape of the Dead" in page and "Seed 5" in page
+    assert "Options: barricade=10, roll_order=card" in page and "Result: " in page
+    assert "background: #121214" in page and page.count("<section") >= 27
+    assert len(page.encode()) < 40_000  # 92 KB when every character of the terminal's panels was a span
+    assert target.stat().st_mode & 0o777 == 0o666 & ~_umask()
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
