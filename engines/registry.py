@@ -8,11 +8,12 @@ from engines.core.contract import Game
 
 _MODULES: dict[str, str] = {
     "escape-of-the-dead": "engines.escape_of_the_dead",
-    "mixtape-massacre": "engines.mixtape.directors_cut",
-    "slaughterhouse": "engines.slaughterhouse",
     "final-girl": "engines.final_girl",
+    "slaughterhouse": "engines.slaughterhouse",
+    "mixtape-massacre": "engines.mixtape.directors_cut",
     "escape-from-tall-oaks": "engines.mixtape.tall_oaks",
 }
+"""In the README's order, which the menu and `solo games` follow."""
 
 
 def ids() -> list[str]:

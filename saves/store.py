@@ -127,8 +127,10 @@ class SaveStore:
         self.check_folder()
         try:
             self._locks[slot] = acquire(self.lock_path(slot), slot)
-        except OSError as error:
-            raise SaveError(self.lock_path(slot), f"cannot lock it ({_os_problem(error, self.root)})") from None
+        except OSError:
+            # a folder where not even the lock file can be made (read-only, not ours) takes no save either,
+            # so no second writer can lose anything: play goes on, and each autosave says why it failed
+            return
         self._clear_temps(slot)
 
     def unlock(self, slot: str) -> None:

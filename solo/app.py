@@ -12,6 +12,7 @@ from saves import SaveError, SaveStore, SlotError, validate_slot
 from saves.lock import SlotBusy
 from solo import saved
 from solo.cli import save_dir
+from solo.parse import number
 from solo.reader import PlainReader, PromptReader, Reader
 from solo.repl import Repl
 from solo.run import Run, RunError, new_seed
@@ -54,12 +55,12 @@ def _screen(args: argparse.Namespace) -> Screen:
     return Screen(make_console(plain, wrap=plain and sys.stdout.isatty()), plain)
 
 
-def _reader(screen: Screen, repl_box: list, store: SaveStore) -> Reader:
+def _reader(screen: Screen, repl_box: list, store: SaveStore, game_id: str) -> Reader:
     if sys.stdin.isatty():
         return PromptReader(
             toolbar=lambda: repl_box[0].toolbar() if repl_box else "",
             words=lambda: repl_box[0].words() if repl_box else [],
-            history=store.root / ".history",
+            history=store.root / f".history-{game_id}",  # up-arrow brings back this game's lines only
         )
     return PlainReader(sys.stdin, screen.echo)
 
@@ -105,13 +106,13 @@ def _open_run(store: SaveStore, slot: str) -> Run:
         raise
 
 
-def play(run: Run, store: SaveStore, slot: str, args: argparse.Namespace) -> int:
+def play(run: Run, store: SaveStore, slot: str, args: argparse.Namespace, coach: bool = True) -> int:
     """Play a run in a slot this process holds (store.lock); the slot is let go when play ends."""
     try:
         screen = _screen(args)
         box: list[Repl] = []
-        reader = _reader(screen, box, store)
-        repl = Repl(run, store, slot, screen, reader)
+        reader = _reader(screen, box, store, run.game.id)
+        repl = Repl(run, store, slot, screen, reader, coach=coach)
         box.append(repl)
         return repl.play()
     finally:
@@ -125,9 +126,13 @@ def cmd_new(args: argparse.Namespace) -> int:
     game = _game(args.game)
     store = _store(args)
     carried = {} if args.fresh else _carried(store, game)
-    run = _new_run(game, args.seed, args.seat, _options(args.option), args.ironman, carried)
+    options = _options(args.option)
+    coach = options.pop("coach", "on")
+    if coach not in ("on", "off"):
+        raise Failure(f"-o coach= takes on or off (a line on each kind of decision the first time); got '{coach}'.")
+    run = _new_run(game, args.seed, args.seat, options, args.ironman, carried)
     slot = _new_slot(store, args.slot, game.id)
-    return play(run, store, slot, args)
+    return play(run, store, slot, args, coach=coach == "on")
 
 
 def _carried(store: SaveStore, game) -> dict[str, str]:
@@ -288,7 +293,10 @@ def menu(args: argparse.Namespace) -> int:
     """`solo` alone: new, continue, load, list, quit."""
     store = _store(args)
     screen = _screen(args)
-    reader: Reader = PromptReader() if sys.stdin.isatty() else PlainReader(sys.stdin, screen.echo)
+    words: list[str] = []  # what Tab completes: the slots, and the games when one is asked for
+    reader: Reader = (
+        PromptReader(words=lambda: words) if sys.stdin.isatty() else PlainReader(sys.stdin, screen.echo)
+    )
     while True:
         latest = store.latest()
         items = [
@@ -298,13 +306,12 @@ def menu(args: argparse.Namespace) -> int:
             "List saves",
             "Quit",
         ]
-        screen.story(
-            "Solo: horror board games", [" ".join(f"{i}. {t}" for i, t in enumerate(items, 1))], "red"
-        )
+        screen.story("Solo: horror board games", ["\n".join(f"{i}. {t}" for i, t in enumerate(items, 1))], "red")
         choice = _ask(reader, "Choose 1-5: ")
         if choice is None or choice in ("5", "q", "quit"):
             return 0
         if choice in ("1", "n", "new"):
+            words[:] = registry.ids()
             return _menu_new(args, store, screen, reader)
         if choice in ("2", "c", "continue"):
             if latest is None:
@@ -319,10 +326,13 @@ def menu(args: argparse.Namespace) -> int:
             if not rows:
                 screen.error("No saves yet.")
                 continue
-            screen.table("Saves", saved.HEAD, rows)
-            slot = _ask(reader, "Slot to load (Enter to go back): ")
-            if not slot:
+            screen.table("Saves", ["#", *saved.HEAD], [[str(n), *row] for n, row in enumerate(rows, 1)])
+            words[:] = [row[0] for row in rows]
+            answer = _ask(reader, f"Slot to load, 1-{len(rows)} or its name (Enter to go back): ", lower=False)
+            if not answer:
                 continue
+            pick = number(answer)
+            slot = rows[pick - 1][0] if pick is not None and 1 <= pick <= len(rows) else answer
             run = _menu_open(store, slot, screen)
             if run is None:
                 continue
@@ -346,10 +356,11 @@ def _menu_open(store: SaveStore, slot: str, screen: Screen) -> Run | None:
         return None
 
 
-def _ask(reader: Reader, prompt: str) -> str | None:
+def _ask(reader: Reader, prompt: str, lower: bool = True) -> str | None:
     while True:
         try:
-            return reader.read(prompt).strip().lower()
+            answer = reader.read(prompt).strip()
+            return answer.lower() if lower else answer
         except KeyboardInterrupt:
             continue
         except EOFError:
@@ -359,15 +370,18 @@ def _ask(reader: Reader, prompt: str) -> str | None:
 def _menu_new(args, store: SaveStore, screen: Screen, reader: Reader) -> int:
     ids = registry.ids()
     games = [registry.get(g) for g in ids]
-    screen.say("Games: " + "  ".join(f"{i}. {g.title}" for i, g in enumerate(games, 1)))
+    screen.say("Games:")
+    for i, g in enumerate(games, 1):
+        screen.say(f"  {i}. {g.title}")
     game = None
     while game is None:
         answer = _ask(reader, f"Game 1-{len(games)} [1]: ")
         if answer is None:
             return 0
         answer = answer or "1"
-        if answer.isascii() and answer.isdigit() and 1 <= int(answer) <= len(games):
-            game = games[int(answer) - 1]
+        pick = number(answer)
+        if pick is not None and 1 <= pick <= len(games):
+            game = games[pick - 1]
         elif answer in ids:
             game = registry.get(answer)
         else:

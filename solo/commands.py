@@ -22,8 +22,14 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "look",
         ("status", "l", "inventory", "i"),
-        "look",
-        "where things stand, and the choices in front of you",
+        "look [thing]",
+        "where things stand, and the choices in front of you; 'look walk' examines one thing",
+    ),
+    Command(
+        "examine",
+        ("x",),
+        "examine [thing]",
+        "what a card, item, place or character does, and where it is; alone, what there is to examine",
     ),
     Command("map", ("cards", "board"), "map", "the table drawn as a picture"),
     Command(

@@ -7,7 +7,7 @@ from narratives import Narrator, for_game
 from saves import SaveError, SaveStore, SlotError, validate_slot
 from saves.lock import SlotBusy
 from saves.store import OtherRun, describe
-from solo import narration
+from solo import narration, theme
 from solo.commands import BY_WORD, COMMANDS
 from solo.games import InputError, ui_for
 from solo.parse import clean, number, resolve
@@ -23,8 +23,12 @@ class Quit(Exception):
 
 
 class Repl:
-    def __init__(self, run: Run, store: SaveStore, slot: str, screen: Screen, reader: Reader):
+    def __init__(
+        self, run: Run, store: SaveStore, slot: str, screen: Screen, reader: Reader, coach: bool = True
+    ):
         self.store = store
+        self.coach = coach  # a line on what each kind of decision is about, the first time it comes up
+        self.coached: set[str] = set()
         self.screen = screen
         self.reader = reader
         self.brief = False
@@ -56,6 +60,9 @@ class Repl:
         out = [c.name for c in COMMANDS]
         if d is not None and d.seat == self.run.seat:
             out = [o.label for o in d.options] + out
+        things = getattr(self.ui, "things", None)
+        if things is not None:
+            out += [f"examine {name}" for name in things(self.run.view())]
         return out
 
     # -- the loop ---------------------------------------------------------------------------------------
@@ -139,7 +146,17 @@ class Repl:
                 if not self.screen.plain and shows_map is not None and shows_map(d):
                     self.cmd_map("")
                 self.screen.options(d, self._tip(d))
+            self._show_coach(d)
             self._show_digest()
+
+    def _show_coach(self, d) -> None:
+        explain = getattr(self.ui, "coach", None)
+        if not self.coach or explain is None or d.seat != self.run.seat or d.kind in self.coached:
+            return
+        self.coached.add(d.kind)
+        text = explain(d)
+        if text:
+            self.screen.say(text, theme.HIDDEN)
 
     def _show_digest(self) -> None:
         """One line of what changed for the person since their last decision, from the toolbar's fields."""
@@ -150,7 +167,7 @@ class Repl:
         changes = digest(self.before, self.toolbar())
         self.before = None
         if changes:
-            self.screen.say(fit_fields("Since your last choice: " + changes, self.screen.console.width), "dim")
+            self.screen.say(fit_fields("Since your last choice: " + changes, self.screen.console.width), theme.HIDDEN)
 
     def _tip(self, d) -> str:
         """What to type; where the rules leave a single choice, that Enter takes it."""
@@ -301,10 +318,30 @@ class Repl:
             )
 
     def cmd_look(self, arg: str) -> None:
+        if arg:
+            self.cmd_examine(arg)
+            return
         self.screen.pairs(self.run.game.title, self.ui.status(self.run.view()))
         d = self.run.decision()
         if d is not None:
             self.screen.options(d, self._tip(d))
+
+    def cmd_examine(self, arg: str) -> None:
+        from solo import examine
+
+        known = examine.things(self.ui, self.run.view())
+        if not known:
+            self.screen.error(f"{self.run.game.title} has nothing to examine yet; 'rules' explains the game.")
+            return
+        if not arg:
+            self.screen.story("What you can examine", [", ".join(known)], "blue")
+            return
+        try:
+            name = examine.find(known, arg)
+        except InputError as e:
+            self.screen.error(str(e))
+            return
+        self.screen.story(name, known[name].split("\n\n"), "blue")
 
     def cmd_map(self, arg: str) -> None:
         self.screen.cards(self.ui.cards(self.run.view(), self.screen.plain))

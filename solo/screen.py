@@ -23,6 +23,7 @@ from rich.text import Text
 
 from engines.core.contract import Decision
 from saves.text import escape
+from solo import theme
 
 
 def wants_plain(flag: bool, stream: IO[str] | None = None) -> bool:
@@ -215,7 +216,7 @@ class Screen:
         self.console.print(Text(text, style=style if not self.plain else ""))
 
     def error(self, text: str) -> None:
-        self.console.print(Text(text, style="" if self.plain else "bold yellow"))
+        self.console.print(Text(text, style="" if self.plain else theme.WARNING))
 
     def echo(self, text: str) -> None:
         """A typed line, shown back when input does not come from a terminal (so a log reads like a session)."""
@@ -236,7 +237,7 @@ class Screen:
         body = Text("\n\n".join(paragraphs))
         self.console.print(
             Panel(
-                body, title=Text(title, style="bold"), title_align="left", border_style=style, padding=(0, 1)
+                body, title=Text(title, style=theme.HEADING), title_align="left", border_style=style, padding=(0, 1)
             )
         )
 
@@ -309,9 +310,9 @@ class Screen:
                 self.console.print(Text(hint))
             return
         lines = _columns(items, 3, self.console.width) if len(items) > 6 else items
-        parts = [Text(decision.prompt, style="bold"), Text("\n".join(lines))]
+        parts = [Text(decision.prompt, style=theme.HEADING), Text("\n".join(lines))]
         if hint:
-            parts.append(Text(hint, style="dim"))
+            parts.append(Text(hint, style=theme.HIDDEN))
         self.console.print(Group(*parts))
 
 

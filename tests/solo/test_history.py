@@ -31,14 +31,14 @@ def loaded(reader: PromptReader) -> list[str]:
     return list(reader.session.history.load_history_strings())
 
 
-def outside_and_link(tmp_path: Path) -> tuple[Path, Path]:
+def outside_and_link(tmp_path: Path, name: str = ".history") -> tuple[Path, Path]:
     outside = tmp_path / "elsewhere" / "notes.txt"
     outside.parent.mkdir()
     outside.write_text(SECRET)
     saves = tmp_path / "saves"
     saves.mkdir()
-    (saves / ".history").symlink_to(outside)
-    return outside, saves / ".history"
+    (saves / name).symlink_to(outside)
+    return outside, saves / name
 
 
 def test_a_symlinked_history_file_is_neither_read_nor_appended_to(tmp_path):
@@ -100,7 +100,7 @@ def test_at_a_real_terminal_a_symlinked_history_file_is_left_alone(tmp_path):
 
     from tests.solo.test_encodings import PROMPT, spawn_solo
 
-    outside, link = outside_and_link(tmp_path)
+    outside, link = outside_and_link(tmp_path, ".history-escape-of-the-dead")  # each game keeps its own
     child = spawn_solo(tmp_path, "--save-dir", str(link.parent), "new", "escape-of-the-dead", "--seed", "1")
     child.expect(PROMPT)
     child.sendline("look")

@@ -400,3 +400,20 @@ def _umask() -> int:
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
+
+
+def test_a_folder_where_no_lock_can_be_made_still_plays_and_says_why_nothing_is_saved(
+    tmp_path, capsys, monkeypatch
+):
+    """A read-only save folder (simulated, so it also runs as root): the run plays; each save fails in one line."""
+
+    def read_only(*args, **kwargs):
+        raise OSError(30, "Read-only file system")
+
+    monkeypatch.setattr("saves.store.acquire", read_only)
+    monkeypatch.setattr("saves.atomic.tempfile.mkstemp", read_only)
+    code, out, err = solo(capsys, monkeypatch, tmp_path, "new", "escape-of-the-dead", "--seed", "2", stdin="1\n1\n")
+    failures = [line for line in out.splitlines() if line.startswith("Autosave failed")]
+    assert code == 0 and err == "" and "-- Turn 3 --" in out
+    assert failures and all("Read-only file system" in line for line in failures)
+    assert list(tmp_path.iterdir()) == []

@@ -14,27 +14,29 @@ from solo.screen import Screen, make_console
 
 
 def at_a_single_choice() -> Run:
-    """A Director's Cut run (found by playing the last option each time) where the rules leave one choice."""
-    game = get("mixtape-massacre")
-    run = Run(game, 7, resolve_options(game, {}), game.person_seats[0])
-    run.step_automa()
-    while (d := run.decision()) is not None:
-        if d.seat == run.seat and len(d.options) == 1:
-            return run
-        run.choose(d.options[-1].key)
-        run.step_automa()
-    raise AssertionError("no single choice on this seed")
+    """An Escape of the Dead run whose every decision is cut to its first option, as where the rules leave
+    one choice (no shipped game has one on a short seed, so the run is made to)."""
+    import msgspec
+
+    game = get("escape-of-the-dead")
+    run = Run(game, 7, resolve_options(game, {}), "survivor")
+
+    def only_the_first():
+        d = Run.decision(run)
+        return None if d is None else msgspec.structs.replace(d, options=d.options[:1])
+
+    run.decision = only_the_first  # type: ignore[method-assign]
+    return run
 
 
 def test_a_single_choice_says_so_and_enter_takes_it(tmp_path):
     run = at_a_single_choice()
     only = run.decision().options[0].key
-    before = len(run.keys)
     out = io.StringIO()
     screen = Screen(make_console(True, file=out), True)
     Repl(run, SaveStore(tmp_path), "one", screen, PlainReader(io.StringIO("\n"), screen.echo)).play()
     assert "the only choice the rules leave you here: press Enter" in out.getvalue()
-    assert run.keys[before] == only
+    assert run.keys == [only]
 
 
 def test_the_toolbar_drops_whole_fields_and_never_cuts_a_number():
@@ -112,3 +114,94 @@ def test_the_digest_is_shown_before_the_prompt_after_a_decision(tmp_path):
     s = Session(tmp_path, new_run(seed=5)).plain_lines("2 1 1")
     line = next(line for line in s.out.splitlines() if line.startswith("Since your last choice: "))
     assert line == "Since your last choice: Zombies 2 on the lawn->1 on the lawn · Repair 0%->10% · Kills 0/10->2/10"
+
+
+def test_the_menu_lists_games_one_a_line_in_the_readmes_order_and_loads_a_slot_by_number(
+    tmp_path, capsys, monkeypatch
+):
+    from repl_harness import Session, new_run
+
+    from solo.cli import main
+
+    Session(tmp_path, new_run(seed=5), slot="Night-One").plain_lines("1")
+    monkeypatch.setattr("sys.stdin", io.StringIO("3\n1\nlook\nquit\n"))
+    assert main(["--save-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "Saved in slot 'Night-One'" in out  # picked by its number; its capitals kept
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\nq\n"))
+    main(["--save-dir", str(tmp_path / "other")])
+    out = capsys.readouterr().out
+    listed = [line.strip() for line in out.splitlines() if line.strip()[:2] in ("1.", "2.", "3.", "4.", "5.")]
+    assert listed[:5] == ["1. New game", "2. Continue", "3. Load a saved run", "4. List saves", "5. Quit"]
+    assert listed[5:] == [
+        "1. Escape of the Dead",
+        "2. Final Girl: The Marrek Murders",
+        "3. The Texas Chainsaw Massacre: Slaughterhouse",
+        "4. Mixtape Massacre: Director's Cut",
+        "5. Mixtape Massacre: Escape From Tall Oaks",
+    ]
+
+
+def test_examine_finds_a_thing_by_its_name_a_start_of_it_or_one_of_its_words():
+    import pytest
+
+    from solo.examine import find
+    from solo.games import InputError
+
+    known = {"Quick Walk": "a", "Walk": "b", "The Pit": "c", "Sharpened Tools": "d"}
+    assert find(known, "walk") == "Walk" and find(known, "pit") == "The Pit" and find(known, "sharp") == "Sharpened Tools"
+    assert find(known, "quick") == "Quick Walk" and find(known, "tools") == "Sharpened Tools"
+    with pytest.raises(InputError, match="could be 'Quick Walk', 'Walk'"):
+        find(known, "wa")
+    with pytest.raises(InputError, match="Did you mean 'Sharpened Tools'"):
+        find(known, "sharpend tools")
+
+
+def test_examine_and_look_thing_show_the_text_and_x_alone_lists(tmp_path):
+    from repl_harness import Session, new_run
+
+    class WithThings:
+        def __init__(self, ui):
+            self.ui = ui
+
+        def __getattr__(self, name):
+            return getattr(self.ui, name)
+
+        def things(self, view):
+            return {"The Garage": "Where the car waits.\n\nFive dice fix it.", "Lawn": "Where the dead stand."}
+
+    s = Session(tmp_path, new_run(seed=5))
+    from solo import repl as repl_module
+
+    real = repl_module.ui_for
+    repl_module.ui_for = lambda gid: WithThings(real(gid))
+    try:
+        s.plain_lines("x garage", "look lawn", "examine", "x nothing")
+    finally:
+        repl_module.ui_for = real
+    assert "Where the car waits." in s.out and "Five dice fix it." in s.out and "Where the dead stand." in s.out
+    assert "The Garage, Lawn" in s.out and "There is nothing called 'nothing' to examine." in s.out
+
+
+def test_the_coach_explains_a_kind_of_decision_once_and_coach_off_silences_it(tmp_path, capsys, monkeypatch):
+    from solo import repl as repl_module
+    from solo.cli import main
+
+    real = repl_module.ui_for
+
+    class Coached:
+        def __init__(self, ui):
+            self.ui = ui
+
+        def __getattr__(self, name):
+            return getattr(self.ui, name)
+
+        def coach(self, decision):
+            return f"About {decision.kind}: place your four dice."
+
+    monkeypatch.setattr(repl_module, "ui_for", lambda gid: Coached(real(gid)))
+    for flag, expected in (("on", 1), ("off", 0)):
+        monkeypatch.setattr("sys.stdin", io.StringIO("1\n1\n1\n"))
+        args = ["--save-dir", str(tmp_path / flag), "new", "escape-of-the-dead", "--seed", "4", "-o", f"coach={flag}"]
+        assert main(args) == 0
+        assert capsys.readouterr().out.count("About assign: place your four dice.") == expected

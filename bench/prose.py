@@ -1,0 +1,70 @@
+"""How often the story repeats itself. For each game, four seeded games played to the end (the default policy at
+every seat), narrated as the text export does; over the four logs together (a player plays many nights): the
+share of distinct sentences and the most repeated sentence as a share of all sentences. Sentences are those
+over 20 characters, with the bracketed mechanics removed.
+
+Targets for every game: at least 70% distinct, and no sentence above 2%.
+Run: .venv/bin/python bench/prose.py [games per title] [first seed]
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections import Counter
+
+from engines.core.autoplay import play
+from engines.core.contract import resolve_options
+from engines.registry import get, ids
+from narratives import for_game
+from solo import narration
+
+_BRACKETS = re.compile(r"\[[^\]]*\]")
+_SENTENCE = re.compile(r"(?<=[.!?…])[\"')’”]*\s+")
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of narrated text, bracketed mechanics taken out, each over 20 characters."""
+    out = []
+    for line in text.splitlines():
+        line = _BRACKETS.sub("", line).strip()
+        if not line or line.startswith("-- "):
+            continue
+        out += [s.strip() for s in _SENTENCE.split(line) if len(s.strip()) > 20]
+    return out
+
+
+def narrated(game_id: str, seed: int) -> str:
+    """One whole game's narration, as `solo log --text` gives it (verbose)."""
+    game = get(game_id)
+    options = resolve_options(game, {})
+    played = play(game, seed, None, options)
+    narrator = for_game(game_id, seed)
+    lines = []
+    for _title, paragraphs, _mood in narration.groups(played.events, narrator):
+        lines += paragraphs
+    return "\n".join(lines)
+
+
+def measure(game_id: str, games: int, first: int) -> tuple[int, float, float, str]:
+    counts: Counter[str] = Counter()
+    for seed in range(first, first + games):
+        counts.update(sentences(narrated(game_id, seed)))
+    total = sum(counts.values())
+    top, top_n = counts.most_common(1)[0]
+    return total, len(counts) / total, top_n / total, top
+
+
+def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 4
+    first = int(sys.argv[2]) if len(sys.argv) > 2 else 0
+    print(f"{games} games each, seeds {first}-{first + games - 1}; targets: >= 70% distinct, top sentence <= 2%")
+    for game_id in ids():
+        total, distinct, top_share, top = measure(game_id, games, first)
+        met = "met" if distinct >= 0.70 and top_share <= 0.02 else "not met"
+        print(f"{game_id:24} {total:6,} sentences  {distinct:6.1%} distinct  top {top_share:5.1%}  {met}")
+        print(f"{'':24} most repeated: {top[:90]!r}")
+
+
+if __name__ == "__main__":
+    main()
