@@ -64,6 +64,8 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
         out["hands_names"] = " and ".join(f"the {D.ITEMS[i]['name']}" for i in f["hands"]) or "nothing"
     if "line" in f:
         out["line_text"] = phrases[f"line_{f['line']}"]
+    if event.kind == "pit_dice":
+        out["count_dice"] = "die" if f["count"] == 1 else "dice"
     return out
 
 
@@ -91,8 +93,6 @@ def _by(key: str) -> Callable[[Mapping[str, Any]], str]:
 def _lost(f: Mapping[str, Any]) -> str:
     if "trap" in f:
         return "trap"
-    if "dawn" in f["reason"]:
-        return "dawn"
     if "Endless" in f["reason"]:
         return "endless"
     return "default"
@@ -157,6 +157,7 @@ _CASES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "minor_power": _minor,
     "tie_settled": _by("about"),
     "shield_order": lambda f: "chosen" if f["chosen"] else "default",
+    "pit_dice": lambda f: "chosen" if f["chosen"] else "roll" if f["roll"] else "default",
     "game_lost": _lost,
     "game_won": _won,
     "fg_hurt": _hurt,

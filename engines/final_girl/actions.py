@@ -434,6 +434,11 @@ def move_options(state: State) -> list[Option]:
     opts = list(_move_choices(tuple(to), killer, people))
     if present and here in _EXITS and here not in state.locked and ask.get("mode") == "move":  # `saveable`
         opts.append(_SAVE)
+    if ask.get("reward"):
+        # "any effects (regardless of the source) can be used towards completing Escape Tasks" (V2b)
+        for trap in workable_traps(state):
+            if current_task(trap)[0] == "move":
+                opts.append(Option(f"trap:{trap.id}", f"put the move toward the {trap_label(trap)}"))
     opts.append(_STOP)
     return opts
 
@@ -709,7 +714,15 @@ def reward_for(state: State, reward: str, events: list[Event]) -> None:
     elif reward == "calm":
         R.change_horror(state, -1, events)
     elif reward == "move":
-        state.stack.append({"op": "move", "steps": 1, "mode": "move"})
+        # A movement effect (V2b): Trapped, she may not move, so it counts only toward her own trap's move
+        # task ("you may use movement effects towards the requirement of escaping a trap"), else it is lost.
+        own = R.fg_trap(state)
+        if own is None:
+            state.stack.append({"op": "move", "steps": 1, "mode": "move", "reward": True})
+        elif current_task(own)[0] == "move":
+            _toward_task(state, own, 1, events)
+        else:
+            R.ev(state, events, "reward_lost", reward="move", why="trapped")
     elif reward == "card" and len(state.hand) < D.RULES["hand_limit"]:
         state.ask = {"kind": "take_card"}
 
@@ -1087,6 +1100,8 @@ def _move(state: State, op: dict[str, Any], events: list[Event]) -> None:
         return
     targets = move_targets(state, op["mode"])
     state.ask = {"kind": "move", "steps": op["steps"], "mode": op["mode"], "to": targets}
+    if op.get("reward"):
+        state.ask["reward"] = True  # a rescue's move: it may go toward a move Escape Task here (V2b)
 
 
 def do_move(state: State, key: str, events: list[Event]) -> None:
@@ -1095,10 +1110,17 @@ def do_move(state: State, key: str, events: list[Event]) -> None:
     if key == "stop":
         return
     if key == "save":
-        state.stack.append({"op": "move", "steps": ask["steps"], "mode": ask["mode"]})
+        rest = {"op": "move", "steps": ask["steps"], "mode": ask["mode"]}
+        if ask.get("reward"):
+            rest["reward"] = True  # still the rescue's move (V2b)
+        state.stack.append(rest)
         save_victim(state, events)
         return
     parts = key.split(":")
+    if parts[0] == "trap":  # a rescue's move spent on a move Escape Task instead of a step (V2b)
+        trap = next(t for t in state.traps if t.id == int(parts[1]))
+        _toward_task(state, trap, 1, events)
+        return
     there, k = parts[1], int(parts[2])
     src = state.fg_space
     present = sorted(R.victims_at(state, src), key=lambda v: v.id)
@@ -1321,6 +1343,26 @@ def do_shield(state: State, key: str, events: list[Event]) -> None:
 
 
 # -- panic order ----------------------------------------------------------------------------------------------
+
+
+_PIT_DICE = (
+    Option("pit:1", "one die, as the Supervisor's card says for his space"),
+    Option("pit:2", "two dice, as The Pit says for anyone panicking there"),
+)
+
+
+def pit_dice_options(state: State) -> tuple[Option, ...]:
+    """The Supervisor's group panics from The Pit: his card's one die, or The Pit's two (V5c)."""
+    return _PIT_DICE
+
+
+def do_pit_dice(state: State, key: str, events: list[Event]) -> None:
+    ids = state.ask["victims"]
+    state.ask = {}
+    n = int(key.split(":")[1])
+    R.ev(state, events, "pit_dice", count=n, roll=[], rule=state.ties, chosen=True)
+    here = {v.id: v for v in state.victims}
+    R.panic_all(state, [here[i] for i in ids if i in here], events, ordered=True, group_dice=n)
 
 
 def panic_order_options(state: State) -> list[Option]:

@@ -61,6 +61,22 @@ def shield(state: State, powers: list[MinorPower]) -> MinorPower:
     return min(powers, key=lambda m: danger(m.card))
 
 
+def pit_dice(state: State) -> tuple[int, list[int]]:
+    """How many dice the Supervisor's group rolls to panic from The Pit, and the die that decided it (if any).
+
+    His card says one die for his space, The Pit says two instead of one for anyone there. Infinite Evil takes
+    The Pit's two: one roll in six leaves the group where the panic found it and one in nine sends it up a
+    Rack, which only Climb reaches; The Pit's one-die numbers always land it on open ground (an aisle or the
+    Packing Line). Abject Realism takes his card's one: a supervisor calls one way and his crew runs with
+    him. Never-ending Hilarity rolls a die: 1-3 one die, 4-6 two."""
+    if state.ties == "never-ending-hilarity":
+        roll = state.rng.d6s(1)
+        return (1 if roll[0] <= 3 else 2), roll
+    if state.ties == "abject-realism":
+        return 1, []
+    return 2, []
+
+
 def danger(card: str) -> int:
     """How much a Minor Dark Power's bonus hurts you: extra damage counts double extra movement."""
     adds = D.TERROR[D.KIND[card]]["minor"]

@@ -58,6 +58,7 @@ _PROMPTS = {
     "shield": "Game Ambiguity: damage to her breaks her Minor Dark Powers first. Which one takes it first?",
     "arrange": "Your hands: which items do you hold ready? The rest go in the backpack.",
     "panic_order": "Victims panic in the order you choose: who runs first?",
+    "pit_dice": "Game Ambiguity: the Supervisor's group panics from The Pit. His card says one die, The Pit two.",
 }
 _OPTIONS = {
     "action": A.action_options,
@@ -75,6 +76,7 @@ _OPTIONS = {
     "shield": A.shield_options,
     "arrange": A.arrange_options,
     "panic_order": A.panic_order_options,
+    "pit_dice": A.pit_dice_options,
 }
 _APPLY = {
     "action": A.do_action,
@@ -92,13 +94,14 @@ _APPLY = {
     "shield": A.do_shield,
     "arrange": A.do_arrange,
     "panic_order": A.do_panic_order,
+    "pit_dice": A.do_pit_dice,
 }
 
 
 class FinalGirl:
     id = "final-girl"
     title = "Final Girl: The Marrek Murders"
-    rules_version = "3"
+    rules_version = "4"
     seats = (
         Seat(
             FINAL_GIRL,
@@ -221,8 +224,10 @@ class FinalGirl:
         # The Tormentor's opening: a Victim where she would have started, in a Death Trap.
         first = R.place_victims(state, 1, state.killer_start, events)
         R.trap_victim(state, {"newest": True}, events) if first else None
-        R.draw_event(state, events)
+        # The first Event is revealed and resolved before turn 1 (S10): its effects go above the turn loop,
+        # which would otherwise keep them beneath it for ever.
         R.push(state, {"op": "turn"})
+        R.draw_event(state, events)
         R.run(state, events)
         return state, events
 

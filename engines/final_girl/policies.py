@@ -264,6 +264,9 @@ _MOVE_KEYS: dict[str, tuple[str, int, frozenset[int]] | None] = {}
 def _move(view: View, keys: list[str]) -> tuple[str, str] | None:
     if "save" in keys:
         return "save", "save the Victim on this Exit"
+    for key in keys:
+        if key.startswith("trap:"):
+            return key, "the step goes toward the Escape Task"
     goal = _goal(view)
     if goal is None or goal == view.fg_space:
         return "stop", "you are where you need to be"
@@ -371,6 +374,7 @@ _CHOOSERS = {
     "shield": _shield,
     "arrange": _arrange,
     "panic_order": lambda view, keys: ("panic:group", "let the Supervisor lead his people out first"),
+    "pit_dice": lambda view, keys: ("pit:1", "one die always takes them out of The Pit onto open ground"),
 }
 
 POLICIES = {"random": random_policy, "heuristic": heuristic_policy}

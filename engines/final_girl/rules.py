@@ -333,21 +333,32 @@ def move_victim(state: State, v: Victim, to: str, events: list[Event], why: str)
     v.space = to
 
 
-def panic_all(state: State, victims: list[Victim], events: list[Event], ordered: bool = False) -> None:
+def panic_all(
+    state: State, victims: list[Victim], events: list[Event], ordered: bool = False, group_dice: int = 0
+) -> None:
     """Panic each Victim in turn; one that already moved with the Supervisor's group does not panic again.
 
     The order is the player's (research 1.1). It changes something only when the Supervisor's group panics
     and another panicking Victim could run into his space first (it would then be carried along): only then
-    is she asked."""
+    is she asked. When his group panics from The Pit, how many dice it rolls is a Game Ambiguity tie (V5c),
+    settled here before anyone runs (his space cannot change before his group panics)."""
     if not ordered and _order_matters(victims):
         state.ask = {"kind": "panic_order", "victims": [v.id for v in victims]}
         return
+    if not group_dice and any(
+        v.special == "supervisor" and not v.trapped and v.space == D.PIT for v in victims
+    ):
+        if amb.asks(state):
+            state.ask = {"kind": "pit_dice", "victims": [v.id for v in victims]}
+            return
+        group_dice, roll = amb.pit_dice(state)
+        ev(state, events, "pit_dice", count=group_dice, roll=roll, rule=state.ties, chosen=False)
     done: set[int] = set()
     for v in victims:
         if state.result:
             return
         if v.id not in done:
-            done.update(panic(state, v, events))
+            done.update(panic(state, v, events, group_dice))
 
 
 def _order_matters(victims: list[Victim]) -> bool:
@@ -374,10 +385,11 @@ def supervisor_first(state: State, ids: list[int], group_first: bool) -> list[Vi
     return group + others if group_first else others + group
 
 
-def panic(state: State, v: Victim, events: list[Event]) -> list[int]:
+def panic(state: State, v: Victim, events: list[Event], group_dice: int = 2) -> list[int]:
     """Roll for a panicking Victim (two dice in The Pit) and move it by the space's panic numbers.
 
-    With the Supervisor in the space, one die moves every Victim there, the Supervisor too (rulebook).
+    With the Supervisor in the space, one die moves every Victim there, the Supervisor too (rulebook); in The
+    Pit his group rolls `group_dice` (1 or 2: the tie `panic_all` settles, V5c).
     Returns the ids of the Victims that panicked."""
     if v.trapped or v not in state.victims:
         return []
@@ -385,7 +397,7 @@ def panic(state: State, v: Victim, events: list[Event]) -> list[int]:
     boss = next((b for b in state.victims if b.special == "supervisor" and not b.trapped), None)
     if boss is not None and boss.space == v.space:
         group = victims_at(state, v.space)
-        if v.space == D.PIT:  # The Pit: 2 dice instead of 1, for his group too (rulebook)
+        if v.space == D.PIT and group_dice == 2:  # The Pit's 2 dice (rulebook), as the tie was settled
             roll = state.rng.d6s(2)
             to = space["panic2"][sum(roll) - 2]
         else:
@@ -569,7 +581,7 @@ def complete_trap(state: State, trap: Trap, events: list[Event]) -> None:
         ev(state, events, "overkill", space=trap.space)
         for v in victims_at(state, trap.space):
             kill_victim(state, v, events, "overkill")
-        if state.fg_space == trap.space:
+        if state.fg_space == trap.space and fg_trap(state) is None:  # Trapped, she is off the board (D9)
             hurt_fg(state, 1, events, "overkill")
 
 
@@ -637,9 +649,7 @@ def draw_event(state: State, events: list[Event]) -> None:
 
 
 def _turn(state: State, op: dict[str, Any], events: list[Event]) -> None:
-    if state.turn >= D.RULES["turn_cap"]:
-        end_game(state, "lost", "dawn comes and the Tormentor slips away to kill again", events)
-        return
+    """The next turn. There is no last turn: the game ends only when she or you die (X3)."""
     state.turn += 1
     state.killed_this_turn = False
     state.played = []
@@ -954,7 +964,7 @@ def _forklift_accident(state: State, op: dict[str, Any], events: list[Event]) ->
     ev(state, events, "forklift_accident", dice=roll, space=space, name=D.SPACES[space]["name"])
     for v in victims_at(state, space):
         kill_victim(state, v, events, "accident")
-    if state.fg_space == space:
+    if state.fg_space == space and fg_trap(state) is None:  # a Trapped subject is off the board here (D9)
         hurt_fg(state, 1, events, "accident")
 
 

@@ -61,7 +61,7 @@ def test_frequent_kinds_have_several_variants_and_endings_exist_per_outcome():
         "killer_moves",
     ):
         assert len(kinds[kind].pick("default").prose) >= 2, kind
-    for case in ("default", "trap", "dawn", "endless"):
+    for case in ("default", "trap", "endless"):
         assert kinds["game_lost"].pick(case).prose
     assert kinds["game_won"].pick("default").prose and kinds["game_won"].pick("armed").prose
 
@@ -110,6 +110,15 @@ def test_choice_and_minor_power_events_render_in_every_case():
         Event("minor_power_hurt", 3, "action", {"card": "c-1", "title": "T", "amount": 1, "health": 1}),
         Event("minor_power_broken", 3, "action", {"card": "c-1", "title": "T"}),
         Event("panic_order", 3, "panic", {"group_first": True}),
+        Event("pit_dice", 3, "panic", {"count": 1, "roll": [], "rule": "ask", "chosen": True}),
+        Event("pit_dice", 3, "panic", {"count": 2, "roll": [], "rule": "infinite-evil", "chosen": False}),
+        Event(
+            "pit_dice",
+            3,
+            "panic",
+            {"count": 2, "roll": [5], "rule": "never-ending-hilarity", "chosen": False},
+        ),
+        Event("reward_lost", 3, "action", {"reward": "move", "why": "trapped"}),
     ]
     for i, e in enumerate(samples):
         case = NARRATOR._pick(e)
@@ -119,6 +128,8 @@ def test_choice_and_minor_power_events_render_in_every_case():
             assert render(prose, values) is not None, (e.kind, prose)
         assert not BRACES.search(NARRATOR.prose(e, i) + NARRATOR.summary(e))
     assert "face down" in NARRATOR.summary(samples[2]) and "face up" in NARRATOR.summary(samples[3])
+    pit = [NARRATOR.summary(e) for e in samples if e.kind == "pit_dice"]
+    assert "one die" in pit[0] and "two dice" in pit[1] and "(5)" in pit[2]
 
 
 def _texts():

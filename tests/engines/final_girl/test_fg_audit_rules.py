@@ -193,20 +193,6 @@ def test_lets_play_a_game_on_a_rack_still_takes_the_furthest_only():
     assert far.trapped and s.ask.get("kind") != "trap_tie"
 
 
-# -- V5: The Pit rolls 2 dice for the Supervisor's group too --------------------------------------------------
-
-
-def test_the_supervisors_group_in_the_pit_panics_on_two_dice():
-    s = clear_board(fresh())
-    boss = add_victim(s, D.PIT, special="supervisor")
-    add_victim(s, D.PIT)
-    events: list = []
-    R.panic(s, boss, events)
-    group = [e for e in events if e.kind == "group_panics"]
-    assert len(group) == 1 and len(group[0]["dice"]) == 2
-    assert group[0]["dst"] == D.SPACES[D.PIT]["panic2"][sum(group[0]["dice"]) - 2]
-
-
 # -- D5: a weapon's modifier counts toward a damage Escape Task -----------------------------------------------
 
 

@@ -8,7 +8,6 @@ import msgspec
 import pytest
 from fg_positions import add_victim, clear_board, fresh, hand_of, kinds, run_ops
 
-from engines.core.autoplay import play
 from engines.core.contract import IllegalMove
 from engines.final_girl import GAME
 from engines.final_girl import actions as A
@@ -30,12 +29,20 @@ def test_setup_starting_hand_is_the_six_zero_cost_cards():
         ["walk", "walk", "focus", "focus", "weak_attack", "short_rest"]
     )
     assert {D.card_kind(c) for c in s.tableau} >= {"climb", "leap", "sprint", "guard"}
+    assert len(s.tableau) == 17 + 2  # the other 17 core cards, Climb and Leap
 
 
 def test_setup_tracks_time_horror_and_bloodlust():
-    s = fresh(2)
-    assert (s.time, s.horror, s.bloodlust) == (6, D.KILLER["start_horror"], 0)
-    assert fresh(2, mode="extreme").time == 5
+    s = fresh(0)  # its opening Event (It Has Been 0 Days Since...) moves no track
+    assert (s.time, s.horror, s.bloodlust) == (6, 5, 0)  # The Tormentor's starting Horror is 5 (designed)
+    assert fresh(0, mode="extreme").time == 5
+
+
+def test_setup_deals_one_of_three_finales_and_one_of_three_dark_powers():
+    games = [fresh(seed) for seed in range(40)]
+    assert {s.finale for s in games} == {"no_escape", "final_cut", "game_over"}
+    assert {s.dark_power for s in games} == {"overkill_traps", "iron_will", "tireless"}
+    assert not any(s.finale_revealed or s.dark_power_revealed for s in games)  # face down
 
 
 def test_setup_click_cards_are_never_in_the_top_two_of_the_terror_deck():
@@ -45,6 +52,11 @@ def test_setup_click_cards_are_never_in_the_top_two_of_the_terror_deck():
         assert len(pile) == 13
         assert sum(D.TERROR[D.card_kind(c)].get("click", False) for c in pile) == 3
         assert not any(D.TERROR[D.card_kind(c)].get("click") for c in pile[-2:])
+        # 10 dealt from the Tormentor's 16 and the Warehouse's 5 non-Click! cards: 11 stay out
+        assert len(s.terror_out) == 11 and not any(
+            D.TERROR[D.card_kind(c)].get("click") for c in s.terror_out
+        )
+        assert sum(D.TERROR[D.card_kind(c)]["owner"] == "killer" for c in [*pile, *s.terror_out]) == 16
 
 
 def test_setup_tormentor_off_board_exits_locked_forklift_in_the_pit():
@@ -61,8 +73,20 @@ def test_setup_a_victim_starts_trapped_where_the_killer_would_start():
 
 def test_setup_four_items_per_search_space_and_first_event_revealed():
     s = fresh(5)
-    assert all(len(s.item_decks[sp]) == 4 for sp in D.SEARCH_SPACES)
-    assert len(s.event_deck) == len(D.EVENTS) - 1
+    assert len(D.SEARCH_SPACES) == 3 and all(len(s.item_decks[sp]) == 4 for sp in D.SEARCH_SPACES)
+    out = [i for i in s.items_out if i in D.LOCATION_ITEMS]
+    assert len(D.LOCATION_ITEMS) == 16 and len(out) == 16 - 3 * 4
+    assert len(s.event_deck) == 10 - 1
+
+
+def test_setup_health_markers_and_the_final_health_tokens():
+    assert (fresh(0, girl="mandy").fg_health, fresh(0, girl="cassie").fg_health) == (6, 5)
+    s = fresh(0)
+    assert (s.killer_health, s.killer_max) == (10, 10)
+    assert sorted(D.RULES["final_tokens"]) == [0, 0, 0, 0, 0, 0, 1, 2, 3]
+    tokens = {(t.fg_token, t.killer_token) for t in (fresh(seed) for seed in range(40))}
+    assert {a for a, _ in tokens} | {b for _, b in tokens} == {0, 1, 2, 3}
+    assert len(s.victims) + s.supply == 21  # V6: every Victim on the board or in the supply
 
 
 # -- Time ------------------------------------------------------------------------------------------------
@@ -70,8 +94,11 @@ def test_setup_four_items_per_search_space_and_first_event_revealed():
 
 def test_time_cannot_rise_above_the_cap():
     s = fresh()
+    s.time = 11
+    R.change_time(s, 1, [])
+    assert s.time == 12
     R.change_time(s, 50, [])
-    assert s.time == D.RULES["time_max"]
+    assert s.time == 12
 
 
 def test_time_cannot_be_gained_while_below_zero():
@@ -124,19 +151,32 @@ def test_horror_below_the_bottom_gives_one_time_instead():
 
 
 def test_horror_dice_per_level_and_minimum_one_die():
-    s = fresh()
-    for pos, n in enumerate(D.RULES["dice_normal"]):
+    s = clear_board(fresh())
+    normal = []
+    for pos in range(8):
         s.horror = pos
-        assert A.dice_count(s, 0) == max(1, n)
+        normal.append(A.dice_count(s, 0))
+    assert normal == [3, 3, 2, 2, 2, 2, 2, 1]  # green, 1-6, red
     s.extreme = True
-    s.horror = D.HORROR_MAX
-    assert A.dice_count(s, 0) == 1
+    extreme = []
+    for pos in range(8):
+        s.horror = pos
+        extreme.append(A.dice_count(s, 0))
+    assert extreme == [3, 2, 2, 2, 2, 1, 1, 1]
+    s.bonus_dice = -5
+    assert A.dice_count(s, 0) == 1  # never fewer than one die
 
 
 def test_adrenaline_adds_a_die_on_the_final_health_token():
     s = fresh()
     base = A.dice_count(s, 0)
     s.fg_health = 0
+    assert A.dice_count(s, 0) == base + 1
+    s.killer_health = 0
+    assert A.dice_count(s, 0) == base + 1  # she is off the board: her side does not count yet
+    s.killer_space, s.finale_revealed = "lobby", True
+    assert A.dice_count(s, 0) == base + 2
+    s.fg_health = 1
     assert A.dice_count(s, 0) == base + 1
 
 
@@ -186,7 +226,9 @@ def test_improvise_counts_threes_and_fours_as_successes():
 def test_hand_limit_stops_buying():
     s = fresh()
     s.ask = {"kind": "planning"}
-    s.hand += [s.tableau.pop() for _ in range(4)]
+    s.hand += [s.tableau.pop() for _ in range(3)]
+    assert len(s.hand) == 9 and "buy:walk" not in legal(s) and len(legal(s)) > 1  # 9 cards: still buying
+    s.hand.append(s.tableau.pop())
     assert len(s.hand) == 10
     assert legal(s) == ["done"]
     with pytest.raises(IllegalMove, match="Hand limit"):
@@ -292,6 +334,30 @@ def test_saving_a_victim_gives_the_next_slot_reward_and_the_ultimate():
     s.ask = {"kind": "action"}
     events = GAME.apply(s, "save")
     assert "ultimate_unlocked" in kinds(events)
+    while s.ask.get("kind") != "action":  # the last slot's reward (Mandy's: -1 Horror) asks nothing
+        GAME.apply(s, legal(s)[-1])
+    s.time = 3
+    GAME.apply(s, "save")
+    assert s.time == 4 and s.slots == 5  # every slot full: a later save gives +1 Time
+
+
+def test_each_saved_slot_gives_its_designed_reward():
+    assert D.GIRLS["mandy"]["slots"] == ["heal", "time", "move", "card", "calm"]
+    assert D.GIRLS["cassie"]["slots"] == ["calm", "time", "heal", "time", "card", "move"]
+    s = clear_board(fresh())
+    s.fg_health, s.time, s.horror = 3, 3, 4
+    A.reward_for(s, "heal", [])
+    A.reward_for(s, "time", [])
+    A.reward_for(s, "calm", [])
+    assert (s.fg_health, s.time, s.horror) == (4, 5, 3)  # heal 1, +2 Time, -1 Horror
+    s.ask = {}
+    A.reward_for(s, "move", [])
+    R.run(s, [])
+    assert s.ask["kind"] == "move" and s.ask["steps"] == 1
+    s.ask = {}
+    A.reward_for(s, "card", [])
+    costs = {D.ACTIONS[o.key.split(":")[1]]["cost"] for o in GAME.decision(s).options if o.key != "none"}
+    assert max(costs) == 2  # an Action card costing 2 or less
 
 
 def test_click_terror_card_unlocks_its_exit_and_draws_the_next():
@@ -312,6 +378,13 @@ def test_unlock_item_opens_the_exit_you_stand_on():
     s.ask = {"kind": "action"}
     GAME.apply(s, "item:bolt_cutters")
     assert "dock" not in s.locked and "bolt_cutters" in s.items_gone
+    s.fg_space, s.time = "fire_exit", 1
+    for pile in [*s.item_decks.values(), s.items_out]:
+        if "crowbar" in pile:
+            pile.remove("crowbar")
+    s.hands = ["crowbar"]
+    GAME.apply(s, "item:crowbar")  # the Crowbar pries it open for 1 Time and is kept
+    assert "fire_exit" not in s.locked and s.time == 0 and s.hands == ["crowbar"]
 
 
 def test_pit_panics_with_two_dice():
@@ -350,6 +423,9 @@ def test_search_double_success_keeps_one_of_two():
     keep = s.ask["items"][0]
     GAME.apply(s, f"keep:{keep}")
     assert keep in s.hands + s.backpack and len(s.item_decks[s.fg_space]) == 3
+    top = s.item_decks[s.fg_space][-1]
+    run_ops(s, {"op": "line", "line": {"search": 1}})  # one success: one card, no choice
+    assert top in s.hands + s.backpack and len(s.item_decks[s.fg_space]) == 2
 
 
 def test_weapon_modifier_applies_when_a_card_deals_damage():
@@ -458,12 +534,22 @@ def test_guard_reaction_reduces_the_attack():
 
 
 def test_bloodlust_rows_raise_horror_and_reveal_the_dark_power():
-    s = fresh()
-    s.horror = 0
-    R.raise_bloodlust(s, 2, [])
-    assert s.horror == 1  # row 3 raises Horror
-    R.raise_bloodlust(s, 3, [])
-    assert s.dark_power_revealed  # row 6
+    s = clear_board(fresh())
+    s.horror, s.finale_revealed, s.killer_space = 0, True, "lobby"
+    horror, revealed, attack, move = [], [], [], []
+    for _row in range(2, 12):
+        R.raise_bloodlust(s, 1, [])
+        horror.append(s.horror)
+        revealed.append(s.dark_power_revealed)
+    assert horror == [0, 1, 1, 2, 2, 2, 3, 3, 4, 4]  # rows 3, 5, 8 and 10 raise Horror
+    assert revealed.index(True) == 4  # row 6 reveals the Dark Power
+    s.dark_power, s.minor_powers = "iron_will", []
+    for row in range(11):
+        s.bloodlust = row
+        attack.append(R.attack_value(s))
+        move.append(R.move_value(s))
+    assert attack == [2, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4]
+    assert move == [1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2]
 
 
 # -- Final Health ----------------------------------------------------------------------------------------------
@@ -684,14 +770,6 @@ def test_odds_are_exact():
     assert sum(lines(3, True, 1)) == 1
 
 
-def test_every_game_ends_under_both_policies():
-    for policy in ("random", "heuristic"):
-        for seed in range(40):
-            played = play(GAME, seed, policy, max_decisions=20_000)
-            assert played.state.result in ("won", "lost")
-            assert played.state.turn <= D.RULES["turn_cap"]
-
-
 def test_hint_suggests_a_legal_key():
     s = fresh(9)
     h = GAME.hint(s)
@@ -878,13 +956,27 @@ def test_close_call_rerolls_one_die():
     events = GAME.apply(s, "closecall:0")
     rerolled = next(e for e in events if e.kind == "close_call")
     assert rerolled["dice"][1] == 1 and any(D.card_kind(c) == "close_call" for c in s.used)
+    # Re-rolling every die costs 2 Time, and is offered only with 2 Time to spend.
+    hand_of(s, "walk", "close_call")
+    card = s.hand.pop(0)
+    s.resolving = card
+    s.roll = {"card": card, "purpose": "action", "trap": 0, "damage": 0, "dice": [1, 1]}
+    s.roll.update(improvised=False, converted=[])
+    s.ask, s.phase = {"kind": "roll"}, "action"
+    s.time = 1
+    assert "closecall:all" not in legal(s)
+    s.time = 2
+    events = GAME.apply(s, "closecall:all")
+    assert kinds(events)[:2] == ["time_changed", "close_call"] and events[0]["time"] == 0
 
 
 def test_hard_hat_is_offered_against_an_attack_and_takes_one_off_when_chosen():
     s = clear_board(fresh())
     hand_of(s, "walk")
     _take_item(s, "hard_hat")
-    s.item_uses["hard_hat"] = 3
+    s.backpack.remove("hard_hat")
+    A.gain_item(s, "hard_hat", [])
+    assert s.item_uses["hard_hat"] == 3  # found with its 3 uses
     health = s.fg_health
     run_ops(s, {"op": "attack_fg", "damage": 3, "first": True})
     assert s.ask["kind"] == "react" and legal(s) == ["item:hard_hat", "take"]
