@@ -94,8 +94,6 @@ def _hurt(f: Mapping[str, Any]) -> str:
 def _over(f: Mapping[str, Any]) -> str:
     if f["why"] == "none":
         return "none"
-    if f["why"] == "cap":
-        return "cap"
     won = f["result"] == "won"
     return ("won_" if won else "lost_") + ("last" if f["why"] == "last" else "souvenirs")
 

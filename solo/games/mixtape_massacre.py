@@ -199,6 +199,14 @@ class MixtapeMassacreUI:
             return "Type the number of a location, or its name: The Drowned Girl rises there."
         if decision.kind == "aid":
             return "Type 1 to heal now, 2 to keep the kit for the start of a later turn."
+        if decision.kind == "door":
+            return (
+                "Type 1 to go into the location, 2 to stay on the entrance; 'odds' shows what waits inside."
+            )
+        if decision.kind == "redraw":
+            return (
+                "Type 1 to draw another Killer Scenes, Dude card, 2 to stop; 'odds' shows a card's chances."
+            )
         return "Type the number of a choice, or the start of its words."
 
     def parse(self, text: str, decision: Decision) -> str | None:
@@ -253,6 +261,20 @@ class MixtapeMassacreUI:
             return None
         if kind == "at_lock":
             return self._lock_row(state, me, s.at) if key == "unlock" else None
+        if kind == "redraw":
+            return self._scene_row(state, me) if key == "redraw" else None
+        if kind == "door":
+            if key != "enter":
+                return None
+            inside = B.entrance_of[s.at]
+            if state.hero_at == inside:
+                return self._hero_row(state, me, R.hero_now(state.hero, state.wolf))
+            rivals = [i for i, x in enumerate(state.slashers) if i != me and x.alive and x.at == inside]
+            if rivals:
+                return self._brawl_row(state, me, rivals[0])
+            if state.markers[inside]:
+                return self._scene_row(state, me)
+            return _search_row() if s.searched != inside else None
         if kind == "search":
             return _search_row() if key == "search" else None
         if kind == "target":
@@ -355,6 +377,8 @@ class MixtapeMassacreUI:
             return [pct(win), pct(fend), pct(1 - win - fend)]
         if p == "brawl" and len(state.brawl) == 2:
             first = state.brawl[0] == state.spender
+            if not first and state.brawl_roll:  # answering the mover's roll, which is on the table
+                return [pct(O.brawl_answer(state.brawl_knives, knives))]
             return [pct(O.brawl_chance(knives, 0, first))]
         return ["-"]
 
@@ -368,6 +392,12 @@ class MixtapeMassacreUI:
                 f"{hero.name}: {hero.defeat} knives to defeat, {hero.defend} fists to fend off; {faces}.",
             )
         if p == "brawl":
+            if state.spender == state.brawl[1] and state.brawl_roll:
+                return (
+                    ["Win the brawl"],
+                    f"Against the {state.brawl_knives} knives just rolled: a triple or more knives wins, as "
+                    f"many roll again (from then on nobody spending); {faces}.",
+                )
             return ["Win the brawl"], f"Against an opponent who spends nothing; ties roll again; {faces}."
         if p == "kill":
             card = R.SCENES[state.card]

@@ -74,7 +74,38 @@ def test_frequent_kinds_have_several_variants_and_endings_cover_each_outcome():
     for kind in ("turn_started", "moved", "scene_drawn", "kill_made", "kill_failed", "noise", "hurt"):
         assert len(NARRATOR.templates.kinds[kind].cases["default"].prose) >= 3, kind
     endings = set(NARRATOR.templates.kinds["game_over"].cases)
-    assert {"won_souvenirs", "won_last", "lost_souvenirs", "lost_last", "none", "cap"} <= endings
+    assert {"won_souvenirs", "won_last", "lost_souvenirs", "lost_last", "none"} <= endings
+    assert "cap" not in endings  # rules version 3: no round cap ends a game
+
+
+def test_rules_version_3_kinds_read_cleanly():
+    """A spree ended by a Hero only fended off, the mover's first brawl roll, stepping through a broken lock."""
+    for seat in ("slasher1", "slasher2"):
+        who = {"seat": seat, "name": "Thorne"}
+        events = [
+            Event("spree_ended", 4, "hero", {**who, "hero": "Linda"}),
+            Event(
+                "brawl_rolled",
+                4,
+                "brawl",
+                {
+                    **who,
+                    "other": "slasher3",
+                    "other_name": "Jingles",
+                    "dice": ["knife"] * 2 + ["fist"],
+                    "knives": 2,
+                    "round": 1,
+                },
+            ),
+            Event("entered", 4, "lock", {**who, "location": "Johnson's Farm"}),
+        ]
+        for e in events:
+            assert NARRATOR.case(e) in NARRATOR.templates.kinds[e.kind].cases
+            for i in range(6):
+                text = NARRATOR.prose(e, i)
+                assert text and not LEFTOVER.search(text) and text[0].isupper(), text
+                assert not DOUBLED.search(text) and not BAD_PLURAL.search(text), text
+            assert not LEFTOVER.search(NARRATOR.summary(e))
 
 
 def test_rules_reference_has_the_main_topics():

@@ -275,3 +275,53 @@ def test_a_slasher_and_the_hero_inside_a_location_are_on_the_grid():
         return [rows[int(r)][int(c)] for c, r in (x.split("-") for x in INSIDE[lid])]
 
     assert "2" in inside("well") and "!" in inside("video") and "1" in inside("farm")
+
+
+# -- issue 15: the brawl opponent answers the roll on the table; the door and redraw choices ----------------
+
+
+def test_the_brawl_opponents_odds_answer_the_roll_on_the_table():
+    """Slasher 2 moves next to the person, who holds a Drill, and rolls two knives: the person's spend odds
+    are against those two knives (with three tokens: three knives or more always win)."""
+    from mm_positions import LoadedRng, turn_of
+
+    state = ready()
+    put_marker(state, "well")
+    turn_of(state, 1, "8-0")
+    state.slashers[0].at = "5-0"
+    give(state, 0, "drill.1")
+    state.rng = LoadedRng([1, 1, 0, 0, 2])  # 4 steps onto 4-0; knife, knife, fist
+    GAME.apply(state, "roll")
+    GAME.apply(state, "go:4-0")
+    d = GAME.decision(state)
+    assert d.kind == "spend" and d.seat == "slasher1" and d.prompt.startswith(state.slashers[1].name)
+    (_title, head, rows, note) = UI.odds(state)[0]
+    assert head == ["Choice", "Win the brawl", "Noise"] and "2 knives just rolled" in note
+    assert [r[1] for r in rows] == [pct(O.brawl_answer(2, n)) for n in range(4)]
+    assert rows[3][1] == "100%"
+
+
+def test_the_door_and_redraw_choices_have_help_and_odds():
+    from mm_positions import FIST, KNIFE, PENT, LoadedRng, turn_of
+
+    state = ready()
+    put_marker(state, "farm")
+    state.locks["3-1"] = "yellow"
+    state.lock_bank -= 1
+    turn_of(state, 0, "3-1")
+    state.rng = LoadedRng([KNIFE, FIST, PENT])
+    GAME.apply(state, "unlock")
+    d = GAME.decision(state)
+    assert d.kind == "door" and "go into the location" in UI.example(d)
+    rows = UI.odds(state)[0][2]
+    assert [r[:2] for r in rows] == [[f"1. {d.options[0].label}", "Killer Scene"]]
+    GAME.apply(state, "enter")
+    state = ready()
+    put_marker(state, "farm")
+    top_scene(state, "k36")
+    state.rng = LoadedRng([FIST, FIST, FIST])
+    GAME.apply(state, "scene")
+    d = GAME.decision(state)
+    assert d.kind == "redraw" and "draw another" in UI.example(d)
+    row = UI.odds(state)[0][2][0]
+    assert row[1] == "Killer Scene" and row[2] == pct(O.scene_chance("linda"))

@@ -30,10 +30,12 @@ from engines.mixtape.directors_cut.state import (
     AID,
     AT_LOCK,
     BONUS_PICK,
+    DOOR,
     KEEP,
     LOCK,
     MOVE,
     OVER,
+    REDRAW,
     RISE,
     RUN,
     SEARCH,
@@ -57,7 +59,7 @@ PERSON = SEATS[0]
 class MixtapeMassacre:
     id = "mixtape-massacre"
     title = "Mixtape Massacre: Director's Cut"
-    rules_version = "2"
+    rules_version = "3"
     seats = tuple(
         Seat(s, f"slasher {i}", "A slasher collecting souvenirs in Tall Oaks.")
         for i, s in enumerate(SEATS, 1)
@@ -74,9 +76,10 @@ class MixtapeMassacre:
         ),
         GameOption(
             "goal",
-            ("auto", "5", "8", "10", "12", "15"),
-            "auto",
-            "Souvenirs to win; auto is the rulebook's goal for the number of slashers.",
+            (str(R.GOAL), "auto", *(str(n) for n in (5, 8, 12, 15) if n != R.GOAL)),
+            str(R.GOAL),
+            f"Souvenirs to win: the rulebook's {R.GOAL}; auto is its suggested goal for the number of "
+            "slashers (15 for two, 12 for three, 10 for four to six).",
         ),
     )
     state_type = State
@@ -104,7 +107,7 @@ class MixtapeMassacre:
         markers: dict[str, list[str]] = {}
         for loc in R.LOCATIONS:
             markers[loc] = [bank.pop(rng.below(len(bank)))]
-        goal = R.GOALS[n] if opts["goal"] == "auto" else int(opts["goal"])
+        goal = R.SUGGESTED_GOALS[n] if opts["goal"] == "auto" else int(opts["goal"])
         state = State(
             rng=rng,
             hero=opts["hero"],
@@ -138,13 +141,12 @@ class MixtapeMassacre:
             return None
         phase = state.phase
         s = state.slashers
-        if phase == START_POINT:
-            free = [p for p in B.starts if not self._occupied(state, p)]
+        if phase == START_POINT:  # RB: "Players may choose the spot they wish to start from" (any of them)
             return Decision(
                 s[state.placing].seat,
                 "start",
                 "Choose your starting point.",
-                tuple(Option(f"start:{p}", B.place(p), aliases=(p,)) for p in free),
+                tuple(Option(f"start:{p}", self._start_label(state, p), aliases=(p,)) for p in B.starts),
             )
         if phase == LOCK:
             opts = [
@@ -258,9 +260,21 @@ class MixtapeMassacre:
                 "The Drowned Girl rises out of the water. In which location with a Scene Marker?",
                 tuple(self._rise_options(state)),
             )
+        if phase == DOOR and cur:
+            return self._door_decision(state, cur)
+        if phase == REDRAW and cur:
+            return Decision(
+                cur.seat,
+                "redraw",
+                "Three fists: that card is beaten. Draw another Killer Scenes, Dude card?",
+                (
+                    Option("redraw", "draw another Killer Scenes, Dude card", aliases=("draw", "again")),
+                    Option("stop", "stop here and end your turn", aliases=("no", "end")),
+                ),
+            )
         if phase == AT_LOCK and cur:
             colour = state.locks[cur.at]
-            need = 1 if colour == "yellow" else 2
+            need = R.UNLOCK_KNIVES[colour]
             return Decision(
                 cur.seat,
                 "at_lock",
@@ -313,9 +327,14 @@ class MixtapeMassacre:
             self._ability(state, key[5:], events)
         elif phase == AT_LOCK:
             if key == "unlock":
+                state.door = "end"  # the lock stopped the move: staying out leaves nothing more to do
                 self._ask_spend(state, state.current, "unlock", events)
             else:
                 self._end_turn(state, events)
+        elif phase == DOOR:
+            self._door(state, key == "enter", events)
+        elif phase == REDRAW:
+            self._redraw(state, key == "redraw", events)
         return events
 
     def outcome(self, state: State) -> Outcome | None:
@@ -365,6 +384,8 @@ class MixtapeMassacre:
             turn=state.turn_no,
             round=state.round,
             spree=state.spree,
+            brawl_roll=tuple(state.brawl_roll),
+            brawl_knives=state.brawl_knives,
         )
 
     def turn(self, state: State) -> int:
@@ -389,8 +410,10 @@ class MixtapeMassacre:
 
     # -- setup --------------------------------------------------------------------------------------
 
-    def _occupied(self, state: State, node: str) -> bool:
-        return any(x.alive and x.at == node for x in state.slashers)
+    def _start_label(self, state: State, point: str) -> str:
+        """A starting point by its landmark, with who already stands there (a start holds any number)."""
+        there = [x.name for x in state.slashers if x.alive and x.at == point]
+        return B.place(point) + (f" ({' and '.join(there)} already there)" if there else "")
 
     def _place_start(self, state: State, point: str, events: list[Event]) -> None:
         s = state.slashers[state.placing]
@@ -482,14 +505,12 @@ class MixtapeMassacre:
             state.round += 1
         if state.current < 0:
             state.round = 1
-        if state.round > R.ROUND_CAP:
-            self._finish_by_cap(state, events)
-            return
         if new_round and state.hero_at:
             self._hero_roams(state, events)
         state.current = who
         state.turn_no += 1
         state.spree = False
+        state.door = ""
         s = state.slashers[who]
         if s.skip:
             s.skip = False
@@ -522,7 +543,7 @@ class MixtapeMassacre:
         here = state.hero_at
         if here not in dist:
             return
-        roll = state.rng.d6()
+        roll = sum(state.rng.d6s(R.HERO_ROAM_DICE))
         start, steps, jumped = here, 0, False
         while steps < roll and dist[here] > 1:
             d = dist[here]
@@ -605,6 +626,7 @@ class MixtapeMassacre:
         if key == "scene":
             self._scene(state, events)
         elif key == "unlock":
+            state.door = "turn"  # a lock broken at the start of a turn leaves the whole turn to go on with
             self._ask_spend(state, state.current, "unlock", events)
         elif key == "ability" and s.ability == "drowned":
             state.phase = RISE  # the ability is spent once she names the location
@@ -641,11 +663,8 @@ class MixtapeMassacre:
     def _roll_move(self, state: State, events: list[Event]) -> None:
         s = state.slashers[state.current]
         state.roll = state.rng.d6s(R.MOVEMENT_DICE)
-        stops = B.stops(s.at, sum(state.roll), state.locks, self._through(state), key=bool(s.key))
-        # A starting point holds one slasher: a move may not end on one that is taken (designed).
-        state.stops = {
-            n: d for n, d in stops.items() if not (B.kind.get(n) == START and self._occupied(state, n))
-        }
+        # RB never limits a starting point to one slasher: a move may end on one a rival holds (no brawl there).
+        state.stops = B.stops(s.at, sum(state.roll), state.locks, self._through(state), key=bool(s.key))
         events.append(
             Event(
                 "moved_roll",
@@ -904,7 +923,12 @@ class MixtapeMassacre:
             "unlock": "breaking the lock",
             "brawl": "this round of the brawl",
         }[state.purpose]
-        return Decision(s.seat, "spend", f"Before you roll for {what}: spend supply tokens?", tuple(opts))
+        prompt = f"Before you roll for {what}: spend supply tokens?"
+        if state.purpose == "brawl" and state.spender == state.brawl[1]:
+            mover = state.slashers[state.brawl[0]]
+            shown = ", ".join(state.brawl_roll)
+            prompt = f"{mover.name} rolled {shown}: {_count(state.brawl_knives, 'knife')}. {prompt}"
+        return Decision(s.seat, "spend", prompt, tuple(opts))
 
     def _use_tracker(self, state: State, who: int, n: int, events: list[Event]) -> None:
         s = state.slashers[who]
@@ -954,16 +978,15 @@ class MixtapeMassacre:
                 )
             )
             self._use_tracker(state, who, n, events)
-        if purpose == "brawl":
-            state.spent.append(knives)
-            state.brawl_noise += noise
-            if len(state.spent) == 1:
-                self._ask_spend(state, state.brawl[1], "brawl", events)
-            else:
-                self._brawl_roll(state, events)
-            return
         dice = [R.ACTION_FACES[state.rng.below(len(R.ACTION_FACES))] for _ in range(R.ACTION_DICE)]
         dice.sort()
+        if purpose == "brawl":  # each brawler spends just before their own roll (RB Using a Supply ...)
+            state.brawl_noise += noise
+            if who == state.brawl[0]:
+                self._brawl_first(state, dice, knives, events)
+            else:
+                self._brawl_answer(state, dice, knives, events)
+            return
         if purpose == "kill" and s.edge:
             knives += s.edge
             s.edge = 0
@@ -996,25 +1019,27 @@ class MixtapeMassacre:
             "need": card.knives,
             "combo": t,
         }
-        if t == R.FIST:
+        if t == R.FIST:  # RB Dice Reference: "buries the current ... card and can draw a new one"
             events.append(Event("scene_redrawn", state.turn_no, "scene", facts))
             state.scenes.bury(state.card)
             state.card = ""
             if noise and self._noise(state, noise, state.current, events):
-                self._hero_fight(state, state.current, "redraw", events)
+                self._hero_fight(state, state.current, "offer_redraw", events)
                 return
-            self._scene(state, events)
+            self._resume(state, "offer_redraw", events)
             return
         if t in (R.KNIFE, R.PENTAGRAM) or rolled + knives >= card.knives:
             double = t in (R.KNIFE, R.PENTAGRAM)
             events.append(Event("kill_made", state.turn_no, "scene", {**facts, "double": double}))
             state.scenes.discard(state.card)
             state.card = ""
-            runner = self._take_souvenirs(state, card.souvenirs * (2 if double else 1), events)
+            runner = self._take_souvenirs(
+                state, card.souvenirs * (R.COMBO_MULTIPLIER if double else 1), events
+            )
             if t == R.PENTAGRAM:
                 for i in self._alive(state):
                     if i != state.current:
-                        self._hurt(state, i, 1, "a hex", events)
+                        self._hurt(state, i, R.HEX_DAMAGE, "a hex", events)
             if state.result:
                 return
             state.after = "runner" if runner else "free_search"
@@ -1157,8 +1182,10 @@ class MixtapeMassacre:
             self._arrive_brawl(state, events)
         elif tag == "arrive_place":
             self._arrive_place(state, events)
-        elif tag == "enter":
-            self._arrive(state, events)
+        elif tag == "door":
+            state.phase = DOOR
+        elif tag == "offer_redraw":
+            state.phase = REDRAW
         elif tag == "turn":
             self._offer_turn(state, events)
         else:
@@ -1185,9 +1212,9 @@ class MixtapeMassacre:
         }
         state.scenes.discard(state.card)
         state.card = ""
-        if t == R.FIST:
+        if t == R.FIST:  # RB Dice Reference: "defeats the card and can draw another"
             events.append(Event("victim_beaten", state.turn_no, "scene", facts))
-            after = "redraw"
+            after = "offer_redraw"
         elif t == "" and got >= card.fists:
             events.append(Event("victim_escaped", state.turn_no, "scene", {**facts, "defended": True}))
             after = "end"
@@ -1203,11 +1230,14 @@ class MixtapeMassacre:
         self._resume(state, after, events)
 
     def _resolve_survivor(self, state: State, dice: list[str], fists: int, events: list[Event]) -> None:
+        """RB The Survivor, its effects in the printed order; the game ends the moment its end is reached
+        (the drawer's death leaving one slasher, say), and what is left of the card is not played."""
         s = state.slashers[state.current]
+        card = R.SCENES[state.card]
         got = dice.count(R.FIST) + fists
         state.scenes.discard(state.card)
         state.card = ""
-        if got >= 2:
+        if got >= card.fists:
             events.append(
                 Event(
                     "survivor_stopped",
@@ -1223,10 +1253,10 @@ class MixtapeMassacre:
                 "survivor_escaped",
                 state.turn_no,
                 "scene",
-                {"seat": s.seat, "name": s.name, "dice": dice, "fists": got},
+                {"seat": s.seat, "name": s.name, "dice": dice, "fists": got, "damage": card.damage},
             )
         )
-        self._hurt(state, state.current, 2, "The Survivor", events)
+        self._hurt(state, state.current, card.damage, "The Survivor", events)
         if state.result:
             return
         if s.supply:
@@ -1238,7 +1268,8 @@ class MixtapeMassacre:
                 continue
             o = state.slashers[i]
             if o.souvenirs:
-                state.bank.append(o.souvenirs.pop())
+                for _ in range(min(R.SURVIVOR_SOUVENIR_LOSS, len(o.souvenirs))):
+                    state.bank.append(o.souvenirs.pop())
                 events.append(
                     Event(
                         "souvenir_lost",
@@ -1248,24 +1279,19 @@ class MixtapeMassacre:
                     )
                 )
             else:
-                self._hurt(state, i, 1, "The Survivor", events)
+                self._hurt(state, i, R.SURVIVOR_HEALTH_LOSS, "The Survivor", events)
         if state.result:
             return
         loc = s.at
         if B.is_location(loc) and state.markers[loc]:
+            # Not a kill: a restock this sets off spares the location of the last kill (RB Restocking).
             state.bank.append(state.markers[loc].pop())
-            state.last_kill = loc
             events.append(
                 Event("marker_removed", state.turn_no, "scene", {"location": B.locations[loc].name})
             )
             self._restock_if_empty(state, events)
-        pos = state.order.index(state.current)
-        turn_order = [state.order[(pos + k) % len(state.order)] for k in range(len(state.order))]
-        was = {i: state.slashers[i].at for i in turn_order if state.slashers[i].alive}
-        for i in was:
-            state.slashers[i].at = ""
-        for i in was:
-            self._to_start(state, i, events, origin=was[i])
+        for i in self._alive(state):
+            self._to_start(state, i, events)
         self._end_turn(state, events)
 
     # -- locks --------------------------------------------------------------------------------------
@@ -1276,7 +1302,7 @@ class MixtapeMassacre:
         s = state.slashers[state.current]
         entrance = s.at
         colour = state.locks[entrance]
-        need = 1 if colour == "yellow" else 2
+        need = R.UNLOCK_KNIVES[colour]
         got = dice.count(R.KNIFE) + knives
         ok = got >= need
         events.append(
@@ -1297,15 +1323,68 @@ class MixtapeMassacre:
             )
         )
         after = "end"
-        if ok:
+        if ok:  # RB Unlocking Doors: "the player can enter the location or continue their turn"
             del state.locks[entrance]
             state.lock_bank += 1
-            s.at = B.entrance_of[entrance]
-            after = "enter"
+            after = "door"
+        else:
+            state.door = ""
         if noise and self._noise(state, noise, state.current, events):
             self._hero_fight(state, state.current, after, events)
             return
         self._resume(state, after, events)
+
+    def _door_decision(self, state: State, cur: Slasher) -> Decision:
+        loc = B.entrance_of[cur.at]
+        n = len(state.markers[loc])
+        what = f"{n} marker{'s' if n != 1 else ''}" if n else "empty"
+        inside = [x.name for x in state.slashers if x.alive and x.at == loc]
+        if inside:
+            what += ", " + " and ".join(inside) + " inside"
+        stay = (
+            "stay on the entrance and go on with your turn"
+            if state.door == "turn"
+            else "stay on the entrance (the lock stopped your move, so your turn ends)"
+        )
+        name = B.locations[loc].name
+        return Decision(
+            cur.seat,
+            "door",
+            f"The lock is broken. Go into {name}, or carry on with your turn?",
+            (
+                Option("enter", f"go into {name} ({what})", aliases=("in", "go in")),
+                Option("stay", stay, aliases=("carry on", "out")),
+            ),
+        )
+
+    def _door(self, state: State, enter: bool, events: list[Event]) -> None:
+        """After a broken lock: step into the location (what waits there follows), or go on with the turn:
+        the rest of it at the start of a turn, nothing after a move the lock cut short."""
+        s = state.slashers[state.current]
+        then, state.door = state.door, ""
+        if enter:
+            s.at = B.entrance_of[s.at]
+            events.append(
+                Event(
+                    "entered",
+                    state.turn_no,
+                    "lock",
+                    {"seat": s.seat, "name": s.name, "location": B.locations[s.at].name},
+                )
+            )
+            self._arrive(state, events)
+        elif then == "turn":
+            self._offer_turn(state, events)
+        else:
+            self._end_turn(state, events)
+
+    def _redraw(self, state: State, again: bool, events: list[Event]) -> None:
+        """Three fists beat the card: RB "can draw another Killer Scenes, Dude card"; or the turn ends there
+        (the victim neither killed nor fled, so no marker runs)."""
+        if again:
+            self._scene(state, events)
+        else:
+            self._end_turn(state, events)
 
     # -- supplies -----------------------------------------------------------------------------------
 
@@ -1325,7 +1404,7 @@ class MixtapeMassacre:
         )
         if face == "search":
             self._receive_supply(state, state.current, state.supplies.draw(state.rng), after, events)
-        elif face == "noise" and self._noise(state, 1, state.current, events):
+        elif face == "noise" and self._noise(state, R.SEARCH_NOISE, state.current, events):
             self._hero_fight(state, state.current, after, events)
         elif face == "noise":
             self._resume(state, after, events)
@@ -1512,9 +1591,21 @@ class MixtapeMassacre:
             self._resume_after_fight(state, who, after, events)
             return
         if t == R.FIST or f >= hero.defend:
-            state.meter = max(0, state.meter - 1)
+            state.meter = max(0, state.meter - R.FEND_METER_DROP)
             state.hero_at = ""
             events.append(Event("hero_fended", state.turn_no, "hero", facts))
+            if after == "spree":
+                # RB Fighting Heroes: after Here Comes A Hero on a free search "If the player defeats the
+                # Hero ... the player can resume their killing spree": fending the Hero off is not enough.
+                events.append(
+                    Event(
+                        "spree_ended",
+                        state.turn_no,
+                        "hero",
+                        {"seat": s.seat, "name": s.name, "hero": hero.name},
+                    )
+                )
+                after = "end"
             self._resume_after_fight(state, who, after, events)
             return
         events.append(Event("hero_won", state.turn_no, "hero", {**facts, "loss": hero.health_loss}))
@@ -1563,7 +1654,7 @@ class MixtapeMassacre:
         state.brawl_after = after
         state.brawl_rounds = 0
         state.brawl_noise = 0
-        state.spent = []
+        state.brawl_roll, state.brawl_knives = [], 0
         events.append(
             Event(
                 "brawl_started",
@@ -1580,45 +1671,65 @@ class MixtapeMassacre:
         )
         self._ask_spend(state, a, "brawl", events)
 
-    def _brawl_roll(self, state: State, events: list[Event]) -> None:
+    def _brawl_first(self, state: State, dice: list[str], knives: int, events: list[Event]) -> None:
+        """RB Engaging in Brawls: "The current player rolls first". A triple wins at once ("the first to roll
+        triples ... automatically wins"), so the opponent neither rolls nor spends; otherwise the opponent,
+        seeing this roll, chooses their own spend and rolls."""
         a, d = state.brawl
         sa, sd = state.slashers[a], state.slashers[d]
-        ka, kd = state.spent
-        state.spent = []
         state.brawl_rounds += 1
-        da = sorted(R.ACTION_FACES[state.rng.below(6)] for _ in range(R.ACTION_DICE))
-        dd = sorted(R.ACTION_FACES[state.rng.below(6)] for _ in range(R.ACTION_DICE))
-        ta, td = triple(da), triple(dd)
-        xa, xd = da.count(R.KNIFE) + ka, dd.count(R.KNIFE) + kd
-        winner = loser = -1
-        how = ""
-        if ta:
-            winner, loser, how = a, d, "triple"
-        elif td:
-            winner, loser, how = d, a, "triple"
-        elif xa != xd:
-            winner, loser = (a, d) if xa > xd else (d, a)
-            how = "six" if max(xa, xd) >= 6 else "knives"
+        state.brawl_roll = dice
+        state.brawl_knives = dice.count(R.KNIFE) + knives
         facts = {
             "seat": sa.seat,
             "name": sa.name,
             "other": sd.seat,
             "other_name": sd.name,
-            "dice": da,
-            "other_dice": dd,
+            "dice": dice,
+            "knives": state.brawl_knives,
+            "round": state.brawl_rounds,
+        }
+        events.append(Event("brawl_rolled", state.turn_no, "brawl", facts))
+        if triple(dice):
+            self._brawl_won(state, a, d, "triple", facts, events)
+            return
+        self._ask_spend(state, d, "brawl", events)
+
+    def _brawl_answer(self, state: State, dice: list[str], knives: int, events: list[Event]) -> None:
+        """The opponent's roll: their triple wins (the mover rolled none); else most knives; a tie rolls
+        again, supplies and all, until someone wins (RB: "Ties are unacceptable")."""
+        a, d = state.brawl
+        sa, sd = state.slashers[a], state.slashers[d]
+        xa, xd = state.brawl_knives, dice.count(R.KNIFE) + knives
+        facts = {
+            "seat": sa.seat,
+            "name": sa.name,
+            "other": sd.seat,
+            "other_name": sd.name,
+            "dice": list(state.brawl_roll),
+            "other_dice": dice,
             "knives": xa,
             "other_knives": xd,
             "round": state.brawl_rounds,
         }
-        if winner < 0:
+        state.brawl_roll, state.brawl_knives = [], 0
+        if triple(dice):
+            self._brawl_won(state, d, a, "triple", facts, events)
+        elif xa != xd:
+            big = max(xa, xd) >= R.BRAWL_BIG_KNIVES
+            winner, loser = (a, d) if xa > xd else (d, a)
+            self._brawl_won(state, winner, loser, "six" if big else "knives", facts, events)
+        else:
             events.append(Event("brawl_tied", state.turn_no, "brawl", facts))
-            if state.brawl_rounds >= R.BRAWL_ROUND_CAP:
-                events.append(Event("brawl_broken_off", state.turn_no, "brawl", facts))
-                self._brawl_over(state, -1, events)
-                return
             self._ask_spend(state, a, "brawl", events)
-            return
+
+    def _brawl_won(
+        self, state: State, winner: int, loser: int, how: str, facts: dict, events: list[Event]
+    ) -> None:
+        """RB Ways to Win a Brawl: the loser loses health (more for a triple or six knives), gives a
+        souvenir for a triple, and returns to the nearest starting point."""
         sw, sl = state.slashers[winner], state.slashers[loser]
+        state.brawl_roll, state.brawl_knives = [], 0
         events.append(
             Event(
                 "brawl_won",
@@ -1635,7 +1746,8 @@ class MixtapeMassacre:
             )
         )
         if how == "triple" and sl.souvenirs:
-            sw.souvenirs.append(sl.souvenirs.pop())
+            for _ in range(min(R.BRAWL_SOUVENIRS, len(sl.souvenirs))):
+                sw.souvenirs.append(sl.souvenirs.pop())
             events.append(
                 Event(
                     "souvenir_stolen",
@@ -1650,27 +1762,25 @@ class MixtapeMassacre:
                     },
                 )
             )
-        self._hurt(state, loser, 2 if how in ("triple", "six") else 1, sw.name, events)
+        loss = R.BRAWL_BIG_LOSS if how in ("triple", "six") else R.BRAWL_LOSS
+        self._hurt(state, loser, loss, sw.name, events)
         if sl.alive:
             self._to_start(state, loser, events)
         self._check_end(state, events)
         self._brawl_over(state, winner, events)
 
     def _brawl_over(self, state: State, winner: int, events: list[Event]) -> None:
+        """The brawl is settled: its supply noise now (RB Brawls and Noise: the winner fights a Hero it calls),
+        then the mover's turn goes on only if the mover won."""
         if state.result:
             return
-        after = state.brawl_after
-        current_lost = winner >= 0 and winner != state.current
+        after = "end" if winner != state.current else state.brawl_after
         state.brawl = []
         state.brawl_after = ""
         noise, state.brawl_noise = state.brawl_noise, 0
-        if current_lost:
-            after = "end"
-        if noise:
-            who = winner if winner >= 0 else state.current
-            if self._noise(state, noise, who, events):
-                self._hero_fight(state, who, after, events)
-                return
+        if noise and self._noise(state, noise, winner, events):
+            self._hero_fight(state, winner, after, events)
+            return
         self._resume(state, after, events)
 
     # -- Bonus Tracks -------------------------------------------------------------------------------
@@ -1845,10 +1955,10 @@ class MixtapeMassacre:
             s.edge = R.LEGEND_KNIVES
         elif a == "nightmare":
             for i in rivals:
-                self._hurt(state, i, 1, s.name, events)
+                self._hurt(state, i, R.NIGHTMARE_DAMAGE, s.name, events)
         elif a == "ravenous" and rivals:
             top = max(rivals, key=lambda i: (len(state.slashers[i].souvenirs), -state.order.index(i)))
-            self._hurt(state, top, 2, s.name, events)
+            self._hurt(state, top, R.RAVENOUS_DAMAGE, s.name, events)
         elif a == "thorne":
             for i in rivals:
                 o = state.slashers[i]
@@ -1939,11 +2049,11 @@ class MixtapeMassacre:
         self._check_end(state, events)
 
     def _to_start(self, state: State, who: int, events: list[Event], origin: str = "") -> None:
+        """RB: "return to the nearest starting point", whoever holds it (the rulebook sets no limit of one
+        slasher a starting point); equally near ones go by board order (designed)."""
         s = state.slashers[who]
         where = origin or s.at or B.starts[0]
-        s.at = ""
-        free = [p for p in B.starts if not self._occupied(state, p)]
-        s.at = B.nearest(where, free) or free[0]
+        s.at = B.nearest(where, B.starts) or B.starts[0]
         events.append(
             Event(
                 "sent_to_start",
@@ -1965,16 +2075,6 @@ class MixtapeMassacre:
         elif not alive:
             self._finish(state, [], "none", events)
 
-    def _finish_by_cap(self, state: State, events: list[Event]) -> None:
-        alive = self._alive(state)
-        top = max(len(state.slashers[i].souvenirs) for i in alive)
-        self._finish(
-            state,
-            [state.slashers[i].seat for i in alive if len(state.slashers[i].souvenirs) == top],
-            "cap",
-            events,
-        )
-
     def _finish(self, state: State, winners: list[str], why: str, events: list[Event]) -> None:
         state.result = "won" if PERSON in winners else "lost"
         state.winners = winners
@@ -1984,7 +2084,6 @@ class MixtapeMassacre:
             "souvenirs": f"{' and '.join(names)} collected {state.goal} souvenirs.",
             "last": f"{' and '.join(names)} is the last slasher standing.",
             "none": "Every slasher in Tall Oaks is dead.",
-            "cap": f"The night ran out after {R.ROUND_CAP} rounds; {' and '.join(names)} held the most souvenirs.",
         }
         state.reason = reasons[why]
         events.append(

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engines.mixtape.board import START
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import OVER, State
 
@@ -43,7 +42,6 @@ def problems(state: State) -> list[str]:
         out.append(f"the Wolf is out with {state.hero} as the Hero")
     if not 0 <= state.meter <= R.METER:
         out.append(f"Hero Meter at {state.meter}, outside 0..{R.METER}")
-    on_start: Counter[str] = Counter()
     for s in state.slashers:
         if not 0 <= s.health <= R.HEALTH:
             out.append(f"{s.seat} has {s.health} health")
@@ -59,11 +57,6 @@ def problems(state: State) -> list[str]:
             out.append(f"{s.seat} holds {s.key} as a key")
         if s.ability not in R.ABILITY_TEXT or s.edge < 0:
             out.append(f"{s.seat} has ability {s.ability!r} and edge {s.edge}")
-        if s.alive and B.kind.get(s.at) == START:
-            on_start[s.at] += 1
-    for point, n in on_start.items():
-        if n > 1:
-            out.append(f"{n} slashers on the starting point {point}")
     if (state.phase == OVER) != bool(state.result):
         out.append(f"phase {state.phase} with result {state.result!r}")
     if state.result and not state.winners and any(s.alive for s in state.slashers):

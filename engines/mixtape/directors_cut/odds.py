@@ -120,3 +120,18 @@ def scene_chance(hero: str, knives: int = 0, fists: int = 0) -> Fraction:
     is redrawn, so it is left out). `knives` count for attacks only, `fists` for defences only."""
     cards = [c for c in R.scene_deck(hero) if R.SCENES[c].kind != "full_moon"]
     return sum((card_chance(c, knives, fists) for c in cards), Fraction(0)) / len(cards)
+
+
+@cache
+def brawl_answer(against: int, knives: int = 0) -> Fraction:
+    """The brawl's opponent wins it, answering the mover's roll of `against` knives (no triple: that would
+    have won) with `knives` from supplies: a triple or more knives wins now, as many roll again (from then on
+    both bare-handed), fewer lose."""
+    win = tie = Fraction(0)
+    for roll, p in _rolls():
+        x = roll.count(R.KNIFE) + knives
+        if triple(roll) or x > against:
+            win += p
+        elif x == against:
+            tie += p
+    return win + tie * brawl_chance(0, 0, False)

@@ -166,6 +166,12 @@ def _choose(view: View, d: Decision, low: int = LOW) -> tuple[str, str]:
         return _swap(view, me, d, low)
     if kind == "at_lock":
         return "unlock", "break the lock while you are here"
+    if kind == "door":
+        return _door(view, me, low)
+    if kind == "redraw":
+        if me.health > low:
+            return "redraw", "another victim, while you are strong enough"
+        return "stop", "too hurt to risk another card"
     if kind == "aid":
         if me.health <= R.HEALTH - 2 or me.supply:
             return "aid:now", "heal now rather than give up the supply you hold"
@@ -173,6 +179,22 @@ def _choose(view: View, d: Decision, low: int = LOW) -> tuple[str, str]:
     if kind == "rise":
         return max(keys, key=lambda k: (view.markers[k[5:]], k)), "rise where the victims are"
     return keys[0], "the first choice"
+
+
+def _door(view: View, me: SlasherView, low: int) -> tuple[str, str]:
+    """Go in for a victim (or an empty location to search) unless the Hero or a rival it would likely lose to
+    waits inside; otherwise carry on."""
+    loc = B.entrance_of[me.at]
+    if view.hero_at == loc:
+        return "stay", "the Hero waits inside"
+    for o in view.slashers:
+        if o.alive and o.seat != me.seat and o.at == loc and _brawl_odds(me, o, True) < 0.5:
+            return "stay", f"{o.name} is inside"
+    if view.markers[loc] and me.health > low:
+        return "enter", "a victim waits inside"
+    if not view.markers[loc] and me.searched != loc and _worth_searching(view, me):
+        return "enter", "search it"
+    return "stay", "nothing worth the risk inside"
 
 
 def _worth_searching(view: View, me: SlasherView) -> bool:
@@ -372,6 +394,8 @@ def _chance_fn(view: View, me: SlasherView):
         theirs = (
             R.supply(other.supply).amount if other.supply and R.supply(other.supply).kind == "knife" else 0
         )
+        if not first and view.brawl_roll:  # the mover has rolled: answer that roll exactly
+            return lambda b: odds.brawl_answer(view.brawl_knives, b)
         return lambda b: odds.brawl_chance(b, theirs, first)
     return lambda b: 0.5
 

@@ -19,10 +19,20 @@ MOVEMENT_DICE: int = _R["movement_dice"]
 ACTION_DICE: int = _R["action_dice"]
 LOCK_TOKENS: int = _R["lock_tokens"]
 SCENE_MARKERS: int = _R["scene_markers"]
-GOALS: dict[int, int] = {int(k): v for k, v in _R["goal"].items()}
-ROUND_CAP: int = _R["round_cap"]
-BRAWL_ROUND_CAP = 30
-"""Designed: a brawl still tied after this many rounds breaks off with nobody hurt (keeps games finite)."""
+GOAL: int = _R["goal"]
+"""The rulebook's souvenir goal (the default); `SUGGESTED_GOALS` is its table by player count (goal=auto)."""
+SUGGESTED_GOALS: dict[int, int] = {int(k): v for k, v in _R["suggested_goal"].items()}
+UNLOCK_KNIVES: dict[str, int] = dict(_R["unlock_knives"])
+SEARCH_NOISE: int = _R["search_noise"]
+FEND_METER_DROP: int = _R["fend_meter_drop"]
+COMBO_MULTIPLIER: int = _R["combo_multiplier"]
+HEX_DAMAGE: int = _R["hex_damage"]
+SURVIVOR_SOUVENIR_LOSS: int = _R["survivor_souvenir_loss"]
+SURVIVOR_HEALTH_LOSS: int = _R["survivor_health_loss"]
+BRAWL_LOSS: int = _R["brawl_loss"]
+BRAWL_BIG_LOSS: int = _R["brawl_big_loss"]
+BRAWL_BIG_KNIVES: int = _R["brawl_big_knives"]
+BRAWL_SOUVENIRS: int = _R["brawl_souvenirs"]
 
 ACTION_FACES: tuple[str, ...] = tuple(_DATA["dice"]["action"])
 SEARCH_FACES: tuple[str, ...] = tuple(_DATA["dice"]["search"])
@@ -93,6 +103,9 @@ SLASHER_IDS: list[str] = [ability for _, ability in SLASHERS]
 NAME_OF: dict[str, str] = {ability: name for name, ability in SLASHERS}
 RESURRECT_HEALTH: int = _DATA["slasher_profiles"]["resurrect_health"]
 LEGEND_KNIVES: int = _DATA["slasher_profiles"]["legend_knives"]
+NIGHTMARE_DAMAGE: int = _DATA["slasher_profiles"]["nightmare_damage"]
+HERO_ROAM_DICE: int = _DATA["hero_roam"]["dice"]
+RAVENOUS_DAMAGE: int = _DATA["slasher_profiles"]["ravenous_damage"]
 ABILITY_TEXT: dict[str, str] = {
     "legend": "+3 knives on your next attack roll",
     "nightmare": "every other slasher loses 1 health",
@@ -169,6 +182,8 @@ BONUS: dict[str, BonusCard] = {
 }
 
 LOCATIONS: list[str] = list(BOARD.locations)
+if len(LOCATIONS) != SCENE_MARKERS:  # RB Setting the Scene: one Scene Marker in each of the 12 locations
+    raise ValueError(f"the board has {len(LOCATIONS)} locations; the rulebook's town has {SCENE_MARKERS}")
 MULTI_ENTRANCE: frozenset[str] = frozenset(
     lid for lid, loc in BOARD.locations.items() if len(loc.entrances) > 1
 )

@@ -23,6 +23,8 @@ BONUS_PICK = (
 )
 AID = "aid"  # a First Aid Kit just drawn by a hurt slasher: use it now or keep it (its card says either)
 RISE = "rise"  # The Drowned Girl used her ability: she picks the location with a Scene Marker to rise in
+DOOR = "door"  # a lock just broken: go into the location or carry on with the turn
+REDRAW = "redraw"  # three fists beat a Killer Scenes card: draw another or stop
 OVER = "over"
 
 
@@ -68,8 +70,9 @@ class State(msgspec.Struct):
     card: str = ""  # the Killer Scenes, Dude card in play
     purpose: str = ""  # what the pending action roll is for
     spender: int = -1
-    spent: list[int] = []  # tokens committed by each brawler this round (attacker, defender)
     brawl: list[int] = []  # [attacker, defender] while a brawl runs
+    brawl_roll: list[str] = []  # the attacker's dice this brawl round, rolled before the defender decides
+    brawl_knives: int = 0  # the attacker's knives this round, rolled and from supplies
     brawl_rounds: int = 0
     brawl_noise: int = 0
     brawl_after: str = ""
@@ -82,6 +85,7 @@ class State(msgspec.Struct):
     running: str = ""  # the location whose marker is running
     chooser: int = -1
     pending_noise: int = 0
+    door: str = ""  # after a lock is broken, what staying out leads to: "turn" (go on) or "end"
     locks_left: int = 0
     placing: int = 0
     spree: bool = False
@@ -132,3 +136,5 @@ class View(msgspec.Struct, frozen=True):
     turn: int
     round: int
     spree: bool
+    brawl_roll: tuple[str, ...] = ()  # the attacker's dice this brawl round (public: rolled on the table)
+    brawl_knives: int = 0  # and the knives they count, supplies included

@@ -36,12 +36,19 @@ def test_setup_one_scene_marker_in_each_of_the_12_locations_meter_at_zero():
     assert events[0].kind == "game_started"
 
 
-def test_each_slasher_has_6_health_and_chooses_a_free_starting_point():
+def test_each_slasher_has_6_health_and_may_choose_any_starting_point_even_a_taken_one():
+    """RB Setting the Scene: "Players may choose the spot they wish to start from"; nothing limits a
+    starting point to one slasher."""
     state, _ = GAME.setup(1, {"rivals": "3"})
     assert [s.health for s in state.slashers] == [6, 6, 6, 6]
     GAME.apply(state, GAME.decision(state).options[0].key)
     taken = state.slashers[0].at
-    assert f"start:{taken}" not in GAME.decision(state).keys()  # noqa: SIM118 (Decision.keys is a method)
+    d = GAME.decision(state)
+    assert len(d.options) == len(B.starts) == 6
+    shared = next(o for o in d.options if o.key == f"start:{taken}")
+    assert shared.label.endswith(f"({state.slashers[0].name} already there)")
+    GAME.apply(state, shared.key)
+    assert state.slashers[1].at == taken
 
 
 def test_opening_roll_first_player_places_that_many_yellow_lock_tokens():
@@ -59,10 +66,14 @@ def test_opening_roll_first_player_places_that_many_yellow_lock_tokens():
     assert state.lock_bank == 14 - placed
 
 
-def test_souvenir_goal_follows_the_player_count():
-    assert GAME.setup(0, {"rivals": "1"})[0].goal == 15
-    assert GAME.setup(0, {})[0].goal == 12
-    assert GAME.setup(0, {"rivals": "4"})[0].goal == 10
+def test_the_souvenir_goal_is_the_rulebooks_10_and_auto_is_its_suggested_table():
+    """RB Collecting Souvenirs: "The first player to 10 souvenirs wins the game"; the table by player count
+    is a suggestion "to adjust the length of play" (the option goal=auto)."""
+    for rivals in ("1", "2", "3", "4", "5"):
+        assert GAME.setup(0, {"rivals": rivals})[0].goal == 10
+    assert GAME.setup(0, {"rivals": "1", "goal": "auto"})[0].goal == 15
+    assert GAME.setup(0, {"goal": "auto"})[0].goal == 12
+    assert [GAME.setup(0, {"rivals": r, "goal": "auto"})[0].goal for r in ("3", "4", "5")] == [10, 10, 10]
 
 
 # -- movement -------------------------------------------------------------------------------------------
@@ -169,14 +180,30 @@ def test_three_pentagrams_kill_double_and_hurt_every_other_slasher():
     assert [s.health for s in state.slashers[1:]] == [5, 5]
 
 
-def test_three_fists_on_an_attack_bury_the_card_and_draw_another():
+def test_three_fists_on_an_attack_bury_the_card_and_may_draw_another():
+    """RB Dice Reference: "The player buries the current Killer Scenes, Dude card and can draw a new one"."""
     state = ready()
     put_marker(state, "farm")
     top_scene(state, "k02")
     top_scene(state, "k11")
     state.rng = LoadedRng([FIST, FIST, FIST, KNIFE, FIST, FIST])
     events = GAME.apply(state, "scene")
-    assert kinds(events).count("scene_drawn") == 2 and "scene_redrawn" in kinds(events)
+    assert "scene_redrawn" in kinds(events) and state.scenes.draw_pile[0] == "k11"  # buried
+    d = GAME.decision(state)
+    assert d.kind == "redraw" and d.seat == "slasher1" and d.keys() == ["redraw", "stop"]
+    events = GAME.apply(state, "redraw")
+    assert kinds(events)[0] == "scene_drawn" and "kill_made" in kinds(events)
+
+
+def test_three_fists_on_an_attack_then_stopping_ends_the_turn_and_the_marker_stays():
+    state = ready()
+    put_marker(state, "farm")
+    top_scene(state, "k11")
+    state.rng = LoadedRng([FIST, FIST, FIST])
+    GAME.apply(state, "scene")
+    events = GAME.apply(state, "stop")
+    assert "scene_drawn" not in kinds(events) and "marker_ran" not in kinds(events)
+    assert state.current != 0 and len(state.markers["farm"]) == 1
 
 
 def test_noise_on_a_scene_raises_the_hero_meter():
@@ -344,13 +371,17 @@ def test_tied_brawls_roll_again():
     assert "brawl_tied" in kinds(events) and "brawl_won" in kinds(events)
 
 
-def test_no_brawl_on_a_starting_point():
+def test_no_brawl_on_a_starting_point_even_one_another_slasher_holds():
+    """RB Engaging in Brawls: "Brawls also CANNOT occur with players on starting points"; a move may end on
+    a starting point a rival holds (the rulebook sets no limit of one slasher a starting point)."""
     state = brawl_state()
     state.slashers[1].at = "10-0"
     turn_of(state, 0, "7-0")
-    state.rng = LoadedRng([0, 1])  # 3 steps: onto 10-0? it is taken, so 9-0 is next to it
+    state.rng = LoadedRng([0, 1])  # 3 steps: onto 10-0, where slasher 2 stands
     GAME.apply(state, "roll")
-    assert "go:10-0" not in GAME.decision(state).keys()  # noqa: SIM118 (Decision.keys is a method)
+    events = GAME.apply(state, "go:10-0")
+    assert "brawl_started" not in kinds(events)
+    assert state.slashers[0].at == state.slashers[1].at == "10-0" and state.current != 0
 
 
 # -- searching and supplies -----------------------------------------------------------------------------
@@ -428,7 +459,7 @@ def test_here_comes_a_hero_fills_the_meter_and_the_spree_resumes_after_a_win():
 # -- locks ----------------------------------------------------------------------------------------------
 
 
-def test_a_yellow_lock_breaks_with_one_knife_and_the_slasher_goes_in():
+def test_a_yellow_lock_breaks_with_one_knife_and_the_slasher_may_go_in():
     state = ready()
     put_marker(state, "farm")
     state.locks["3-1"] = "yellow"
@@ -437,7 +468,20 @@ def test_a_yellow_lock_breaks_with_one_knife_and_the_slasher_goes_in():
     top_scene(state, "k01")
     state.rng = LoadedRng([KNIFE, FIST, PENT, KNIFE, FIST, PENT])
     events = GAME.apply(state, "unlock")
-    assert "unlock_tried" in kinds(events) and "3-1" not in state.locks and "kill_made" in kinds(events)
+    assert "unlock_tried" in kinds(events) and "3-1" not in state.locks
+    assert GAME.decision(state).kind == "door"
+    events = GAME.apply(state, "enter")
+    assert state.slashers[0].at == "farm" and "kill_made" in kinds(events)
+
+
+def test_a_yellow_lock_holds_against_no_knife():
+    state = ready()
+    state.locks["3-1"] = "yellow"
+    state.lock_bank -= 1
+    turn_of(state, 0, "3-1")
+    state.rng = LoadedRng([FIST, FIST, PENT])
+    GAME.apply(state, "unlock")
+    assert state.locks["3-1"] == "yellow" and state.current != 0
 
 
 def test_a_red_lock_needs_two_knives_and_failing_ends_the_turn():
@@ -448,6 +492,13 @@ def test_a_red_lock_needs_two_knives_and_failing_ends_the_turn():
     state.rng = LoadedRng([KNIFE, FIST, PENT])
     GAME.apply(state, "unlock")
     assert state.locks["3-1"] == "red" and state.current != 0
+    state = ready()
+    state.locks["3-1"] = "red"
+    state.lock_bank -= 1
+    turn_of(state, 0, "3-1")
+    state.rng = LoadedRng([KNIFE, KNIFE, PENT])
+    GAME.apply(state, "unlock")
+    assert "3-1" not in state.locks and GAME.decision(state).kind == "door"
 
 
 # -- restocking, death, winning -------------------------------------------------------------------------
