@@ -99,6 +99,20 @@ def _ok(f: Mapping[str, Any]) -> str:
     return "ok" if f["ok"] else "default"
 
 
+def _rescue(f: Mapping[str, Any]) -> str:
+    """A rescue that the bank could not pay in full says so."""
+    if not f["ok"]:
+        return "default"
+    return "short" if f.get("short") else "ok"
+
+
+def _bonus(f: Mapping[str, Any]) -> str:
+    """A rescue-token Bonus Track with the bank empty gives nothing, and says so."""
+    if f["effect"] == "rescue" and not f.get("got", 1):
+        return "rescue_empty"
+    return f["effect"]
+
+
 def _end(f: Mapping[str, Any]) -> str:
     if f["why"] != "escape":
         return f["why"]
@@ -107,12 +121,12 @@ def _end(f: Mapping[str, Any]) -> str:
 
 _CASES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "turn_started": _you,
-    "rescue": _ok,
+    "rescue": _rescue,
     "defended": _ok,
     "invaders": _ok,
     "fight": lambda f: f["result"],
     "searched": lambda f: f["face"],
-    "bonus": lambda f: f["effect"],
+    "bonus": _bonus,
     "scene_drawn": lambda f: f["kind"],
     "noise": lambda f: "called" if f["called"] else "default",
     "slasher_attacks": lambda f: f["kind"],
@@ -125,4 +139,5 @@ _CASES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "combo": lambda f: f"{f['purpose']}_{f['effect']}",
     "lost": lambda f: f["by"],
     "supply_found": lambda f: "default" if f.get("room", True) else "full",
+    "task_waits": lambda f: f["why"],
 }

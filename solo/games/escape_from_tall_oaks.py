@@ -25,7 +25,7 @@ WORDS = {
     "search": "search",
     "final": "final",
     "final scene": "final",
-    "reveal": "reveal",
+    "reveal": "reveal",  # no such choice since rules version 4: the engine says the card turns over by itself
     "turn over": "reveal",
     "take": "task:take",
     "take task": "task:take",
@@ -89,6 +89,8 @@ class EscapeFromTallOaksUI:
             elif x.final:
                 fs = R.FINAL_SCENES[x.final]
                 final = f"Final Scene {fs.title} at {B.locations[fs.location].name} ({fs.actions} Actions)"
+                if x.rescues < R.RESCUES_NEEDED:
+                    final += f", waiting until {R.RESCUES_NEEDED} rescue tokens are back in hand"
             else:
                 final = "Final Scene face down"
             if x.traitors:
@@ -161,8 +163,9 @@ class EscapeFromTallOaksUI:
 
     def parse(self, text: str, decision: Decision) -> str | None:
         """The game's own words as engine keys, legal now or not (the engine refuses with its reason): location
-        names in a move ('farm', 'gas station'), the turn's choices ('search', 'task', 'reveal'...), 'take',
-        'scuffle <name>', 'traitor', 'heal'. None if the words are none of these."""
+        names in a move ('farm', 'gas station'), the turn's choices ('search', 'task', 'final'...), 'take',
+        'scuffle <name>', 'traitor', 'heal', and 'reveal' (answered with how the card turns over now). None if
+        the words are none of these."""
         found = location_move(B, text, decision)
         if found is not None:
             return found
@@ -251,8 +254,8 @@ class EscapeFromTallOaksUI:
             head = ["Defend", "Run (combo)", "Hurt"]
             note = (
                 f"{sc.title}: {_n(sc.shields, 'Shield')} or lose {sc.damage} health; {FACES}. Triple Actions: "
-                "no defence; Triple Shields: beaten, draw again; Triple Escapes: run to the nearest location; "
-                f"one of each face (22%): 1 noise.{ability}"
+                "no defence; Triple Shields: beaten, and you may draw again at once; Triple Escapes: run to "
+                f"the nearest location.{ability}"
             )
         elif state.purpose == "rescue":
             sc = R.SCENES[state.card]
@@ -267,22 +270,22 @@ class EscapeFromTallOaksUI:
         return [("Odds", ["Spend", *head, "Noise"], rows, note)]
 
     def _scuffle_odds(self, state: State, key: str | None) -> list[Table] | None:
-        wt, wa, lt, la, off = O.scuffle()
+        wt, wa, lt, la = O.scuffle()
         rows = []
         for i in GAME.scuffle_targets(state):
             o = state.survivors[i]
             k = f"scuffle:{o.seat}"
             if key is not None and key != k:
                 continue
-            rows.append([o.name, pct(wt + wa), pct(wt), pct(lt + la), pct(lt), pct(off)])
+            rows.append([o.name, pct(wt + wa), pct(wt), pct(lt + la), pct(lt)])
         if not rows:
             return None
         note = (
             "Both roll three Action Dice, no weapons or abilities; the first triple wins and takes a rescue "
-            "token (if the loser has one), else the most Actions; ties roll again. The loser loses 1 health "
-            f"and goes to a starting point. Broken off: still tied after {R.SCUFFLE_CAP} rolls."
+            "token (if the loser has one), else the most Actions; ties roll again until someone wins. The "
+            "loser loses 1 health and goes to a starting point."
         )
-        head = ["Rival", "You win", "by triple", "You lose", "by triple", "Broken off"]
+        head = ["Rival", "You win", "by triple", "You lose", "by triple"]
         return [("Scuffle odds", head, rows, note)]
 
 

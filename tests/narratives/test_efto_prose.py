@@ -50,7 +50,6 @@ def test_every_ending_and_main_case_was_seen():
         ("game_over", "won"),
         ("game_over", "default"),
         ("game_over", "dead"),
-        ("game_over", "cap"),
         ("fight", "defeat"),
         ("fight", "escape"),
         ("fight", "fail"),
@@ -249,3 +248,41 @@ def test_losses_the_traitor_and_full_hands_read_cleanly_for_you_and_for_rivals()
     for v in NARRATOR.templates.kinds["sent_to_start"].pick("default").prose:
         text = render(v, NARRATOR.values(e))
         assert "Kimmy's" not in text and ("her " in text or "Kimmy" in text)
+
+
+# -- issue 15: why a Task waits, and an empty bank ------------------------------------------------------------
+
+
+def test_a_task_that_waits_says_why_for_you_and_for_rivals():
+    for seat, name in (("survivor1", "Ivy"), ("survivor2", "Kirk")):
+        who = {"seat": seat, "name": name, "place": "WKIL Radio Station", "task": 3}
+        order = Event("task_waits", 6, "turn", {**who, "first": 2, "why": "order"})
+        marker = Event("task_waits", 6, "turn", {**who, "first": 3, "why": "marker"})
+        assert NARRATOR.case(order) == "order" and NARRATOR.case(marker) == "marker"
+        for e in (order, marker):
+            _render_all(e)
+        for v in NARRATOR.templates.kinds["task_waits"].pick("order").prose:
+            assert "Task #2" in render(v, NARRATOR.values(order)), v  # the Task that comes first is named
+        assert "Task #2 comes first" in NARRATOR.summary(order)
+        assert "not cleared" in NARRATOR.summary(marker)
+
+
+def test_the_task_waits_line_is_told_in_played_games():
+    waits = [e for e in EVENTS if e.kind == "task_waits"]
+    assert waits and all(NARRATOR.prose(e, i) for i, e in enumerate(waits))
+
+
+def test_an_empty_bank_is_said_for_rescues_and_bonus_tracks():
+    for seat, name in (("survivor1", "Ivy"), ("survivor2", "Kirk")):
+        who = {"seat": seat, "name": name}
+        short = Event("rescue", 6, "turn", {**who, "ok": True, "title": "Twins", "n": 1, "short": 1})
+        assert NARRATOR.case(short) == "short"
+        _render_all(short)
+        assert "1 short" in NARRATOR.summary(short)
+        full = Event("rescue", 6, "turn", {**who, "ok": True, "title": "Twins", "n": 2, "short": 0})
+        assert NARRATOR.case(full) == "ok"
+        facts = {**who, "card": "bt19", "title": "Dedication on the Radio", "effect": "rescue", "n": 1}
+        empty = Event("bonus", 6, "turn", {**facts, "got": 0})
+        assert NARRATOR.case(empty) == "rescue_empty"
+        _render_all(empty)
+        assert NARRATOR.case(Event("bonus", 6, "turn", {**facts, "got": 1})) == "rescue"

@@ -128,7 +128,7 @@ def test_turn_words_not_open_now_get_the_engines_reason_not_a_shrug(tmp_path):
     s = Session(tmp_path, run=run).lines("task", "search", "reveal", "scuffle", "traitor", "take", "heal")
     assert "You do not hold Task #1; Tasks must be completed in order." in s.out
     assert "You can only search an empty location (no Scene Marker)." in s.out
-    assert "Your Final Scene stays face down until all four Tasks are done." in s.out
+    assert "Nobody turns a Final Scenes card over by choice: it turns over by itself" in s.out
     assert "A scuffle is offered only when you land on, next to, or in the same location as a rival." in s.out
     assert "You hold no Traitor card." in s.out
     assert "Task cards are picked up on entering the Tall Oaks Rec Center." in s.out
@@ -177,3 +177,32 @@ def test_the_status_counts_rounds_from_one():
     run = _my_turn(6, "school")
     assert run.state.round == 0  # the state counts completed rounds
     assert UI.status(GAME.view(run.state, "survivor1"))[0] == ("Round", "1")
+
+
+# -- issue 15: the redraw after Triple Shields, and the Final Scene that waits for five tokens --------------------
+
+
+def test_the_redraw_after_triple_shields_is_offered_with_its_words(tmp_path):
+    run = _my_turn(7, "school")
+    run.state.scenes.draw_pile.remove("ks25")
+    run.state.card = "ks25"
+    GAME._resolve_defend(run.state, "redraw", [])
+    d = run.decision()
+    assert d.kind == "redraw" and d.seat == "survivor1"
+    before = len(run.keys)
+    s = Session(tmp_path, run=run).lines("stay")
+    assert "Draw another Killer Scenes card here now?" in s.out and "stay, and draw next turn" in s.out
+    assert s.run.keys[before] == "redraw:no" and "I don't know" not in s.out
+
+
+def test_the_standings_say_a_final_scene_waits_for_five_rescue_tokens():
+    run = _my_turn(8, "school")
+    state = run.state
+    state.done, state.center, state.helipad = [True] * 4, [], True
+    state.slasher, state.meter = R.LEGEND, R.METER
+    me = state.survivors[0]
+    me.rescues = [state.bank.pop() for _ in range(5)]
+    GAME._flip_ready(state, [])
+    state.bank.append(me.rescues.pop())
+    mine = dict(UI.status(GAME.view(state, "survivor1")))[f"{me.name} (you)"]
+    assert "waiting until 5 rescue tokens are back in hand" in mine

@@ -45,6 +45,11 @@ def slasher_loss(name: str, health: int) -> int:
     return max(0, health - _AMOUNT[name]) if has(name, "tough") else health
 
 
+def short_step(name: str) -> int:
+    """How many steps short of the roll a survivor may also stop: Linda 1, everyone else 0."""
+    return _AMOUNT[name] if has(name, "short_step") else 0
+
+
 def text(name: str) -> str:
     a = R.ABILITIES.get(name)
     return a.text if a else ""

@@ -39,6 +39,7 @@ from engines.mixtape.tall_oaks.state import (
     KEEP,
     MOVE,
     OVER,
+    REDRAW,
     SCUFFLE,
     SPEND,
     START_POINT,
@@ -56,7 +57,7 @@ SHORTCUTS = tuple(sorted(R.MULTI_ENTRANCE))
 STARTS = frozenset(B.starts)
 SEATS = tuple(f"survivor{i}" for i in range(1, 7))
 PERSON = SEATS[0]
-TURN_WORDS = frozenset({"roll", "draw", "task", "search", "final", "reveal", "heal"})
+TURN_WORDS = frozenset({"roll", "draw", "task", "search", "final", "heal"})
 """The start-of-turn choices a player may name at any time (the REPL passes them on; refusals say why)."""
 RELEVANT = {
     "rescue": (R.ACTION,),
@@ -74,13 +75,13 @@ def _stops(start: str, roll: int, through: tuple[str, ...]) -> dict[str, int]:
 
 @lru_cache(maxsize=8192)
 def _move_stops(
-    start: str, roll: int, through: tuple[str, ...], held: tuple[str, ...], short: bool
+    start: str, roll: int, through: tuple[str, ...], held: tuple[str, ...], short: int
 ) -> dict[str, int]:
-    """Where a roll may end: the board's stops (with one step short for Linda), never on a starting point
+    """Where a roll may end: the board's stops (and `short` steps fewer for Linda), never on a starting point
     another survivor holds. Cached, and copied by the caller before it goes into a state."""
     stops = _stops(start, roll, through)
-    if short and roll > 1:
-        stops = {**_stops(start, roll - 1, through), **stops}
+    if short and roll > short:
+        stops = {**_stops(start, roll - short, through), **stops}
     return {n: v for n, v in stops.items() if not (n in held and B.kind.get(n) == START)}
 
 
@@ -152,7 +153,7 @@ def _move_options(stops: tuple[tuple[str, int], ...]) -> tuple[Option, ...]:
 class EscapeFromTallOaks:
     id = "escape-from-tall-oaks"
     title = "Mixtape Massacre: Escape From Tall Oaks"
-    rules_version = "3"
+    rules_version = "4"
     seats = tuple(
         Seat(s, f"survivor {i}", "A survivor trying to get out of Tall Oaks alive.")
         for i, s in enumerate(SEATS, 1)
@@ -272,6 +273,16 @@ class EscapeFromTallOaks:
                 "You hold the Traitor card: use it now against a rival (it ends your turn).",
                 tuple(Option(k, label) for k, label in self.traitor_options(state)),
             )
+        if phase == REDRAW:
+            return Decision(
+                cur.seat,
+                "redraw",
+                "Triple Shields: the card is beaten. Draw another Killer Scenes card here now?",
+                (
+                    Option("redraw", "draw another Killer Scenes card now", aliases=("draw", "yes", "d")),
+                    Option("redraw:no", "stay, and draw next turn", aliases=("no", "stay")),
+                ),
+            )
         if phase == SCUFFLE:
             opts = [
                 Option(f"scuffle:{o.seat}", f"scuffle with {o.name}", aliases=(o.name.lower(),))
@@ -320,6 +331,12 @@ class EscapeFromTallOaks:
             self._task_choice(state, key[5:], events)
         elif phase == TRAITOR:
             self._betray(state, key.split(":"), events)
+        elif phase == REDRAW:
+            state.phase = TURN
+            if key == "redraw":
+                self._scene(state, events)
+            else:
+                self._end_turn(state, events)
         elif phase == SCUFFLE:
             if key == "scuffle:no":
                 self._after_scuffle(state, events)
@@ -420,6 +437,14 @@ class EscapeFromTallOaks:
         k = self.next_task(state)
         return bool(k) and k in x.tasks and R.TASK_LOCATIONS[k - 1] == loc and not state.markers.get(loc)
 
+    @staticmethod
+    def can_face_final(state: State, x: Survivor, loc: str) -> bool:
+        """At the location of your own Final Rescue token, not yet collected, holding five rescue tokens: the
+        rulebook's five are needed "in order to turn over their Final Scene and attempt their Final Rescue"."""
+        return (
+            state.final_tokens.get(loc) == x.seat and not x.final_token and len(x.rescues) >= R.RESCUES_NEEDED
+        )
+
     def can_search(self, state: State, x: Survivor, loc: str) -> bool:
         return (
             loc in R.MARKER_LOCATIONS
@@ -498,12 +523,10 @@ class EscapeFromTallOaks:
         """Anything to choose at the start of a turn besides the roll (the same tests as _turn_options)."""
         here = x.at
         if here in B.locations:  # markers, Final Rescue tokens, Tasks and searches are all in locations
-            if state.markers.get(here) or (state.final_tokens.get(here) == x.seat and not x.final_token):
+            if state.markers.get(here) or self.can_face_final(state, x, here):
                 return True
             if self.can_complete(state, x, here) or self.can_search(state, x, here):
                 return True
-        if self.can_reveal(state, x):
-            return True
         return x.health < R.HEALTH and any(R.supply(c).kind == "health" for c in x.supplies)
 
     def _turn_options(self, state: State) -> list[Option]:
@@ -519,10 +542,8 @@ class EscapeFromTallOaks:
             opts.append(Option("task", f"complete Task #{self.next_task(state)} here", aliases=("t",)))
         if self.can_search(state, x, here):
             opts.append(Option("search", "roll the Search Die here", aliases=("s",)))
-        if state.final_tokens.get(here) == x.seat and not x.final_token:
+        if self.can_face_final(state, x, here):
             opts.append(Option("final", "face your Final Scene here", aliases=("f",)))
-        if self.can_reveal(state, x):
-            opts.append(Option("reveal", "turn over your Final Scenes card", aliases=("turn over",)))
         if x.health < R.HEALTH:
             for c in x.supplies:
                 kind = R.supply(c)
@@ -544,10 +565,6 @@ class EscapeFromTallOaks:
             self._search(state, events)
         elif key == "final":
             self._start_fight(state, state.current, "final", "end", events)
-        elif key == "reveal":
-            self._reveal(state, state.current, events)
-            if not self._turn_choice_here(state, x):
-                self._roll_move(state, events)  # nothing left to choose but the roll
         elif key.startswith("heal:"):
             card = key[5:]
             kind = R.supply(card)
@@ -566,6 +583,8 @@ class EscapeFromTallOaks:
                 self._roll_move(state, events)  # nothing left to choose but the roll
 
     def _end_turn(self, state: State, events: list[Event]) -> None:
+        """The next living survivor's turn. The game ends only with an escape or with nobody left alive (the
+        rulebook has no round limit: a game that never ends is the simulator's business, not the rules')."""
         if state.result:
             return
         order, survivors = state.order, state.survivors
@@ -577,9 +596,6 @@ class EscapeFromTallOaks:
                 continue
             if pos + step >= n:
                 state.round += 1
-                if state.round >= R.ROUND_CAP:
-                    self._finish(state, [], "cap", events)
-                    return
             self._begin_turn(state, nxt, events)
             return
         self._finish(state, [], "dead", events)  # nobody is left alive
@@ -596,7 +612,7 @@ class EscapeFromTallOaks:
         dice = 1 if x.health <= R.INJURED else R.MOVEMENT_DICE
         state.roll = state.rng.d6s(dice)
         held = tuple([o.at for o in state.survivors if o is not x and o.at in STARTS])
-        short = A.has(x.name, "short_step")  # Linda (designed): she may also stop one step short
+        short = A.short_step(x.name)  # Linda (designed): she may also stop one step short
         # The cached dict itself: a state's stops are only ever replaced, never changed in place.
         state.stops = _move_stops(x.at, sum(state.roll), self._through(state), held, short)
         events.append(
@@ -671,9 +687,10 @@ class EscapeFromTallOaks:
                 return
             self._end_turn(state, events)
             return
-        if state.final_tokens.get(here) == x.seat and not x.final_token:
+        if self.can_face_final(state, x, here):
             self._start_fight(state, state.current, "final", "end", events)
             return
+        self._task_waits(state, x, here, events)
         if state.markers.get(here):
             self._scene(state, events)
             return
@@ -684,6 +701,33 @@ class EscapeFromTallOaks:
             self._search(state, events)
             return
         self._end_turn(state, events)
+
+    def _task_waits(self, state: State, x: Survivor, here: str, events: list[Event]) -> None:
+        """Say why a Task card held for this location does not advance on entering: the location is not
+        cleared yet (its Scene Marker comes first), or an earlier Task is still undone (rulebook, Acquiring A
+        Task: "they cannot be completed before the preceding Task")."""
+        if here not in R.TASK_LOCATIONS:
+            return
+        task = R.TASK_LOCATIONS.index(here) + 1
+        if task not in x.tasks or self.can_complete(state, x, here):
+            return
+        first = self.next_task(state)
+        why = "order" if first != task else "marker"
+        events.append(
+            Event(
+                "task_waits",
+                state.turn_no,
+                TURN,
+                {
+                    "seat": x.seat,
+                    "name": x.name,
+                    "task": task,
+                    "first": first,
+                    "why": why,
+                    "place": place(here),
+                },
+            )
+        )
 
     # -- the Traitor card ---------------------------------------------------------------------------
 
@@ -746,6 +790,7 @@ class EscapeFromTallOaks:
                 },
             )
         )
+        self._flip_ready(state, events)  # a stolen rescue token may be the fifth
         self._end_turn(state, events)
 
     # -- scuffles -----------------------------------------------------------------------------------
@@ -779,16 +824,13 @@ class EscapeFromTallOaks:
         me = state.current
         x, o = state.survivors[me], state.survivors[other]
         winner, how, rounds = -1, "", 0
-        while winner < 0 and rounds < R.SCUFFLE_CAP:
+        # Rulebook: "Ties are unacceptable. Players continue to roll the 3 (three) Action Dice until someone wins."
+        while winner < 0:
             rounds += 1
             mine = _action_dice(state.rng)
             theirs = _action_dice(state.rng)
             winner, how = self.scuffle_round(mine, theirs)
         facts = {"seat": x.seat, "name": x.name, "other": o.seat, "other_name": o.name, "rounds": rounds}
-        if winner < 0:
-            events.append(Event("scuffle", state.turn_no, SCUFFLE, {**facts, "how": "none", "winner": ""}))
-            self._after_scuffle(state, events)
-            return
         w, l_ = (me, other) if winner == 0 else (other, me)
         wx, lx = state.survivors[w], state.survivors[l_]
         events.append(
@@ -808,8 +850,10 @@ class EscapeFromTallOaks:
             )
         )
         if how == "triple" and lx.rescues:
-            wx.rescues.append(lx.rescues.pop())
-        self._hurt(state, l_, 1, "scuffle", events)
+            for _ in range(min(R.SCUFFLE_TOKENS, len(lx.rescues))):
+                wx.rescues.append(lx.rescues.pop())
+            self._flip_ready(state, events)  # the winner's fifth rescue token turns the card over at once
+        self._hurt(state, l_, R.SCUFFLE_HEALTH, "scuffle", events)
         if lx.alive:
             self._to_start(state, l_, events)
         if w == me:
@@ -986,8 +1030,7 @@ class EscapeFromTallOaks:
             return
         sc = R.SCENES[state.card]
         need = sc.shields if purpose == "defend" else sc.actions
-        result, extra = read(purpose, dice, count, need)
-        state.pending_noise += extra
+        result = read(purpose, dice, count, need)
         if purpose == "rescue":
             self._resolve_rescue(state, result, events)
         elif purpose == "defend":
@@ -1066,15 +1109,27 @@ class EscapeFromTallOaks:
         n = sc.rescues * (2 if result == "double" else 1)
         if result == "double":
             self._combo(state, "rescue", result, events)
+        # The marker is the first token; the rest come from the bank, as many as it still holds (designed:
+        # the box has 42 tokens and no more). The event says how many were taken and how many were short.
+        extra = min(n - 1, len(state.bank)) if ok else 0
         events.append(
             Event(
                 "rescue",
                 state.turn_no,
                 TURN,
-                {"seat": x.seat, "name": x.name, "ok": ok, "title": sc.title, "n": n if ok else 0},
+                {
+                    "seat": x.seat,
+                    "name": x.name,
+                    "ok": ok,
+                    "title": sc.title,
+                    "n": 1 + extra if ok else 0,
+                    "short": n - 1 - extra if ok else 0,
+                },
             )
         )
         if not ok:
+            # Designed order: the card is resolved first (back to a starting point), then the spent supplies'
+            # noise, as on a success ("the Slasher would attack after the player collected their souvenirs").
             self._to_start(state, state.current, events)
             self._after_noise(state, events)
             return
@@ -1082,11 +1137,11 @@ class EscapeFromTallOaks:
         token = state.markers[here]
         state.markers[here] = ""
         x.rescues.append(token)
-        for _ in range(n - 1):
-            if state.bank:
-                x.rescues.append(state.bank.pop())
+        for _ in range(extra):
+            x.rescues.append(state.bank.pop())
         state.last_cleared = here
         self._restock(state, events)
+        self._flip_ready(state, events)
         self._give_supply(state, state.current, "noise", events)
 
     def _resolve_defend(self, state: State, result: str, events: list[Event]) -> None:
@@ -1111,9 +1166,11 @@ class EscapeFromTallOaks:
         if not ok:
             self._hurt(state, state.current, sc.damage, "scene", events)
         if result == "redraw" and x.alive and state.markers.get(x.at):
-            # Unique combo: the card is beaten and another is drawn at once.
+            # Unique combo: "The player defeats the card and can redraw another Killer Scenes, Dude card": a
+            # choice, once the spent supplies' noise is made (a Slasher it calls is fought first, and ends the
+            # turn). Declined, the turn ends as after any defence: draw again next turn.
             if not self._noise_first(state, events):
-                self._scene(state, events)
+                state.phase = REDRAW
             return
         self._after_noise(state, events)
 
@@ -1124,17 +1181,19 @@ class EscapeFromTallOaks:
         events.append(Event("invaders", state.turn_no, TURN, {"seat": x.seat, "name": x.name, "ok": ok}))
         if not ok:
             # Rulebook, The Invaders Card.
-            self._lost(
-                state, state.current, [], self._lose_rescues(state, state.current, 1), "invaders", events
-            )
-            self._hurt(state, state.current, 2, "invaders", events)
+            # The current player loses the health and the token, with no health instead of a missing token:
+            # "If the player doesn't have a rescue, the player loses 1 health instead" is the other players' line.
+            taken = self._lose_rescues(state, state.current, R.INVADERS_TOKENS)
+            self._lost(state, state.current, [], taken, "invaders", events)
+            self._hurt(state, state.current, R.INVADERS_HEALTH, "invaders", events)
             for i, other in enumerate(state.survivors):
                 if i == state.current or not other.alive:
                     continue
                 if other.rescues:
-                    self._lost(state, i, [], self._lose_rescues(state, i, 1), "invaders", events)
+                    taken = self._lose_rescues(state, i, R.INVADERS_OTHERS)
+                    self._lost(state, i, [], taken, "invaders", events)
                 else:
-                    self._hurt(state, i, 1, "invaders", events)
+                    self._hurt(state, i, R.INVADERS_OTHERS, "invaders", events)
             if state.done[0] and not all(state.done):
                 state.done[0] = False
                 state.center = sorted([*state.center, 1], reverse=True)
@@ -1243,7 +1302,7 @@ class EscapeFromTallOaks:
         x = state.survivors[who]
         kind = state.fight
         defeat, escape, health, supplies, rescues = self.fight_stats(state, who, kind)
-        result, _ = read("fight", dice, count, defeat, escape, armed)
+        result = read("fight", dice, count, defeat, escape, armed)
         name = self.slasher_name(state)
         events.append(
             Event(
@@ -1267,7 +1326,7 @@ class EscapeFromTallOaks:
         if result == "repel":
             # Unique combo: the meter drops 1 and the Slasher goes back to the woods; you stay where you are.
             state.slasher_at = ""
-            state.meter = R.METER if self._legend_era(state) else R.METER - 1
+            state.meter = R.METER if self._legend_era(state) else R.METER - R.REPEL_DROP
             if after == "card" and state.card:
                 self._card(state, events)
                 return
@@ -1369,6 +1428,7 @@ class EscapeFromTallOaks:
         if all(state.done):
             state.helipad = True
             events.append(Event("helipad", state.turn_no, TURN, {}))
+            self._flip_ready(state, events)  # everyone already holding five turns the card over now
         self._give_supply(state, state.current, "end", events)
 
     # -- rescues, Final Scenes, restocking ----------------------------------------------------------
@@ -1387,9 +1447,21 @@ class EscapeFromTallOaks:
 
     @staticmethod
     def can_reveal(state: State, x: Survivor) -> bool:
-        """Rulebook, Final Scenes: every Task done and five rescue tokens held turn the card over; when is the
-        holder's choice (designed), at the start of any of their turns while both still hold."""
-        return not x.revealed and x.alive and len(x.rescues) >= R.RESCUES_NEEDED and all(state.done)
+        """Rulebook, Final Scenes: "Once all tasks have been completed and the player has successfully acquired
+        their 5 (five) Rescue tokens, that player flips over their Final Scenes, Dude card"."""
+        return all(state.done) and not x.revealed and x.alive and len(x.rescues) >= R.RESCUES_NEEDED
+
+    def _flip_ready(self, state: State, events: list[Event]) -> None:
+        """Turn over every Final Scenes card whose holder now meets both conditions, at once (no choice, no
+        waiting for a turn): the current survivor first, then the others in turn order (designed)."""
+        if not all(state.done):
+            return
+        order = state.order or list(range(len(state.survivors)))
+        start = order.index(state.current) if state.current in order else 0
+        for k in range(len(order)):
+            who = order[(start + k) % len(order)]
+            if self.can_reveal(state, state.survivors[who]):
+                self._reveal(state, who, events)
 
     def _reveal(self, state: State, who: int, events: list[Event]) -> None:
         x = state.survivors[who]
@@ -1430,7 +1502,7 @@ class EscapeFromTallOaks:
         if face == "search":
             self._give_supply(state, state.current, "end", events)
             return
-        if face == "noise" and self._noise(state, 1, state.current, events):
+        if face == "noise" and self._noise(state, R.SEARCH_NOISE, state.current, events):
             self._start_fight(state, state.current, "normal", "end", events)
             return
         self._end_turn(state, events)
@@ -1536,6 +1608,8 @@ class EscapeFromTallOaks:
         card = state.bonus.draw(state.rng)
         state.bonus.discard(card)
         bt = R.BONUS[card]
+        # A rescue token comes from the bank, if it still holds one (designed: an empty bank gives nothing).
+        got = min(bt.amount, len(state.bank)) if bt.effect == "rescue" else 0
         events.append(
             Event(
                 "bonus",
@@ -1548,6 +1622,7 @@ class EscapeFromTallOaks:
                     "title": bt.name,
                     "effect": bt.effect,
                     "n": bt.amount,
+                    "got": got,
                 },
             )
         )
@@ -1560,8 +1635,9 @@ class EscapeFromTallOaks:
                 self._start_fight(state, state.current, "normal", "end", events)
                 return
         elif bt.effect == "rescue":
-            if state.bank:
+            for _ in range(got):
                 x.rescues.append(state.bank.pop())
+            self._flip_ready(state, events)
         elif bt.effect == "supply":
             self._give_supply(state, state.current, "end", events)
             return
@@ -1582,7 +1658,7 @@ class EscapeFromTallOaks:
         x.health = max(0, x.health - n)
         if not x.health and A.has(x.name, "cheat_death") and not x.cheated:
             # Johnny (designed within the rulebook's "cheating death"): once per game he stays at 1 health.
-            x.health, x.cheated = 1, True
+            x.health, x.cheated = R.ABILITIES[x.name].amount, True
             self._ability(state, x, "cheat_death", events)
         events.append(
             Event(
@@ -1640,7 +1716,6 @@ class EscapeFromTallOaks:
         reasons = {
             "escape": f"{' and '.join(names)} reached the helicopter and escaped Tall Oaks.",
             "dead": "Nobody made it out of Tall Oaks alive.",
-            "cap": f"Dawn broke after {R.ROUND_CAP} rounds and nobody had escaped Tall Oaks.",
         }
         state.reason = reasons[why]
         events.append(
@@ -1654,6 +1729,14 @@ class EscapeFromTallOaks:
 
     def _illegal(self, state: State, d: Decision, key: str) -> str:
         x = state.survivors[state.current] if state.current >= 0 else None
+        if key == "reveal":
+            # Rules version 3 had a 'reveal' choice; a player used to it is told what happens now.
+            if next(o for o in state.survivors if o.seat == d.seat).revealed:
+                return "Your Final Scenes card is already face up."
+            return (
+                "Nobody turns a Final Scenes card over by choice: it turns over by itself as soon as all four "
+                f"Tasks are done and its holder has {R.RESCUES_NEEDED} rescue tokens."
+            )
         if state.phase == MOVE and key.startswith("go:"):
             node = key[3:]
             if node in B.kind or node in B.locations:
@@ -1681,17 +1764,19 @@ class EscapeFromTallOaks:
                 if state.markers.get(x.at):
                     return "The location is not cleared: rescue the victims here first."
                 return f"Task #{k} is completed at {B.locations[R.TASK_LOCATIONS[k - 1]].name}."
-            if key == "reveal":
-                if x.revealed:
-                    return "Your Final Scenes card is already face up."
-                if not all(state.done):
-                    return "Your Final Scene stays face down until all four Tasks are done."
-                return f"You need {R.RESCUES_NEEDED} rescue tokens to turn over your Final Scene."
             if key == "final":
                 if not x.revealed:
-                    return "Your Final Scenes card is face down: turn it over first."
+                    return (
+                        "Your Final Scenes card is face down: it turns over by itself once all four Tasks are "
+                        f"done and you hold {R.RESCUES_NEEDED} rescue tokens."
+                    )
                 if x.final_token:
                     return "You already hold your Final Rescue token: get to the Helipad."
+                if len(x.rescues) < R.RESCUES_NEEDED:
+                    return (
+                        f"You hold {len(x.rescues)} rescue tokens: the Final Rescue needs {R.RESCUES_NEEDED}. "
+                        "Rescue someone first."
+                    )
                 return f"Your Final Scene is at {place(R.FINAL_SCENES[x.final].location)}."
             if key == "heal":
                 if x.health >= R.HEALTH:

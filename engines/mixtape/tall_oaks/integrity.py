@@ -62,6 +62,10 @@ def problems(state: State) -> list[str]:
             starts[x.at] += 1
         if x.final_token and not x.revealed:
             out.append(f"{x.name} holds a Final Rescue token with the card face down")
+        if x.alive and not x.revealed and all(state.done) and len(x.rescues) >= R.RESCUES_NEEDED:
+            out.append(
+                f"{x.name} has every Task done and five rescues, and the Final Scene is still face down"
+            )
     out += [f"{n} survivors on the starting point {p}" for p, n in starts.items() if n > 1]
     owners = {x.seat: x for x in s}
     for loc, seat in state.final_tokens.items():

@@ -26,16 +26,13 @@ def reach(icon: str, need: int, bonus: int = 0) -> Fraction:
 def outcomes(
     purpose: str, need: int, escape: int = 0, armed: bool = True, bonus: tuple[int, int, int] = (0, 0, 0)
 ) -> dict[str, Fraction]:
-    """Result -> chance for one roll; bonus is (Actions, Shields, Escapes) added from supplies and abilities.
-    A defence's 1 noise from a mixed roll shows as the key 'noise' (its chance, on top of the results)."""
+    """Result -> chance for one roll; bonus is (Actions, Shields, Escapes) added from supplies and abilities."""
     out: dict[str, Fraction] = {}
     icons = (R.ACTION, R.SHIELD, R.ESCAPE)
     for roll, p in rolls():
         count = {icon: roll.count(icon) + b for icon, b in zip(icons, bonus, strict=True)}
-        result, extra = read(purpose, roll, count, need, escape, armed)
+        result = read(purpose, roll, count, need, escape, armed)
         out[result] = out.get(result, Fraction(0)) + p
-        if extra:
-            out["noise"] = out.get("noise", Fraction(0)) + p
     return out
 
 
@@ -79,10 +76,9 @@ def scuffle_round() -> tuple[Fraction, Fraction, Fraction, Fraction, Fraction]:
 
 
 @cache
-def scuffle() -> tuple[Fraction, Fraction, Fraction, Fraction, Fraction]:
-    """A whole scuffle, ties rolled again up to the cap: (win by triple, win by Actions, lose by triple, lose
-    by Actions, broken off with nobody hurt)."""
+def scuffle() -> tuple[Fraction, Fraction, Fraction, Fraction]:
+    """A whole scuffle, ties rolled again until someone wins (rulebook: "Ties are unacceptable"): (win by
+    triple, win by Actions, lose by triple, lose by Actions), summing to 1."""
     wt, wa, lt, la, tie = scuffle_round()
-    cap = R.SCUFFLE_CAP
-    go = (1 - tie**cap) / (1 - tie)
-    return wt * go, wa * go, lt * go, la * go, tie**cap
+    go = 1 / (1 - tie)
+    return wt * go, wa * go, lt * go, la * go

@@ -80,17 +80,36 @@ def enough(x: SurvivorView) -> bool:
     return x.rescues > R.RESCUES_NEEDED
 
 
+def chasing(x: SurvivorView) -> bool:
+    """After the Final Scene: the Final Rescue can be attempted (five rescues in hand) or is already won."""
+    return x.final_token or (bool(x.final) and x.rescues >= R.RESCUES_NEEDED)
+
+
+def wants_scene(x: SurvivorView) -> bool:
+    """Worth drawing a Killer Scene here: armed, more rescues wanted, and no Final Rescue to chase instead."""
+    return armed(x) and not chasing(x) and not enough(x)
+
+
+def searchable(view: View, x: SurvivorView) -> list[str]:
+    """Empty locations this survivor may search (no marker, no Final Rescue token, not searched last)."""
+    return [
+        loc
+        for loc in R.MARKER_LOCATIONS
+        if not view.markers[loc] and loc not in view.final_tokens and loc != x.searched
+    ]
+
+
 def goals(view: View) -> tuple[list[str], str]:
     """Where this survivor wants to be next, and why."""
     x = me(view)
     if x.final_token and view.helipad:
         return [R.REC], "to the Helipad: escape!"
     if not armed(x):
-        empty = [loc for loc in R.MARKER_LOCATIONS if not view.markers[loc] and loc != x.searched]
+        empty = searchable(view, x)
         if empty:
             return empty, "search an empty location for a weapon before facing anything"
         return BONUS_SPACES, "nowhere left to search: a Bonus Track might turn up a weapon"
-    if x.final and not x.final_token:
+    if x.final and not x.final_token and x.rescues >= R.RESCUES_NEEDED:
         fs = R.FINAL_SCENES[x.final]
         return [fs.location], f"to your Final Scene at {B.locations[fs.location].name}"
     k = next_task(view)
@@ -106,7 +125,7 @@ def goals(view: View) -> tuple[list[str], str]:
     ]
     if marked and not enough(x):
         return marked, "a Scene Marker: someone needs rescuing"
-    empty = [loc for loc in R.MARKER_LOCATIONS if not view.markers[loc] and loc != x.searched]
+    empty = searchable(view, x)
     if empty and room(x) > 0:
         return empty, "search for supplies while the Tasks wait"
     return [R.REC], "head for the middle of town"
@@ -344,10 +363,6 @@ def advise(view: View, decision: Decision) -> Hint:
         best = min(keys, key=lambda k: dist.get(k[6:], 99))
         return Hint(best, "the starting point closest to a Scene Marker")
     if kind == "turn":
-        if "reveal" in keys:
-            return Hint(
-                "reveal", "every Task is done and you hold five rescues: find out where your Final Scene is"
-            )
         if "task" in keys and (armed(x) or next_task(view) not in R.TASK_BATTLES):
             return Hint("task", "finish the Task while you stand here")
         if "final" in keys and armed(x):
@@ -355,8 +370,7 @@ def advise(view: View, decision: Decision) -> Hint:
         heal = [k for k in keys if k.startswith("heal:")]
         if heal and x.health <= 4:
             return Hint(heal[0], "patch yourself up before it gets worse")
-        chasing = bool(x.final) or x.final_token
-        if "draw" in keys and armed(x) and not chasing and not enough(x):
+        if "draw" in keys and wants_scene(x):
             return Hint("draw", "you are armed and someone here still needs rescuing")
         if "search" in keys and (not armed(x) or room(x) > 0):
             return Hint("search", "search here for supplies")
@@ -367,6 +381,10 @@ def advise(view: View, decision: Decision) -> Hint:
         return _keep(view, keys)
     if kind == "traitor":
         return _traitor(view, decision)
+    if kind == "redraw":
+        if wants_scene(x) and x.health > R.INJURED:
+            return Hint("redraw", "the card is beaten and someone here still needs rescuing: draw again now")
+        return Hint("redraw:no", "stay put: the next card can wait for your next turn")
     if kind == "scuffle":
         by_seat = {o.seat: o for o in view.survivors}
         for k in keys:

@@ -43,9 +43,14 @@ MOVEMENT_DICE: int = _R["movement_dice"]
 ACTION_DICE: int = _R["action_dice"]
 SLOTS: int = _R["slots"]
 RESCUES_NEEDED: int = _R["rescues_needed"]
-ROUND_CAP: int = _R["round_cap"]
-SCUFFLE_CAP: int = _R["scuffle_cap"]
 TOKENS: list[str] = [f"t{i:02d}" for i in range(1, _R["tokens"] + 1)]
+INVADERS_HEALTH: int = _R["invaders_health"]
+INVADERS_TOKENS: int = _R["invaders_tokens"]
+INVADERS_OTHERS: int = _R["invaders_others"]
+SEARCH_NOISE: int = _R["search_noise"]
+SCUFFLE_HEALTH: int = _R["scuffle_health"]
+SCUFFLE_TOKENS: int = _R["scuffle_tokens"]
+REPEL_DROP: int = _R["repel_drop"]
 
 ACTION_FACES: tuple[str, ...] = tuple(_DATA["dice"]["action"])
 SEARCH_FACES: tuple[str, ...] = tuple(_DATA["dice"]["search"])
@@ -184,7 +189,6 @@ class Ability:
 ABILITIES: dict[str, Ability] = {
     a["name"]: Ability(a["name"], a["kind"], a["amount"], a["text"], a["source"]) for a in _DATA["abilities"]
 }
-MIXED = "mixed"
 COMBOS: dict[str, dict[str, str]] = {
     purpose: dict(table) for purpose, table in _DATA["combos"].items() if isinstance(table, dict)
 }

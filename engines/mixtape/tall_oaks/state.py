@@ -15,6 +15,7 @@ KEEP = "keep"  # a new supply with full hands: which to let go
 TASK = "task"  # in the Rec Center: pick up the top Task card or not
 SCUFFLE = "scuffle"  # landed by a rival survivor: scuffle or not
 TRAITOR = "traitor"  # start of a turn holding the Traitor card: whom to betray, and how
+REDRAW = "redraw"  # a defence beaten by Triple Shields: draw another Killer Scene now, or stay for next turn
 OVER = "over"
 
 

@@ -29,30 +29,32 @@ def nearest_location(frm: str) -> str:
     return B.nearest(frm, [lid for lid in B.locations if lid != frm])
 
 
-def test_combos_are_triples_or_one_of_each_face():
+def test_the_combos_are_the_three_triples_only():
     assert [combo([A] * 3), combo([S] * 3), combo([E] * 3)] == [A, S, E]
-    assert combo([A, E, S]) == "mixed" and combo([A, A, S]) == ""
+    assert combo([A, E, S]) == "" and combo([A, A, S]) == ""
+    assert set(R.COMBOS) == {"rescue", "fight", "defend"}
+    assert all(set(table) == {A, S, E} for table in R.COMBOS.values())
 
 
 def test_triples_come_only_from_the_dice_never_from_supplies():
     # Rulebook, Using A Supply Card: triples can only be achieved by rolling them.
-    assert read("rescue", [A, A, S], count(a=5), 2) == ("ok", 0)
-    assert read("fight", [A, A, E], count(a=3, e=1), 2, 2) == ("defeat", 0)
-    assert read("defend", [S, S, E], count(s=3, e=1), 1) == ("ok", 0)
+    assert read("rescue", [A, A, S], count(a=5), 2) == "ok"
+    assert read("fight", [A, A, E], count(a=3, e=1), 2, 2) == "defeat"
+    assert read("defend", [S, S, E], count(s=3, e=1), 1) == "ok"
 
 
 def test_a_combo_replaces_the_ordinary_reading():
     # Triple Shields on a rescue bury the card even when supplies would have carried it.
-    assert read("rescue", [S] * 3, count(a=3, s=3), 2) == ("stay", 0)
+    assert read("rescue", [S] * 3, count(a=3, s=3), 2) == "stay"
     # Triple Actions in a defence are no defence, whatever the Shields from supplies.
-    assert read("defend", [A] * 3, count(a=3, s=2), 1) == ("nothing", 0)
+    assert read("defend", [A] * 3, count(a=3, s=2), 1) == "nothing"
 
 
 # -- rescues -------------------------------------------------------------------------------------------
 
 
 def test_rescue_triple_actions_double_the_rescues():
-    assert read("rescue", [A] * 3, count(a=3), 3) == ("double", 0)
+    assert read("rescue", [A] * 3, count(a=3), 3) == "double"
     state = fresh(40)
     put(state, 0, "school")
     scene(state, "ks04")  # two rescues
@@ -63,7 +65,7 @@ def test_rescue_triple_actions_double_the_rescues():
 
 
 def test_rescue_triple_shields_bury_the_card_and_you_stay_to_draw_next_turn():
-    assert read("rescue", [S] * 3, count(s=3), 1) == ("stay", 0)
+    assert read("rescue", [S] * 3, count(s=3), 1) == "stay"
     state = fresh(41)
     put(state, 0, "school")
     scene(state, "ks04")
@@ -77,7 +79,7 @@ def test_rescue_triple_shields_bury_the_card_and_you_stay_to_draw_next_turn():
 
 
 def test_rescue_triple_escapes_bury_the_card_and_run_to_the_nearest_location_to_deal_with_it():
-    assert read("rescue", [E] * 3, count(e=3), 1) == ("flee_draw", 0)
+    assert read("rescue", [E] * 3, count(e=3), 1) == "flee_draw"
     state = fresh(42)
     put(state, 0, "school")
     scene(state, "ks04")
@@ -112,7 +114,7 @@ def test_fight_triple_actions_defeat_the_slasher_with_a_free_supply():
 
 
 def test_unarmed_triple_actions_do_not_defeat_a_slasher():
-    assert read("fight", [A] * 3, count(a=3), 2, 2, armed=False) == ("fail", 0)
+    assert read("fight", [A] * 3, count(a=3), 2, 2, armed=False) == "fail"
     state = _fight(44)
     drop_all(state, 0)
     GAME._resolve_fight(state, [A] * 3, count(a=3), False, [])
@@ -124,7 +126,7 @@ def test_fight_triple_shields_drive_the_slasher_to_the_woods_and_drop_the_meter_
     ev: list = []
     GAME._resolve_fight(state, [S] * 3, count(s=3), True, ev)
     x = state.survivors[0]
-    assert not state.slasher_at and state.meter == R.METER - 1 and x.at == "school" and x.health == 6
+    assert not state.slasher_at and state.meter == 3 and x.at == "school" and x.health == 6  # 4, lowered by 1
     state = _fight(45)
     state.slasher, state.meter = R.LEGEND, R.METER
     GAME._resolve_fight(state, [S] * 3, count(s=3), True, [])
@@ -188,18 +190,62 @@ def test_defend_triple_actions_are_no_defence():
     assert state.survivors[0].health == 6 - R.SCENES["ks25"].damage
 
 
-def test_defend_triple_shields_beat_the_card_and_draw_another_at_once():
-    assert read("defend", [S] * 3, count(s=3), 2) == ("redraw", 0)
-    state = fresh(50)
+def _beaten_by_triple_shields(seed: int):
+    state = fresh(seed)
     put(state, 0, "school")
     scene(state, "ks25")
     ev: list = []
     GAME._resolve_defend(state, "redraw", ev)
-    assert state.survivors[0].health == 6 and "scene_drawn" in kinds(ev)
+    return state, ev
+
+
+def test_defend_triple_shields_beat_the_card_and_offer_a_redraw():
+    """RB Unique Combos (defence): "The player defeats the card and can redraw another": a choice."""
+    assert read("defend", [S] * 3, count(s=3), 2) == "redraw"
+    state, ev = _beaten_by_triple_shields(50)
+    d = GAME.decision(state)
+    assert state.survivors[0].health == 6 and "scene_drawn" not in kinds(ev)
+    assert d.kind == "redraw" and d.seat == "survivor1" and d.keys() == ["redraw", "redraw:no"]
+    assert [o.label for o in d.options] == ["draw another Killer Scenes card now", "stay, and draw next turn"]
+    ev = GAME.apply(state, "redraw")
+    assert kinds(ev)[0] == "scene_drawn" and ev[0]["place"] == B.label("school")
+
+
+def test_declining_the_redraw_ends_the_turn_and_the_marker_waits():
+    state, _ = _beaten_by_triple_shields(56)
+    ev = GAME.apply(state, "redraw:no")
+    assert "scene_drawn" not in kinds(ev) and state.current != 0
+    assert state.survivors[0].at == "school" and state.markers["school"]
+    assert "ks25" in state.scenes.discard_pile  # beaten: discarded, not buried
+
+
+def test_a_redraw_is_not_offered_when_the_spent_noise_calls_the_slasher_first():
+    state, _ = _beaten_by_triple_shields(57)
+    assert state.phase == "redraw"
+    state = fresh(57)
+    put(state, 0, "school")
+    scene(state, "ks25")
+    state.meter, state.pending_noise = R.METER - 1, 1
+    GAME._resolve_defend(state, "redraw", [])
+    assert state.phase == "spend" and state.purpose == "fight" and state.after == "end"
+
+
+def test_the_heuristic_redraws_when_it_wants_a_rescue_and_stays_when_hurt():
+    state, _ = _beaten_by_triple_shields(58)
+    assert GAME.hint(state).key == "redraw"
+    state, _ = _beaten_by_triple_shields(58)
+    state.survivors[0].health = 3
+    assert GAME.hint(state).key == "redraw"
+    state, _ = _beaten_by_triple_shields(58)
+    state.survivors[0].health = 2
+    assert GAME.hint(state).key == "redraw:no"
+    state, _ = _beaten_by_triple_shields(58)
+    drop_all(state, 0)  # no weapon: no rescue to draw for
+    assert GAME.hint(state).key == "redraw:no"
 
 
 def test_defend_triple_escapes_bury_the_card_and_run_to_the_nearest_location():
-    assert read("defend", [E] * 3, count(e=3), 1) == ("flee_draw", 0)
+    assert read("defend", [E] * 3, count(e=3), 1) == "flee_draw"
     state = fresh(51)
     put(state, 0, "school")
     scene(state, "ks25")
@@ -209,9 +255,10 @@ def test_defend_triple_escapes_bury_the_card_and_run_to_the_nearest_location():
     assert next(e for e in ev if e.kind == "fled")["place"] == B.label(nearest_location("school"))
 
 
-def test_defend_one_of_each_face_reads_as_rolled_and_makes_one_noise():
-    assert read("defend", [A, E, S], count(a=1, s=1, e=1), 1) == ("ok", 1)
-    assert read("defend", [A, E, S], count(a=1, s=1, e=1), 2) == ("fail", 1)
+def test_one_of_each_face_is_no_combo_and_a_defence_makes_no_noise():
+    """The noise sentence under "Unique Combos For Defense" is the Search Die's Noise outcome, not a combo."""
+    assert read("defend", [A, E, S], count(a=1, s=1, e=1), 1) == "ok"
+    assert read("defend", [A, E, S], count(a=1, s=1, e=1), 2) == "fail"
     for seed in range(200):  # through the engine: find a seed whose defence roll is one of each face
         state = fresh(seed)
         put(state, 0, "school")
@@ -221,14 +268,15 @@ def test_defend_one_of_each_face_reads_as_rolled_and_makes_one_noise():
         GAME._roll_action(state, {}, ev)
         roll = next(e for e in ev if e.kind == "action_roll")
         if sorted(roll["dice"]) == sorted([A, E, S]):
-            assert state.meter == 1 and "noise" in kinds(ev)
+            assert state.meter == 0 and "noise" not in kinds(ev) and "combo" not in kinds(ev)
+            assert next(e for e in ev if e.kind == "defended")["ok"] is True
             return
     raise AssertionError("no mixed roll in 200 seeds")
 
 
 def test_the_invaders_card_has_no_combos():
-    assert read("invaders", [E] * 3, count(e=3), 3) == ("fail", 0)
-    assert read("invaders", [A] * 3, count(a=3), 3) == ("ok", 0)
+    assert read("invaders", [E] * 3, count(e=3), 3) == "fail"
+    assert read("invaders", [A] * 3, count(a=3), 3) == "ok"
 
 
 # -- the Slasher and the Task --------------------------------------------------------------------------
@@ -276,16 +324,22 @@ def test_odds_are_exact_with_the_combos():
     assert O.fight(2, 2, True) == (f(7, 27), f(1, 27), f(7, 27), f(12, 27))
     assert O.fight(3, 0, True) == (f(1, 27), f(1, 27), f(1, 27), f(24, 27))  # The Legend: only combos
     d = O.outcomes("defend", 1)
-    assert d["noise"] == f(6, 27) and d["nothing"] == f(1, 27) and d["redraw"] == f(1, 27)
+    assert d == {
+        "ok": f(18, 27),
+        "nothing": f(1, 27),
+        "redraw": f(1, 27),
+        "flee_draw": f(1, 27),
+        "fail": f(6, 27),
+    }
     for need in range(1, 5):
         for purpose in ("rescue", "defend", "invaders", "fight"):
             o = O.outcomes(purpose, need, 2, True, (1, 0, 1))
-            assert sum(p for k, p in o.items() if k != "noise") == 1
+            assert sum(o.values()) == 1
 
 
 def test_scuffle_odds_are_exact_and_even():
-    wt, wa, lt, la, off = O.scuffle()
-    assert wt + wa + lt + la + off == 1 and wt == lt and wa == la and off < Fraction(1, 10**12)
+    wt, wa, lt, la = O.scuffle()
+    assert wt + wa + lt + la == 1 and wt == lt and wa == la
     # One round: a triple on one side only (3/27 * 24/27 each way) decides it at once.
     assert O.scuffle_round()[0] == Fraction(3, 27) * Fraction(24, 27)
 

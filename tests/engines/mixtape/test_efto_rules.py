@@ -70,6 +70,10 @@ def test_movement_two_dice_and_one_die_when_injured_at_two_health():
     state.survivors[0].health = 2
     GAME.apply(state, "roll")
     assert len(state.roll) == 1
+    state = fresh(4)
+    state.survivors[0].health = 3  # not yet injured
+    GAME.apply(state, "roll")
+    assert len(state.roll) == 2
 
 
 def test_movement_never_ends_on_a_starting_point_another_survivor_holds():
@@ -166,12 +170,13 @@ def test_invaders_failure_hurts_everyone_and_the_power_goes_out():
     state = fresh(11)
     put(state, 0, "school")
     state.done[0] = True
-    state.survivors[0].rescues.append(state.bank.pop())
-    state.survivors[1].rescues.append(state.bank.pop())
+    state.survivors[0].rescues += [state.bank.pop(), state.bank.pop()]
+    state.survivors[1].rescues += [state.bank.pop(), state.bank.pop()]
     scene(state, "ks40")
     GAME._resolve_invaders(state, "fail", [])
     a, b, c = state.survivors
-    assert a.health == 4 and not a.rescues and not b.rescues and b.health == 6 and c.health == 5
+    assert a.health == 4 and len(a.rescues) == 1  # 2 health and 1 rescue token
+    assert len(b.rescues) == 1 and b.health == 6 and c.health == 5  # 1 token, or 1 health without one
     assert state.done[0] is False and state.center[-1] == 1
 
 
@@ -195,10 +200,11 @@ def test_fight_defeat_sends_the_slasher_to_the_woods_and_resets_the_meter():
 def test_fight_failure_costs_the_cards_health_and_supplies_and_the_slasher_stays_active():
     state = fresh(14)
     put(state, 0, "school")
+    give(state, 0, "lid.1")  # gained last: Smiley's one supply lost
     GAME._start_fight(state, 0, "normal", "end", [])
     GAME._resolve_fight(state, ["escape", "shield", "shield"], count(shield=2, escape=1), True, [])
     x = state.survivors[0]
-    assert x.health == 6 - R.SLASHERS[0].health_loss and x.supplies == []
+    assert x.health == 5 and len(x.supplies) == 1 and "lid.1" not in x.supplies  # Smiley: 1 health, 1 supply
     assert R.BOARD.kind[x.at] == "start" and state.slasher_at == "school"
     assert GAME._noise(state, 1, 1, []) is True  # an active Slasher answers any noise
 
@@ -272,6 +278,10 @@ def test_tasks_are_picked_up_in_the_rec_center_and_take_a_slot():
 
 
 def test_task_refused_with_a_full_inventory():
+    state = fresh(20)
+    put(state, 0, "rec")
+    GAME._arrive(state, [])
+    assert GAME.decision(state).option("task:take") is not None  # the bat fills one of the two slots
     state = fresh(20)
     give(state, 0, "knife.1")
     put(state, 0, "rec")
@@ -362,27 +372,44 @@ def test_task_four_brings_the_legend_with_the_meter_full_for_good_and_the_helipa
 # -- Final Scenes and the escape -----------------------------------------------------------------------
 
 
-def _endgame(seed: int):
+def _endgame(seed: int, rescues: int = 5):
+    """Every Task done, The Legend out, survivor1 holding `rescues` tokens (at five its card has turned over,
+    as it would have the moment the fifth arrived)."""
     state = fresh(seed)
     state.done, state.center, state.helipad = [True] * 4, [], True
     state.slasher, state.meter = R.LEGEND, R.METER
     x = state.survivors[0]
-    x.rescues = [state.bank.pop() for _ in range(5)]
+    x.rescues = [state.bank.pop() for _ in range(rescues)]
+    GAME._flip_ready(state, [])
     return state, x
 
 
-def test_final_scene_turns_over_with_five_rescues_and_replaces_the_scene_marker():
-    state, x = _endgame(26)
+def _rescue_here(state, loc: str, card: str = "ks01") -> list:
+    """survivor1 at `loc` wins an ordinary rescue of `card` there."""
+    put(state, 0, loc)
+    scene(state, card)
+    ev: list = []
+    GAME._resolve_rescue(state, "ok", ev)
+    return ev
+
+
+def test_final_scene_turns_over_by_itself_on_the_fifth_rescue_and_replaces_the_scene_marker():
+    """RB Final Scenes: "Once all tasks have been completed and the player has successfully acquired their 5
+    (five) Rescue tokens, that player flips over their Final Scenes, Dude card": no choice, no waiting."""
+    state, x = _endgame(26, rescues=4)
+    assert not x.revealed and not state.final_tokens
     loc = R.FINAL_SCENES[x.final].location
-    ev = GAME.apply(state, "reveal")
-    assert "final_revealed" in [e.kind for e in ev]
+    where = next(m for m in R.MARKER_LOCATIONS if m != loc)
+    ev = _rescue_here(state, where)
+    kinds = [e.kind for e in ev]
+    free_supply = next(i for i, k in enumerate(kinds) if k in ("supply_found", "card_pocketed"))
+    assert kinds.index("rescue") < kinds.index("final_revealed") < free_supply  # at once, mid-turn
     assert x.revealed and state.final_tokens[loc] == x.seat and not state.markers[loc]
     assert GAME.view(state, "survivor2").survivors[0].final == x.final
 
 
 def test_final_rescue_fight_uses_the_final_scene_card_and_the_first_to_the_helipad_wins():
     state, x = _endgame(27)
-    GAME._reveal(state, 0, [])
     fs = R.FINAL_SCENES[x.final]
     put(state, 0, fs.location)
     GAME._arrive(state, [])
@@ -466,6 +493,7 @@ def test_illegal_keys_are_refused_with_a_reason_and_the_state_untouched():
 
 def test_board_has_eleven_locations_with_farm_and_rec_center_as_two_entrance_shortcuts():
     assert len(R.BOARD.locations) == 11 and sorted(R.MULTI_ENTRANCE) == ["farm", "rec"]
+    assert len(R.BOARD.locations["farm"].entrances) == len(R.BOARD.locations["rec"].entrances) == 2
     assert set(R.TASK_LOCATIONS) <= set(R.MARKER_LOCATIONS) and len(R.BOARD.starts) == 6
     assert {loc.location for loc in R.FINAL_SCENES.values()} <= set(R.MARKER_LOCATIONS)
 
@@ -571,15 +599,20 @@ def test_traitor_steals_a_rescue_token_a_supply_or_a_task():
     assert x.tasks == [1] and GAME.invariants(state) == []
 
 
-def test_final_scene_turned_over_where_you_stand_can_be_faced_the_same_turn():
-    state, x = _endgame(41)
-    loc = R.FINAL_SCENES[x.final].location
-    put(state, 0, loc)
-    GAME.apply(state, "reveal")
+def test_a_final_scene_turned_over_where_you_stand_is_faced_at_the_start_of_your_next_turn():
+    state, x = _endgame(41, rescues=4)
+    x.final = next(f for f, fs in R.FINAL_SCENES.items() if fs.location == "church")
+    state.finals = [f for f in R.FINAL_SCENES if f not in {o.final for o in state.survivors}]
+    ev = _rescue_here(state, "church")  # the fifth token, at the Final Scene's own location
+    assert x.revealed and state.final_tokens["church"] == x.seat
+    assert "slasher_attacks" not in [e.kind for e in ev]  # not in the same turn
+    while state.phase == "keep":
+        GAME.apply(state, GAME.decision(state).options[-1].key)
+    state.current, state.phase = 0, "turn"
     keys = GAME.decision(state).keys()
-    assert state.phase == "turn" and "final" in keys
+    assert "final" in keys and "roll" in keys
     GAME.apply(state, "final")
-    assert state.fight == "final" and state.slasher_at == loc
+    assert state.fight == "final" and state.slasher_at == "church"
 
 
 def test_a_turn_with_nothing_to_choose_but_the_roll_rolls_at_once():
@@ -598,38 +631,25 @@ def test_a_turn_with_nothing_to_choose_but_the_roll_rolls_at_once():
     assert "draw" in keys and "roll" in keys
 
 
-def test_the_holder_chooses_when_to_turn_over_the_final_scene():
+def test_nobody_turns_the_final_scene_over_by_choice():
     state, x = _endgame(42)
-    keys = GAME.decision(state).keys()
-    assert "reveal" in keys and "roll" in keys and not x.revealed  # nothing turns over by itself
-    GAME.apply(state, "roll")
-    assert not x.revealed and not state.final_tokens
-
-
-def test_the_final_scene_cannot_turn_over_before_every_task_and_five_rescues():
-    state, x = _endgame(43)
-    x.rescues, state.bank = x.rescues[:4], state.bank + x.rescues[4:]
+    assert x.revealed  # it turned over by itself
     keys = GAME.decision(state).keys()
     assert "reveal" not in keys
-    with pytest.raises(IllegalMove, match="5 rescue tokens"):
-        GAME.apply(state, "reveal")
-    state, x = _endgame(44)
-    state.done = [True, True, True, False]
-    with pytest.raises(IllegalMove, match="four Tasks"):
-        GAME.apply(state, "reveal")
-    state, x = _endgame(45)
-    GAME.apply(state, "reveal")
-    state.current, state.phase = 0, "turn"
     with pytest.raises(IllegalMove, match="already face up"):
         GAME.apply(state, "reveal")
+    state, x = _endgame(43, rescues=4)
+    with pytest.raises(IllegalMove, match="turns over by itself as soon as all four Tasks are done"):
+        GAME.apply(state, "reveal")
 
 
-def test_a_survivor_with_the_reveal_open_is_asked_rather_than_rolled_for():
-    state, _ = _endgame(46)
-    state.current = 2
-    GAME._end_turn(state, [])
-    keys = GAME.decision(state).keys()
-    assert state.current == 0 and state.phase == "turn" and "reveal" in keys
+def test_the_final_scene_stays_face_down_before_every_task_and_the_fifth_rescue():
+    state, x = _endgame(43, rescues=4)
+    assert not x.revealed and not state.final_tokens  # four rescues: face down
+    state, x = _endgame(44, rescues=4)
+    state.done, state.helipad = [True, True, True, False], False
+    _rescue_here(state, "school")  # the fifth rescue token, with Task #4 undone
+    assert len(x.rescues) == 5 and not x.revealed and not state.final_tokens
 
 
 def test_a_second_traitor_card_waits_for_the_next_turn_because_using_one_ends_the_turn():
