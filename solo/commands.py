@@ -31,7 +31,12 @@ COMMANDS: tuple[Command, ...] = (
         "examine [thing]",
         "what a card, item, place or character does, and where it is; alone, what there is to examine",
     ),
-    Command("map", ("cards", "board"), "map", "the table drawn as a picture"),
+    Command(
+        "map",
+        ("cards", "board"),
+        "map [area]",
+        "the table drawn as a picture; where a game has areas, 'map NAME' draws one (Slaughterhouse: 'map upstairs')",
+    ),
     Command(
         "odds", (), "odds [choice]", "the exact chances of each choice before the dice roll; 'odds 2' for one"
     ),

@@ -145,7 +145,7 @@ class Repl:
                 shows_map = getattr(self.ui, "shows_map", None)
                 if not self.screen.plain and shows_map is not None and shows_map(d):
                     self.cmd_map("")
-                self.screen.options(d, self._tip(d))
+                self.screen.options(d, self._tip(d), self._laid_out(d))
             self._show_coach(d)
             self._show_digest()
 
@@ -168,6 +168,14 @@ class Repl:
         self.before = None
         if changes:
             self.screen.say(fit_fields("Since your last choice: " + changes, self.screen.console.width), theme.HIDDEN)
+
+    def _laid_out(self, d) -> list[str] | None:
+        """The game's own layout of a long list of choices (grouped, each with what it does), if it has one."""
+        lay_out = getattr(self.ui, "choice_lines", None)
+        if lay_out is None:
+            return None
+        plain = self.screen.plain
+        return lay_out(d, self.run.view(), self.screen.console.width - (2 if plain else 0), plain)
 
     def _tip(self, d) -> str:
         """What to type; where the rules leave a single choice, that Enter takes it."""
@@ -324,7 +332,7 @@ class Repl:
         self.screen.pairs(self.run.game.title, self.ui.status(self.run.view()))
         d = self.run.decision()
         if d is not None:
-            self.screen.options(d, self._tip(d))
+            self.screen.options(d, self._tip(d), self._laid_out(d))
 
     def cmd_examine(self, arg: str) -> None:
         from solo import examine
@@ -344,7 +352,17 @@ class Repl:
         self.screen.story(name, known[name].split("\n\n"), "blue")
 
     def cmd_map(self, arg: str) -> None:
-        self.screen.cards(self.ui.cards(self.run.view(), self.screen.plain))
+        if not arg:
+            self.screen.cards(self.ui.cards(self.run.view(), self.screen.plain))
+            return
+        area = getattr(self.ui, "map_area", None)
+        if area is None:
+            self.screen.error(f"'map' shows the whole table in {self.run.game.title}; type 'map' alone.")
+            return
+        try:
+            self.screen.cards(area(self.run.view(), self.screen.plain, arg))
+        except InputError as e:
+            self.screen.error(str(e))
 
     def cmd_achievements(self, arg: str) -> None:
         from solo import achievements

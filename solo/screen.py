@@ -299,17 +299,19 @@ class Screen:
         widest = max([cell_len(line) for line in text.splitlines()] + [cell_len(title) + 2])
         return min(self.console.width, max(30, widest + 4))
 
-    def options(self, decision: Decision, hint: str = "") -> None:
-        """The choices, numbered. Many short choices go in columns."""
+    def options(self, decision: Decision, hint: str = "", lines: Sequence[str] | None = None) -> None:
+        """The choices, numbered. Many short choices go in columns; a game may lay them out itself (`lines`:
+        grouped, with what each does), so a long list never pushes the prompt's context away."""
         items = [f"{i}. {o.label}" for i, o in enumerate(decision.options, 1)]
         if self.plain:
             self.console.print(Text(decision.prompt))
-            for item in items:
+            for item in lines if lines is not None else items:
                 self.console.print(Text("  " + item))
             if hint:
                 self.console.print(Text(hint))
             return
-        lines = _columns(items, 3, self.console.width) if len(items) > 6 else items
+        if lines is None:
+            lines = _columns(items, 3, self.console.width) if len(items) > 6 else items
         parts = [Text(decision.prompt, style=theme.HEADING), Text("\n".join(lines))]
         if hint:
             parts.append(Text(hint, style=theme.HIDDEN))
