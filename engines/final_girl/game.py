@@ -319,6 +319,13 @@ class FinalGirl:
             state.bonus_dice,
             state.improvise,
             state.result,
+            state.ties,
+            state.setup_card,
+            state.events_done.copy(),
+            len(state.victim_trap_deck),
+            len(state.fg_trap_deck),
+            R.attack_value(state),
+            R.move_value(state),
         )
 
     def turn(self, state: State) -> int:

@@ -174,3 +174,13 @@ class View(msgspec.Struct, frozen=True, gc=False):
     bonus_dice: int
     improvise: str
     result: str
+    # what the table shows that the screens read (examine): the rule settling ties, the Setup card in play,
+    # the Events already resolved, how many cards each Death Trap deck has left (face down, counted), and
+    # her Attack and Movement Values now
+    ties: str
+    setup_card: str
+    events_done: list[str]
+    victim_traps_left: int
+    fg_traps_left: int
+    killer_attack: int  # her Attack and Movement Values now: the Bloodlust row's, with what her powers add
+    killer_move: int

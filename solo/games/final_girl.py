@@ -1,162 +1,19 @@
-"""Final Girl at the terminal: the toolbar, the warehouse as a map, the hand and Tableau, and exact odds."""
+"""Final Girl at the terminal: the toolbar, the warehouse as a map, where things stand, what every card and
+place does, a coach line per kind of decision, and exact odds with what a failed roll costs."""
 
 from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
 
 from engines.core.contract import Decision
 from engines.final_girl import data as D
 from engines.final_girl.state import State, View
-from solo.games import Table, pct
-
-# The warehouse drawn as a grid of space ids (designed layout). Only the lines drawn connect spaces: two
-# boxes side by side or one above the other with no line between them are not adjacent.
-_GRID = [
-    ["office", "breakroom", "cage", "fire_exit"],
-    ["lobby", "aisle_w", "rack_a", "rack_b"],
-    ["entrance", "rack_c", "pit", ""],
-    ["corridor", "aisle_e", "packing", ""],
-    ["", "bays", "dock", ""],
-]
-_INNER = 19  # characters inside a box
-_GAP = 3  # characters between boxes
-_LEGEND = (
-    "Lines: - | / \\ walk, ~ Leap (Rack A~Rack B, Rack B~Rack C). Tags: # locked Exit, O open Exit, "
-    "S4 Search space (items left), ^ Rack (enter by Climb), P The Pit (panic on 2 dice). "
-    "Marks: YOU you, YOU(T) you in a Death Trap, KILLER The Tormentor, 2v free Victims, "
-    "1T Death Traps (each holds a Victim), F the Forklift."
-)
-
-
-def _walks(a: str, b: str) -> bool:
-    return bool(a and b) and b in D.WALK_LINES[a]
-
-
-def _leaps(a: str, b: str) -> bool:
-    return bool(a and b) and b in D.GAP_LINES.get(a, [])
-
-
-def _tag(space: str, view: View) -> str:
-    spec = D.SPACES[space]
-    if spec.get("exit"):
-        return "#" if space in view.locked else "O"
-    if spec.get("search"):
-        return f"S{view.item_counts.get(space, 0)}"
-    if spec.get("rack"):
-        return "^"
-    if spec.get("pit"):
-        return "P"
-    return ""
-
-
-def _short_marks(view: View, space: str) -> str:
-    marks = []
-    if view.fg_space == space:
-        marks.append("YOU(T)" if view.fg_trapped else "YOU")
-    if view.killer_space == space:
-        marks.append("KILLER")
-    free = sum(1 for v in view.victims if v.space == space and not v.trapped)
-    if free:
-        marks.append(f"{free}v")
-    traps = sum(1 for t in view.traps if t.space == space and not t.done)
-    if traps:
-        marks.append(f"{traps}T")
-    if view.forklift == space:
-        marks.append("F")
-    text = " ".join(marks)
-    return text if len(text) <= _INNER else text.replace("KILLER", "K!")
-
-
-def _draw(view: View) -> str:
-    """The grid of boxes with the walking lines between them; every name whole."""
-    out: list[str] = []
-    width = _INNER + 2
-    for r, row in enumerate(_GRID):
-        tops, names, marks = [], [], []
-        for c, space in enumerate(row):
-            right = row[c + 1] if c + 1 < len(row) else ""
-            link = "-" * _GAP if _walks(space, right) else "~" * _GAP if _leaps(space, right) else " " * _GAP
-            if not space:
-                tops.append(" " * (width + _GAP))
-                names.append(" " * (width + _GAP))
-                marks.append(" " * (width + _GAP))
-                continue
-            name = D.SPACES[space]["name"]
-            tag = _tag(space, view)
-            tops.append("+" + "-" * _INNER + "+" + " " * _GAP)
-            names.append("|" + name.ljust(_INNER - len(tag)) + tag + "|" + link)
-            marks.append("|" + _short_marks(view, space).ljust(_INNER) + "|" + " " * _GAP)
-        out += [
-            "".join(tops).rstrip(),
-            "".join(names).rstrip(),
-            "".join(marks).rstrip(),
-            "".join(tops).rstrip(),
-        ]
-        if r + 1 < len(_GRID):
-            below = _GRID[r + 1]
-            line = [" "] * (len(row) * (width + _GAP))
-            for c, space in enumerate(row):
-                centre = c * (width + _GAP) + width // 2
-                if _walks(space, below[c]):
-                    line[centre] = "|"
-                elif _leaps(space, below[c]):
-                    line[centre] = "~"
-                gap = c * (width + _GAP) + width + _GAP // 2
-                if c + 1 < len(row):
-                    if _walks(space, below[c + 1]):
-                        line[gap] = "\\"
-                    elif _walks(row[c + 1], below[c]):
-                        line[gap] = "/"
-            out.append("".join(line).rstrip())
-    return "\n".join(out)
-
-
-def _names(cards: list[str]) -> str:
-    counts: dict[str, int] = {}
-    for c in cards:
-        k = D.card_kind(c)
-        counts[k] = counts.get(k, 0) + 1
-    return (
-        ", ".join(
-            f"{D.ACTIONS[k]['name']}{' x' + str(n) if n > 1 else ''} ({D.ACTIONS[k]['cost']})"
-            for k, n in counts.items()
-        )
-        or "none"
-    )
-
-
-def _space_marks(view: View, space: str) -> list[str]:
-    """Who and what is in a space, in words (the plain map, read aloud)."""
-    marks = []
-    if view.fg_space == space:
-        marks.append("you, Trapped" if view.fg_trapped else "you")
-    if view.killer_space == space:
-        marks.append("The Tormentor")
-    free = sum(1 for v in view.victims if v.space == space and not v.trapped)
-    if free:
-        marks.append(f"{free} free Victim{'s' if free != 1 else ''}")
-    traps = sum(1 for t in view.traps if t.space == space and not t.done)
-    if traps:
-        marks.append(f"{traps} Death Trap{'s' if traps != 1 else ''}")
-    if view.forklift == space:
-        marks.append("the Forklift")
-    return marks
-
-
-def _tags(space: str, view: View) -> str:
-    spec = D.SPACES[space]
-    tags = []
-    if spec.get("exit"):
-        tags.append("Exit, locked" if space in view.locked else "Exit, open")
-    if spec.get("search"):
-        count = view.item_counts.get(space, 0)
-        top = view.item_tops.get(space)
-        shown = f", top: {D.ITEMS[top]['name']}" if top else ", top face down" if count else ""
-        tags.append(f"Search space, {count} item{'s' if count != 1 else ''}{shown}")
-    if spec.get("rack"):
-        tags.append("Rack, entered by Climb")
-    if spec.get("pit"):
-        tags.append("panic on 2 dice")
-    return "; ".join(tags)
-
+from solo import theme
+from solo.games import Table
+from solo.games import final_girl_map as M
+from solo.games.final_girl_words import cards_list as _names
 
 _CARD_WORDS = {
     w: k
@@ -174,140 +31,145 @@ _RESCUE_WORDS = frozenset(
 )
 """Leading a Victim out. The rulebook says 'save'; 'save' alone stays the command that saves the game."""
 
+_AMBIGUITY = ("tie", "trap_tie", "attack_tie", "shield", "pit_dice")
+"""The Game Ambiguity decisions: ties the rules leave open, asked when the option 'ties' is 'ask'."""
 
-def _trap_text(t) -> str:
-    """A Death Trap in words, as the narration puts it: where it stands, what comes next, what frees."""
-    from narratives.templates import load
-
-    phrases = load("final-girl").phrases
-    spec = D.TRAPS[t.card]
-    who = "you" if t.subject == "fg" else f"Victim {t.subject}"
-    head = f"{spec['name']} ({who}, {_at(D.SPACES[t.space]['name'])})"
-    if t.done:
-        return f"{head}: completed."
-    ahead = [phrases[f"track_{step or 'none'}"] for step in spec["track"][t.step + 1 :]]
-    steps = len(spec["track"]) - 1
-    track = f"step {t.step} of {steps}; next: " + ", then ".join(ahead)
-    tasks = []
-    for i, task in enumerate(spec["tasks"]):
-        kind, n = task.split(":")
-        text = phrases[f"task_{kind}"].format(n=n)
-        if i < t.task:
-            text += " (done)"
-        elif i == t.task and t.progress:
-            text += f" ({t.progress} of {n} so far)"
-        tasks.append(text)
-    return f"{head}\n  track: {track}\n  to escape: " + ", then ".join(tasks)
-
-
-def _at(name: str) -> str:
-    """'the Lobby', but 'The Pit' and 'Rack B' as they are (as the narration writes them)."""
-    return name if name.startswith(("The ", "Rack ")) else f"the {name}"
+_COACH = {
+    "action": "Each card played rolls Horror dice, 5-6 succeed; 'odds' gives the chances.",
+    "planning": "Cards used this turn go back to the Tableau after Planning: keep what you need.",
+    "roll": f"Accept the dice, or better them: {D.RULES['discard_pair']} cards turn a 3-4 into a success.",
+    "convert": "The two cards you discard are spent until Planning: keep what you still need.",
+    "move": f"Up to {D.RULES['follow']} Victims may follow you each step, never into the Tormentor's space.",
+    "react": "She strikes: a Reaction card rolls to block part of the blow; see 'odds'.",
+    "choose": "The roll failed and its card fails two ways: pick the one that hurts less.",
+    "keep": "Keep one Item; the other goes back face up on top (found next) or hidden under.",
+    "take_card": "A rescue's reward: the card you take goes straight into your hand.",
+    "arrange": "Only what your hands hold works as a weapon; the rest waits in the backpack.",
+    "panic_order": "Panic rolls are independent: the order only decides who runs with his group.",
+}
+_COACH_TIE = "Game Ambiguity: the rules leave this open, so you settle it ('x ambiguity')."
+"""One line (under 80 columns) on what each kind of decision is about, shown the first time it comes up."""
 
 
 class FinalGirlUI:
+    # -- the bottom line ------------------------------------------------------------------------------
+
     def toolbar(self, view: View) -> str:
-        where = D.SPACES[view.fg_space]["name"]
-        killer = D.SPACES[view.killer_space]["name"] if view.killer_space else "unseen"
-        return (
-            f"Turn {view.turn} · {view.phase} · Time {view.time} · Horror {view.horror} ({view.dice} dice) · "
-            f"Health {view.fg_health} · You: {where} · Tormentor: {killer} · Terror {view.terror_left}"
+        """Most important first, each field 'Label value' (the REPL drops whole fields from the end)."""
+        where = D.SPACES[view.fg_space]["name"] + (" (Trapped)" if view.fg_trapped else "")
+        dice = f"{view.dice} {'die' if view.dice == 1 else 'dice'}"
+        health = f"Health {view.fg_health}" + (" (Final Health)" if view.fg_white else "")
+        return " · ".join(
+            [
+                health,
+                f"Time {view.time}",
+                f"Horror {view.horror} ({dice})",
+                f"Tormentor: {_killer_where(view)}",
+                f"You: {where}",
+                f"Terror {view.terror_left}",
+                f"Saved {view.saved}",
+                f"Victims dead {view.dead}",
+                f"Phase: {view.phase}",
+            ]
         )
 
-    def status(self, view: View) -> list[tuple[str, str]]:
-        slots = f"{view.slots} of {view.slots_total}" + (
-            " (Ultimate unlocked)" if view.slots >= view.slots_total else ""
-        )
-        killer = (
-            f"at {D.SPACES[view.killer_space]['name']}, health {view.killer_health}"
-            if view.killer_space
-            else "not on the board"
-        )
-        row = D.ROWS[view.bloodlust]
+    # -- look ---------------------------------------------------------------------------------------
 
-        def extra(what: str) -> int:
-            return sum(D.TERROR[D.KIND[m.card]]["minor"].get(what, 0) for m in view.minor_powers)
-
+    def status(self, view: View) -> list[tuple[str, Any]]:
+        """Where things stand in seven lines (eight with Events in play), each value within the 61 columns
+        the table leaves it, so the choices below still fit an 80x24 screen. Values are rich Text (a
+        dangerous number in the danger style); plain text prints their words alone."""
+        health = Text(f"Health {view.fg_health} of {view.fg_max}", theme.danger_if(view.fg_health <= 2))
+        you = Text.assemble(f"{D.SPACES[view.fg_space]['name']} · ", health, " · Final Health ")  # 61 at most
+        you.append("used" if view.fg_white else "face down", theme.DANGER if view.fg_white else theme.HIDDEN)
+        if view.fg_trapped:
+            you.append(" · Trapped", theme.DANGER)
+        horror = Text(
+            f"Horror {view.horror} of {D.HORROR_MAX}", theme.danger_if(view.horror >= D.HORROR_MAX - 1)
+        )
+        tracks = Text.assemble(
+            Text(f"Time {view.time}", theme.danger_if(view.time <= 1)),
+            " · ",
+            horror,
+            f", {view.dice} {'die' if view.dice == 1 else 'dice'}"
+            + (f", +{view.bonus_dice} next roll" if view.bonus_dice else "")
+            + (" · Improvise: 3-4s succeed" if view.improvise else "")
+            + f" · Bloodlust {view.bloodlust + 1} · Terror {view.terror_left}"
+            + (" · Extreme" if view.extreme else ""),
+        )
+        killer = Text(
+            f"{_killer_where(view)} · health {view.killer_health}/{view.killer_max} · " if view.killer_space
+            else "not on the board · ",
+            theme.DANGER if _near(view) else "",
+        )
+        killer.append(f"attack {view.killer_attack}, move {view.killer_move}")
+        powers = Text()
+        powers.append("Dark Power: ")
+        powers.append(
+            D.DARK_POWERS[view.dark_power]["name"] if view.dark_power else "face down",
+            "" if view.dark_power else theme.HIDDEN,
+        )
+        powers.append(" · Finale: ")
+        powers.append(D.FINALES[view.finale]["name"] if view.finale else "face down", "" if view.finale else theme.HIDDEN)
+        if view.minor_powers:
+            powers.append(f" · Minor Powers {len(view.minor_powers)}")
+        trapped = sum(1 for v in view.victims if v.trapped)
+        victims = (
+            f"{len(view.victims)} on board{f' ({trapped} trapped)' if trapped else ''} · {view.saved} saved · "
+            f"{view.dead} dead · {view.supply} to come"
+        )
+        items = ", ".join(
+            D.ITEMS[i]["name"] + (f" ({view.item_uses[i]} uses)" if i in view.item_uses else "")
+            for i in view.hands + view.backpack
+        )
+        events = ", ".join(D.EVENTS[e]["name"] for e in view.events_active)
         return [
-            ("Turn", f"{view.turn} ({view.phase})"),
-            ("Final Girl", f"{D.GIRLS[view.girl]['name']}{' (Extreme)' if view.extreme else ''}"),
-            (
-                "Health",
-                f"{view.fg_health} of {view.fg_max}{' on the white token' if view.fg_white else ''} + Final Health",
-            ),
-            ("Time", str(view.time)),
-            (
-                "Horror",
-                f"{view.horror} of {D.HORROR_MAX}: {view.dice} dice"
-                + (f", +{view.bonus_dice} next roll" if view.bonus_dice else ""),
-            ),
-            (
-                "Bloodlust",
-                f"row {view.bloodlust + 1}: attack {row[0] + extra('attack')}, move {row[1] + extra('move')}",
-            ),
-            ("The Tormentor", killer),
-            (
-                "Minor Dark Powers",
-                ", ".join(
-                    f"{D.TERROR[D.KIND[m.card]]['name']} ({m.health} health)" for m in view.minor_powers
-                )
-                or "none",
-            ),
-            (
-                "Terror deck",
-                f"{view.terror_left} cards"
-                + (f"; Finale: {D.FINALES[view.finale]['name']}" if view.finale else ""),
-            ),
-            (
-                "Victims",
-                f"{len(view.victims)} on the board, {view.saved} saved, {view.dead} dead, {view.supply} in supply",
-            ),
-            ("Saved slots", slots),
+            ("You", you),
+            ("Tracks", tracks),
+            ("Tormentor", killer),
+            ("Her cards", powers),
+            ("Victims", victims),
             ("Hand", _names(view.hand)),
-            ("Items", ", ".join(D.ITEMS[i]["name"] for i in view.hands + view.backpack) or "none"),
-            ("Events", ", ".join(D.EVENTS[e]["name"] for e in view.events_active) or "none"),
+            ("Items", items or "none"),
+            *([("Events", events)] if events else []),
         ]
+
+    # -- map ----------------------------------------------------------------------------------------
 
     def cards(self, view: View, plain: bool) -> list[tuple[str, str]]:
-        if plain:
-            lines = []
-            for space in D.ORDER:
-                marks = _space_marks(view, space)
-                tags = _tags(space, view)
-                walk = ", ".join(D.SPACES[n]["name"] for n in D.WALK_LINES[space])
-                leap = ", ".join(D.SPACES[n]["name"] for n in D.GAP_LINES.get(space, []))
-                lines.append(
-                    f"{D.SPACES[space]['name']}{' (' + tags + ')' if tags else ''}: "
-                    f"{', '.join(marks) or 'empty'}. Walk to {walk}.{' Leap to ' + leap + '.' if leap else ''}"
-                )
-            board = "\n".join(lines)
-        else:
-            board = _draw(view) + "\n" + _LEGEND
-        traps = [_trap_text(t) for t in view.traps]
-        tableau = _names(view.tableau)
-        return [
-            ("Marrek Warehouse", board),
-            ("Death Traps", "\n".join(traps) or "none"),
-            (
-                "Hand and Tableau",
-                f"Hand: {_names(view.hand)}\nTableau: {tableau}\nUsed this turn: {_names(view.used)}",
-            ),
-        ]
+        """The whole warehouse in one panel within 80x24 (the traps, hand and Tableau are examined)."""
+        return [("Marrek Warehouse", M.plain_board(view) if plain else M.board(view))]
+
+    # -- what to type, and what it is about -------------------------------------------------------------
 
     def example(self, decision: Decision) -> str:
-        if decision.kind == "action":
-            return (
-                "Type a number, or a card's name ('walk', 'discard focus', 'use crowbar'); 'rescue' leads a "
-                "Victim out of an open Exit; 'end' ends the Action phase."
-            )
-        if decision.kind == "planning":
-            free = "'free' takes back every free card; " if decision.option("buy:free") else ""
-            return f"Type a number or a card's name to buy it; {free}'done' to finish Planning."
-        if decision.kind == "convert":
+        """What to type here, in one line under 80 columns (shown under the choices and by 'help')."""
+        kind = decision.kind
+        if kind == "action":
+            if decision.option("save"):
+                return "Type a number or card name ('walk'); 'rescue' leads Victims out; 'end' ends."
+            return "Type a number or a card's name ('walk', 'discard focus'); 'end' ends the phase."
+        if kind == "planning":
+            if decision.option("buy:free"):
+                return "Type a number or card name to buy; 'free' takes free cards back; 'done' ends."
+            return "Type a number or a card's name to buy it; 'done' ends Planning."
+        if kind == "convert":
             return "Type the number of the two cards to give up, or 'back' to return to the roll."
-        if decision.kind in ("tie", "trap_tie", "attack_tie", "shield"):
-            return "Game Ambiguity: type the number of the one it happens to (the option 'ties' can settle these for you)."
+        if kind == "pit_dice":
+            return "Game Ambiguity: type 1 (his one die) or 2 (The Pit's two); 'odds' shows where."
+        if kind in _AMBIGUITY:
+            return "Game Ambiguity: type the number of the one it happens to ('x ambiguity')."
+        if kind == "roll":
+            return "Type a number: 1 accepts the dice; 'odds' gives each choice's chances."
+        if kind == "react":
+            return "Type a card's number to block with it, or take the blow; 'odds' compares them."
         return "Type the number of your choice."
+
+    def coach(self, decision: Decision) -> str | None:
+        """One line on what this kind of decision is about, the first time it comes up."""
+        if decision.kind in _AMBIGUITY:
+            return _COACH_TIE
+        return _COACH.get(decision.kind)
 
     def parse(self, text: str, decision: Decision) -> str | None:
         """Card, item and rescue words to the engine's keys, legal now or not: the engine says why not."""
@@ -340,63 +202,40 @@ class FinalGirlUI:
             return f"react:{card}" if card else None
         return None
 
+    # -- odds, examine and the choices in a few words: their own modules ------------------------------------
+
     def odds(self, state: State, key: str | None = None) -> list[Table] | None:
-        """Exact Horror Roll odds for every card you could play (or react with) now."""
-        from engines.final_girl.game import GAME
-        from engines.final_girl.odds import card_odds
+        """Exact chances wherever a choice leads to dice, with what each result line does to you."""
+        from solo.games.final_girl_odds import odds
 
-        decision = GAME.decision(state)
-        if decision is not None and decision.kind == "roll":
-            return _roll_choice_odds(state, decision, key)
-        if decision is None or decision.kind not in ("action", "react"):
-            return None
-        keys = [key] if key else [o.key for o in decision.options]
-        rows = []
-        for k in keys:
-            found = card_odds(state, k)
-            if found is None:
-                continue
-            name, dice, raw, conv = found
-            rows.append(
-                [
-                    name
-                    + (" (trap)" if ":trap:" in k else "")
-                    + (f" (with the {D.ITEMS[k.split(':')[3]]['name']})" if ":with:" in k else ""),
-                    str(dice),
-                    pct(raw[2]),
-                    pct(raw[1]),
-                    pct(raw[0]),
-                    pct(conv[2]),
-                    pct(conv[0]),
-                ]
-            )
-        if not rows:
-            return None
-        head = ["Card", "Dice", "2+", "1", "Fail", "2+ converting", "Fail converting"]
-        note = "Exact odds: 5-6 succeed (3-6 under Improvise); 'converting' discards two cards per 3-4 from the rest of your hand."
-        return [("Horror Roll odds", head, rows, note)]
+        return odds(state, key)
+
+    def things(self, view: View) -> dict[str, str]:
+        """Everything `examine` can tell: name -> what it does, where it is, uses left; hidden as hidden."""
+        from solo.games.final_girl_things import things
+
+        return things(view)
+
+    def choice_lines(self, decision: Decision, view: View, width: int, plain: bool = False) -> list[str] | None:
+        """The numbered choices grouped to fit the screen, each purchase with what it does (plain text: one
+        purchase a line, read in number order)."""
+        from solo.games.final_girl_choices import choice_lines
+
+        return choice_lines(decision, view, width, plain)
 
 
-def _roll_choice_odds(state: State, decision: Decision, key: str | None) -> list[Table] | None:
-    """A pending Horror Roll: the chance each choice leaves it on each line (conversions are certain)."""
-    from engines.final_girl.odds import choice_odds
+def _killer_where(view: View) -> str:
+    if not view.killer_space:
+        return "unseen"
+    name = D.SPACES[view.killer_space]["name"]
+    if view.killer_space == view.fg_space:
+        return f"{name} (here!)"
+    return f"{name} ({D.DIST[view.fg_space][view.killer_space]} away)"
 
-    rows = []
-    for option in decision.options:
-        if key and option.key != key:
-            continue
-        found = choice_odds(state, option.key)
-        if found is not None:
-            rows.append([option.label, pct(found[2]), pct(found[1]), pct(found[0])])
-    if not rows:
-        return None
-    dice = " ".join(str(d) for d in state.roll["dice"])
-    note = (
-        f"The dice stand at {dice}. Each row is the roll right after that choice, before converting any more "
-        "3-4s: accepting and converting are certain; a Close Call re-rolls its die (5-6 succeed, 3-6 under "
-        "Improvise)."
-    )
-    return [("Horror Roll: your choices", ["Choice", "2+", "1", "Fail"], rows, note)]
+
+def _near(view: View) -> bool:
+    """The Tormentor in your space or next to it: the next Killer phase can reach you."""
+    return bool(view.killer_space) and D.DIST[view.fg_space][view.killer_space] <= 1
 
 
 UI = FinalGirlUI()

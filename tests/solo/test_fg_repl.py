@@ -38,8 +38,8 @@ def test_a_whole_final_girl_game_by_numbers(tmp_path):
 
 def test_the_map_status_and_odds_commands_answer(tmp_path):
     s = Session(tmp_path, run=fg_run(0)).lines("map", "status", "odds", "rules traps", "hint")  # Horror 5
-    assert "Horror Roll odds" in s.out and "Card: Walk; Dice: 2" in s.out
-    assert "Time: 6" in s.out and "Hint: 2. play Focus" in s.out and s.run.keys == []
+    assert "Horror Roll odds" in s.out and "Choice: 1. Walk; Dice: 2" in s.out
+    assert "Time 6" in s.out and "Hint: 2. play Focus" in s.out and s.run.keys == []
     assert "Death Trap" in s.out
 
 
@@ -70,10 +70,15 @@ def test_rescue_is_typed_to_lead_a_victim_out_and_save_still_saves_the_game(tmp_
     assert "Saved in slot" in s.out
 
 
-def test_the_example_line_names_rescue():
+def test_the_example_line_names_rescue_when_a_rescue_is_offered():
     from solo.games.final_girl import UI
 
     run = fg_run(2)
+    assert run.decision().option("save") is None and "'rescue'" not in UI.example(run.decision())
+    state = run.state
+    state.fg_space = "dock"
+    state.locked = [e for e in state.locked if e != "dock"]
+    next(v for v in state.victims if not v.trapped).space = "dock"
     assert "'rescue'" in UI.example(run.decision())
 
 
@@ -143,29 +148,28 @@ def test_two_close_call_options_never_share_a_label():
 
 def test_the_map_names_every_space_whole_and_draws_only_real_lines():
     from engines.final_girl import data as D
-    from solo.games.final_girl import _GRID, _INNER, UI, _walks
+    from solo.games.final_girl import UI
+    from solo.games.final_girl_map import CELL, GAP, GRID, walks
 
     view = GAME.view(fg_run(2).state)
     board = dict(UI.cards(view, False))["Marrek Warehouse"]
     for space in D.ORDER:
         assert D.SPACES[space]["name"] in board  # never cut ("Manager's Offi")
-    assert (
-        all(s in D.ORDER for row in _GRID for s in row if s) and sum(bool(s) for r in _GRID for s in r) == 16
-    )
-    # every walking line joins two boxes that touch on the grid (so a line is drawn for each) ...
-    where = {s: (r, c) for r, row in enumerate(_GRID) for c, s in enumerate(row) if s}
+    assert all(s in D.ORDER for row in GRID for s in row if s) and sum(bool(s) for r in GRID for s in r) == 16
+    # every walking line joins two cells that touch on the grid (so a line is drawn for each) ...
+    where = {s: (r, c) for r, row in enumerate(GRID) for c, s in enumerate(row) if s}
     for a in D.ORDER:
         for b in D.WALK_LINES[a]:
             (r1, c1), (r2, c2) = where[a], where[b]
             assert max(abs(r1 - r2), abs(c1 - c2)) == 1, (a, b)
     # ... and Rack A, drawn under the Supply Cage, has no line to it
-    assert not _walks("cage", "rack_a") and where["rack_a"] == (where["cage"][0] + 1, where["cage"][1])
+    assert not walks("cage", "rack_a") and where["rack_a"] == (where["cage"][0] + 1, where["cage"][1])
     lines = board.splitlines()
     cage_row = next(i for i, line in enumerate(lines) if "Supply Cage" in line)
-    col = lines[cage_row].index("Supply Cage") - 1 + (_INNER + 2) // 2  # the box's centre
-    assert lines[cage_row + 3].ljust(200)[col] == " "  # no "|" from the Cage down to Rack A
-    assert lines[cage_row + 3 + 5].ljust(200)[col] == "|"  # but one from Rack A down to The Pit
-    for mark in ("YOU(T)", "Death Trap", "P The Pit", "Search space", "~ Leap", "# locked Exit"):
+    col = where["cage"][1] * (CELL + GAP) + 1  # where a line down from a cell is drawn
+    assert lines[cage_row + 2].ljust(200)[col] == " "  # no "|" from the Cage down to Rack A
+    assert lines[cage_row + 5].ljust(200)[col] == "|"  # but one from Rack A down to The Pit
+    for mark in ("YOU you", "K the Tormentor", "Tn Victim n trap", "^ Rack: Climb up", "~ Leap", "# locked Exit"):
         assert mark in board
 
 
@@ -174,16 +178,18 @@ def test_the_plain_map_reads_in_words():
 
     view = GAME.view(fg_run(2).state)
     board = dict(UI.cards(view, True))["Marrek Warehouse"]
-    assert "Manager's Office (Search space, 4 items" in board
-    assert "Rack B (Rack, entered by Climb): 1 Death Trap" in board
-    assert "Leap to Rack A, Rack C" in board and "The Pit (panic on 2 dice): the Forklift" in board
+    assert board.startswith("The Tormentor is not on the board yet.")
+    assert "Packing Line (4 Items, top Crowbar): you; to The Pit, East Aisle, Loading Bays." in board
+    assert "Rack B: Victim 9 trapped; down to The Pit; leap to Rack A, Rack C." in board
+    assert "The Pit: the Forklift; to West Aisle, East Aisle, Packing Line; climb Racks A B C." in board
+    assert "Nobody in " in board and "Fire Exit (locked Exit)" in board
 
 
 def test_the_trap_panel_reads_like_the_narration():
     from solo.games.final_girl import UI
 
     view = GAME.view(fg_run(2).state)
-    panel = dict(UI.cards(view, False))["Death Traps"]
+    panel = UI.things(view)["Swinging Blades (Victim 9)"]
     assert "to escape: move 1, then spend 1 Time" in panel
     assert "next: -2 Time, then +1 Horror, then it completes" in panel
     assert ">" not in panel and "time:1" not in panel and "[" not in panel

@@ -1,0 +1,188 @@
+"""Final Girl's long choice lists laid out to fit the screen, every number kept: the purchases in two columns
+with their cost and what each card does in a few words, the moves by destination, the pairs to discard by
+first card, the Action phase by what each choice does, the finds and rewards with what they are for. Nothing
+here changes a choice: the numbers are the engine's options, in order; only their layout differs."""
+
+from __future__ import annotations
+
+from engines.core.contract import Decision, Option
+from engines.final_girl import data as D
+from engines.final_girl.state import View
+from solo.games.final_girl_words import SHORT, item_few_words
+
+
+def few_words(kind: str, room: int = 40) -> str:
+    """What an Action card does at best in a few words ('move 3', 'block all, 2 damage back'), as many of its
+    effects as fit in `room` characters (the first always)."""
+    spec = D.ACTIONS[kind]
+    if spec.get("after_roll"):
+        return "re-roll after a roll"
+    two = spec.get("two", {})
+    parts = [SHORT[k](v) for k, v in two.items() if k in SHORT and not (k == "time" and v < 0) and k != "end_phase"]
+    words = parts[0] if parts else "nothing"
+    for part in parts[1:]:
+        if len(words) + 2 + len(part) > room:
+            break
+        words += ", " + part
+    while len(words) > room and " " in words:  # the first effect alone too long: whole words only
+        words = words.rsplit(" ", 1)[0]
+    return words
+
+
+Group = tuple[str, list[str]]
+
+
+def choice_lines(decision: Decision, view: View, width: int, plain: bool = False) -> list[str] | None:
+    """The choices as lines no wider than `width`, grouped where the list is long; None where one choice a
+    line already fits (short lists read best as they are). Plain text never sets choices in columns, which
+    a screen reader reads across: the purchases run on in number order instead."""
+    numbered = list(enumerate(decision.options, 1))
+    kind = decision.kind
+    if kind == "planning":
+        if plain:
+            return _flow("", _planning(numbered, width, columns=1), width)
+        return _planning(numbered, width)
+    if kind == "move":
+        groups = _moves(numbered)
+    elif kind == "convert":
+        groups = _pairs(numbered)
+    elif kind == "action":
+        groups = _actions(numbered, view)
+    elif kind == "take_card":
+        groups = [("", [_take(n, o) for n, o in numbered])]
+    elif kind == "keep":
+        groups = _keeps(numbered)
+    else:
+        return None
+    return [line for title, items in groups for line in _flow(title, items, width)]
+
+
+def _flow(title: str, items: list[str], width: int) -> list[str]:
+    """A group on as few lines as fit: 'Title: 1. item  2. item', continued lines indented, no item split."""
+    head = f"{title}: " if title else ""
+    indent = " " * min(len(head), 4)
+    lines = [head.rstrip()] if head and len(head) + len(items[0]) > width else []
+    line = head if not lines else indent
+    for item in items:
+        sep = "" if line.strip() == "" or line.endswith(": ") else "  "
+        if len(line) + len(sep) + len(item) > width and line.strip():
+            lines.append(line.rstrip())
+            line, sep = indent, ""
+        line += sep + item
+    lines.append(line.rstrip())
+    return lines
+
+
+def _planning(numbered: list[tuple[int, Option]], width: int, columns: int = 2) -> list[str]:
+    """The purchases, 'N. Card (cost): at best ...', down then across in columns, then the other choices."""
+    gap = 3
+    cell = (width - gap * (columns - 1)) // columns
+    buys, rest = [], []
+    for n, o in numbered:
+        kind = o.key.split(":")[1] if o.key.startswith("buy:") else ""
+        if kind in D.ACTIONS:
+            head = f"{n}. {D.ACTIONS[kind]['name']} ({D.ACTIONS[kind]['cost']}): "
+            buys.append(head + few_words(kind, cell - len(head)))
+        else:
+            rest.append(f"{n}. {o.label}")
+    rows = (len(buys) + columns - 1) // columns
+    lines = []
+    for r in range(rows):
+        cells = [buys[r + c * rows] for c in range(columns) if r + c * rows < len(buys)]
+        lines.append("".join(cell_text.ljust(cell + gap) for cell_text in cells[:-1]) + cells[-1])
+    return lines + _flow("", rest, width) if rest else lines
+
+
+def _moves(numbered: list[tuple[int, Option]]) -> list[Group]:
+    by_place: dict[str, list[str]] = {}
+    rest = []
+    for n, o in numbered:
+        parts = o.key.split(":")
+        if parts[0] == "to" and parts[1] in D.SPACES:
+            name = D.SPACES[parts[1]]["name"]
+            tail = o.label.removeprefix(f"go to {name}").strip() or "alone"
+            by_place.setdefault(name, []).append(f"{n}. {tail}")
+        else:
+            rest.append(f"{n}. {o.label}")
+    groups: list[Group] = [(f"To {name}", items) for name, items in by_place.items()]
+    if rest:
+        groups.append(("", rest))
+    return groups
+
+
+def _pairs(numbered: list[tuple[int, Option]]) -> list[Group]:
+    by_first: dict[str, list[str]] = {}
+    rest = []
+    for n, o in numbered:
+        parts = o.key.split(":")
+        if parts[0] == "convert" and len(parts) == 3:
+            by_first.setdefault(D.ACTIONS[parts[1]]["name"], []).append(f"{n}. {D.ACTIONS[parts[2]]['name']}")
+        else:
+            rest.append(f"{n}. {o.label}")
+    groups: list[Group] = [(f"{first} with", items) for first, items in by_first.items()]
+    if rest:
+        groups.append(("", rest))
+    return groups
+
+
+def _actions(numbered: list[tuple[int, Option]], view: View) -> list[Group]:
+    sorts: dict[str, list[str]] = {"Play": [], "Discard": []}
+    traps: dict[str, list[str]] = {}
+    rest = []
+    discard_title = "Discard"
+    for n, o in numbered:
+        parts = o.key.split(":")
+        verb = parts[0]
+        if verb == "play" and len(parts) == 4 and parts[2] == "trap":
+            trap = next((t for t in view.traps if str(t.id) == parts[3]), None)
+            title = o.label.split(" toward the ", 1)[-1] if trap is None else _trap_title(trap)
+            traps.setdefault(title, []).append(f"{n}. {D.ACTIONS[parts[1]]['name']}")
+        elif verb == "task":
+            trap = next((t for t in view.traps if str(t.id) == parts[1]), None)
+            label = o.label.split(" on the ", 1)[0]
+            title = _trap_title(trap) if trap is not None else "Death Trap"
+            traps.setdefault(title, []).append(f"{n}. {label}")
+        elif verb == "play":
+            label = o.label.removeprefix("play ")
+            sorts["Play"].append(f"{n}. {label}")
+        elif verb == "discard" and parts[1] in D.ACTIONS:
+            name = D.ACTIONS[parts[1]]["name"]
+            for_what = o.label.partition(name)[2].strip()  # the engine's words: 'for 1 Time'
+            sorts["Discard"].append(f"{n}. {name}")
+            discard_title = f"Discard {for_what}".rstrip()
+        else:
+            rest.append(f"{n}. {o.label}")
+    end = [item for item in rest if item.endswith(". end the Action phase")]
+    rest = [item for item in rest if item not in end]
+    groups: list[Group] = [(title, items) for title, items in sorts.items() if items and title == "Play"]
+    groups += [(f"Toward {title}", items) for title, items in traps.items()]
+    if rest:
+        groups.append(("", rest))
+    if sorts["Discard"]:
+        groups.append((discard_title, sorts["Discard"]))
+    if end:
+        groups.append(("", end))
+    return groups
+
+
+def _take(n: int, o: Option) -> str:
+    kind = o.key.split(":")[1] if o.key.startswith("take:") else ""
+    return f"{n}. {o.label} ({few_words(kind)})" if kind in D.ACTIONS else f"{n}. {o.label}"
+
+
+def _keeps(numbered: list[tuple[int, Option]]) -> list[Group]:
+    """The two finds: which to keep, each with what it does, and where the other goes."""
+    by_item: dict[str, list[str]] = {}
+    for n, o in numbered:
+        item = o.key.split(":")[1]
+        where = "under the pile, face down" if o.key.endswith(":bottom") else "on top, face up"
+        by_item.setdefault(item, []).append(f"{n}. {where}")
+    return [
+        (f"Keep the {D.ITEMS[item]['name']} ({item_few_words(item)}), the other", items)
+        for item, items in by_item.items()
+    ]
+
+
+def _trap_title(trap) -> str:
+    who = "your trap" if trap.subject == "fg" else f"Victim {trap.subject}"
+    return f"the {D.TRAPS[trap.card]['name']} ({who})"
