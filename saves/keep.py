@@ -47,6 +47,21 @@ class Carry(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     options: dict[str, str]
 
 
+class Finished(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """One finished run, as the record of a player's nights keeps it (solo/stats.py)."""
+
+    slot: str
+    result: str
+    """'won', 'lost' or 'draw', for the person's seat."""
+    turns: int
+    seat: str
+    options: dict[str, str] = {}
+    seed: int = 0
+    ironman: bool = False
+    started: _Date
+    ended: _Date
+
+
 class Kept(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
     """A game's kept data. Unknown fields are refused rather than dropped by the next write."""
 
@@ -59,6 +74,8 @@ class Kept(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaul
     carried_from: list[str] = []
     """The runs whose carry has been stored, so none is stored twice."""
     carry: Carry | None = None
+    finished: dict[str, Finished] = {}
+    """Every finished run by its id, recorded once: loading, undoing or replaying it counts nothing again."""
 
 
 class Keep(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):

@@ -33,6 +33,7 @@ def dispatch(args: argparse.Namespace) -> int:
         "log": cmd_log,
         "sim": cmd_sim,
         "games": cmd_games,
+        "stats": cmd_stats,
     }
     try:
         return handlers[args.command](args)
@@ -269,6 +270,54 @@ def cmd_sim(args: argparse.Namespace) -> int:
         )
     except (KeyError, ValueError) as e:
         raise Failure(str(e.args[0]) if e.args else str(e)) from None
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    """Every finished run kept in the save folder, added up; a damaged keep file is named and the rest count."""
+    import json
+
+    from saves.keep import Keepsakes
+    from solo import stats
+
+    store = _store(args)
+    games = [_game(args.game).id] if args.game else registry.ids()
+    keep = Keepsakes(store.root)
+    screen = _screen(args)
+    found: list[dict] = []
+    for gid in games:
+        try:
+            runs = list(keep.read(gid).finished.values())
+        except SaveError as e:
+            print(f"solo: {e} (its runs are not counted)", file=sys.stderr)
+            continue
+        if runs:
+            found.append(stats.summary(gid, runs))
+    if args.json:
+        print(json.dumps({"games": found}))
+        return 0
+    if not found:
+        screen.say("No finished runs recorded yet: finish a run and it joins your record.")
+        return 0
+    for s in found:
+        _show_record(screen, s)
+    return 0
+
+
+def _show_record(screen: Screen, s: dict) -> None:
+    title = registry.get(s["game"]).title
+    low, high = s["win_rate_95"]
+    rows = [
+        ("Plays", f"{s['plays']}: {s['wins']} won, {s['losses']} lost" + (f", {s['draws']} drawn" if s["draws"] else "")),
+        ("Win rate", f"{s['win_rate']:.0%} (95% interval {low:.0%} to {high:.0%})"),
+        ("Streak", f"{s['streak']} won in a row now; best {s['best_streak']}"),
+    ]
+    if s["fastest_win"] is not None:
+        rows.append(("Wins", f"fastest {s['fastest_win']} turns, longest {s['longest_win']} turns"))
+    for name, values in s["by"].items():
+        shown = ", ".join(f"{v}: {c['wins']} of {c['plays']}" for v, c in sorted(values.items()))
+        rows.append((f"By {name}", shown))
+    rows.append(("Last ten", " ".join({"won": "W", "lost": "L"}.get(r, "D") for r in s["last_ten"])))
+    screen.pairs(title, rows)
 
 
 def cmd_games(args: argparse.Namespace) -> int:

@@ -15,6 +15,7 @@ USAGE_EPILOG = """examples:
   solo list                             every saved run
   solo log SLOT --html run.html         export a run's narrated log
   solo sim escape-of-the-dead -n 1000   let the automa play 1000 games
+  solo stats                            your record in every game
 """
 
 
@@ -104,6 +105,11 @@ def _sim(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
+def _stats(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game", nargs="?", help="one game's record (default: every game)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
+
 def _nothing(p: argparse.ArgumentParser) -> None:
     pass
 
@@ -115,6 +121,7 @@ _COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
     "list": ("list the saved runs", _nothing),
     "log": ("read or export a run's narrated log", _log),
     "sim": ("headless automa games and their statistics", _sim),
+    "stats": ("your record: plays, wins, streaks, by game and by what you chose", _stats),
     "games": ("the games, their seats and their options", _nothing),
 }
 """Each command: its line in `solo --help`, and what adds its arguments."""

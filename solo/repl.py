@@ -128,6 +128,7 @@ class Repl:
                 if outcome is not None:
                     verdict = {"won": "You won", "lost": "You lost"}.get(self.run.status(), "It ends")
                     self.screen.say(f"{verdict}: {outcome.reason}")
+                self.record_result()
                 self.record_achievements()
                 self.record_carry()
                 self.screen.say(
@@ -232,6 +233,18 @@ class Repl:
         from saves.keep import Keepsakes
 
         return Keepsakes(self.store.root)
+
+    def record_result(self) -> None:
+        """The finished run joins the player's record; the end says what it changed there."""
+        from solo import stats
+
+        try:
+            entry, runs = stats.record(self._keep(), self.run, self.slot)
+        except (SaveError, OSError) as e:
+            self.screen.error(f"Not added to your record: {e}")
+            return
+        if entry is not None:
+            self.screen.say(stats.told(self.run.game.id, entry, runs))
 
     def record_achievements(self) -> None:
         from solo import achievements  # at a run's end, not at launch

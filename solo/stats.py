@@ -1,0 +1,142 @@
+"""A player's record across nights: every finished run kept in the save folder's keep files, counted once.
+
+A run is recorded when it ends (by its id, so loading, undoing or replaying it never counts it again) with its
+result, turns, seat, options and the character played. `solo stats` adds them up by game and by what the
+player chose. `--fresh` starts a new box for a game's carried things, never a new history.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from typing import Any
+
+from saves.keep import Finished, Keepsakes
+from solo.run import Run
+from solo.sim import wilson
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    "escape-of-the-dead": ("barricade",),
+    "final-girl": ("girl", "mode"),
+    "slaughterhouse": ("scenario", "trespassers"),
+    "mixtape-massacre": ("character", "hero"),
+    "escape-from-tall-oaks": ("character",),
+}
+"""What each game's record is broken down by: the options that change the night, and the character played
+(a Mixtape slasher or survivor dealt at random is recorded by name)."""
+
+
+def run_key(run: Run, slot: str) -> str:
+    return run.id or f"{slot}@{run.created}"
+
+
+def character(run: Run) -> str:
+    """The person's character by name, where the game deals one."""
+    view = run.view()
+    people = getattr(view, "slashers", None) or getattr(view, "survivors", None) or ()
+    return next((p.name for p in people if p.seat == run.seat), "")
+
+
+def record(keep: Keepsakes, run: Run, slot: str) -> tuple[Finished | None, list[Finished]]:
+    """Record a finished run once. Returns (this run's record if it is new, every record of the game)."""
+    if run.outcome() is None:
+        return None, []
+    with keep.locked(run.game.id):
+        data = keep.read(run.game.id)
+        key = run_key(run, slot)
+        if key in data.finished:
+            return None, list(data.finished.values())
+        options = dict(run.options)
+        who = character(run)
+        if who:
+            options["character"] = who
+        entry = Finished(
+            slot=slot,
+            result=run.status(),
+            turns=run.game.turn(run.state),
+            seat=run.seat,
+            options=options,
+            seed=run.seed,
+            ironman=run.ironman,
+            started=run.created,
+            ended=datetime.now(UTC).isoformat(timespec="seconds"),
+        )
+        data.finished[key] = entry
+        keep.write(run.game.id, data)
+    return entry, list(data.finished.values())
+
+
+def summary(game_id: str, runs: Iterable[Finished]) -> dict[str, Any]:
+    """Plays, wins and rates, by choice; streaks; the fastest and the longest win; the last ten results."""
+    ordered = sorted(runs, key=lambda r: (r.ended, r.started))
+    plays = len(ordered)
+    results = Counter(r.result for r in ordered)
+    low, high = wilson(results["won"], plays)
+    by: dict[str, dict[str, dict[str, int]]] = defaultdict(lambda: defaultdict(lambda: {"plays": 0, "wins": 0}))
+    for r in ordered:
+        facets = [("seat", r.seat)] if game_id == "slaughterhouse" else []
+        facets += [(name, r.options[name]) for name in CHOICES.get(game_id, ()) if name in r.options]
+        for name, value in facets:
+            cell = by[name][value]
+            cell["plays"] += 1
+            cell["wins"] += r.result == "won"
+    wins = [r for r in ordered if r.result == "won"]
+    return {
+        "game": game_id,
+        "plays": plays,
+        "wins": results["won"],
+        "losses": results["lost"],
+        "draws": results["draw"],
+        "win_rate": results["won"] / plays if plays else 0.0,
+        "win_rate_95": [low, high],
+        "by": {name: dict(values) for name, values in by.items()},
+        "streak": _streak(ordered),
+        "best_streak": _best_streak(ordered),
+        "fastest_win": min((r.turns for r in wins), default=None),
+        "longest_win": max((r.turns for r in wins), default=None),
+        "last_ten": [r.result for r in ordered[-10:]],
+    }
+
+
+def _streak(ordered: list[Finished]) -> int:
+    """Wins in a row up to the latest run (0 when the latest was not a win)."""
+    count = 0
+    for r in reversed(ordered):
+        if r.result != "won":
+            break
+        count += 1
+    return count
+
+
+def _best_streak(ordered: list[Finished]) -> int:
+    best = run = 0
+    for r in ordered:
+        run = run + 1 if r.result == "won" else 0
+        best = max(best, run)
+    return best
+
+
+def told(game_id: str, entry: Finished, runs: list[Finished]) -> str:
+    """What this run changed in the record, in a few words: 'your third win as Cassie; a new best of 14 turns'."""
+    from narratives.words import ordinal_word
+
+    if entry.result != "won":
+        s = summary(game_id, runs)
+        return f"Your record in this game: {s['wins']} won of {s['plays']} played."
+    as_what = _as_what(game_id, entry)
+    same = [r for r in runs if r.result == "won" and _as_what(game_id, r) == as_what]
+    parts = [f"your {ordinal_word(len(same))} win{f' as {as_what}' if as_what else ''}"]
+    earlier = [r.turns for r in runs if r.result == "won" and r is not entry]
+    if earlier and entry.turns < min(earlier):
+        parts.append(f"a new best of {entry.turns} turns")
+    streak = _streak(sorted(runs, key=lambda r: (r.ended, r.started)))
+    if streak > 1:
+        parts.append(f"{streak} wins in a row")
+    text = "; ".join(parts)
+    return text[:1].upper() + text[1:] + "."
+
+
+def _as_what(game_id: str, entry: Finished) -> str:
+    name = entry.options.get("character") or entry.options.get("girl", "")
+    return name[:1].upper() + name[1:] if name else ""
