@@ -34,6 +34,7 @@ def dispatch(args: argparse.Namespace) -> int:
         "sim": cmd_sim,
         "games": cmd_games,
         "stats": cmd_stats,
+        "review": cmd_review,
     }
     try:
         return handlers[args.command](args)
@@ -318,6 +319,22 @@ def _show_record(screen: Screen, s: dict) -> None:
         rows.append((f"By {name}", shown))
     rows.append(("Last ten", " ".join({"won": "W", "lost": "L"}.get(r, "D") for r in s["last_ten"])))
     screen.pairs(title, rows)
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    """A run reviewed decision by decision; reading it never writes to the save folder."""
+    from solo import review
+
+    run = _read_run(_store(args), args.slot)
+    if not review.offered(run):
+        raise Failure(
+            f"A review of {run.game.title} needs the automa's search to estimate its chances, which this "
+            "version does not have yet; Escape of the Dead is reviewed exactly."
+        )
+    screen = _screen(args)
+    for line in review.lines(review.review(run), screen.console.width):
+        screen.say(line)
+    return 0
 
 
 def cmd_games(args: argparse.Namespace) -> int:

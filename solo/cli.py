@@ -110,6 +110,10 @@ def _stats(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
+def _review(p: argparse.ArgumentParser) -> None:
+    p.add_argument("slot")
+
+
 def _nothing(p: argparse.ArgumentParser) -> None:
     pass
 
@@ -122,6 +126,7 @@ _COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
     "log": ("read or export a run's narrated log", _log),
     "sim": ("headless automa games and their statistics", _sim),
     "stats": ("your record: plays, wins, streaks, by game and by what you chose", _stats),
+    "review": ("a run studied decision by decision: what each choice cost", _review),
     "games": ("the games, their seats and their options", _nothing),
 }
 """Each command: its line in `solo --help`, and what adds its arguments."""

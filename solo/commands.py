@@ -41,6 +41,7 @@ COMMANDS: tuple[Command, ...] = (
         "odds", (), "odds [choice]", "the exact chances of each choice before the dice roll; 'odds 2' for one"
     ),
     Command("hint", (), "hint", "what the automa would do in your place, and why"),
+    Command("review", (), "review", "this run so far, decision by decision: what each choice cost"),
     Command("undo", (), "undo", "take back your last decision (not in an ironman run)"),
     Command("again", ("g",), "again", "repeat the last thing you typed"),
     Command("save", (), "save [slot]", "save now; with a name, also keep a copy in that slot"),

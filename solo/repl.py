@@ -426,6 +426,15 @@ class Repl:
         number = d.options.index(option) + 1 if option else "?"
         self.screen.say(f"Hint: {number}. {option.label if option else hint.key}: {hint.reason}")
 
+    def cmd_review(self, arg: str) -> None:
+        from solo import review
+
+        if not review.offered(self.run):
+            self.screen.error(f"A review of {self.run.game.title} needs the automa's search, not in this version yet.")
+            return
+        found = review.lines(review.review(self.run), self.screen.console.width)
+        self.screen.paged(lambda: [self.screen.say(line) for line in found], self._more())
+
     def cmd_undo(self, arg: str) -> None:
         if self.run.ironman:
             self.screen.error("This is an ironman run: no undo.")

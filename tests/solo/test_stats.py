@@ -68,3 +68,51 @@ def test_a_damaged_keep_file_is_named_in_one_line_and_the_other_games_still_coun
     assert len(err.strip().splitlines()) == 1 and "final-girl.json" in err and "not counted" in err
     assert [g["game"] for g in json.loads(out)["games"]] == ["escape-of-the-dead"]
     assert bad.read_text().endswith('"finished": 3}}')
+
+
+def test_the_review_of_escape_of_the_dead_gives_the_exact_solutions_figures_at_every_decision(tmp_path):
+    from engines.escape_of_the_dead import solver
+    from solo import review
+
+    s = finish(tmp_path, 3, "r3")
+    run = s.run
+    found = review.review(run)
+    table = solver.load_table()
+    game = run.game
+    state, _ = game.setup(run.seed, run.options)
+    n = 0
+    for key in run.keys:
+        d = game.decision(state)
+        v = game.view(state, run.seat)
+        if d.kind == "assign":
+            values = table.split_values(v.zombies, v.barricade, v.repairs, v.kills)
+        elif d.kind == "reward":
+            values = table.reward_values(v.barricade, v.zombies, v.repairs, v.kills)
+        else:
+            values = None
+        if values is not None:
+            step = found.steps[n]
+            assert (step.chosen, step.best, step.before) == (values[key], max(values.values()), max(values.values()))
+            n += 1
+        game.apply(state, key)
+    assert n == len(found.steps) > 10
+    assert all(step.cost < 1e-9 for step in found.steps)  # the optimal policy never loses a point
+    text = review.lines(found, 80)
+    assert all(len(line) <= 80 for line in text) and "Every decision was the best one" in "\n".join(text)
+
+
+def test_solo_review_reads_without_writing_and_says_when_a_game_cannot_be_reviewed(tmp_path, capsys, monkeypatch):
+    finish(tmp_path, 2, "r2")
+    before = {p.name: p.stat().st_mtime_ns for p in tmp_path.rglob("*")}
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main(["--save-dir", str(tmp_path), "review", "r2"]) == 0
+    out = capsys.readouterr().out
+    assert "Decision by decision" in out and "The decisive rolls" in out
+    assert {p.name: p.stat().st_mtime_ns for p in tmp_path.rglob("*")} == before
+    from engines.core.contract import resolve_options
+    from engines.registry import get
+
+    fg = get("final-girl")
+    Session(tmp_path, Run(fg, 1, resolve_options(fg, {}), "final_girl"), slot="fg").plain_lines("quit")
+    assert main(["--save-dir", str(tmp_path), "review", "fg"]) == 2
+    assert "needs the automa's search" in capsys.readouterr().err
