@@ -35,6 +35,7 @@ def dispatch(args: argparse.Namespace) -> int:
         "games": cmd_games,
         "stats": cmd_stats,
         "review": cmd_review,
+        "replay": cmd_replay,
     }
     try:
         return handlers[args.command](args)
@@ -335,6 +336,16 @@ def cmd_review(args: argparse.Namespace) -> int:
     for line in review.lines(review.review(run), screen.console.width):
         screen.say(line)
     return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """A run's story stepped through; read-only (no lock, no save, no history file)."""
+    from solo import replay
+
+    run = _read_run(_store(args), args.slot)
+    screen = _screen(args)
+    reader: Reader = PromptReader() if sys.stdin.isatty() else PlainReader(sys.stdin, screen.echo)
+    return replay.play(run, screen, reader)
 
 
 def cmd_games(args: argparse.Namespace) -> int:

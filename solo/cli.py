@@ -127,6 +127,7 @@ _COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
     "sim": ("headless automa games and their statistics", _sim),
     "stats": ("your record: plays, wins, streaks, by game and by what you chose", _stats),
     "review": ("a run studied decision by decision: what each choice cost", _review),
+    "replay": ("step through a run's story, forward and back (read-only)", _review),
     "games": ("the games, their seats and their options", _nothing),
 }
 """Each command: its line in `solo --help`, and what adds its arguments."""

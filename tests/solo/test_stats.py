@@ -116,3 +116,16 @@ def test_solo_review_reads_without_writing_and_says_when_a_game_cannot_be_review
     Session(tmp_path, Run(fg, 1, resolve_options(fg, {}), "final_girl"), slot="fg").plain_lines("quit")
     assert main(["--save-dir", str(tmp_path), "review", "fg"]) == 2
     assert "needs the automa's search" in capsys.readouterr().err
+
+
+def test_replay_steps_forward_and_back_and_never_writes(tmp_path, capsys, monkeypatch):
+    s = finish(tmp_path, 4, "r4")
+    before = {p.name: p.stat().st_mtime_ns for p in tmp_path.rglob("*")}
+    monkeypatch.setattr("sys.stdin", io.StringIO("n\nn\np\nt 3\nwhat\nq\n"))
+    assert main(["--save-dir", str(tmp_path), "replay", "r4"]) == 0
+    out = capsys.readouterr().out
+    shown = [line.split(":")[0] for line in out.splitlines() if line.startswith("Decision ")]
+    total = len(s.run.keys)
+    assert shown == [f"Decision {n} of {total}, turn {t}" for n, t in ((1, 1), (2, 2), (3, 3), (2, 2), (3, 3))]
+    assert "'what' is not a replay key." in out
+    assert {p.name: p.stat().st_mtime_ns for p in tmp_path.rglob("*")} == before
