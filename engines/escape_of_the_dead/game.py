@@ -214,6 +214,19 @@ class EscapeOfTheDead:
 
     default_policy = "optimal"
 
+    @property
+    def achievements(self) -> dict[str, str]:
+        """A designed sheet (the minigame's rulebook has none): id -> text, in its order."""
+        from engines.escape_of_the_dead.achievements import TEXT
+
+        return TEXT
+
+    def earned(self, log: list[Event]) -> list[str]:
+        """The achievements a finished run's events earn."""
+        from engines.escape_of_the_dead.achievements import earned
+
+        return earned(log)
+
     def invariants(self, state: State) -> list[str]:
         """Broken rules, as sentences; empty when the state is sound."""
         problems = []
