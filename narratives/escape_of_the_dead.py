@@ -27,7 +27,8 @@ def case(event: Event) -> str:
 
 
 def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
-    """Numbers the facts imply but do not state: percentages, the card limits, the dice plan."""
+    """Numbers the facts imply but do not state (percentages, the card limits, the dice plan) and how the
+    event went."""
     f = event.facts
     out: dict[str, Any] = {
         "max_barricade": f.get("max_barricade", R.MAX_BARRICADE),
@@ -39,8 +40,33 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
         out["gained"] = f["repaired"] * PERCENT_PER_REPAIR
     if "reward" in f:
         out["reward_letter"] = str(f["reward"]).upper()
+        if f["reward"] == "b":
+            out["gained"] = R.REWARD_REPAIRS * PERCENT_PER_REPAIR
+    if event.kind == "game_started":
+        out["percent"] = 0  # the car starts unrepaired
     if event.kind == "dice_assigned":
         out["plan"] = _plan(f, phrases)
+    out.update(_truth(event.kind, f))
+    return out
+
+
+def _truth(kind: str, f: Mapping[str, Any]) -> dict[str, Any]:
+    """How the event went, for the truth checks and for `tells`: outcome 'success' or 'failure' (absent:
+    neither), and health_lost, the boards the house lost (the barricade is its health)."""
+    outcome = None
+    if kind == "lawn_rolled":
+        outcome = "success" if f["killed"] else "failure" if f["zombies"] else None
+    elif kind == "barricade_rolled":
+        outcome = "success" if f["built"] else "failure" if not f["hits"] else None
+    elif kind == "garage_rolled":
+        outcome = "success" if f["repaired"] else "failure"
+    elif kind in ("game_won", "game_lost"):
+        outcome = "success" if kind == "game_won" else "failure"
+    out: dict[str, Any] = {} if outcome is None else {"outcome": outcome}
+    if kind == "zombies_attack":
+        out["health_lost"] = f["damage"]
+    elif kind == "game_lost":
+        out["health_lost"] = True  # the attack that ended it took the last board
     return out
 
 

@@ -1,15 +1,25 @@
-"""The Narrator: an event in, text out, the same text every time for the same seed and log position."""
+"""The Narrator: events in, text out, the same text every time for the same seed and log.
+
+A log is told by `story(log)` (memoized, see story.py): each event, or each fold of several, becomes a
+`Telling`. `prose(event, index)` and `summary(event)` tell one event on its own, for a line outside the log.
+"""
 
 from __future__ import annotations
 
 import contextlib
-import zlib
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+import msgspec
+
 from engines.core.events import Event
-from narratives.formatting import render
+from narratives.folding import fold_fields
+from narratives.formatting import Fields, render
+from narratives.grammar import Expander, History, finish, fits, pick
+from narratives.story import Story, Telling
+from narratives.tells import holds
 from narratives.templates import Case, Templates, load
-from narratives.words import derive, join
+from narratives.words import join
 
 _FAILURES = (KeyError, IndexError, TypeError, ValueError, AttributeError)
 
@@ -19,38 +29,229 @@ def for_game(game_id: str, seed: int) -> Narrator:
     return Narrator(game_id, seed, load(game_id))
 
 
+class Unit(msgspec.Struct, frozen=True):
+    """log[start:stop], to be told together by the fold `group` (`folded`) or one event alone."""
+
+    start: int
+    stop: int
+    group: str | None
+    folded: bool
+
+
 class Narrator:
     """Turns a run's events into prose, summaries, headings, and answers `rules` questions."""
 
-    __slots__ = ("game_id", "seed", "templates")
+    __slots__ = ("_known", "_story", "game_id", "seed", "templates")
 
     def __init__(self, game_id: str, seed: int, templates: Templates):
         self.game_id = game_id
         self.seed = seed
         self.templates = templates
+        self._story = Story(self)
+        self._known: dict[int, tuple[Event, Fields, str]] | None = None  # while a log is walked: by event
+
+    def walking(self, on: bool) -> None:
+        """While on, each event's fields and heading are worked out once (a walk looks at them twice)."""
+        self._known = {} if on else None
 
     # -- the log -------------------------------------------------------------------------------------
 
+    def story(self, log: Sequence[Event]) -> list[Telling]:
+        """The log told from its start (kept: the next call tells only what is new). Do not modify it."""
+        return self._story.update(log)
+
+    def tellings(self, log: Sequence[Event], start: int = 0) -> list[Telling]:
+        """The tellings of log[start:], each as the whole log tells it (one begun before `start` included)."""
+        told = self.story(log)
+        low, high = 0, len(told)
+        while low < high:  # the first telling that ends after start
+            mid = (low + high) // 2
+            if told[mid].stop <= start:
+                low = mid + 1
+            else:
+                high = mid
+        return told[low:]
+
     def prose(self, event: Event, index: int) -> str:
-        """Interactive-fiction prose; the variant depends only on seed, log position and kind."""
-        chosen = self._pick(event)
-        values = self.values(event)
-        if chosen is not None and chosen.prose:
-            variant = zlib.crc32(f"{self.seed}:{index}:{event.kind}".encode()) % len(chosen.prose)
-            text = render(chosen.prose[variant], values)
-            if text:
-                return text
-        return self._summary(event, chosen, values)  # '' where the file says the event needs no words
+        """One event told alone at log position `index`: the prose a fresh log would give it there."""
+        return self.tell([event], Unit(0, 1, None, False), History(), index).prose
 
     def summary(self, event: Event) -> str:
         """One terse mechanical line; '' when the event has nothing worth a line of its own."""
-        return self._summary(event, self._pick(event), self.values(event))
+        fields = self.values(event)
+        return self._summary(event, self._case(event, fields), fields)
 
     def title(self, event: Event) -> str:
         """A heading for the events that follow this one, such as 'Turn 3'."""
+        return self._seen(event)[2]
+
+    # -- telling -------------------------------------------------------------------------------------
+
+    def units(self, log: Sequence[Event], start: int) -> Iterator[Unit]:
+        """How log[start:] divides into tellings: runs of one fold (under one heading, in one turn, agreeing
+        on its `fold_by` facts) long enough for the fold, and single events."""
+        folds = self.templates.folds
+        i = start
+        while i < len(log):
+            group, by = self._fold_of(log[i])
+            j = i + 1
+            if group is not None and group in folds:
+                head = self.title(log[i])
+                while j < len(log) and self._joins(log[i], log[j], group, by, head):
+                    j += 1
+                if j - i >= folds[group].min:
+                    yield Unit(i, j, group, True)
+                    i = j
+                    continue
+            yield Unit(i, i + 1, group, False)
+            i += 1
+
+    def tell(self, log: Sequence[Event], unit: Unit, history: History, at: int | None = None) -> Telling:
+        """One unit told, its grammar choices remembered in `history` (`at`: the position it is told at)."""
+        index = unit.start if at is None else at
+        first = log[unit.start]
+        if unit.folded and unit.group is not None:
+            events = log[unit.start : unit.stop]
+            fields = self.fold_values(events)
+            case: Case | None = self.templates.folds[unit.group].case
+            if case is not None and not holds(case.tells, fields):
+                case = None
+            key = f"fold:{unit.group}"
+            summary = self._fold_summary(events, case, fields)
+        else:
+            fields = self.values(first)
+            case = self._case(first, fields)
+            key = first.kind
+            summary = self._summary(first, case, fields)
+        prose = self._prose(case, fields, index, key, history)
+        if prose is None and unit.folded:  # no line of the fold fits: each event in its own words
+            alone = (
+                self.tell(log, Unit(i, i + 1, None, False), history).prose
+                for i in range(unit.start, unit.stop)
+            )
+            prose = " ".join(p for p in alone if p)
+        return Telling(
+            unit.start,
+            unit.stop,
+            self.title(first),
+            summary if prose is None else prose,  # '' where the file says the event needs no words
+            summary,
+            unit.group,
+            unit.folded,
+        )
+
+    def _prose(self, case: Case | None, fields: Fields, index: int, key: str, history: History) -> str | None:
+        """A variant that fits, chosen by position (the rest in turn if its rules cannot expand)."""
+        if case is None:
+            return None
+        variants = case.variants()
+        fitting = [v for v in variants if fits(v, fields)]
+        if not fitting:
+            return None
+        start = pick(f"{self.seed}:{index}:{key}", len(fitting))
+        expander = Expander(self.templates.grammar, fields, history, f"{self.seed}:{index}")
+        for step in range(len(fitting)):
+            mark = len(history.choices)
+            expanded = expander.expand(fitting[(start + step) % len(fitting)].text)
+            text = None if expanded is None else render(expanded, fields)
+            if text:
+                return finish(text)
+            history.back_to(mark)
+        return None
+
+    # -- what templates see --------------------------------------------------------------------------
+
+    def case(self, event: Event) -> str:
+        """The name of the case that fits the event ('default' when the game's chooser cannot tell)."""
+        try:
+            return str(self.templates.case(event))
+        except _FAILURES:
+            return "default"
+
+    def values(self, event: Event) -> Fields:
+        """Every field a template may name: turn, phase, the facts, the game's derived fields and words."""
+        return self._seen(event)[1]
+
+    def _seen(self, event: Event) -> tuple[Event, Fields, str]:
+        known = self._known
+        if known is not None and (hit := known.get(id(event))) is not None and hit[0] is event:
+            return hit
+        fields = self._fields(event)
+        out = (event, fields, self._title(event, fields))
+        if known is not None:
+            known[id(event)] = out
+        return out
+
+    def _fields(self, event: Event) -> Fields:
+        base: dict[str, Any] = {"turn": event.turn, "phase": event.phase, **event.facts}
+        with contextlib.suppress(*_FAILURES):
+            base.update(self.templates.fields(event, self.templates.phrases))
+        return Fields(base, self.templates.nouns)
+
+    def fold_values(self, events: Sequence[Event]) -> Fields:
+        """The fields of a fold: the events' facts merged, the game's words for them, and the fold's own."""
+        last = events[-1]
+        merged = Event(last.kind, last.turn, last.phase, {k: v for e in events for k, v in e.facts.items()})
+        base: dict[str, Any] = {"turn": last.turn, "phase": last.phase, **merged.facts}
+        with contextlib.suppress(*_FAILURES):
+            base.update(self.templates.fields(merged, self.templates.phrases))
+        items = [self._item(e) for e in events]
+        base.update(fold_fields(events, items, self.templates.phrases.get("fold_repeat", "{item} x{n}")))
+        return Fields(base, self.templates.nouns)
+
+    def _item(self, event: Event) -> str:
+        fields = self.values(event)
+        case = self._case(event, fields)
+        item = render(case.fold_item, fields) if case is not None and case.fold_item else None
+        return item or event.kind.replace("_", " ")
+
+    def _case(self, event: Event, fields: Mapping[str, Any]) -> Case | None:
+        """The case the game chooses, if what it tells holds; else the kind's default if that holds; None
+        (the plain kind-and-facts line) for an unknown kind or where no case tells the truth."""
+        kind = self.templates.kinds.get(event.kind)
+        if kind is None:
+            return None
+        for case in (kind.pick(self.case(event)), kind.cases[kind.default]):
+            if holds(case.tells, fields):
+                return case
+        return None
+
+    def _pick(self, event: Event) -> Case | None:
+        """The case that tells this event (None: the plain line); kept for the per-game tests."""
+        return self._case(event, self.values(event))
+
+    def _fold_of(self, event: Event) -> tuple[str | None, tuple[str, ...]]:
+        kind = self.templates.kinds.get(event.kind)
+        if kind is None:
+            return None, ()
+        case = kind.pick(self.case(event))
+        return case.fold, case.fold_by
+
+    def _joins(self, first: Event, other: Event, group: str, by: tuple[str, ...], head: str) -> bool:
+        if other.turn != first.turn or self._fold_of(other)[0] != group:
+            return False
+        if any(other.facts.get(k) != first.facts.get(k) for k in by):
+            return False
+        return self.title(other) == head
+
+    def _title(self, event: Event, fields: Mapping[str, Any]) -> str:
         titles = self.templates.titles
         template = titles.get(event.kind, titles.get("default", "Turn {turn}"))
-        return render(template, self.values(event)) or self.templates.title
+        return render(template, fields) or self.templates.title
+
+    def _summary(self, event: Event, chosen: Case | None, fields: Mapping[str, Any]) -> str:
+        if chosen is None or chosen.summary is None:
+            return _generic(event)
+        text = render(chosen.summary, fields)
+        return _generic(event) if text is None else text
+
+    def _fold_summary(self, events: Sequence[Event], case: Case | None, fields: Mapping[str, Any]) -> str:
+        """The fold's own summary, or else each event's summary in turn (so `brief` still says it all)."""
+        if case is not None and case.summary is not None:
+            text = render(case.summary, fields)
+            if text is not None:
+                return text
+        return " ".join(s for s in (self.summary(e) for e in events) if s)
 
     # -- the rules reference -------------------------------------------------------------------------
 
@@ -65,32 +266,6 @@ class Narrator:
             return rulebook.overview(self.templates)
         found = rulebook.find(self.templates, topic)
         return found.title, found.text
-
-    # -- what templates see --------------------------------------------------------------------------
-
-    def case(self, event: Event) -> str:
-        """The name of the case that fits the event ('default' when the game's chooser cannot tell)."""
-        try:
-            return str(self.templates.case(event))
-        except _FAILURES:
-            return "default"
-
-    def values(self, event: Event) -> dict[str, Any]:
-        """Every field a template may name: turn, phase, the facts, the game's derived fields and words."""
-        base: dict[str, Any] = {"turn": event.turn, "phase": event.phase, **event.facts}
-        with contextlib.suppress(*_FAILURES):
-            base.update(self.templates.fields(event, self.templates.phrases))
-        return {**derive(base), **base}
-
-    def _pick(self, event: Event) -> Case | None:
-        kind = self.templates.kinds.get(event.kind)
-        return kind.pick(self.case(event)) if kind else None
-
-    def _summary(self, event: Event, chosen: Case | None, values: dict[str, Any]) -> str:
-        if chosen is None or chosen.summary is None:
-            return _generic(event)
-        text = render(chosen.summary, values)
-        return _generic(event) if text is None else text
 
 
 def _generic(event: Event) -> str:

@@ -11,24 +11,27 @@ from narratives import Narrator
 def groups(
     log: Sequence[Event], narrator: Narrator, start: int = 0, brief: bool = False
 ) -> Iterator[tuple[str, list[str], str]]:
-    """(title, paragraphs, mood) for each run of events that share a turn, from log[start:] on."""
+    """(title, paragraphs, mood) for each run of tellings that share a heading, from log[start:] on.
+
+    Each telling is an event, or several folded into one (see narratives.templates), told as the whole log
+    tells it: the screen as it goes, `log N` and every export read the same words for the same position."""
     title = ""
     mood = "white"
     paragraphs: list[str] = []
-    for index in range(start, len(log)):
-        event = log[index]
-        heading = narrator.title(event)
-        if paragraphs and heading != title:
+    for telling in narrator.tellings(log, start):
+        events = log[telling.start : telling.stop]
+        if paragraphs and telling.title != title:
             yield title, paragraphs, mood
             paragraphs, mood = [], "white"
-        title = heading
-        text = narrator.summary(event) if brief else narrator.prose(event, index)
-        if text and not brief and "dice" in event.facts:
-            detail = narrator.summary(event)  # the dice themselves, so a roll can be checked at a glance
+        title = telling.title
+        text = telling.summary if brief else telling.prose
+        if text and not brief and any("dice" in e.facts for e in events):
+            detail = telling.summary  # the dice themselves, so a roll can be checked at a glance
             text = f"{text} [{detail.rstrip('.')}]" if detail else text
         if text:
             paragraphs.append(text)
-        mood = _mood(event, mood)
+        for event in events:
+            mood = _mood(event, mood)
     if paragraphs:
         yield title, paragraphs, mood
 

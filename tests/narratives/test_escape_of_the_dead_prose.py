@@ -89,7 +89,10 @@ def test_each_case_is_chosen_and_renders_every_variant(case, event):
     variants = NARRATOR.templates.kinds[event.kind].cases[case].prose
     assert len(variants) >= 2
     texts = {NARRATOR.prose(event, i) for i in INDICES}
-    assert len(texts) == len(variants), "every variant is reachable"
+    if any("#" in v for v in variants):
+        assert len(texts) >= 4 * len(variants), "built from parts, so more lines than variants"
+    else:
+        assert len(texts) == len(variants), "every variant is reachable"
     values = NARRATOR.values(event)
     for variant in variants:
         assert render(variant, values), f"names a field {event.kind}.{case} does not have: {variant}"
@@ -115,8 +118,11 @@ FREQUENT = (
 
 
 def test_frequent_kinds_have_at_least_three_variants_per_case():
+    """Three whole variants, or lines built from the grammar's parts (many more than three)."""
     for kind in FREQUENT:
         for name, case in NARRATOR.templates.kinds[kind].cases.items():
+            if any("#" in text for text in case.prose):
+                continue  # counted by test_each_case_is_chosen_and_renders_every_variant
             assert len(case.prose) >= 3 or (kind, name) in {
                 ("lawn_rolled", "empty"),
                 ("barricade_rolled", "topped"),

@@ -38,12 +38,38 @@ def test_same_seed_and_index_give_the_same_text():
         assert a.prose(ATTACK, index) == b.prose(ATTACK, index)
 
 
+PLAIN = Kind(
+    {
+        "default": Case(
+            ("{zombies} claw at the door.", "The door shakes.", "Boards crack: {damage}.", "Quiet.")
+        )
+    },
+    "default",
+)
+
+
 def test_the_variant_follows_the_documented_formula():
-    n = for_game(GAME, 5)
-    variants = n.templates.kinds["zombies_attack"].pick("many").prose
+    """A plain variant list (no #rules#) reads as it always did: crc32 of seed, position and kind."""
+    n = Narrator("test", 5, Templates("test", "Test", {"zombies_attack": PLAIN}, {}, {}, ()))
+    variants = PLAIN.cases["default"].prose
     for index in range(30):
         pick = zlib.crc32(f"5:{index}:zombies_attack".encode()) % len(variants)
         assert n.prose(ATTACK, index) == render(variants[pick], n.values(ATTACK))
+        assert n.story([ATTACK] * (index + 1))[index].prose == n.prose(ATTACK, index)
+
+
+def test_the_undo_line_reads_the_same_alone_and_in_a_log():
+    """The REPL tells the undo marker alone as it is made; a log read later must give it the same words."""
+    events = [*played(3)[:9], Event(UNDO, 2, "meta", {"turn": 2})]
+    n = for_game(GAME, 3)
+    assert n.story(events)[-1].prose == n.prose(events[-1], len(events) - 1)
+
+
+def played(seed: int) -> list[Event]:
+    from engines.core.autoplay import play
+    from engines.registry import get
+
+    return play(get(GAME), seed, None).events
 
 
 def test_different_seeds_reach_different_variants():

@@ -1,0 +1,51 @@
+"""What a template tells: conditions on an event's fields that must hold for the template to be chosen.
+
+`tells = ["killed", "!wasted", "reward=a", "damage>1", "count:kills"]` reads: `killed` is there and not
+zero, false or empty; `wasted` is absent or zero; `reward` is 'a'; `damage` is a number above 1; `kills` is
+a number. A template that says "you miss" tells the failure and can only be chosen where the event is one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+_COMPARE = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\s*(<=|>=|!=|=|<|>)\s*(.+)")
+
+
+def check(condition: str) -> str:
+    """The condition if it is well formed; ValueError otherwise (so a typo fails at load, not at play)."""
+    body = condition[len("count:") :] if condition.startswith("count:") else condition.lstrip("!")
+    if not (body.isidentifier() or _COMPARE.fullmatch(body)):
+        raise ValueError(f"'{condition}' is not a condition a template can tell")
+    return condition
+
+
+def holds(conditions: Iterable[str], fields: Mapping[str, Any]) -> bool:
+    return all(_one(c, fields) for c in conditions)
+
+
+def _one(condition: str, fields: Mapping[str, Any]) -> bool:
+    if condition.startswith("count:"):
+        value = fields.get(condition[len("count:") :])
+        return isinstance(value, int) and not isinstance(value, bool)
+    if condition.startswith("!"):
+        return not fields.get(condition[1:])
+    found = _COMPARE.fullmatch(condition)
+    if found is None:
+        return bool(fields.get(condition))
+    name, op, expected = found.groups()
+    if name not in fields:
+        return False
+    value = fields[name]
+    if op in ("=", "!="):
+        same = str(value).lower() == expected.strip().lower()
+        return same if op == "=" else not same
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return False
+    try:
+        limit = float(expected)
+    except ValueError:
+        return False
+    return {"<": value < limit, ">": value > limit, "<=": value <= limit, ">=": value >= limit}[op]

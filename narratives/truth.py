@@ -1,0 +1,291 @@
+"""Checks that narrated text agrees with its event: the harness of the truth tests.
+
+Given an event's fields and a sentence told of it: every number in the sentence (digits, number words,
+ordinals from 'third', 'twice') is one of the event's numbers (its numbers, list members and lengths, and
+numbers inside its text fields, such as 'Victim 7'); success words only where the outcome is a success and
+failure words only where it is a failure; a loss of health only where health was lost; no article before a
+name the data calls plural, mass or proper; no 'one' before the plural of a counted noun, nor another count
+before its singular; no clause opening 'You' with a verb in its singular form. Over templates: no number in a template's own words, only from placeholders.
+And over played games: no fold spans one of the person's decisions. The word lists are each game's
+`[truth]` table (see templates.py); the checks load inflect, so they are for tests, not for play.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from functools import cache
+from typing import Any
+
+import msgspec
+
+from engines.core.autoplay import policy_rng
+from engines.core.contract import Game
+from engines.core.events import Event
+from narratives.narrator import Narrator
+from narratives.templates import Case, Templates, Truth
+from narratives.words import number_word, ordinal_word
+
+_NOT_COUNTS = frozenset({"first", "second"})  # 'at first', 'a second': more often idiom than count
+_TOKEN = re.compile(r"\d+|[a-z]+(?:-[a-z]+)?")
+_PLACEHOLDER = re.compile(r"\{[^{}]*\}|#[A-Za-z_][A-Za-z0-9_]*(?:\.cap)?#")
+
+
+class Problem(msgspec.Struct, frozen=True):
+    """One false or ill-made sentence: where it was told, what it says, and why it is wrong."""
+
+    where: str
+    text: str
+    why: str
+
+
+@cache
+def _number_words() -> dict[str, int]:
+    words = {number_word(n): n for n in range(100)}
+    words |= {ordinal_word(n): n for n in range(1, 100) if ordinal_word(n) not in _NOT_COUNTS}
+    return words | {"twice": 2, "thrice": 3, "dozen": 12}
+
+
+def numbers_in(text: str, idioms: Iterable[str] = ()) -> list[int]:
+    """The numbers a sentence states, in order, in digits or words ('two', 'twenty-one', 'third', 'one
+    hundred'), leaving out the idioms' words ('no one')."""
+    words = _number_words()
+    found: list[int] = []
+    last: int | None = None
+    for token in _TOKEN.findall(_without(text, tuple(idioms)).lower()):
+        if token.isdigit():
+            found.append(int(token))
+            last = None
+        elif token == "hundred":
+            if last is not None and last < 10:
+                found[-1] = last * 100
+            else:
+                found.append(100)
+            last = None
+        else:
+            last = words.get(token)
+            if last is not None:
+                found.append(last)
+    return found
+
+
+def event_numbers(fields: Mapping[str, Any]) -> set[int]:
+    """Every number the event's fields hold: numbers, the members and lengths of lists, nested ones."""
+    out: set[int] = set()
+
+    def walk(value: Any) -> None:
+        if isinstance(value, bool):
+            return
+        if isinstance(value, int):
+            out.update((value, abs(value)))
+        elif isinstance(value, float) and value.is_integer():
+            out.add(abs(int(value)))
+        elif isinstance(value, list | tuple):
+            out.add(len(value))
+            for v in value:
+                walk(v)
+        elif isinstance(value, Mapping):
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, str) and value:
+            out.update(numbers_in(value))  # a name or phrase the event gives ('the road at 15,0', 'Victim 7')
+
+    for value in dict(fields).values():
+        walk(value)
+    return out
+
+
+def check(
+    text: str,
+    fields: Mapping[str, Any],
+    truth: Truth,
+    nouns: Mapping[str, Mapping[str, Any]] | None = None,
+    known: set[int] | None = None,
+) -> list[str]:
+    """What is wrong with a sentence told of an event with these fields (empty: nothing found). `known`:
+    the event's numbers, where the caller has counted them already."""
+    why: list[str] = []
+    known = event_numbers(fields) if known is None else known
+    for n in numbers_in(text, truth.idioms):
+        if n not in known:
+            why.append(f"says {n}, which is none of the event's numbers")
+    outcome = str(fields.get(truth.outcome, "")).lower()
+    if (said := _matches(truth.success_words, text)) and outcome != "success":
+        why.append(f"success words {said} where the outcome is {outcome or 'neither'}")
+    if (said := _matches(truth.failure_words, text)) and outcome != "failure":
+        why.append(f"failure words {said} where the outcome is {outcome or 'neither'}")
+    lost = fields.get(truth.health, 0)
+    if (said := _matches(truth.health_words, text)) and not (
+        lost is True or (isinstance(lost, int) and lost > 0)
+    ):
+        why.append(f"health words {said} where no health was lost")
+    why += _articles(text, nouns or {})
+    why += _agreement(_without(text, truth.idioms), truth.counted)
+    return why
+
+
+@cache
+def _pattern(words: tuple[str, ...]) -> re.Pattern[str] | None:
+    return re.compile(rf"\b(?:{'|'.join(words)})\b", re.IGNORECASE) if words else None
+
+
+def _matches(words: tuple[str, ...], text: str) -> list[str]:
+    """Which of the words (regular expressions) the text says, as whole words."""
+    pattern = _pattern(words)
+    if pattern is None or not pattern.search(text):
+        return []
+    return [w for w in words if _pattern((w,)).search(text)]  # type: ignore[union-attr]
+
+
+@cache
+def _idioms(idioms: tuple[str, ...]) -> re.Pattern[str] | None:
+    if not idioms:
+        return None
+    longest = sorted(idioms, key=len, reverse=True)
+    return re.compile(rf"\b(?:{'|'.join(re.escape(i) for i in longest)})\b", re.IGNORECASE)
+
+
+def _without(text: str, idioms: tuple[str, ...]) -> str:
+    pattern = _idioms(idioms)
+    return text if pattern is None else pattern.sub(" ", text)
+
+
+def _articles(text: str, nouns: Mapping[str, Mapping[str, Any]]) -> list[str]:
+    why = []
+    for name, data in nouns.items():
+        if name not in text:
+            continue
+        if data.get("proper"):
+            if re.search(rf"\b(?:[Tt]he|[Aa]n?) {re.escape(name)}\b", text):
+                why.append(f"an article before the proper name {name!r}")
+        elif data.get("number", "singular") != "singular" and re.search(
+            rf"\b[Aa]n? {re.escape(name)}\b", text
+        ):
+            why.append(f"'a' before {name!r}, which the data calls {data['number']}")
+    return why
+
+
+_YOU_DOES = re.compile(r"(?:^|[.!?;:]\s+|\band\s+)You ([a-z]+)\b")
+_NOT_VERBS = frozenset({"this", "us", "his", "its", "less", "across", "always", "as", "yours", "was", "is"})
+
+
+def _agreement(text: str, counted: tuple[str, ...]) -> list[str]:
+    """'1 dice', 'two board', 'You limps': number agreement, judged by inflect for the game's counted nouns
+    (and for 'You' opening a clause, which must not take a verb in its singular form)."""
+    why = []
+    for noun in counted:
+        one, other = _agreeing(noun)
+        if (found := one.search(text)) is not None:
+            why.append(f"one before a plural: {found[0]!r}")
+        if (found := other.search(text)) is not None:
+            why.append(f"a count other than one before a singular: {found[0]!r}")
+    for found in _YOU_DOES.finditer(text):
+        word = found[1]
+        if word.endswith("s") and not word.endswith("ss") and word not in _NOT_VERBS:
+            from narratives.nouns import _plural_verb
+
+            if _plural_verb(word) != word:
+                why.append(f"'You' with a verb in its singular form: {found[0].strip()!r}")
+    return why
+
+
+@cache
+def _agreeing(noun: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    from narratives.nouns import _plural
+
+    others = "|".join(number_word(n) for n in range(100) if n != 1)
+    plural = re.escape(_plural(noun))
+    one = re.compile(rf"(?<![\w,.-])(?:1|one) {plural}\b", re.IGNORECASE)
+    other = re.compile(rf"(?<![\w,./-])(?:\d*[02-9]|\d+\d|{others}) {re.escape(noun)}\b", re.IGNORECASE)
+    return one, other
+
+
+# -- over a whole log ------------------------------------------------------------------------------------
+
+
+def check_story(narrator: Narrator, log: Sequence[Event], where: str = "") -> list[Problem]:
+    """Every telling of a log, prose and summary, checked against its own event (or fold)."""
+    problems = []
+    truth, nouns = narrator.templates.truth, narrator.templates.nouns()
+    for telling in narrator.story(log):
+        events = log[telling.start : telling.stop]
+        fields = narrator.fold_values(events) if telling.folded else narrator.values(events[0])
+        known = event_numbers(fields)
+        for text in {telling.prose, telling.summary}:
+            for why in check(text, fields, truth, nouns, known):
+                problems.append(Problem(f"{where}@{telling.start} {events[0].kind}", text, why))
+    return problems
+
+
+# -- over the templates themselves -------------------------------------------------------------------------
+
+
+def template_texts(templates: Templates) -> Iterator[tuple[str, str]]:
+    """(where, text) for every prose variant, summary, rule option and fold line a game's file holds."""
+    for kind, k in templates.kinds.items():
+        for name, case in k.cases.items():
+            yield from _case_texts(f"{kind}.{name}", case)
+    for name, fold in templates.folds.items():
+        yield from _case_texts(f"folds.{name}", fold.case)
+    for rule in templates.grammar.raw:
+        for opt in templates.grammar.options(rule):
+            yield f"grammar.{rule}", opt.text
+
+
+def _case_texts(where: str, case: Case) -> Iterator[tuple[str, str]]:
+    for text in case.prose:
+        yield where, text
+    if case.summary:
+        yield f"{where} (summary)", case.summary
+    if case.fold_item:
+        yield f"{where} (fold_item)", case.fold_item
+
+
+def literal_numbers(templates: Templates) -> list[Problem]:
+    """Numbers written into a template's own words: a number must come from the event, by a placeholder."""
+    problems = []
+    for where, text in template_texts(templates):
+        literal = _PLACEHOLDER.sub(" ", text)
+        for n in numbers_in(literal, templates.truth.idioms):
+            problems.append(Problem(where, text, f"the template itself says {n}"))
+    return problems
+
+
+# -- over played games -------------------------------------------------------------------------------------
+
+
+class Played(msgspec.Struct, frozen=True):
+    """A game played headless, with where each of the person's decisions began in its log."""
+
+    seed: int
+    events: list[Event]
+    decisions: list[int]
+
+
+def play(
+    game: Game, seed: int, options: Mapping[str, str] | None = None, policy: str | None = None
+) -> Played:
+    """As `engines.core.autoplay.play`, keeping where the person seats decided (what the REPL shows apart)."""
+    state, events = game.setup(seed, options or {})
+    decisions: list[int] = []
+    n = 0
+    while (decision := game.decision(state)) is not None and n < 100_000:
+        pick = game.policies[policy or game.default_policy]
+        key = pick(game.view(state, decision.seat), decision, policy_rng(seed, n))
+        if decision.seat in game.person_seats:
+            decisions.append(len(events))
+        events.extend(game.apply(state, key, decision))
+        n += 1
+    return Played(seed, events, decisions)
+
+
+def fold_spans(narrator: Narrator, played: Played) -> list[Problem]:
+    """Tellings that span one of the person's decisions: the REPL showed their first part already."""
+    problems = []
+    marks = set(played.decisions)
+    for telling in narrator.story(played.events):
+        if any(m in marks for m in range(telling.start + 1, telling.stop)):
+            problems.append(
+                Problem(f"{played.seed}@{telling.start}", telling.prose, "a fold spans a decision")
+            )
+    return problems
