@@ -51,8 +51,17 @@ def test_the_repl_announces_and_lists_them(tmp_path):
 
 
 def test_a_game_without_achievements_says_so(tmp_path):
+    from engines.core.contract import resolve_options
+
+    game = get("escape-from-tall-oaks")
+    run = Run(game, 1, resolve_options(game, {}), game.person_seats[0])
+    s = Session(tmp_path, run=run).lines("achievements")
+    assert "Escape From Tall Oaks has no achievements." in s.out
+
+
+def test_escape_of_the_dead_lists_its_designed_sheet(tmp_path):
     s = Session(tmp_path).lines("achievements")
-    assert "Escape of the Dead has no achievements." in s.out
+    assert "First light: escape the house." in s.out and "0 of 8 earned" in s.out
 
 
 def test_the_table_counts_only_the_achievements_the_game_has(tmp_path):
