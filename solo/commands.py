@@ -35,7 +35,7 @@ COMMANDS: tuple[Command, ...] = (
         "map",
         ("cards", "board"),
         "map [area]",
-        "the table drawn as a picture; where a game has areas, 'map NAME' draws one (Slaughterhouse: 'map upstairs')",
+        "the table drawn as a picture; where a game has areas, 'map NAME' draws one",
     ),
     Command(
         "odds", (), "odds [choice]", "the exact chances of each choice before the dice roll; 'odds 2' for one"
