@@ -45,7 +45,7 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
         plural = injury.endswith("s") and not injury.endswith("ss")
         out["injury_a"] = injury if plural else ("an " if injury[:1] in "aeiou" else "a ") + injury
         out["injury_A"] = out["injury_a"][:1].upper() + out["injury_a"][1:]
-    for name in ("escaped", "killed", "trapped", "trespassers", "trespasser_list"):
+    for name in ("escaped", "killed", "trespassers", "trespasser_list"):
         if isinstance(f.get(name), list):
             out[f"{name}_names"] = join(str(x).capitalize() for x in f[name]) or "nobody"
     return out

@@ -16,7 +16,6 @@ ACTIONS = RULES["trespasser_actions"]
 ITEM_LIMIT = RULES["item_limit"]
 TOKENS = RULES["noise_fear_tokens"]
 SEARCHED_TOKENS = RULES["searched_tokens"]
-ROUND_CAP = RULES["round_cap"]
 
 TRESPASSERS: list[dict[str, Any]] = _CARDS["trespassers"]
 SAWYERS: dict[str, dict[str, Any]] = _CARDS["sawyers"]

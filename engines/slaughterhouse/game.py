@@ -73,7 +73,7 @@ def successes(dice: list[int]) -> int:
 class Slaughterhouse:
     id = "slaughterhouse"
     title = "The Texas Chainsaw Massacre: Slaughterhouse"
-    rules_version = "2"
+    rules_version = "3"
     seats = (
         Seat(TRESPASSERS, "the Trespassers", "Search the farmhouse for parts, fix a vehicle, get out alive."),
         Seat(SAWYER, "the Sawyer family", "Spend Fear, play cards, hunt the Trespassers down."),
@@ -251,8 +251,6 @@ class Slaughterhouse:
         dead = sum(t.dead for t in state.trespassers)
         n = state.count
         reason = f"{escaped} of {n} Trespassers escaped, {dead} killed"
-        if state.result == "dawn":
-            reason += f", {n - escaped - dead} still trapped when dawn came"
         if escaped * 2 >= n and escaped:
             return Outcome("won", (TRESPASSERS,), reason + ".")
         return Outcome("lost", (SAWYER,), reason + ".")
@@ -494,11 +492,10 @@ class Slaughterhouse:
                     "result": state.result,
                     "escaped": [t.id for t in state.trespassers if t.escaped],
                     "killed": [t.id for t in state.trespassers if t.dead],
-                    "trapped": [t.id for t in state.trespassers if _active(t)],
                     "round": state.round,
                     "scenario": state.scenario,
                     "ended_by": next(
-                        (e.kind for e in reversed(events) if e.kind in ("escaped", "killed")), "dawn"
+                        (e.kind for e in reversed(events) if e.kind in ("escaped", "killed")), ""
                     ),
                     "leatherface_in_fire": _sawyer(state, "leatherface").space in state.fire,
                     "start_personal": state.start_personal,
@@ -627,7 +624,7 @@ class Slaughterhouse:
         elif step.flag == "noise":
             self._approach(state, step.who, events)
         elif step.flag == "search":
-            self._noise(state, step.who, 2, events, offer=False, cause="search")
+            self._noise(state, step.who, info["noise"], events, offer=False, cause="search")
         elif step.flag == "hide":
             events.append(Event("hide_denied", state.round, state.phase, {"trespasser": t.id}))
 
@@ -800,17 +797,23 @@ class Slaughterhouse:
         t = state.trespassers[step.who]
         o = state.trespassers[step.n]
         _, way, card = key.split(":", 2)
-        src, dst = (t, o) if way == "give" else (o, t)
-        (src.personal if card in src.personal else src.items).remove(card)
-        (dst.personal if card.startswith("personal/") else dst.items).append(card)
-        events.append(
-            Event(
-                "swapped",
-                state.round,
-                state.phase,
-                {"trespasser": t.id, "other": o.id, "item": D.name(card), "way": way},
+        if way == "trade":  # one of mine for one of theirs, both hands full
+            mine, theirs = card.split(":")
+            moves = [("give", mine), ("take", theirs)]
+        else:
+            moves = [(way, card)]
+        for move, c in moves:
+            src, dst = (t, o) if move == "give" else (o, t)
+            (src.personal if c in src.personal else src.items).remove(c)
+            (dst.personal if c.startswith("personal/") else dst.items).append(c)
+            events.append(
+                Event(
+                    "swapped",
+                    state.round,
+                    state.phase,
+                    {"trespasser": t.id, "other": o.id, "item": D.name(c), "way": move},
+                )
             )
-        )
         state.todo.insert(0, Step("swap", who=step.who, n=step.n))
 
     # -- Trespasser turns ----------------------------------------------------------------------------
@@ -909,16 +912,16 @@ class Slaughterhouse:
                 Step("after_action", who=who),
             ]
         elif effect == "attack2":
-            self._hit_sawyer(state, who, parts[2], 2, info["name"], events, armed=False)
+            self._hit_sawyer(state, who, parts[2], info["dice"], info["name"], events, armed=False)
         elif effect == "hush":
             events.append(
                 Event("noise_hushed", state.round, "trespassers", {"trespasser": t.id, "noise": t.noise})
             )
             t.noise = 0
         elif effect == "extra_action":
-            t.actions += 1
+            t.actions += info["actions"]
         elif effect == "dig_deep":
-            t.actions = min(D.ACTIONS, t.actions + 1)
+            t.actions = min(D.ACTIONS, t.actions + info["actions"])
             t.noise = 0
         elif effect == "heal":
             self._heal(state, who, parts[2], events)
@@ -1133,19 +1136,28 @@ class Slaughterhouse:
         )
 
     def _spread_fire(self, state: State, events: list[Event]) -> None:
-        """After each round one indoor space next to a Fire catches (designed), keeping tokens for ignitions."""
-        left = D.FIRE["tokens"] - len(state.fire)
-        owed = max(0, _scenario(state).get("rooms_to_burn", 0) - len(state.ignited))
-        if left <= owed:
-            return
-        near = sorted({b for a in state.fire for b in D.steps(a) if b in D.INDOORS and b not in state.fire})
-        if not near:
-            return
-        space = near[state.rng.below(len(near))]
-        state.fire.append(space)
-        events.append(
-            Event("fire_spread", state.round, state.phase, {"space": D.name(space), "room": D.room_of(space)})
-        )
+        """After each round the fire takes one indoor space next to it (designed, `spread_per_round`), keeping
+        the tokens still owed to ignitions."""
+        for _ in range(D.FIRE["spread_per_round"]):
+            left = D.FIRE["tokens"] - len(state.fire)
+            owed = max(0, _scenario(state).get("rooms_to_burn", 0) - len(state.ignited))
+            if left <= owed:
+                return
+            near = sorted(
+                {b for a in state.fire for b in D.steps(a) if b in D.INDOORS and b not in state.fire}
+            )
+            if not near:
+                return
+            space = near[state.rng.below(len(near))]
+            state.fire.append(space)
+            events.append(
+                Event(
+                    "fire_spread",
+                    state.round,
+                    state.phase,
+                    {"space": D.name(space), "room": D.room_of(space)},
+                )
+            )
 
     def _noise(
         self, state: State, who: int, n: int, events: list[Event], offer: bool = True, cause: str = "other"
@@ -1194,7 +1206,9 @@ class Slaughterhouse:
                 return
             if not quiet:
                 locked = any(state.horror_up.get(D.room_of(x)) == "locked_door" for x in (t.space, nxt))
-                self._noise(state, step.who, 2 if locked else 1, events, cause="door")
+                self._noise(
+                    state, step.who, D.HORROR["locked_door"]["noise"] if locked else 1, events, cause="door"
+                )
         elif kind == "stairs" and not quiet:
             self._noise(state, step.who, 1, events, cause="stairs")
         t.space = nxt
@@ -1231,20 +1245,23 @@ class Slaughterhouse:
                 {"trespasser": t.id, "room": step.flag, "tile": info["name"], "effect": info["effect"]},
             )
         )
-        self._horror_effect(state, step.who, info["effect"], events)
+        self._horror_effect(state, step.who, tile, events)
 
-    def _horror_effect(self, state: State, who: int, effect: str, events: list[Event]) -> None:
+    def _horror_effect(self, state: State, who: int, tile: str, events: list[Event]) -> None:
+        """A revealed tile's immediate effect on the Trespasser who found it (its numbers are the tile's)."""
         t = state.trespassers[who]
-        if effect == "noise2":
-            self._noise(state, who, 2, events, cause="tile")
-        elif effect == "noise3":
-            self._noise(state, who, 3, events, cause="tile")
+        info = D.HORROR[tile]
+        effect = info["effect"]
+        if effect in ("noise2", "noise3"):
+            self._noise(state, who, info["noise"], events, cause="tile")
         elif effect == "attack1":
-            state.todo.insert(0, Step("attack", who=who, sawyer="horror", dice=_roll(state, 1), flag="plain"))
+            state.todo.insert(
+                0, Step("attack", who=who, sawyer="horror", dice=_roll(state, info["dice"]), flag="plain")
+            )
         elif effect == "panic":
             self._raise_panic(state, events)
-        elif effect == "lose_action" and t.actions > 0:
-            t.actions -= 1
+        elif effect == "lose_action":
+            t.actions = max(0, t.actions - info["actions"])
 
     def _do_grandpa_attack(self, state: State, step: Step, events: list[Event]) -> None:
         t = state.trespassers[step.who]
@@ -1291,7 +1308,7 @@ class Slaughterhouse:
         if effect == "panic":
             self._raise_panic(state, events)
         elif effect == "noise3":
-            self._noise(state, step.who, 3, events, cause="vehicle")
+            self._noise(state, step.who, D.VEHICLES[card]["noise"], events, cause="vehicle")
         elif effect == "personal" and state.personal_box:
             card = state.personal_box.pop(state.rng.below(len(state.personal_box)))
             t.personal.append(card)
@@ -1309,10 +1326,7 @@ class Slaughterhouse:
         t = state.trespassers[step.who]
         if not _active(t):
             return
-        n = D.RULES["search_dice"] + (1 if _has(t, "search_plus") else 0)
-        n -= 1 if state.horror_up.get(D.room_of(t.space)) == "stench" else 0
-        n -= 1 if any(D.ALL_INJURIES[c]["effect"] == "search_minus" for c in t.injuries) else 0
-        dice = _roll(state, max(0, n))
+        dice = _roll(state, search_dice(state, t))
         deck = state.item_decks[_board(t.space)]
         found = [deck.pop() for _ in range(min(successes(dice), len(deck)))]
         events.append(
@@ -1354,7 +1368,7 @@ class Slaughterhouse:
         cards = [state.injury_deck.pop() for _ in range(min(hits, len(state.injury_deck)))]
         if not cards:
             return
-        gives = 2 if step.flag == "chainsaw" else 1
+        gives = D.SAWYERS["leatherface"]["injuries_given"] if step.flag == "chainsaw" else 1
         if not _valid_injuries(t, cards, step.flag):
             self._bury_injuries(state, cards)
             events.append(
@@ -1401,7 +1415,7 @@ class Slaughterhouse:
         t = state.trespassers[step.who]
         if not _active(t) or t.noise == 0:
             return
-        dice = _roll(state, D.RULES["noise_dice"] + (1 if _has(t, "calm") else 0))
+        dice = _roll(state, calm_dice(t))
         gone = min(successes(dice), t.noise)
         fear = t.noise - gone
         t.noise = 0
@@ -1445,6 +1459,9 @@ class Slaughterhouse:
     def _start_sawyer_turn(self, state: State, events: list[Event]) -> None:
         state.phase = "sawyer"
         state.cur_sawyer = ""
+        for t in state.trespassers:  # "they all reset their cubes to 4 on their boards" (rulebook)
+            if _active(t):
+                t.actions = _max_actions(t)
         free = min(D.PANIC[state.panic]["cards"], len(state.sawyer_deck))
         for _ in range(free):
             state.hand.append(state.sawyer_deck.pop())
@@ -1485,11 +1502,7 @@ class Slaughterhouse:
                 s.actions = s.most
         if state.fire:
             self._spread_fire(state, events)
-        if state.round >= D.ROUND_CAP:
-            state.result = "dawn"
-            self._finish(state, events)
-            return
-        state.todo.append(Step("begin_round"))
+        state.todo.append(Step("begin_round"))  # no dawn: the game ends only when every Trespasser is out
 
     def _sawyer_action(self, state: State, key: str, events: list[Event]) -> None:
         s = _sawyer(state, state.cur_sawyer)
@@ -1543,7 +1556,7 @@ class Slaughterhouse:
         elif head == "attack":
             state.todo.append(_attack_step(state, s.id, int(parts[1])))
         elif head == "talk":
-            state.todo.append(Step("talk", dice=_roll(state, 3)))
+            state.todo.append(Step("talk", dice=_roll(state, D.SAWYERS["old_man"]["talk_dice"])))
 
     def _free(self, state: State, s: Sawyer, parts: list[str], events: list[Event]) -> None:
         card = parts[1]
@@ -1552,7 +1565,7 @@ class Slaughterhouse:
         state.sawyer_deck.insert(0, card)
         facts = {"card": info["name"], "sawyer": D.name(s.id), "free": info["free"]}
         if info["free"] == "fear2":
-            facts["fear"] = min(2, _supply(state))  # what the card gives, said in the narration
+            facts["fear"] = min(info["fear"], _supply(state))  # what the card gives, said in the narration
             facts["total"] = state.fear + facts["fear"]
         events.append(Event("card_free", state.round, "sawyer", facts))
         free = info["free"]
@@ -1569,13 +1582,15 @@ class Slaughterhouse:
             if s.space in state.fire:
                 self._fire_burns(state, s, events)
         elif free == "hunt2":
-            state.todo.append(Step("hunt", who=int(parts[2]), sawyer=s.id, dice=_roll(state, 2)))
+            state.todo.append(Step("hunt", who=int(parts[2]), sawyer=s.id, dice=_roll(state, info["dice"])))
         elif free == "fear2":
-            got = min(2, _supply(state))
-            state.fear += got
+            state.fear += facts["fear"]
         elif free.startswith("attack"):
+            # The card sets the dice; the attack ability on the Sawyer's board still applies (FAQ): the Old
+            # Man never gives the fourth Injury, Leatherface may give two.
+            flag = D.SAWYERS[s.id]["attack"]
             state.todo.append(
-                Step("attack", who=int(parts[2]), sawyer=s.id, dice=_roll(state, int(free[6:])), flag="plain")
+                Step("attack", who=int(parts[2]), sawyer=s.id, dice=_roll(state, info["dice"]), flag=flag)
             )
         elif free == "horror":
             who = int(parts[2])
@@ -1595,7 +1610,7 @@ class Slaughterhouse:
                     {"trespasser": t.id, "room": room, "tile": info2["name"], "effect": info2["effect"]},
                 )
             )
-            self._horror_effect(state, who, info2["effect"], events)
+            self._horror_effect(state, who, tile, events)
 
     def _raise_panic(self, state: State, events: list[Event]) -> None:
         if state.panic >= len(D.PANIC) - 1:
@@ -1661,7 +1676,7 @@ class Slaughterhouse:
             state.todo.append(Step("turn_done", who=who))
         self._raise_panic(state, events)
         if by == "leatherface":
-            drawn = min(2, len(state.sawyer_deck))
+            drawn = min(D.SAWYERS["leatherface"]["relentless_draw"], len(state.sawyer_deck))
             for _ in range(drawn):
                 state.hand.append(state.sawyer_deck.pop())
             events.append(Event("relentless", state.round, state.phase, {"drawn": drawn}))
@@ -1748,12 +1763,37 @@ def _itype(t: Trespasser, card: str) -> str:
 
 
 def _limit(t: Trespasser) -> int:
-    hurt = any(D.ALL_INJURIES[c]["effect"] == "limit3" for c in t.injuries)
-    return D.ITEM_LIMIT - 1 if hurt and not _has(t, "backpack") else D.ITEM_LIMIT
+    """The item limit: four, or the lower limit of a hand Injury unless a Backpack overrides it."""
+    if _has(t, "backpack"):
+        return D.ITEM_LIMIT
+    return min(
+        [D.ITEM_LIMIT, *(D.ALL_INJURIES[c]["limit"] for c in t.injuries if "limit" in D.ALL_INJURIES[c])]
+    )
 
 
 def _max_actions(t: Trespasser) -> int:
-    return D.ACTIONS - (1 if any(D.ALL_INJURIES[c]["effect"] == "action_minus" for c in t.injuries) else 0)
+    """Four actions, fewer with an Injury that costs actions (its card says how many)."""
+    return D.ACTIONS - sum(D.ALL_INJURIES[c].get("actions", 0) for c in t.injuries)
+
+
+def _trade_fits(t: Trespasser, out: str, into: str) -> bool:
+    """After trading `out` for `into`, the Trespasser is within the limit (a Backpack may change hands)."""
+    after = Trespasser(t.id, t.space, injuries=t.injuries, items=[*(c for c in t.items if c != out), into])
+    return len(after.items) <= _limit(after)
+
+
+def search_dice(state: State, t: Trespasser) -> int:
+    """Dice a search rolls: two, one more with a search light, fewer in a Stench room or with a head Injury."""
+    n = D.RULES["search_dice"] + (D.RULES["search_plus_dice"] if _has(t, "search_plus") else 0)
+    if state.horror_up.get(D.room_of(t.space)) == "stench":
+        n -= D.HORROR["stench"]["dice"]
+    n -= sum(D.ALL_INJURIES[c]["dice"] for c in t.injuries if D.ALL_INJURIES[c]["effect"] == "search_minus")
+    return max(0, n)
+
+
+def calm_dice(t: Trespasser) -> int:
+    """Dice of the end-of-turn Noise roll: two, one more with a calming Item."""
+    return D.RULES["noise_dice"] + (D.RULES["calm_dice"] if _has(t, "calm") else 0)
 
 
 def _no_run(state: State, t: Trespasser) -> bool:
@@ -1905,6 +1945,17 @@ def _objective_why(state: State, t: Trespasser, head: str) -> str:
     return reasons[head]
 
 
+_WORDS = ("no", "one", "two", "three", "four", "five", "six")
+
+
+def _dice(n: int) -> str:
+    """'one die', 'three dice': option labels say the data's numbers in words."""
+    return f"{_WORDS[n]} {'die' if n == 1 else 'dice'}"
+
+
+_TALK = Option("talk", f"Sweet Talk ({_dice(D.SAWYERS['old_man']['talk_dice'])}, Fear for successes)")
+
+
 def _plural(n: int, one: str, many: str) -> str:
     """'1 success', '2 successes': prompts say the number the way a person would."""
     return f"{n} {one if n == 1 else many}"
@@ -2040,7 +2091,7 @@ def _tres_options(state: State) -> list[Option]:
             else:
                 opts += _RUN_OPTIONS[t.space]
         if _searchable(state, t.space):
-            opts.append(Option("search", "search here (Noise, two dice)"))
+            opts.append(Option("search", f"search here (Noise, {_dice(search_dice(state, t))})"))
         for i, o in enumerate(state.trespassers):
             if (
                 o is not t
@@ -2080,7 +2131,11 @@ def _tres_options(state: State) -> list[Option]:
                 )
         elif e == "attack2":
             for s in here:
-                opts.append(Option(f"desp:{c}:{s.id}", f"{info['name']}: attack {D.name(s.id)} (2 dice)"))
+                opts.append(
+                    Option(
+                        f"desp:{c}:{s.id}", f"{info['name']}: attack {D.name(s.id)} ({_dice(info['dice'])})"
+                    )
+                )
         elif e == "hush" and t.noise:
             opts.append(Option(f"desp:{c}", f"{info['name']}: lose all your Noise"))
         elif e in ("extra_action", "dig_deep") and t.actions < D.ACTIONS:
@@ -2155,11 +2210,11 @@ def _sawyer_options(state: State) -> list[Option]:
                     opts.append(Option(f"creep:{b}", f"creep through the window to {D.name(b)}"))
         for i, t in tres:
             if t.hidden:
-                opts.append(Option(f"hunt:{i}", f"hunt for {t.id} (one die)"))
+                opts.append(Option(f"hunt:{i}", f"hunt for {t.id} ({_dice(D.RULES['hunt_dice'])})"))
             else:
                 opts.append(Option(f"attack:{i}", f"attack {t.id} ({D.SAWYERS[s.id]['attack_dice']} dice)"))
         if s.id == "old_man" and tres:
-            opts.append(Option("talk", "Sweet Talk (three dice, Fear for successes)"))
+            opts.append(_TALK)
     panic = state.fear >= D.RULES["fear_for_panic"] and state.panic < len(D.PANIC) - 1
     for c in _first_of_each(state.hand, D.ALL_SAWYER_CARDS):
         info = D.ALL_SAWYER_CARDS[c]
@@ -2169,14 +2224,20 @@ def _sawyer_options(state: State) -> list[Option]:
         elif free == "hunt2":
             for i, t in tres:
                 if t.hidden:
-                    opts.append(Option(f"free:{c}:{i}", f"play {info['name']}: hunt {t.id} with two dice"))
+                    opts.append(
+                        Option(
+                            f"free:{c}:{i}", f"play {info['name']}: hunt {t.id} with {_dice(info['dice'])}"
+                        )
+                    )
         elif free == "fear2" and _supply(state) > 0:
-            opts.append(Option(f"free:{c}", f"play {info['name']}: take two Fear"))
+            opts.append(Option(f"free:{c}", f"play {info['name']}: take {_WORDS[info['fear']]} Fear"))
         elif free.startswith("attack"):
             for i, t in tres:
                 if not t.hidden:
                     opts.append(
-                        Option(f"free:{c}:{i}", f"play {info['name']}: attack {t.id} with {free[6:]} dice")
+                        Option(
+                            f"free:{c}:{i}", f"play {info['name']}: attack {t.id} with {_dice(info['dice'])}"
+                        )
                     )
         elif free == "horror" and state.horror_box:
             for i, t in enumerate(state.trespassers):
@@ -2350,7 +2411,10 @@ def _ask(state: State, step: Step) -> tuple[list[Option], str, str, str]:
         )
     if kind == "buy":
         return (
-            [Option("buy", "draw a card for two Fear"), Option("done", "done drawing")],
+            [
+                Option("buy", f"draw a card for {_WORDS[D.RULES['fear_per_card']]} Fear"),
+                Option("done", "done drawing"),
+            ],
             seat,
             kind,
             f"Fear {state.fear}, {_plural(len(state.hand), 'card', 'cards')} in hand.",
@@ -2359,7 +2423,7 @@ def _ask(state: State, step: Step) -> tuple[list[Option], str, str, str]:
     o = state.trespassers[step.n]
     opts = []
     for c in t.items:
-        if len(o.items) < _limit(o) or o.dead:
+        if len(o.items) < _limit(o):  # a body too: "you cannot exceed your Item Limit, even when swapping"
             opts.append(Option(f"swap:give:{c}", f"give {D.name(c)} to {o.id}"))
     for c in t.personal:
         opts.append(Option(f"swap:give:{c}", f"give {D.name(c)} to {o.id}"))
@@ -2368,6 +2432,13 @@ def _ask(state: State, step: Step) -> tuple[list[Option], str, str, str]:
             opts.append(Option(f"swap:take:{c}", f"take {D.name(c)} from {o.id}"))
     for c in o.personal:
         opts.append(Option(f"swap:take:{c}", f"take {D.name(c)} from {o.id}"))
+    if len(t.items) >= _limit(t) and len(o.items) >= _limit(o):  # both full: a trade, one for one
+        for c in t.items:
+            for x in o.items:
+                if _trade_fits(t, c, x) and _trade_fits(o, x, c):
+                    opts.append(
+                        Option(f"swap:trade:{c}:{x}", f"trade {D.name(c)} for {D.name(x)} from {o.id}")
+                    )
     opts.append(Option("done", "done swapping"))
     return opts, seat, "swap", f"{t.id.capitalize()} swaps with {o.id.capitalize()}."
 
@@ -2377,7 +2448,9 @@ def _visible_step(state: State, seat: str) -> Step | None:
     if not state.todo:
         return None
     step = state.todo[0]
-    if (seat == TRESPASSERS and step.kind == "place_horror") or step.kind == "place_vehicle":
+    if seat == TRESPASSERS and step.kind == "place_horror":
+        return Step(step.kind)  # which tile is being placed is the family's secret
+    if step.kind == "place_vehicle":
         return Step(step.kind, cards=step.cards[:1])
     return Step(
         step.kind,

@@ -4,6 +4,7 @@ The family hunts: it spends Fear on interrupts it holds (I Got Ya first), buys c
 reserve, raises the Panic Meter to bring out more Sawyers, goes after the Trespasser it can reach soonest
 (hidden ones get hunted) and gives the Injury that hurts most. The Trespassers look for parts, reveal the
 vehicles, repair one and drive off, flee a Sawyer in their space and end their turns hidden when they can.
+With no dawn to end a game, both make progress where they used to stall (RULES.md, "Not yet implemented").
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from engines.core.contract import Decision, Hint
 from engines.core.rng import Rng
 from engines.slaughterhouse import data as D
+from engines.slaughterhouse.game import _limit
 from engines.slaughterhouse.state import View
 
 PART = {c: D.ALL_ITEMS[c].get("part", "") for c in D.ALL_ITEMS}
@@ -64,6 +66,23 @@ def _nearest(space: str, view: View) -> tuple[int, str] | None:
     return best[1] if best else None
 
 
+def _harmless(sid: str, t) -> bool:
+    """The Old Man cannot kill: a Trespasser one Injury from death has nothing to fear from him (Wallop)."""
+    return sid == "old_man" and len(t.injuries) >= len(D.INJURY_TYPES) - 1
+
+
+def _stuck(view: View) -> bool:
+    """Only the Old Man is out and every living Trespasser is one Injury from death: nobody on the board can
+    kill, so the family saves its Fear to raise the Panic Meter and bring out a Sawyer who can."""
+    if (
+        view.grandpa
+        or view.panic >= len(D.PANIC) - 1
+        or any(s.space and s.id != "old_man" for s in view.sawyers)
+    ):
+        return False
+    return all(_harmless("old_man", t) for t in view.trespassers if not t.dead and not t.escaped)
+
+
 def _family(view: View, d: Decision, keys: list[str]) -> tuple[str, str]:
     hand = view.hand if isinstance(view.hand, list) else []
     if d.kind == "sawyer_action":  # the most frequent question first
@@ -100,6 +119,8 @@ def _family(view: View, d: Decision, keys: list[str]) -> tuple[str, str]:
         card = plays[0][5:]
         cost = D.ALL_SAWYER_CARDS[card]["cost"]
         flag = step.flag if step else ""
+        if flag == "enter" and _harmless(step.sawyer, view.trespassers[step.who]):
+            return "pass", "the Old Man cannot finish them"
         if flag == "enter" and step.sawyer != "grandpa":
             return plays[0], "trap them where they stand"
         if flag == "hide":
@@ -131,6 +152,8 @@ def _family(view: View, d: Decision, keys: list[str]) -> tuple[str, str]:
             return (low or rolls)[0], "every blank is a second chance"
         return "keep", "good enough"
     if d.kind == "buy":
+        if _stuck(view):
+            return "done", "save the Fear for the Panic Meter"
         if view.fear - 2 >= _reserve(hand) + (6 if view.panic < 6 else 0) - 6 and len(hand) < 6:
             return "buy", "more cards while keeping a reserve"
         return "done", "keep the Fear"
@@ -174,6 +197,8 @@ def _sawyer_action(view: View, keys: list[str], hand: list[str], reserve: int) -
     spare = [k for k in by.get("panic", ()) if _TRIGGER[k[6:]] != "enter"]
     if spare and view.fear >= 6 + reserve:
         return spare[0], "bring out more of the family"
+    if "panic" in by and _stuck(view):
+        return by["panic"][0], "the Old Man cannot finish them: bring out the others"
     talk = "talk" in by
     for k in by.get("attack", ()):
         t = view.trespassers[int(k[7:])]
@@ -187,7 +212,9 @@ def _sawyer_action(view: View, keys: list[str], hand: list[str], reserve: int) -
     frees = [(k, _FREE[k.split(":")[1]]) for k in by.get("free", ())]
     if len(hand) > 1:
         for k, free in frees:
-            if free.startswith("attack") or free == "hunt2":
+            if free == "hunt2" or (
+                free.startswith("attack") and not _harmless(s.id, view.trespassers[int(k.split(":")[2])])
+            ):
                 return k, "a free blow"
     if talk and any(not t.dead and not t.escaped and t.space == s.space for t in view.trespassers):
         return "talk", "feed on their fear"
@@ -330,8 +357,11 @@ def _scenario_goal(view: View, me: int) -> str | None:
         return _nearest_of(here, face_down)
     if len(view.documented) >= sc["documents_needed"]:
         return _nearest_of(here, list(D.CORNERS))
-    if "camera" in held:
-        rooms = [D.ALL_ITEMS[c]["room"] for c in t.items if D.ALL_ITEMS[c]["effect"] == "evidence"]
+    if "camera" in held:  # the Camera leads to the room of any living holder's Evidence; they follow it
+        group = [x for x in view.trespassers if not x.dead and not x.escaped]
+        rooms = [
+            D.ALL_ITEMS[c]["room"] for x in group for c in x.items if D.ALL_ITEMS[c]["effect"] == "evidence"
+        ]
         if rooms and view.film:
             return _nearest_of(here, [s for r in rooms for s in D.ROOMS[r]])
         others = [x.space for i, x in enumerate(view.trespassers) if i != me and _gather(view, me, i)]
@@ -342,19 +372,43 @@ def _scenario_goal(view: View, me: int) -> str | None:
     return None
 
 
+def _wanted(view: View, card: str, needs: set[str] | None = None) -> bool:
+    """A card the group still needs to get out: a missing vehicle part, the Camera or Evidence, fuel to burn.
+    `needs` is `_needs(view)` when the caller has it already."""
+    effect = D.ALL_ITEMS[card]["effect"]
+    if effect == "part":
+        return PART[card] in (_needs(view) if needs is None else needs)
+    if effect in ("camera", "evidence"):
+        return view.scenario in ("d", "e")
+    return effect == "fuel" and len(view.ignited) < D.SCENARIOS[view.scenario].get("rooms_to_burn", 0)
+
+
+def _bodies(view: View) -> list[str]:
+    """Where the dead lie holding something the group needs (the rulebook lets you swap with a body)."""
+    dead = [t for t in view.trespassers if t.dead and t.items]
+    if not dead:
+        return []
+    needs = _needs(view)
+    return [t.space for t in dead if any(_wanted(view, c, needs) for c in t.items)]
+
+
 def _goal(view: View, me: int, scenario_goal: str | None) -> str | None:
     """Where this Trespasser heads; `scenario_goal` is `_scenario_goal`'s answer (None in scenario A)."""
+    t = view.trespassers[me]
+    bodies = _bodies(view) if not t.carrying else []
+    if bodies:
+        return _nearest_of(t.space, bodies)
     if scenario_goal is not None:
         return scenario_goal
-    t = view.trespassers[me]
     for sp, v in view.vehicles_up.items():
         if v in view.repaired and v not in view.driven:
             return sp
     ready = _ready(view)
     if ready:
         known = [sp for sp, v in view.vehicles_up.items() if v in ready]
-        if known:
-            return min(known, key=lambda s: (D.DIST[t.space][s], s))
+        if known:  # one vehicle for the whole group (the least walking in all), or two of them wait apart
+            group = [x.space for x in view.trespassers if not x.dead and not x.escaped]
+            return min(known, key=lambda s: (sum(D.DIST[x][s] for x in group), s))
         hidden = [s for s in view.vehicle_spaces if s not in view.vehicles_up]
         if hidden:
             return min(hidden, key=lambda s: (D.DIST[t.space][s], s))
@@ -409,8 +463,40 @@ def _trespassers(view: View, d: Decision, keys: list[str]) -> tuple[str, str]:
         for k in keys:
             if k.startswith("swap:take:") and D.ALL_ITEMS[k[10:]]["effect"] in ("camera", "evidence", "fuel"):
                 return k, "keep the scenario cards together"
-        return "done", "keep what you carry"
+        return _from_the_dead(view, d, keys)
     return _tres_act(view, keys)
+
+
+def _from_the_dead(view: View, d: Decision, keys: list[str]) -> tuple[str, str]:
+    """Swapping with a body: take what the group needs, trading or leaving the least useful Item for room."""
+    step = view.step
+    if step is None or not view.trespassers[step.n].dead:
+        return "done", "keep what you carry"
+    worth = _item_worth(view)
+    takes = [k for k in keys if k.startswith("swap:take:") and _wanted(view, k[10:])]
+    if takes:
+        return takes[0], "take it from the body"
+    # a trade or a give only ever sends the body an ordinary Item, never a scenario card: what was taken is
+    # never handed back, so the swap ends
+    trades = [
+        k
+        for k in keys
+        if k.startswith("swap:trade:")
+        and _wanted(view, k.split(":")[3])
+        and k.split(":")[2] not in D.ALL_SCENARIO_ITEMS
+    ]
+    if trades:
+        return min(trades, key=lambda k: worth("take:" + k.split(":")[2])), "trade for what the group needs"
+    gives = [
+        k
+        for k in keys
+        if k.startswith("swap:give:")
+        and not k[10:].startswith("personal/")
+        and k[10:] not in D.ALL_SCENARIO_ITEMS
+    ]
+    if gives and any(_wanted(view, c) for c in view.trespassers[step.n].items):
+        return min(gives, key=lambda k: worth("take:" + k[10:])), "make room for what the group needs"
+    return "done", "keep what you carry"
 
 
 def _tres_act(view: View, keys: list[str]) -> tuple[str, str]:
@@ -419,7 +505,8 @@ def _tres_act(view: View, keys: list[str]) -> tuple[str, str]:
     me = view.current
     t = view.trespassers[me]
     space = t.space
-    sawyers_here = [s for s in view.sawyers if s.space == space]
+    # the Sawyers that can hurt this Trespasser (the Old Man cannot kill one at three Injuries)
+    sawyers_here = [s for s in view.sawyers if s.space == space and not _harmless(s.id, t)]
     by = _by_head(keys)
     # the first objective option in the given order: heads keep the order in which they first appear
     objective = next((group[0] for head, group in by.items() if head in _OBJECTIVE), None)
@@ -431,7 +518,7 @@ def _tres_act(view: View, keys: list[str]) -> tuple[str, str]:
         known = True
         if scenario_goal == space and "search" in by:
             return "search", "there may be something here"
-    dists = [D.DIST[s.space][space] for s in view.sawyers if s.space]
+    dists = [D.DIST[s.space][space] for s in view.sawyers if s.space and not _harmless(s.id, t)]
     near = min(dists) if dists else 9
     if "drive" in by:
         others = [x for x in view.trespassers if not x.dead and not x.escaped and x is not t]
@@ -441,10 +528,14 @@ def _tres_act(view: View, keys: list[str]) -> tuple[str, str]:
         return "repair", "this one can run"
     if objective is not None and view.scenario != "a":
         return objective, _OBJECTIVE[objective.split(":", 1)[0]]
-    if view.scenario == "e":
+    if view.scenario == "e" and len(t.items) < _limit(t):  # a full hand could take nothing
         for k in by.get("swap", ()):
             if _gather(view, me, int(k[5:])):
                 return k, "bring the Camera and the Evidence together"
+    for k in by.get("swap", ()):
+        body = view.trespassers[int(k[5:])]
+        if body.dead and any(_wanted(view, c) for c in body.items) and not t.carrying:
+            return k, "the dead do not need it"
     if len(t.injuries) >= 2:  # Item options come before Desperation ones, as in the option list
         for k in by.get("use", ()):
             if D.ALL_ITEMS[k.split(":")[1]]["effect"] == "heal":
@@ -453,8 +544,9 @@ def _tres_act(view: View, keys: list[str]) -> tuple[str, str]:
             if D.ALL_DESPERATION[k.split(":")[1]]["effect"] == "heal":
                 return k, "patch up before it is too late"
     if sawyers_here:
+        armed = {s.id for s in sawyers_here if s.actions > 0}  # a Sawyer already at zero loses nothing more
         for k in [*by.get("use", ()), *desps]:
-            if k.rsplit(":", 1)[1] in D.SAWYERS:
+            if k.rsplit(":", 1)[1] in armed:
                 return k, "fight back"
         escapes = [
             k for k in [*by.get("run", ()), *desps] if k.count(":") >= 2 and k.rsplit(":", 1)[1] in D.SPACES

@@ -82,7 +82,7 @@ class State(msgspec.Struct):
     installed: list[str] = []  # parts used on repairs (out of the game)
     searched: list[str] = []  # spaces covered by a Searched token
     todo: list[Step] = []
-    result: str = ""  # "", "escaped", "killed", "mixed", "dawn"
+    result: str = ""  # "", "escaped", "killed", "mixed"
     scenario: str = "a"
     item_box: list[str] = []  # Item cards not in this game (other scenarios, locked achievements, set aside)
     round_used: list[str] = []  # once-per-round Items used this round

@@ -228,7 +228,7 @@ class SlaughterhouseUI:
 
     def odds(self, state: State, key: str | None = None) -> list[Table] | None:
         """Exact bone-dice odds for every roll the pending choice can make (rerolls: the new total)."""
-        from engines.slaughterhouse.game import GAME
+        from engines.slaughterhouse.game import GAME, calm_dice
 
         d = GAME.decision(state)
         if d is None:
@@ -243,7 +243,7 @@ class SlaughterhouseUI:
         if d.kind == "action" and key is None:
             t = state.trespassers[state.current]
             if t.noise:
-                rolls.append((f"end of turn: calm {t.noise} Noise", 2 + (1 if _calm(t) else 0), 0))
+                rolls.append((f"end of turn: calm {t.noise} Noise", calm_dice(t), 0))
         if not rolls:
             return None
         most = max(base + 2 * n for _, n, base in rolls)
@@ -472,25 +472,20 @@ def _cards(n: int) -> str:
     return f"{n} free card{'' if n == 1 else 's'}"
 
 
-def _calm(t) -> bool:
-    return any(D.ALL_ITEMS[c]["effect"] == "calm" for c in (*t.items, *t.personal))
-
-
 def _rolls_for(state: State, key: str, label: str, kind: str) -> list[tuple[str, int, int]]:
     """(label, dice, successes already kept) for each roll the option makes or may trigger."""
+    from engines.slaughterhouse.game import search_dice
+
     parts = key.split(":")
     head = parts[0]
     if kind == "action":
         t = state.trespassers[state.current]
         if key == "search":
-            n = 2 + any(D.ALL_ITEMS[c]["effect"] == "search_plus" for c in (*t.items, *t.personal))
-            n -= state.horror_up.get(D.room_of(t.space)) == "stench"
-            n -= any(D.ALL_INJURIES[c]["effect"] == "search_minus" for c in t.injuries)
-            return [(label, max(0, n), 0)]
+            return [(label, search_dice(state, t), 0)]
         if head == "use" and D.ALL_ITEMS[parts[1]]["effect"] == "weapon":
             return [(label, D.ALL_ITEMS[parts[1]]["dice"], 0)]
         if head == "desp" and D.ALL_DESPERATION[parts[1]]["effect"] == "attack2":
-            return [(label, 2, 0)]
+            return [(label, D.ALL_DESPERATION[parts[1]]["dice"], 0)]
         path = parts[1:2] if head == "move" else parts[1:3] if head == "run" else []
         if head == "desp" and len(parts) > 2 and parts[2] in D.SPACES:
             path = parts[2:]
@@ -516,14 +511,14 @@ def _rolls_for(state: State, key: str, label: str, kind: str) -> list[tuple[str,
         if head == "attack":
             return [(label, D.SAWYERS[state.cur_sawyer]["attack_dice"], 0)]
         if head == "hunt":
-            return [(label, 1, 0)]
+            return [(label, D.RULES["hunt_dice"], 0)]
         if key == "talk":
-            return [(label, 3, 0)]
+            return [(label, D.SAWYERS["old_man"]["talk_dice"], 0)]
         if head == "free" and parts[1] in D.ALL_SAWYER_CARDS:
-            free = D.ALL_SAWYER_CARDS[parts[1]]["free"]
-            n = {"hunt2": 2, "attack1": 1, "attack2": 2}.get(free, 0)
-            if n:
-                return [(label, n, 0)]
+            info = D.ALL_SAWYER_CARDS[parts[1]]
+            free = info["free"]
+            if free == "hunt2" or free.startswith("attack"):
+                return [(label, info["dice"], 0)]
             if free == "move" and len(parts) > 2:
                 return _fire_rolls(state, label, parts[2])
             return []
@@ -538,15 +533,15 @@ def _arrival_rolls(state: State, label: str, path: list[str]) -> list[tuple[str,
     """Grandpa's one die where the move stops on him, the Fire's two dice where it ends in Fire."""
     for space in path:
         if space == state.grandpa:
-            return [(f"{label}: Grandpa attacks", 1, 0)]
+            return [(f"{label}: Grandpa attacks", D.RULES["grandpa_dice"], 0)]
     if path and path[-1] in state.fire:
-        return [(f"{label}: the Fire attacks", 2, 0)]
+        return [(f"{label}: the Fire attacks", D.FIRE["dice"], 0)]
     return []
 
 
 def _fire_rolls(state: State, label: str, space: str) -> list[tuple[str, int, int]]:
     """A Sawyer ending a move in Fire rolls two dice, one action lost per success."""
-    return [(f"{label}: the Fire costs actions", 2, 0)] if space in state.fire else []
+    return [(f"{label}: the Fire costs actions", D.FIRE["dice"], 0)] if space in state.fire else []
 
 
 UI = SlaughterhouseUI()

@@ -82,3 +82,24 @@ def test_the_family_chooses_which_dice_to_reroll_by_number():
     tables = UI.odds(state)
     rows = tables[0][2]
     assert [r[1] for r in rows] == ["1", "1", "2", "1", "2", "2", "3"]  # dice rolled again for each choice
+
+
+def test_look_between_turns_shows_each_trespassers_cube_not_zero():
+    """Issue 15: between turns every Trespasser read 'actions 0'. Those still to go show their full track."""
+    from tests.engines.slaughterhouse.tcm_helpers import advance
+
+    state = green_turn(count="3")
+    for _ in range(3):
+        state.trespassers[state.current].noise = 0
+        GAME.apply(state, "end")
+        if GAME.decision(state).kind == "order":
+            GAME.apply(state, GAME.decision(state).options[0].key)
+    advance(state, "order")  # the family's turn; round 2 waits for its first Trespasser
+    rows = dict(UI.status(GAME.view(state, "trespassers")))
+    assert state.round == 2
+    assert all("; actions 4;" in rows[name] for name in ("Green", "Yellow", "Grey")), rows
+    GAME.apply(state, "turn:yellow")
+    state.trespassers[1].noise = 0
+    GAME.apply(state, "end")
+    rows = dict(UI.status(GAME.view(state, "trespassers")))
+    assert "; actions 0;" in rows["Yellow"] and "; actions 4;" in rows["Green"]

@@ -123,6 +123,7 @@ def test_unlocked_cards_join_their_decks():
     state, _ = GAME.setup(1, {"unlocked": "best_there_ever_was,dig_deep,chainsaw,butchers_apron"})
     sawyer = [*state.sawyer_deck, *state.hand]
     assert sum(D.ALL_SAWYER_CARDS[c]["id"] == "best_there_ever_was" for c in sawyer) == 2
+    assert len(sawyer) == 20 + 2
     assert "desp/dig_deep" in state.desperation_deck
     assert {"item/chainsaw", "item/butchers_apron"} <= set(_deck(state))
     assert GAME.invariants(state) == []
@@ -150,3 +151,16 @@ def test_a_wild_injury_counts_as_the_first_type_the_trespasser_lacks():
     assert GAME.invariants(state) == []
     GAME._heal(state, 0, "foot", [])
     assert t.wild_as == {} and state.injury_deck[0] == wild  # buried like any Injury
+
+
+def test_every_copy_of_an_achievement_card_is_unlocked_by_its_achievement():
+    """Two The Best There Ever Was, two Not So Fast, two wild Injuries, Dig Deep, Butcher's Apron, Chainsaw."""
+    copies = {
+        **D.ACHIEVEMENT_SAWYER,
+        **D.ACHIEVEMENT_DESPERATION,
+        **D.ACHIEVEMENT_INJURIES,
+        **D.ACHIEVEMENT_ITEMS,
+    }
+    unlocked = [c for a in D.ACHIEVEMENTS.values() for c in a["unlocks"]]
+    # The rulebook's bag holds ten cards but its six achievements name nine (the tenth is unknown).
+    assert sorted(unlocked) == sorted(copies) and len(unlocked) == 9

@@ -22,8 +22,9 @@ def test_brutal_sides_by_trespasser_count(count, brutal):
     state, _ = GAME.setup(1, {"trespassers": count})
     advance(state, "order")
     assert sum(s.brutal for s in state.sawyers) == brutal
+    tracks = {"old_man": 4, "leatherface": 4, "hitchhiker": 3}  # the boards' action tracks (rulebook)
     for s in state.sawyers:
-        assert s.most == D.SAWYERS[s.id]["actions"] + (1 if s.brutal else 0)
+        assert s.most == tracks[s.id] + (1 if s.brutal else 0)
 
 
 def test_three_trespassers_the_family_chooses_the_brutal_board():
@@ -70,7 +71,9 @@ def test_personal_items_six_revealed_taken_oldest_first():
 def test_item_deck_split_between_boards_larger_half_downstairs():
     state, _ = GAME.setup(4, {})
     down, up = len(state.item_decks["down"]), len(state.item_decks["up"])
-    assert down + up == len(D.ITEMS) + len(D.SCENARIO_A_ITEMS) and 0 <= down - up <= 1
+    assert len(D.ITEMS) == 14 and down + up == 14 + 6 and down == up == 10
+    state, _ = GAME.setup(4, {"scenario": "e"})  # 14 + 5 Evidence + nothing else: an odd deck
+    assert (len(state.item_decks["down"]), len(state.item_decks["up"])) == (10, 9)
 
 
 def test_scenario_a_vehicles_three_named_plus_two_random_face_down():
@@ -129,18 +132,24 @@ def test_no_action_left_is_refused_with_the_reason():
 def test_noise_becomes_fear_at_the_end_of_the_turn_after_two_dice():
     for seed in range(15):
         state = green_turn(seed)
-        state.trespassers[0].noise = 4
+        t = state.trespassers[0]
+        t.personal = [item(state, "whiskey")] if seed % 2 else []  # a calming Item: one more die
+        t.noise = 4
         fear = state.fear
-        GAME.apply(state, "end")
-        assert state.trespassers[0].noise == 0
-        assert fear <= state.fear <= fear + 4
+        roll = next(e for e in GAME.apply(state, "end") if e.kind == "noise_rolled")
+        assert len(roll["dice"]) == (3 if seed % 2 else 2)
+        assert roll["calmed"] == min(4, sum(roll["dice"])) and state.fear == fear + 4 - roll["calmed"]
+        assert t.noise == 0
 
 
 def test_noise_supply_is_twenty_tokens_and_none_is_made_when_it_is_empty():
     state = green_turn()
     clear_horror(state)
-    state.fear = 20
-    GAME.apply(state, "move:LIV1")
+    state.fear = 19
+    GAME.apply(state, "move:LIV1")  # a door: the last token
+    assert state.trespassers[0].noise == 1 and _supply(state) == 0
+    state.fear, state.trespassers[0].noise = 20, 0
+    GAME.apply(state, "move:FOY")
     assert state.trespassers[0].noise == 0 and _supply(state) == 0
 
 
@@ -151,15 +160,29 @@ def test_search_makes_noise_and_covers_the_symbol_with_a_searched_token():
     state = green_turn()
     clear_horror(state)
     state.trespassers[0].space = "KILL"
-    GAME.apply(state, "search")
+    state.trespassers[0].personal = []  # no search light
+    events = GAME.apply(state, "search")
+    searched = next(e for e in events if e.kind == "searched")
+    assert len(searched["dice"]) == 2 and searched["found"] == sum(searched["dice"])
+    assert state.trespassers[0].noise == 1
     advance(state, "action")
-    assert "KILL" in state.searched and state.trespassers[0].noise >= 1
+    assert "KILL" in state.searched
     assert "search" not in legal(state)
     with pytest.raises(IllegalMove, match="Search"):
         GAME.apply(state, "search")
 
 
 def test_after_five_searched_tokens_the_family_moves_one():
+    state = green_turn()
+    clear_horror(state)
+    state.searched = ["PAN", "KIT2", "DIN2", "LIV2"]
+    state.trespassers[0].space = "RH1"
+    GAME.apply(state, "search")
+    advance(state, "action")  # the fifth token goes out without a question
+    assert state.searched == ["PAN", "KIT2", "DIN2", "LIV2", "RH1"]
+    state.trespassers[0].space = "KILL"
+    GAME.apply(state, "search")
+    advance(state, "move_searched")
     state = green_turn()
     clear_horror(state)
     state.searched = ["PAN", "KIT2", "DIN2", "LIV2", "RH1"]
@@ -245,8 +268,15 @@ def test_hidden_trespassers_cannot_be_attacked_only_hunted_and_sweet_talked():
     GAME.apply(state, "end")
     advance(state, "sawyer_action")
     state.sawyers[0].space = "ATTIC"
+    state.sawyer_deck += state.hand  # no reroll questions
+    state.hand = []
     keys = legal(state)
     assert "hunt:0" in keys and "attack:0" not in keys and "talk" in keys
+    fear = state.fear
+    talk = next(e for e in GAME.apply(state, "talk") if e.kind == "sweet_talk")
+    assert len(talk["dice"]) == 3 and state.fear == fear + sum(talk["dice"])
+    hunt = next(e for e in GAME.apply(state, "hunt:0") if e.kind == "hunted")
+    assert len(hunt["dice"]) == 1 and state.trespassers[0].hidden == (sum(hunt["dice"]) == 0)
 
 
 def test_horror_tile_revealed_on_entering_its_room_ends_the_move():
@@ -309,6 +339,17 @@ def test_wallop_never_gives_the_fourth_injury():
     t = state.trespassers[0]
     t.injuries = [injury(state, k) for k in ("hand", "foot", "head")]
     assert _valid_injuries(t, [injury(state, "heart")], "wallop") == []
+    to_family(state)
+    advance(state, "sawyer_action")
+    state.sawyers[0].space = t.space = "FOY"
+    t.hidden = False
+    state.sawyer_deck += state.hand
+    state.hand = []
+    events = GAME.apply(state, "attack:0")
+    while (d := GAME.decision(state)).kind != "sawyer_action":
+        events += GAME.apply(state, d.options[0].key)
+    attack = next(e for e in events if e.kind == "attack")
+    assert attack["attacker"] == "the Old Man" and len(attack["dice"]) == 2 and not t.dead
 
 
 def test_the_fourth_injury_kills_raises_the_panic_meter_and_ends_that_turn():
@@ -334,7 +375,8 @@ def test_the_fourth_injury_kills_raises_the_panic_meter_and_ends_that_turn():
     panic = state.panic
     events = GAME.apply(state, GAME.decision(state).options[0].key)
     assert t.dead and state.panic == panic + 1 and any(e.kind == "killed" for e in events)
-    assert any(e.kind == "relentless" for e in events)  # Leatherface draws two on a kill
+    relentless = next(e for e in events if e.kind == "relentless")  # Leatherface draws two on a kill
+    assert relentless["drawn"] == 2
     assert state.current != 0 and GAME.decision(state).seat in ("trespassers", "sawyer")
     assert all(not k.endswith("green") for k in legal(state))
 
@@ -349,6 +391,15 @@ def test_chainsaw_may_give_two_injuries():
     assert GAME.decision(state).kind == "give" and "none" in legal(state)
     GAME.apply(state, f"give:{cards[1]}")
     assert len(state.trespassers[0].injuries) == 2
+    to_family(state)
+    advance(state, "sawyer_action")
+    lf = state.sawyers[2]
+    lf.space, lf.actions, state.cur_sawyer = "FOY", 4, "leatherface"
+    state.trespassers[1].space, state.trespassers[1].hidden = "FOY", False
+    state.sawyer_deck += state.hand  # no reroll question
+    state.hand = []
+    attack = next(e for e in GAME.apply(state, "attack:1") if e.kind == "attack")
+    assert attack["attacker"] == "Leatherface" and len(attack["dice"]) == 3
 
 
 def test_dead_trespassers_can_still_be_swapped_with():
@@ -395,9 +446,9 @@ def test_sawyer_turn_free_draws_from_the_panic_meter_and_two_fear_a_card():
     hand = len(state.hand)
     to_family(state)
     state.fear = 5
-    assert len(state.hand) == hand + D.PANIC[0]["cards"]
+    assert len(state.hand) == hand + 1  # the Start space: one free card
     GAME.apply(state, "buy")
-    assert state.fear == 3 and len(state.hand) == hand + D.PANIC[0]["cards"] + 1
+    assert state.fear == 3 and len(state.hand) == hand + 2
 
 
 def test_a_card_and_six_fear_raise_the_panic_meter_and_bring_out_the_hitchhiker():
@@ -473,25 +524,37 @@ def test_repair_is_refused_without_the_parts():
         GAME.apply(state, "repair")
 
 
-def test_the_game_ends_when_every_trespasser_is_dead_or_escaped_or_at_dawn():
+def test_the_game_ends_when_every_trespasser_is_dead_or_escaped():
     for seed in range(30):
         p = play(GAME, seed, "random")
-        o = GAME.outcome(p.state)
-        assert o is not None
-        assert p.state.result == "dawn" or all(t.dead or t.escaped for t in p.state.trespassers)
-        assert p.state.round <= D.ROUND_CAP
+        assert p.finished and GAME.outcome(p.state) is not None
+        assert all(t.dead or t.escaped for t in p.state.trespassers)
+        assert p.state.result in ("escaped", "killed", "mixed")
+
+
+def test_there_is_no_dawn_the_game_goes_on_past_round_twenty():
+    """E3: the rules have no turn limit (issue 15); rules version 2 ended the game at dawn after round 20."""
+    state = green_turn()
+    state.round = 20
+    to_family(state)
+    advance(state, "order")
+    assert state.round == 21 and GAME.decision(state).kind == "order" and GAME.outcome(state) is None
+    assert not any(t.dead or t.escaped for t in state.trespassers)
 
 
 # -- hidden information -----------------------------------------------------------------------------
 
 
 def test_trespassers_never_see_face_down_horror_tiles_or_the_sawyer_hand():
-    """Checked at every decision of whole games, not only at setup."""
+    """Checked at every decision of whole games, not only at setup: the tiles placed face down, the tile the
+    family is placing (issue 15: rules version 2 showed it in the pending step) and those left in the box."""
     for seed in range(8):
         state, _ = GAME.setup(seed, {})
         for n, key in enumerate(play(GAME, seed, "heuristic").keys):
             text = msgspec.json.encode(GAME.view(state, "trespassers")).decode()
-            for tile in state.horror.values():
+            if state.todo and state.todo[0].kind == "place_horror":  # the family sees what it places
+                assert GAME.view(state, "sawyer").step.cards == state.todo[0].cards
+            for tile in [*state.horror.values(), *state.horror_placing, *state.horror_box]:
                 assert f'"{tile}"' not in text, (seed, n, tile)
             for card in state.hand:
                 assert f'"{card}"' not in text, (seed, n, card)
@@ -600,6 +663,7 @@ def test_weapons_cost_an_action_hit_sawyer_actions_once_per_turn_and_never_grand
     before = state.sawyers[0].actions
     events = GAME.apply(state, f"use:{t.items[0]}:old_man")
     hit = next(e for e in events if e.kind == "sawyer_hit")
+    assert len(hit["dice"]) == 2  # the Crowbar's two dice
     assert state.sawyers[0].actions == max(0, before - sum(hit["dice"])) and t.actions == 3
     assert f"use:{t.items[0]}:old_man" not in legal(state)
 
@@ -613,6 +677,14 @@ def test_hitchhiker_creeps_through_downstairs_windows_and_strides_outdoors():
     state.cur_sawyer = "hitchhiker"
     keys = legal(state)
     assert "creep:LIV1" in keys and "move2:YW2:CBW" in keys and "move:LIV1" not in keys
+    GAME.apply(state, "move2:YW2:CBW")  # Vagabond: two spaces for one action
+    assert hh.space == "CBW" and hh.actions == 2
+    y = state.trespassers[1]
+    y.space, y.hidden = "CBW", False
+    state.sawyer_deck += state.hand
+    state.hand = []
+    attack = next(e for e in GAME.apply(state, "attack:1") if e.kind == "attack")
+    assert attack["attacker"] == "the Hitchhiker" and len(attack["dice"]) == 2
 
 
 def test_burying_several_items_the_trespasser_chooses_the_order():

@@ -9,6 +9,7 @@ from engines.core.autoplay import policy_rng
 from engines.core.contract import IllegalMove
 from engines.slaughterhouse import data as D
 from engines.slaughterhouse.state import Step
+from solo.sim import MAX_DECISIONS
 
 
 def reveal(state, space: str, card: str) -> None:
@@ -164,6 +165,7 @@ def test_fire_costs_a_sawyer_actions_at_the_start_of_its_turn_and_after_a_move()
             events += GAME.apply(state, "keep")
         burn = [e for e in events if e.kind == "fire_burns"]
         if burn:
+            assert len(burn[0]["dice"]) == 2
             assert burn[0]["actions"] == max(0, before - 1 - sum(burn[0]["dice"]))
             assert burn[0]["lost"] == min(before - 1, sum(burn[0]["dice"]))
             seen.add("move")
@@ -188,6 +190,9 @@ def test_fire_spreads_to_an_adjacent_indoor_space_after_each_round_and_keeps_tok
     state.ignited = ["Kitchen"]
     GAME._spread_fire(state, [])
     assert len(state.fire) == 2 and state.fire[1] in {"KIT2", "RH2", "DIN2"}  # never the yard (a window)
+    state.fire = ["KIT1", "KIT2", "PAN"]
+    GAME._spread_fire(state, [])  # 3 of the 6 tokens left, 2 rooms still to ignite: one spreads
+    assert len(state.fire) == 4
     state.fire = ["KIT1", "KIT2", "PAN", "RH2"]
     GAME._spread_fire(state, [])  # 2 tokens left, 2 rooms still to ignite: no spread
     assert len(state.fire) == 4
@@ -239,7 +244,10 @@ def test_blue_truck_needs_keys_gas_and_four_loot_to_drive_off():
     y.items = [item(state, "jerry_can")]
     GAME.apply(state, "repair")
     assert "blue_truck" in state.repaired and "drive" not in legal(state)
-    state.tokens = state.tokens[4:]
+    state.tokens = state.tokens[3:]
+    state.loaded = 3
+    assert "drive" not in legal(state)  # three Loot are not enough
+    state.tokens = state.tokens[1:]
     state.loaded = 4
     GAME.apply(state, "drive")
     assert g.escaped and y.escaped and GAME.outcome(state).result == "won"
@@ -281,8 +289,13 @@ def test_green_van_leaves_only_after_four_photos_one_of_a_sawyer():
     g = state.trespassers[0]
     reveal(state, "DRIVE", "green_van")
     g.space = "DRIVE"
+    state.photos = 3
+    state.tokens = state.tokens[2:]  # two token photos and one of the Old Man: three are not enough
+    state.photographed = ["old_man"]
+    assert GAME.invariants(state) == [] and "drive" not in legal(state)
     state.photos = 4
-    state.tokens = state.tokens[4:]  # four token photos, none of a Sawyer
+    state.photographed = []
+    state.tokens = state.tokens[2:]  # four token photos, none of a Sawyer
     assert "drive" not in legal(state)
     state.tokens.append("KILL")
     state.photographed = ["old_man"]  # three token photos and one of the Old Man
@@ -327,9 +340,14 @@ def test_flee_after_three_documented_evidence_cards():
     g = state.trespassers[0]
     g.space = "CBW"
     assert "flee" not in legal(state)
-    for c in [
-        c for c in state.item_decks["down"] + state.item_decks["up"] if D.ALL_ITEMS[c]["effect"] == "evidence"
-    ][:3]:
+    for n, c in enumerate(
+        [
+            c
+            for c in state.item_decks["down"] + state.item_decks["up"]
+            if D.ALL_ITEMS[c]["effect"] == "evidence"
+        ][:3]
+    ):
+        assert "flee" not in legal(state), n  # fewer than three documented
         for deck in state.item_decks.values():
             if c in deck:
                 deck.remove(c)
@@ -353,14 +371,15 @@ def test_every_scenario_ends_under_every_policy_for_both_seats(scenario):
     for seed in range(6):
         for n, pair in enumerate(pairs):
             state, _ = GAME.setup(seed, {"scenario": scenario, "trespassers": str(1 + (seed + n) % 4)})
-            for i in range(5000):
+            for i in range(MAX_DECISIONS):  # no dawn (E3): only the simulator's step limit stops a game
                 d = GAME.decision(state)
                 if d is None:
                     break
                 key = GAME.policies[pair[d.seat]](GAME.view(state, d.seat), d, policy_rng(seed, i))
                 GAME.apply(state, key, d)
                 assert GAME.invariants(state) == [], (scenario, seed, pair, i)
-            assert GAME.outcome(state) is not None and state.round <= D.ROUND_CAP
+            assert GAME.outcome(state) is not None, (scenario, seed, pair, "unfinished")
+            assert all(t.dead or t.escaped for t in state.trespassers)
             if pair["sawyer"] == "random" and pair["trespassers"] == "heuristic":
                 escaped += sum(t.escaped for t in state.trespassers)
     assert escaped > 0  # the heuristic Trespassers can reach this scenario's way out
