@@ -26,16 +26,33 @@ def _pct(p: Fraction) -> str:
 
 class SlaughterhouseUI:
     def toolbar(self, view: View) -> str:
+        """Fields by importance (the REPL drops whole fields from the end to fit): the round, who is still in
+        the house, the scenario's count, the Panic Meter, the family's Fear and hand, the supply, the scenario."""
         alive = sum(not t.dead and not t.escaped for t in view.trespassers)
         hand = view.hand if isinstance(view.hand, int) else len(view.hand)
-        return (
-            f"{view.scenario.upper()}. {D.SCENARIOS[view.scenario]['name']} · "
-            f"Round {view.round} · {alive} in the house · Fear {view.fear} · family hand {hand} · "
-            f"Panic {D.PANIC[view.panic]['label']} ({view.panic}/{len(D.PANIC) - 1}) · supply {view.supply}"
-        )
+        fields = [f"Round {view.round}", f"In the house {alive}/{len(view.trespassers)}"]
+        goal = _goal_field(view)
+        if goal:
+            fields.append(goal)
+        fields += [
+            f"Panic {view.panic}/{len(D.PANIC) - 1} {D.PANIC[view.panic]['label']}",
+            f"Fear {view.fear}",
+            f"Family hand {hand}",
+            f"Supply {view.supply}",
+            f"Scenario {view.scenario.upper()}. {D.SCENARIOS[view.scenario]['name']}",
+        ]
+        return " · ".join(fields)
+
+    def coach(self, decision: Decision) -> str | None:
+        """One line, the first time a kind of decision comes up, on what it is about."""
+        from solo.games.slaughterhouse_choices import COACH
+
+        return COACH.get(decision.kind)
 
     def status(self, view: View) -> list[tuple[str, str]]:
-        rows = [("Round", str(view.round))]
+        """A row per Trespasser, one for the Sawyers and Grandpa, one for the family's Fear, hand and Panic
+        Meter, one for the scenario: `look` within 80x24 with four Trespassers and the menu under it."""
+        rows = []
         for t in view.trespassers:
             state = (
                 "dead"
@@ -44,40 +61,61 @@ class SlaughterhouseUI:
                 if t.escaped
                 else ("hidden" if t.hidden else "in") + f" {D.name(t.space)}"
             )
-            hurt = ", ".join(t.wild_as.get(c) or D.ALL_INJURIES[c]["type"] for c in t.injuries) or "unhurt"
-            items = ", ".join(D.name(c) for c in [*t.items, *t.personal]) or "nothing"
+            hurt = ", ".join(t.wild_as.get(c) or D.ALL_INJURIES[c]["type"] for c in t.injuries)
+            cards = [D.name(c) for c in [*t.items, *t.personal]]
             desp = t.desperation if isinstance(t.desperation, int) else len(t.desperation)
-            rows.append(
-                (
-                    t.id.capitalize(),
-                    f"{state}; actions {t.actions}; Noise {t.noise}; Injuries: {hurt}; Items: {items}; Desperation {desp}",
-                )
+            head = f"{state}; actions {t.actions}; Noise {t.noise}; " + (
+                f"hurt: {hurt}" if hurt else "unhurt"
             )
+            text = f"{head}; has {', '.join(cards) or 'nothing'}; Desperation {desp}"
+            if len(text) > 128:  # two lines at 80 columns at most: the names give way to their count
+                text = f"{head}; {len(cards)} Items; Desperation {desp}"
+            rows.append((t.id.capitalize(), text))
+        family, out = [], []
         for s in view.sawyers:
-            where = D.name(s.space) if s.space else "not yet out"
-            rows.append(
-                (
-                    D.name(s.id)[:1].upper() + D.name(s.id)[1:],
-                    f"{where}; actions {s.actions}/{s.most}{' (Brutal)' if s.brutal else ''}",
-                )
-            )
-        rows.append(("Grandpa", D.name(view.grandpa) if view.grandpa else "not yet out"))
+            who = D.name(s.id).removeprefix("the ")
+            brutal = " Brutal" if s.brutal else ""
+            if s.space:
+                family.append(f"{who} {D.LABELS[s.space]} {s.actions}/{s.most}{brutal}")
+            else:
+                out.append(who)
+        if view.grandpa:
+            family.append(f"Grandpa {D.LABELS[view.grandpa]}")
+        else:
+            out.append("Grandpa")
+        if out:
+            family.append(f"{', '.join(out)} not out")
+        rows.append(("Sawyers", "; ".join(family)))
         hand = view.hand if isinstance(view.hand, int) else ", ".join(D.name(c) for c in view.hand)
-        rows.append(("Family", f"Fear {view.fear}; hand {hand}"))
+        repaired = ", ".join(D.name(v) for v in view.repaired)
+        panic = D.PANIC[view.panic]
         rows.append(
             (
-                "Panic Meter",
-                f"space {view.panic}: {D.PANIC[view.panic]['label']}, {_cards(D.PANIC[view.panic]['cards'])}",
+                "Family",
+                f"round {view.round}; Fear {view.fear}; hand {hand}; Panic Meter {view.panic}/{len(D.PANIC) - 1} "
+                f"{panic['label']} ({_cards(panic['cards'])})"
+                + (f"; repaired {repaired}" if repaired else ""),
             )
         )
-        rows.append(("Repaired", ", ".join(D.name(v) for v in view.repaired) or "none"))
         rows.append(("Scenario", scenario_progress(view)))
         if view.fire:
             rows.append(("Fire", ", ".join(D.name(x) for x in view.fire)))
         return rows
 
     def cards(self, view: View, plain: bool) -> list[tuple[str, str]]:
-        """Each House board as lines of rooms and spaces with who and what is there."""
+        """The floor where the Trespassers are, within 80x24 (`map upstairs` / `map ground` for either)."""
+        from solo.games.slaughterhouse_map import floor_panels, home_floor
+
+        return floor_panels(view, plain, home_floor(view))
+
+    def map_area(self, view: View, plain: bool, area: str) -> list[tuple[str, str]]:
+        """One floor ('upstairs', 'ground' and their aliases), within 80x24."""
+        from solo.games.slaughterhouse_map import floor_of, floor_panels
+
+        return floor_panels(view, plain, floor_of(area))
+
+    def full_cards(self, view: View, plain: bool) -> list[tuple[str, str]]:
+        """Each House board as lines of rooms and spaces with who and what is there (every exit listed)."""
         panels = []
         for board, title in (("down", "Downstairs and outdoors"), ("up", "Upstairs")):
             count = sum(sp["board"] == board for sp in D.SPACES.values())
@@ -137,6 +175,18 @@ class SlaughterhouseUI:
         )
         return panels
 
+    def things(self, view: View) -> dict[str, str]:
+        """What `examine` can read (solo/games/slaughterhouse_things)."""
+        from solo.games.slaughterhouse_things import things
+
+        return things(view)
+
+    def choice_lines(self, decision: Decision, view: View, width: int, plain: bool) -> list[str] | None:
+        """Long menus grouped by kind, item picks with what each item does (solo/games/slaughterhouse_choices)."""
+        from solo.games.slaughterhouse_choices import choice_lines
+
+        return choice_lines(decision, view, width, plain)
+
     def _marks(self, view: View, sid: str) -> list[str]:
         out = []
         for t in view.trespassers:
@@ -192,10 +242,10 @@ class SlaughterhouseUI:
         """
         low = _norm(text)
         if decision.kind == "order":
+            bare = _bare(_norm(text.replace("_", " ")))
             for o in decision.options:
-                if low in (_norm(a) for a in o.aliases) or low == _norm(
-                    D.name(o.aliases[0] if o.aliases else "")
-                ):
+                words = {_bare(_norm(w.replace("_", " "))) for w in (*o.aliases, *map(D.name, o.aliases))}
+                if bare in words or bare == _bare(_norm(o.label)):
                     return o.key
             return None
         if decision.kind not in ("action", "sawyer_action"):
@@ -246,6 +296,8 @@ class SlaughterhouseUI:
                 rolls.append((f"end of turn: calm {t.noise} Noise", calm_dice(t), 0))
         if not rolls:
             return None
+        if d.kind in ("reroll", "reroll_pick"):
+            return _reroll_odds(state, d.kind, rolls)
         most = max(base + 2 * n for _, n, base in rolls)
         head = ["Roll", "Dice", *[str(k) for k in range(most + 1)], "at least one"]
         body = []
@@ -313,6 +365,11 @@ def _norm(text: str) -> str:
     )
 
 
+def _bare(text: str) -> str:
+    """A name without its leading 'the' ('the old man' and 'old man' alike)."""
+    return text.removeprefix("the ").strip()
+
+
 def _spaces_named(text: str) -> list[str]:
     """Spaces whose id, name, or room is the text (a room names all of its spaces)."""
     exact = [sid for sid, sp in D.SPACES.items() if text in (sid.lower(), _norm(sp["name"]))]
@@ -327,6 +384,20 @@ def _goes(key: str, head: str) -> str:
     if parts[0] != head:
         return ""
     return parts[2] if head == "run" else parts[1]
+
+
+def _goal_field(view: View) -> str:
+    """The scenario's own count for the toolbar ('' where the way out is a repair)."""
+    sc = D.SCENARIOS[view.scenario]
+    if view.scenario == "b":
+        return f"Burning {len(view.ignited)}/{sc['rooms_to_burn']}"
+    if view.scenario == "c":
+        return f"Loot {view.loaded}/{sc['loot_to_load']}"
+    if view.scenario == "d":
+        return f"Photos {view.photos}/{sc['photos_needed']}"
+    if view.scenario == "e":
+        return f"Documented {len(view.documented)}/{sc['documents_needed']}"
+    return f"Repaired {len(view.repaired)}" if view.repaired else ""
 
 
 def scenario_progress(view: View) -> str:
@@ -527,6 +598,40 @@ def _rolls_for(state: State, key: str, label: str, kind: str) -> list[tuple[str,
         if head == "move2":
             return _fire_rolls(state, label, parts[2])
     return []
+
+
+_FACE = {0: "blank", 1: "slash", 2: "skull"}
+
+
+def _reroll_odds(state: State, kind: str, rolls: list[tuple[str, int, int]]) -> list[Table]:
+    """The family's reroll: the faces showing, each distinct reroll once (every card buries alike), the total
+    after it and the chance it beats the roll as it stands."""
+    dice = state.todo[1].dice
+    now = sum(dice)
+    seen: dict[tuple[int, int], str] = {}
+    for label, n, base in rolls:
+        if kind == "reroll":
+            label = "reroll the blanks (any card)" if base == now else "reroll the successes (any card)"
+        seen.setdefault((n, base), label)
+    most = max(base + 2 * n for n, base in seen)
+    head = ["Reroll", "Dice", *[str(k) for k in range(most + 1)], f"more than {now}"]
+    body = []
+    for (n, base), label in seen.items():
+        dist = {base + k: p for k, p in bone_odds(n).items()}
+        body.append(
+            [
+                label,
+                str(n),
+                *[_pct(dist[k]) if k in dist else "-" for k in range(most + 1)],
+                _pct(sum((p for k, p in dist.items() if k > now), Fraction(0))),
+            ]
+        )
+    faces = ", ".join(f"die {i} {_FACE.get(x, x)}" for i, x in enumerate(dice, 1))
+    note = (
+        f"The dice show {faces}: {now} success{'' if now == 1 else 'es'}. A reroll buries the card; the columns "
+        "are the total after it (the kept dice included). Bone dice: three blanks, two slashes (1), a skull (2)."
+    )
+    return [("Odds of a reroll", head, body, note)]
 
 
 def _arrival_rolls(state: State, label: str, path: list[str]) -> list[tuple[str, int, int]]:

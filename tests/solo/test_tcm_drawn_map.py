@@ -118,7 +118,7 @@ def test_crossings_between_neighbouring_cells_are_drawn_by_kind():
 
 def test_the_boxed_map_fits_100_columns_and_keeps_the_room_listing():
     for view in _views():
-        for title, body in UI.cards(view, plain=False)[:2]:
+        for title, body in UI.full_cards(view, plain=False)[:2]:
             grid = body.split("\n\n")[0]
             assert max(len(line) for line in grid.splitlines()) + 4 <= 100, title  # +4: the panel's frame
             assert "-- " in body and "S search, H hide, V vehicle; under each space" in body
@@ -237,4 +237,4 @@ PLAIN = {
 
 @pytest.mark.parametrize("seat", ["trespassers", "sawyer"])
 def test_plain_mode_is_word_for_word_what_it_was(seat):
-    assert UI.cards(GAME.view(_seeded(), seat), plain=True) == PLAIN[seat]
+    assert UI.full_cards(GAME.view(_seeded(), seat), plain=True) == PLAIN[seat]

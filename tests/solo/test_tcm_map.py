@@ -14,7 +14,7 @@ def _view():
 
 
 def test_the_boxed_map_lists_every_spaces_exits_with_the_kind_of_crossing():
-    down, up = (body for _, body in UI.cards(_view(), plain=False)[:2])
+    down, up = (body for _, body in UI.full_cards(_view(), plain=False)[:2])
     lines = down.splitlines()
     foyer = next(i for i, line in enumerate(lines) if line.split()[:1] == ["Foyer"])
     assert "door to" in lines[foyer + 1] and "stairs to upstairs landing" in lines[foyer + 1]
@@ -27,7 +27,7 @@ def test_the_boxed_map_lists_every_spaces_exits_with_the_kind_of_crossing():
 
 
 def test_plain_map_puts_no_space_on_the_heading_line():
-    for title, body in UI.cards(_view(), plain=True)[:2]:
+    for title, body in UI.full_cards(_view(), plain=True)[:2]:
         first = body.splitlines()[0]
         assert first.endswith("spaces, each with what is there (S search, H hide, V vehicle).")
         assert "Foyer" in body.splitlines()[1] or title == "Upstairs"

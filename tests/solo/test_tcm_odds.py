@@ -68,3 +68,14 @@ def test_a_picked_reroll_shows_the_total_after_it():
     assert rows[0][1] == "1"
     assert rows[0][2:5] == ["-", "-", "-"]
     assert rows[0][5:8] == [_pct(dist[0]), _pct(dist[1]), _pct(dist[2])]
+
+
+def test_the_family_reroll_question_shows_the_faces_and_the_chance_to_beat_them():
+    state = green_turn()
+    state.hand = ["sawyer/i_got_ya/1", "sawyer/slam/1"]
+    state.todo[:0] = [Step("reroll", dice=[0, 0, 2]), Step("attack", who=0, dice=[0, 0, 2])]
+    assert len(GAME.decision(state).options) == 5  # two cards, each two ways, and keep
+    _title, head, rows, note = UI.odds(state)[0]
+    assert len(rows) == 1 and rows[0][0] == "reroll the blanks (any card)" and rows[0][1] == "2"
+    assert head[-1] == "more than 2" and rows[0][-1] == "75.0%"  # both blanks again: worse than 2 never
+    assert "die 1 blank, die 2 blank, die 3 skull: 2 successes" in note

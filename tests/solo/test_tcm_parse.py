@@ -119,3 +119,47 @@ def test_a_verb_with_a_name_narrows_to_that_choice():
     assert UI.parse("attack", d) == "use:item/crowbar/1:old_man"
     assert UI.parse("swap with nobody", d) is None
     assert UI.parse("repair", d) == "repair"  # not on offer: the engine gives the reason
+
+
+def test_the_family_names_a_sawyer_with_or_without_the():
+    from engines.core.contract import Decision, Option
+    from engines.slaughterhouse import data as D
+
+    ids = ("old_man", "leatherface", "hitchhiker")
+    d = Decision(
+        "sawyer",
+        "order",
+        "Which Sawyer takes a turn now?",
+        tuple(Option(f"sawyer:{s}", f"{D.name(s)} takes a turn", (s,)) for s in ids),
+    )
+    for s in ids:
+        spoken = D.name(s)
+        for text in (spoken, spoken.removeprefix("the "), s, s.replace("_", " "), f"{spoken} takes a turn"):
+            assert UI.parse(text, d) == f"sawyer:{s}", text
+    assert UI.parse("grandpa", d) is None
+
+
+def _family_order(seed: int) -> Run:
+    run = Run(GAME, seed, resolve_options(GAME, {}), "sawyer")
+    for _ in range(600):
+        run.step_automa()
+        d = run.decision()
+        if d is None:
+            break
+        if d.kind == "order" and d.seat == "sawyer" and len(d.options) > 1:
+            return run
+        run.choose(GAME.hint(run.state).key)
+    raise AssertionError("no family order with two Sawyers")
+
+
+def test_at_the_prompt_the_family_names_a_later_sawyer_either_way(tmp_path):
+    from engines.slaughterhouse import data as D
+
+    run = _family_order(3)
+    last = run.decision().keys()[-1]
+    spoken = D.name(last.split(":")[1])
+    for text in (spoken, spoken.removeprefix("the "), spoken.lower()):
+        run = _family_order(3)
+        before = len(run.keys)
+        s = Session(tmp_path, run=run).lines(text)
+        assert s.run.keys[before] == last, (text, s.out[-400:])

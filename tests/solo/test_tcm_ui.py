@@ -31,14 +31,14 @@ def test_no_odds_when_nothing_is_rolled():
 
 def test_the_trespassers_map_shows_face_down_tiles_without_their_names():
     state = green_turn()
-    text = "\n".join(body for _, body in UI.cards(GAME.view(state, "trespassers"), plain=True))
+    text = "\n".join(body for _, body in UI.full_cards(GAME.view(state, "trespassers"), plain=True))
     assert "horror: face down" in text
     from engines.slaughterhouse import data as D
 
     assert all(D.name(tile) not in text for tile in state.horror.values())
-    family = "\n".join(body for _, body in UI.cards(GAME.view(state, "sawyer"), plain=False))
+    family = "\n".join(body for _, body in UI.full_cards(GAME.view(state, "sawyer"), plain=False))
     assert any(D.name(tile) in family for tile in state.horror.values())
-    assert UI.toolbar(GAME.view(state, "trespassers")).startswith("A. Who Will Survive? · Round 1")
+    assert UI.toolbar(GAME.view(state, "trespassers")).startswith("Round 1 · In the house 2/2")
     assert UI.parse("anything", GAME.decision(state)) is None
 
 
@@ -57,13 +57,14 @@ def test_each_scenario_shows_its_progress_fire_and_tokens():
     view = GAME.view(state, "trespassers")
     rows = dict(UI.status(view))
     assert "rooms burning 1 of 3" in rows["Scenario"] and rows["Fire"] == "Kitchen (stove)"
-    board = "\n".join(body for _, body in UI.cards(view, plain=True))
+    board = "\n".join(body for _, body in UI.full_cards(view, plain=True))
     assert "Kitchen (stove)" in board and "FIRE" in board
-    assert UI.toolbar(view).startswith("B. Burn It Down")
+    assert UI.toolbar(view).startswith("Round 1 · In the house 2/2 · Burning 1/3 · Panic")
+    assert UI.toolbar(view).endswith("Scenario B. Burn It Down")
     state = _turn_in("c")
     view = GAME.view(state, "trespassers")
     assert "Loot loaded 0 of 4, 7 on the board" in dict(UI.status(view))["Scenario"]
-    assert "Loot token" in "\n".join(body for _, body in UI.cards(view, plain=True))
+    assert "Loot token" in "\n".join(body for _, body in UI.full_cards(view, plain=True))
     assert "photos 0 of 4" in dict(UI.status(GAME.view(_turn_in("d"), "sawyer")))["Scenario"]
     assert "film left 3" in dict(UI.status(GAME.view(_turn_in("e"), "trespassers")))["Scenario"]
 

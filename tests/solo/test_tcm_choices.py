@@ -1,0 +1,87 @@
+"""Slaughterhouse's long menus fit 80x24: actions grouped a line or two per kind, each within 80 columns and a
+dozen lines; item picks say what each item does; plain text keeps one choice a line."""
+
+from __future__ import annotations
+
+import random
+
+from rich.cells import cell_len
+
+from engines.registry import get
+from solo.games.slaughterhouse import UI
+
+GAME = get("slaughterhouse")
+
+
+def _decisions(seeds=range(3), players="3"):
+    for seed in seeds:
+        state, _ = GAME.setup(seed, {"trespassers": players})
+        pick = random.Random(seed)
+        for _ in range(1500):
+            d = GAME.decision(state)
+            if d is None:
+                break
+            yield d, GAME.view(state, d.seat)
+            GAME.apply(state, pick.choice(d.options).key)
+
+
+def test_every_long_menu_fits_80_columns_and_a_dozen_lines():
+    seen = 0
+    for d, view in _decisions():
+        lines = UI.choice_lines(d, view, 80, False)
+        if len(d.options) > 9 and d.kind in ("action", "sawyer_action"):
+            assert lines is not None
+            seen += 1
+        if lines is None:
+            continue
+        assert all(cell_len(line) <= 80 for line in lines), lines
+        assert len(lines) <= 12, lines
+        numbers = [
+            int(w.rstrip(".")) for line in lines for w in line.split() if w.endswith(".") and w[:-1].isdigit()
+        ]
+        assert sorted(numbers) == list(range(1, len(d.options) + 1)), lines  # every choice once
+        assert not any("with: " in line.split(":  ", 1)[-1] for line in lines), lines
+    assert seen > 20
+
+
+def test_the_personal_item_pick_says_what_each_item_does():
+    state, _ = GAME.setup(0, {})
+    while (d := GAME.decision(state)).kind != "personal":
+        GAME.apply(state, d.options[0].key)
+    for plain in (False, True):
+        lines = UI.choice_lines(d, GAME.view(state, d.seat), 80, plain)
+        assert len(lines) == len(d.options)
+        for i, (line, o) in enumerate(zip(lines, d.options, strict=True), 1):
+            assert line.startswith(f"{i}. {o.label}: ") and len(line) > len(f"{i}. {o.label}: ") + 8
+
+
+def test_plain_action_menus_keep_one_choice_a_line():
+    for d, view in _decisions(range(1)):
+        if d.kind in ("action", "sawyer_action"):
+            assert UI.choice_lines(d, view, 78, True) is None
+            return
+
+
+def test_every_decision_kind_has_a_one_line_coach():
+    from solo.games.slaughterhouse_choices import COACH
+
+    kinds = {d.kind for d, _ in _decisions(range(4))}
+    assert kinds - {"action", "sawyer_action"}
+    for kind in kinds:
+        line = UI.coach(next(d for d, _ in _decisions(range(4)) if d.kind == kind))
+        assert line and len(line) <= 80, kind
+    assert all(len(line) <= 80 for line in COACH.values())
+
+
+def test_the_toolbar_leads_with_what_matters_and_fits_whole():
+    from solo.screen import fit_fields
+
+    first = UI.toolbar(next(_decisions(range(1)))[1])
+    assert "Scenario A. Who Will Survive?" in first and "Panic 0/7" in first
+    for _, view in _decisions(range(2)):
+        bar = UI.toolbar(view)
+        assert bar.startswith(f"Round {view.round} · In the house ")
+        for width in (80, 110):
+            kept = fit_fields(bar, width)
+            assert kept and len(kept) <= width and bar.startswith(kept)
+            assert all(field in bar.split(" · ") for field in kept.split(" · "))  # whole fields only

@@ -1,0 +1,75 @@
+"""Slaughterhouse's `examine`: Trespassers, Sawyers, Items with what they do, Horror tiles (face down: hidden
+from the Trespassers, named to the family), the family's hand only to the family, rooms, vehicles, the Panic
+Meter and the scenario's objective."""
+
+from __future__ import annotations
+
+from repl_harness import Session
+
+from engines.registry import get
+from engines.slaughterhouse import data as D
+from solo.games.slaughterhouse import UI
+from tests.solo.test_tcm_drawn_map import _seeded
+
+GAME = get("slaughterhouse")
+
+
+def _state():
+    state = _seeded()
+    state.trespassers[0].items = ["item/crowbar"]
+    state.trespassers[0].personal = ["personal/rosary"]
+    state.horror["Attic"] = "bone_pile"
+    return state
+
+
+def test_trespassers_see_a_face_down_tile_as_hidden_and_never_its_name():
+    known = UI.things(GAME.view(_state(), "trespassers"))
+    assert known["Horror tile in the Barn"].startswith("Hidden")
+    text = "\n".join(known.values())
+    assert D.name("bone_pile") not in text
+    assert "Horror tile in the Kitchen" in known and D.name("stench") in known["Horror tile in the Kitchen"]
+    assert "hidden from the Trespassers" in known["The family's hand"]
+    assert not any(D.name(c) in known for c in GAME.view(_state(), "sawyer").hand)
+
+
+def test_the_family_sees_its_tiles_and_its_hand():
+    view = GAME.view(_state(), "sawyer")
+    known = UI.things(view)
+    assert D.name("stench") in known["Horror tile in the Barn"]
+    assert D.name("bone_pile") in known["Horror tile in the Attic"]
+    for card in view.hand:
+        assert "In the family's hand" in known[D.name(card)]
+
+
+def test_people_items_rooms_and_the_table_can_be_read():
+    known = UI.things(GAME.view(_state(), "trespassers"))
+    for name in (
+        "Green",
+        "Yellow",
+        "The Old Man",
+        "Leatherface",
+        "The Hitchhiker",
+        "Grandpa",
+        "Kitchen",
+        "Barn",
+        "Panic Meter",
+        "Scenario: Who Will Survive?",
+        "Crowbar",
+        "Rosary",
+    ):
+        assert name in known, name
+    assert "weapon: 2 dice" in known["Crowbar"] and "Held by Green" in known["Crowbar"]
+    assert "Personal Item" in known["Rosary"]
+    assert "door to" in known["Kitchen"] and "OLD MAN" in known["Kitchen"]
+    assert "repair a vehicle" in known["Scenario: Who Will Survive?"]
+    assert any(k.startswith("Vehicle at") for k in known) or any("Vehicle at" in v for v in known.values())
+
+
+def test_examine_at_the_prompt(tmp_path):
+    from engines.core.contract import resolve_options
+    from solo.run import Run
+
+    run = Run(GAME, 5, resolve_options(GAME, {}), "trespassers")
+    run.step_automa()
+    s = Session(tmp_path, run=run).lines("x panic", "examine old man", "look kitchen", "x leather")
+    assert "Now on space 0" in s.out and "Wallop" in s.out and "door to" in s.out and "chainsaw" in s.out
