@@ -31,7 +31,7 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
             has="have" if you else "has",
             your="your" if you else f"{name}'s",
             Your="Your" if you else f"{name}'s",
-            them="you" if you else "them",
+            them="you" if you else _OBJECT[_possessive(name, phrases)],
             whom="you" if you else name,
             their="your" if you else _possessive(name, phrases),
         )
@@ -47,11 +47,21 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
     if "dice" in f:
         out["roll"] = ", ".join(FACE.get(d, str(d)) for d in f["dice"])
         bonus = f.get("bonus", [0, 0, 0])
-        extra = [f"+{n} {w}" for n, w in zip(bonus, ("Action", "Shield", "Escape"), strict=True) if n]
+        extra = [
+            f"+{n} {w}{'' if n == 1 else 's'}"
+            for n, w in zip(bonus, ("Action", "Shield", "Escape"), strict=True)
+            if n
+        ]
         out["extra"] = f" with {', '.join(extra)} on top" if extra else ""
     if "roll" in f and isinstance(f["roll"], list):
         out["dice_list"] = " and ".join(str(d) for d in f["roll"])
         out["total"] = sum(f["roll"])
+    if event.kind == "opening_roll":
+        faces = {seat: " then ".join(str(r) for r in rolls) for seat, rolls in f["rolls"].items()}
+        others = [v for seat, v in faces.items() if seat != PERSON]
+        mine = f"you {faces[PERSON]}" if PERSON in faces else ""
+        out["rolls_list"] = "; ".join(p for p in (mine, f"the others {join(others)}" if others else "") if p)
+    out.update(_truth(event.kind, f))
     if event.kind == "game_started":
         out["you_name"] = f["names"][0]
         out["rivals"] = " and ".join(f["names"][1:])
@@ -68,6 +78,26 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
         out["first_Who"] = "You" if f["first"] == PERSON else f["name"]
         out["go"] = "go" if f["first"] == PERSON else "goes"
     return out
+
+
+def _truth(kind: str, f: Mapping[str, Any]) -> dict[str, Any]:
+    """How the event went, for the truth checks and `tells`: outcome 'success'/'failure', health_lost."""
+    outcome = None
+    if kind in ("rescue", "defended", "invaders"):
+        outcome = "success" if f["ok"] else "failure"
+    elif kind == "fight":
+        outcome = "failure" if f["result"] == "fail" else "success"
+    out: dict[str, Any] = {} if outcome is None else {"outcome": outcome}
+    if kind == "defended":
+        out["health_lost"] = 0 if f["ok"] else f.get("damage", 0)
+    elif kind == "hurt":
+        out["health_lost"] = f["n"]
+    elif kind == "scene_drawn" and f["kind"] == "late":
+        out["health_lost"] = f["damage"]
+    return out
+
+
+_OBJECT = {"his": "him", "her": "her", "their": "them"}
 
 
 def _possessive(name: str, phrases: Mapping[str, str]) -> str:

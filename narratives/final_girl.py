@@ -42,11 +42,7 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
         out["effect_text"] = phrases.get(f"step_{f['effect'] or 'none'}", "")
     if isinstance(f.get("title"), str):
         title = f["title"]
-        plural = title in _PLURAL_TRAPS
         out["title_end"] = title if title.endswith((".", "!", "?")) else f"{title}."  # no "Click!."
-        out["title_s"] = "" if plural else "s"  # the Swinging Blades tighten; the Pressure Plate tightens
-        out["title_es"] = "" if plural else "es"
-        out["title_its"] = "their" if plural else "its"
     if "tasks" in f:
         out["task_text"] = ", then ".join(_task(t, phrases) for t in f["tasks"])
     if "weapon" in f:
@@ -61,19 +57,44 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
     if "finale" in f:
         out["finale_name"] = D.FINALES[f["finale"]]["name"]
     if "hands" in f:
-        out["hands_names"] = " and ".join(f"the {D.ITEMS[i]['name']}" for i in f["hands"]) or "nothing"
+        out["hands_names"] = " and ".join(_the(D.ITEMS[i]["name"]) for i in f["hands"]) or "nothing"
     if "line" in f:
         out["line_text"] = phrases[f"line_{f['line']}"]
-    if event.kind == "pit_dice":
-        out["count_dice"] = "die" if f["count"] == 1 else "dice"
+    if event.kind == "roll_result":
+        out["outcome"] = "success" if f["successes"] > 0 else "failure"
+    elif event.kind == "reaction":
+        out["outcome"] = "success" if f["left"] == 0 else "failure"
+        out["health_lost"] = f["left"]
+    elif event.kind == "fg_hurt":
+        out["health_lost"] = f["amount"]
     return out
 
 
-_PLURAL_TRAPS = frozenset(t["name"] for t in D.TRAPS.values() if t.get("plural"))
+def nouns() -> dict[str, dict[str, Any]]:
+    """Each name's grammar, read from the card data: plural traps, proper places, the Final Girls (she)."""
+    out: dict[str, dict[str, Any]] = {}
+    for trap in D.TRAPS.values():
+        plural = bool(trap.get("plural"))
+        out[trap["name"]] = {"number": "plural", "pronouns": "they"} if plural else {"pronouns": "it"}
+    for space in D.SPACES.values():
+        if space["name"].startswith(("The ", "Rack ")):
+            out[space["name"]] = {"proper": True}
+    for girl in D.GIRLS.values():
+        out[girl["name"]] = {"proper": True, "pronouns": "she"}
+        for item in D.ITEMS.values():  # her own bonus item: "Mandy's Fight Tape", never "the Mandy's ..."
+            if item["name"].startswith(f"{girl['name']}'s "):
+                out[item["name"]] = {"proper": True}
+    out[D.KILLER.get("name", "The Tormentor")] = {"proper": True, "pronouns": "she"}
+    return out
 
 
 def _reaction(f: Mapping[str, Any]) -> str:
     return "full" if f["left"] == 0 else "none" if f["blocked"] == 0 else "default"
+
+
+def _the(name: str) -> str:
+    """'the Hard Hat', but a Final Girl's own item by her name: 'Mandy's Fight Tape'."""
+    return name if nouns().get(name, {}).get("proper") else f"the {name}"
 
 
 def _article(name: str) -> str:

@@ -46,20 +46,66 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
             out[f"{role}_Who"] = "You" if you else name
             out[f"{role}_your"] = "your" if you else f"{name}'s"
     if "dice" in f and isinstance(f["dice"], list):
-        out["roll"] = ", ".join(str(d) for d in f["dice"]) or "nothing"
+        if f["dice"]:
+            out["roll"] = ", ".join(str(d) for d in f["dice"])
+        out["roll_or_none"] = out.get("roll", "no roll")
     if "other_dice" in f:
-        out["other_roll"] = ", ".join(str(d) for d in f["other_dice"])
+        if f["other_dice"]:
+            out["other_roll"] = ", ".join(str(d) for d in f["other_dice"])
+        out["other_roll_or_none"] = out.get("other_roll", "no roll")
+    if event.kind == "opening_roll":
+        out["rolls_text"] = "; ".join(
+            ("you roll " if _person(seat) else f"seat {str(seat).removeprefix('slasher')} rolls ")
+            + ", then ".join(str(r) for r in rolls)
+            for seat, rolls in f["rolls"].items()
+        )
+    out.update(_outcome(event))
     if "steps" in f:
         out["steps_word"] = "step" if f["steps"] == 1 else "steps"
         out["steps_text"] = f"{f['steps']} {out['steps_word']}"
     if isinstance(f.get("knives"), int):
         out["knives_text"] = f"{f['knives']} knife" if f["knives"] == 1 else f"{f['knives']} knives"
+        rolled = sum(1 for d in f.get("dice") or () if d == "knife")
+        if isinstance(f.get("dice"), list) and f["knives"] > rolled:
+            out["supply_knives"] = f["knives"] - rolled
+            out["knives_text"] += f", {out['supply_knives']} from supplies"
+    if event.kind == "opening_roll":
+        you = _person(f.get("first"))
+        out.update(
+            Who="You" if you else f["name"],
+            who="you" if you else f["name"],
+            s="" if you else "s",
+            es="" if you else "es",
+        )
     if event.kind == "game_over":
         out["winner_names"] = " and ".join(f["names"]) or "nobody"
     if event.kind == "game_started":
         out["rivals"] = " and ".join(f["slashers"][1:])
         out["you_name"] = f["slashers"][0]
     return out
+
+
+def _outcome(event: Event) -> dict[str, Any]:
+    """How the event went for the slasher it names, and the health it cost, where the event settles either."""
+    f, kind = event.facts, event.kind
+    if kind == "victim_escaped":
+        lost = 0 if f.get("defended") else int(f.get("damage", 0))
+        return {"outcome": "failure" if lost else "success", "health_lost": lost}
+    if kind == "survivor_escaped":
+        return {"outcome": "failure", "health_lost": int(f.get("damage", 0))}
+    if kind == "hero_won":
+        return {"outcome": "failure", "health_lost": int(f.get("loss", 0))}
+    if kind == "bonus_drawn" and f.get("effect") in ("hurt", "others_hurt"):
+        return {"health_lost": int(f.get("amount", 0))}
+    if kind == "hurt":
+        return {"health_lost": int(f.get("amount", 0))}
+    if kind in ("kill_made", "hero_defeated", "hero_fended", "survivor_stopped", "victim_beaten"):
+        return {"outcome": "success", "health_lost": 0}
+    if kind == "unlock_tried":
+        return {"outcome": "success" if f.get("ok") else "failure", "health_lost": 0}
+    if kind == "kill_failed":
+        return {"outcome": "failure", "health_lost": 0}
+    return {}
 
 
 def case(event: Event) -> str:

@@ -32,6 +32,14 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
     if "dice" in f:
         out["rolled"] = sum(f["dice"])
         out["rolled_es"] = "" if sum(f["dice"]) == 1 else "es"
+        out["faces"] = _faces(f["dice"], phrases)
+    if isinstance(f.get("before"), list):
+        out["before_faces"] = _faces(f["before"], phrases)
+    if f.get("carried"):
+        out["carried_name"] = str(f["carried"]).capitalize()
+    if event.kind == "game_over":
+        out["objective"] = phrases.get(f"objective_{f.get('scenario', 'a')}", "")
+    out.update(_how_it_went(event.kind, f))
     for name in ("space", "room", "from", "to"):
         if isinstance(f.get(name), str):  # 'the Kitchen', but "Grandpa's Room" takes no article
             place = f[name]
@@ -48,6 +56,30 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
     for name in ("escaped", "killed", "trespassers", "trespasser_list"):
         if isinstance(f.get(name), list):
             out[f"{name}_names"] = join(str(x).capitalize() for x in f[name]) or "nobody"
+    return out
+
+
+def _faces(dice: list[int], phrases: Mapping[str, str]) -> str:
+    """The bone dice as faces, in the order rolled: 'skull, blank, slash'."""
+    return ", ".join(phrases.get(f"face_{d}", str(d)) for d in dice)
+
+
+def _how_it_went(kind: str, f: Mapping[str, Any]) -> dict[str, Any]:
+    """outcome ('success'/'failure', from the actor's side) and health_lost, for the truth checks and `tells`."""
+    outcome = None
+    if kind == "attack":
+        outcome = "success" if f["hits"] else "failure"
+    elif kind in ("hunted", "searched"):
+        outcome = "success" if f["found"] else "failure"
+    elif kind == "sawyer_hit":
+        outcome = "success" if f["lost"] else "failure"
+    elif kind == "noise_rolled":
+        outcome = "success" if f["fear"] == 0 else "failure"
+    out: dict[str, Any] = {} if outcome is None else {"outcome": outcome}
+    if kind in ("injured", "killed"):
+        out["health_lost"] = True
+    elif kind in ("attack", "injury_wasted"):
+        out["health_lost"] = 0  # an attack only reveals Injuries; the injured event that follows tells the wound
     return out
 
 
@@ -85,6 +117,10 @@ def _injured(f: Mapping[str, Any]) -> str:
     return "grave" if f["count"] == 3 else "default"
 
 
+def _sawyer_moves(f: Mapping[str, Any]) -> str:
+    return "carry" if f.get("carried") else str(f.get("why", "default"))
+
+
 def _photo(f: Mapping[str, Any]) -> str:
     return "sawyer" if f.get("subject") else "default"
 
@@ -105,7 +141,7 @@ _CASES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "card_interrupt": _by("trigger"),
     "card_free": _by("free"),
     "panic_raised": _by("label"),
-    "sawyer_moves": _by("why"),
+    "sawyer_moves": _sawyer_moves,
     "game_over": _by("result"),
     "sawyer_hit": _hit,
     "injured": _injured,

@@ -1,0 +1,60 @@
+"""Escape From Tall Oaks tells the truth: check_story over hundreds of seeded games (default options and
+policy), no number written into the templates' own words, no fold across a decision, and the same seed and
+log always read the same, byte for byte."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.registry import get
+from narratives import for_game, truth
+
+GAME = "escape-from-tall-oaks"
+
+
+@pytest.fixture(scope="module")
+def played():
+    game = get(GAME)
+    return [(truth.play(game, seed), for_game(GAME, seed)) for seed in range(200)]
+
+
+def test_escape_from_tall_oaks_tells_the_truth_over_hundreds_of_games(played):
+    problems = []
+    for game, teller in played:
+        problems += truth.check_story(teller, game.events, str(game.seed))
+    assert problems == [], problems[:10]
+    kinds = {e.kind for game, _ in played for e in game.events}
+    assert {"rescue", "defended", "fight", "action_roll", "opening_roll", "scuffle", "hurt"} <= kinds
+
+
+def test_escape_from_tall_oaks_writes_no_number_of_its_own():
+    assert truth.literal_numbers(for_game(GAME, 1).templates) == []
+
+
+def test_escape_from_tall_oaks_never_folds_across_a_decision(played):
+    for game, teller in played[:60]:
+        assert truth.fold_spans(teller, game) == []
+
+
+def test_the_same_seed_and_log_read_byte_for_byte_the_same(played):
+    for game, _ in played[:5]:
+        one = [(t.prose, t.summary) for t in for_game(GAME, game.seed).story(game.events)]
+        two = [(t.prose, t.summary) for t in for_game(GAME, game.seed).story(game.events)]
+        assert one == two
+
+
+@pytest.mark.parametrize(
+    ("text", "facts", "why"),
+    [
+        ("You will need 1 Actions to get them out.", {"need": 1}, "one before a plural"),
+        ("All four Tasks are done.", {}, "says 4"),
+        ("Only one gets a seat.", {}, "says 1"),
+        ("Linda rolls Escape, Shield with +1 Actions on top.", {"n": 1}, "one before a plural"),
+        ("The defence holds. Linda loses two health.", {"outcome": "failure", "health_lost": 0}, "health"),
+        ("Kirk blocks it. Not tonight.", {"outcome": "failure"}, "success words"),
+    ],
+)
+def test_the_checks_catch_this_games_old_mistakes(text, facts, why):
+    templates = for_game(GAME, 1).templates
+    found = truth.check(text, facts, templates.truth, templates.nouns())
+    assert any(why in p for p in found), found

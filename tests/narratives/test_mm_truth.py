@@ -1,0 +1,187 @@
+"""Mixtape Massacre tells the truth: every sentence agrees with its event over hundreds of seeded games (the
+default options, and every option value with random play), the numbers come from the events, every roll
+shows its dice, and the same seed and log give the same text."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.core.events import Event
+from engines.registry import get
+from narratives import for_game, truth
+
+GAME = "mixtape-massacre"
+
+
+@pytest.fixture(scope="module")
+def played():
+    """A hundred and fifty seeds with the default options and policy, and sixty with random play and every value
+    of every option in turn; each with its narrator, which keeps its story for the next test."""
+    game = get(GAME)
+    out = []
+    for seed in range(150):
+        out.append((truth.play(game, seed, {}, None), for_game(GAME, seed)))
+    for seed in range(60):
+        options = {
+            "rivals": str(1 + seed % 5),
+            "hero": ("linda", "kirk", "sheriff")[seed % 3],
+            "goal": ("10", "auto", "5", "8", "12", "15")[seed % 6],
+        }
+        out.append((truth.play(game, seed, options, "random"), for_game(GAME, seed)))
+    return out
+
+
+def test_mixtape_massacre_tells_the_truth_over_hundreds_of_games(played):
+    problems = []
+    for game, teller in played:
+        problems += truth.check_story(teller, game.events, str(game.seed))
+    assert problems == [], problems[:10]
+    kinds = {e.kind for game, _ in played for e in game.events}
+    assert {
+        "victim_escaped",
+        "brawl_won",
+        "brawl_tied",
+        "opening_roll",
+        "kill_made",
+        "souvenirs_taken",
+    } <= kinds
+
+
+def test_mixtape_massacre_writes_no_number_of_its_own():
+    assert truth.literal_numbers(for_game(GAME, 1).templates) == []
+
+
+def test_mixtape_massacre_never_folds_across_a_decision(played):
+    for game, teller in played:
+        assert truth.fold_spans(teller, game) == []
+
+
+def test_the_same_seed_and_log_read_byte_for_byte_the_same(played):
+    for game, _ in played[:20]:
+        once = [(t.prose, t.summary) for t in for_game(GAME, game.seed).story(game.events)]
+        again = [(t.prose, t.summary) for t in for_game(GAME, game.seed).story(game.events)]
+        assert once == again
+
+
+def _ev(kind: str, **facts) -> Event:
+    return Event(kind, 3, "", facts)
+
+
+DEFENDED = _ev(
+    "victim_escaped",
+    seat="slasher2",
+    name="Stitches",
+    card="Final Girl With a Rake",
+    dice=["fist", "fist", "knife"],
+    fists=2,
+    need=1,
+    damage=1,
+    combo="",
+    defended=True,
+)
+HURT = _ev(
+    "victim_escaped",
+    seat="slasher2",
+    name="Stitches",
+    card="Final Girl With a Rake",
+    dice=["knife", "knife", "pentagram"],
+    fists=0,
+    need=1,
+    damage=1,
+    combo="",
+    defended=False,
+)
+
+
+def test_a_defended_scene_costs_no_health_in_prose_or_summary():
+    n = for_game(GAME, 5)
+    summary = n.summary(DEFENDED)
+    assert "no harm done" in summary and "loses" not in summary and "fist, fist, knife" in summary
+    for i in range(12):
+        assert "stagger" not in n.prose(DEFENDED, i)
+    hurt = n.summary(HURT)
+    assert "loses 1 health" in hurt and "knife, knife, pentagram" in hurt
+    for i in range(12):
+        assert "No harm done" not in n.prose(HURT, i) and "block" not in n.prose(HURT, i)
+
+
+@pytest.mark.parametrize("winner", ["slasher1", "slasher2"])
+def test_brawl_verbs_agree_with_the_winner_and_loser_and_both_sides_show_their_dice(winner):
+    loser = "slasher2" if winner == "slasher1" else "slasher1"
+    names = {"slasher1": "Nightmare", "slasher2": "Jingles"}
+    e = _ev(
+        "brawl_won",
+        seat="slasher1",
+        name="Nightmare",
+        other="slasher2",
+        other_name="Jingles",
+        dice=["fist", "knife", "knife"],
+        other_dice=["fist", "pentagram", "pentagram"],
+        knives=2,
+        other_knives=0,
+        round=1,
+        winner=winner,
+        winner_name=names[winner],
+        loser=loser,
+        loser_name=names[loser],
+        how="knives",
+    )
+    n = for_game(GAME, 3)
+    texts = {n.prose(e, i) for i in range(20)}
+    for text in texts:
+        for bad in ("You comes", "You limps", "You wins", "Jingles win ", "Jingles limp "):
+            assert bad not in text, text
+    summary = n.summary(e)
+    assert "fist, knife, knife" in summary and "fist, pentagram, pentagram" in summary
+
+
+def test_the_opening_roll_and_a_tied_brawl_round_show_every_die():
+    n = for_game(GAME, 1)
+    opening = _ev(
+        "opening_roll",
+        rolls={"slasher1": [7, 9], "slasher2": [7, 5]},
+        first="slasher1",
+        name="Stitches",
+        locks=3,
+    )
+    assert "you roll 7, then 9" in n.summary(opening) and "seat 2 rolls 7, then 5" in n.summary(opening)
+    assert n.summary(opening).split(": ", 1)[1].startswith("You go first and roll 3")
+    tied = _ev(
+        "brawl_tied",
+        seat="slasher2",
+        name="Patches",
+        other="slasher1",
+        other_name="Stitches",
+        dice=["fist", "knife", "pentagram"],
+        other_dice=["knife", "fist", "fist"],
+        knives=1,
+        other_knives=1,
+        round=1,
+    )
+    assert "fist, knife, pentagram" in n.summary(tied) and "knife, fist, fist" in n.summary(tied)
+
+
+def test_a_runner_still_shows_the_souvenirs_the_bank_paid():
+    e = _ev(
+        "souvenirs_taken",
+        seat="slasher1",
+        name="Jingles",
+        runner=True,
+        gained=2,
+        total=5,
+        goal=10,
+        location="X",
+    )
+    n = for_game(GAME, 2)
+    for i in range(12):
+        text = n.prose(e, i)
+        assert "no souvenir" not in text and "two souvenirs" in text
+    assert "2 souvenirs" in n.summary(e)
+
+
+def test_supply_names_take_their_articles_and_verbs_from_the_data():
+    n = for_game(GAME, 4)
+    drawn = _ev("supply_drawn", seat="slasher1", name="Jingles", card="Duct-Tape Bandages", type="heal")
+    assert n.summary(drawn) == "Jingles finds Duct-Tape Bandages."
+    spent = _ev("supply_spent", seat="slasher2", name="Patches", card="Brass Knuckles")
+    assert n.summary(spent) == "Patches's Brass Knuckles are used up."
