@@ -1,19 +1,20 @@
-"""Exact odds of every dice split from the position at hand: what the lawn, barricade and garage will do.
+"""Exact odds of every dice split from the position at hand, and of every reward: what each choice will do.
 
-Everything is a Fraction; the screen turns them into percentages.
+Split chances are Fractions, win chances (the solver's) floats; the screen turns them into percentages.
 """
 
 from __future__ import annotations
 
+import copy
 from fractions import Fraction
 
 import msgspec
 
 from engines.core.dice import Distribution
 from engines.escape_of_the_dead import rules_data as R
-from engines.escape_of_the_dead.game import split_key, split_label
+from engines.escape_of_the_dead.game import GAME, REWARDS, split_key, split_label
 from engines.escape_of_the_dead.outcomes import joint
-from engines.escape_of_the_dead.state import ASSIGN, ROLL, State
+from engines.escape_of_the_dead.state import ASSIGN, REWARD, ROLL, State
 
 
 class SplitOdds(msgspec.Struct, frozen=True):
@@ -66,3 +67,44 @@ def odds(state: State) -> list[SplitOdds] | None:
         ]
         return [split_odds(state, (left[0], left[1], left[2]))]
     return None
+
+
+class RewardOdds(msgspec.Struct, frozen=True):
+    """What one reward leads to: the chance to win with it and best play after, and the next turn's table."""
+
+    key: str
+    label: str
+    win: float  # the chance to win the game after this reward, with best play from then on (the solver's)
+    fixed: bool  # the reward repairs the car to 100%: the game is won at once
+    zombies: int  # on the lawn at the next dice decision (after its spawn, if any)
+    barricade: int
+    repairs: int
+
+
+def reward_odds(state: State) -> list[RewardOdds] | None:
+    """Each reward's exact win chance and the position it leaves, at a reward decision; None elsewhere.
+
+    The next position is found by playing the reward on a copy of the state, so it is the engine's own rule
+    (a reward's effect, then the next turn's spawn: no dice are rolled on the way)."""
+    if state.phase != REWARD:
+        return None
+    from engines.escape_of_the_dead.solver import load_table
+
+    values = load_table().reward_values(state.barricade, state.zombies, state.repairs, state.kills)
+    found = []
+    for letter, text in REWARDS.items():
+        key = f"reward:{letter}"
+        after = copy.deepcopy(state)
+        GAME.apply(after, key)
+        found.append(
+            RewardOdds(
+                key,
+                text,
+                values[key],
+                after.result == "won",
+                after.zombies,
+                after.barricade,
+                after.repairs,
+            )
+        )
+    return found

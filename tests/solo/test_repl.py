@@ -112,14 +112,15 @@ def test_again_repeats_the_last_line(tmp_path):
 
 def test_odds_and_hint_at_the_dice(tmp_path):
     s = Session(tmp_path).lines("odds", "hint")
-    assert "Barricade holds" in s.out and "garage 4" in s.out
+    assert "Holds: 100%" in s.out and "#: 15 (0 0 4)" in s.out  # garage 4, the fifteenth choice
     assert "Hint: " in s.out and s.run.keys == []
 
 
-def test_odds_where_no_roll_is_pending_and_a_reward_by_prefix(tmp_path):
+def test_odds_of_the_rewards_and_a_reward_by_prefix(tmp_path):
     run = run_at_reward()
     s = Session(tmp_path, run=run).lines("odds", "hint", "rep")
-    assert "No roll is pending" in s.out and "Hint: " in s.out
+    assert "-- Odds of each reward --" in s.out and "Reward: A: destroy all zombies on the lawn" in s.out
+    assert "Hint: " in s.out
     assert s.run.keys[-1] == "reward:b"  # 'rep' is an unambiguous start of 'repair'
 
 
@@ -195,8 +196,7 @@ def test_quit_saves_and_says_where(tmp_path):
 def test_toolbar_and_completion_show_what_matters(tmp_path):
     s = Session(tmp_path).lines()
     bar = s.repl.toolbar()
-    assert bar.startswith("Barricade 10/10") and "Zombies 2 on the lawn" in bar and "Repair 0%" in bar
-    assert "Kills 0/10" in bar and "Turn 1" in bar
+    assert bar == "Barricade 10/10 · Zombies 2 · Repair 0% · Kills 0/10 · Spawn 1 · Turn 1"
     words = s.repl.words()
     assert "garage 4" in words and "odds" in words and len([w for w in words if w.startswith("lawn")]) == 10
 
@@ -209,7 +209,7 @@ def test_rich_mode_draws_panels(tmp_path):
 def test_odds_of_one_split_in_full(tmp_path):
     s = Session(tmp_path).lines("odds 2 1 1", "odds 15", "odds look", "odds 9 9 9")
     # Two zombies, two lawn dice at 3+: no kill 1/9, one kill 4/9, two kills 4/9.
-    assert "Odds: lawn 2, barricade 1, garage 1" in s.out
+    assert "-- Odds: lawn 2, barricade 1, garage 1 --\nChoice 5, dice 2 1 1. Barricade holds" in s.out
     assert "Outcome: Kills; 0: 11.1%; 1: 44.4%; 2: 44.4%" in s.out
     # Four garage dice at 5+: none 16/81 = 19.8%, four 1/81 = 1.2%.
     assert "Outcome: Repairs; 0: 19.8%; 1: 39.5%; 2: 29.6%; 3: 9.9%; 4: 1.2%" in s.out
@@ -219,8 +219,8 @@ def test_odds_of_one_split_in_full(tmp_path):
 
 def test_the_odds_table_gives_each_split_its_exact_best_play_chance(tmp_path):
     s = Session(tmp_path).lines("odds")
-    assert "Dice: lawn 4; Win, best play: 70.9%" in s.out
-    assert "Dice: garage 4; Win, best play: 69.1%; Barricade holds: 100%" in s.out
+    assert "Best: 1 (4 0 0)." in s.out and "#: 1 (4 0 0); Win: 70.86%; Holds: 100%" in s.out
+    assert "#: 15 (0 0 4); Win: 69.13%; Holds: 100%" in s.out
 
 
 def test_rolls_show_their_dice_in_verbose_narration(tmp_path):

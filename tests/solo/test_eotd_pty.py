@@ -1,0 +1,119 @@
+"""Escape of the Dead in a real 80x24 pseudo-terminal (issue 14): after each decision the end of the turn (the
+attack and the next spawn) and the digest are on screen at the prompt; `look`, `map`, `odds` and `examine`
+answers are on screen whole, above the prompt; the toolbar holds its numbers whole. The terminal is read back
+through the small screen model of test_fg_pty; what it should show is drawn in-process at the same size."""
+
+from __future__ import annotations
+
+import io
+import tempfile
+
+import pexpect
+import pytest
+from repl_harness import new_run
+from test_fg_pty import COLUMNS, ROWS, Terminal, prompt, typed
+from test_pty import solo_command
+
+from narratives import for_game
+from saves import SaveStore
+from solo import narration
+from solo.games.escape_of_the_dead import UI
+from solo.reader import PlainReader
+from solo.repl import Repl
+from solo.screen import Screen, digest, make_console
+
+SEED = 1
+
+
+@pytest.fixture
+def game(tmp_path):
+    child = pexpect.spawn(
+        solo_command(),
+        ["--save-dir", str(tmp_path), "new", "escape-of-the-dead", "--seed", str(SEED), "--slot", "pty"],
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(ROWS, COLUMNS),
+        env={"TERM": "xterm-256color", "PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "LANG": "C.UTF-8"},
+    )
+    term = Terminal()
+    prompt(child, term)
+    yield child, term
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def _flat(text: str) -> str:
+    """The screen's words in order, without the panels' frames or the line breaks of wrapping."""
+    return " ".join(text.replace("│", " ").replace("╭", " ").replace("╰", " ").split())
+
+
+def _turn_end(*keys: str) -> tuple[list[str], str]:
+    """The same run in-process: the last two things told after the last key (the attack and the spawn),
+    and the digest the REPL builds from the toolbars before and after it."""
+    run = new_run(seed=SEED)
+    for key in keys[:-1]:
+        run.choose(key)
+    before, shown = UI.toolbar(run.view()), len(run.log)
+    run.choose(keys[-1])
+    told = [
+        p
+        for _, paragraphs, _ in narration.groups(run.log, for_game(run.game.id, SEED), shown)
+        for p in paragraphs
+    ]
+    return told[-2:], digest(before, UI.toolbar(run.view()))
+
+
+def _toolbar(*keys: str) -> str:
+    run = new_run(seed=SEED)
+    for key in keys:
+        run.choose(key)
+    return UI.toolbar(run.view())
+
+
+def test_each_decision_leaves_the_end_of_its_turn_and_the_digest_on_screen(game):
+    child, term = game
+    screen = term.text()
+    assert "Place 4 dice: lawn kills on 3+" in screen  # the coach line, the first time
+    assert " 1. lawn 4" in screen and "15. garage 4" in screen  # every choice, in columns
+    assert term.lines()[-1] == _toolbar()
+    played: list[str] = []
+    for typed_line, key in (
+        ("2 1 1", "alloc:2-1-1"),
+        ("lawn 2 garage 2", "alloc:2-0-2"),
+        ("4", "alloc:2-2-0"),
+    ):
+        played.append(key)
+        screen = typed(child, term, typed_line)
+        told, changes = _turn_end(*played)
+        for paragraph in told:
+            assert _flat(paragraph) in _flat(screen), paragraph  # the attack and the spawn stay on screen
+        assert changes and f"Since your last choice: {changes}" in screen
+        assert term.lines()[-1] == _toolbar(*played)  # whole: every field, every number
+        assert "Place 4 dice" not in screen  # the coach spoke once
+
+
+def _drawn(line: str, *keys: str) -> list[str]:
+    """What the REPL draws for a typed line at 80 columns, in-process, line by line."""
+    run = new_run(seed=SEED)
+    for key in keys:
+        run.choose(key)
+    buffer = io.StringIO()
+    screen = Screen(make_console(False, file=buffer, width=COLUMNS), False)
+    with tempfile.TemporaryDirectory() as folder:
+        Repl(run, SaveStore(folder), "t", screen, PlainReader(io.StringIO(""), screen.echo)).handle(line)
+    return [row.rstrip() for row in buffer.getvalue().splitlines()]
+
+
+@pytest.mark.parametrize("line", ["look", "map", "odds", "odds 5", "examine", "x barricade", "x reward b"])
+def test_look_map_odds_and_examine_are_on_screen_whole_above_the_prompt(game, line):
+    child, term = game
+    typed(child, term, line)
+    rows = term.lines()
+    at = rows.index(">")
+    drawn = _drawn(line)
+    assert rows[at - len(drawn) : at] == drawn  # every line of the answer, above the prompt
+    if len(drawn) < at:
+        assert rows[at - len(drawn) - 1].endswith(f"> {line}")  # ... and the line that asked for it
+    assert at == ROWS - 2 and rows[-1] == _toolbar()
