@@ -49,6 +49,7 @@ class Repl:
         self.ended_shown = False
         self.listed: dict[str, tuple[str, ...]] = {}  # plain mode: the choices last listed in full, by kind
         self.before: str | None = None  # the toolbar when the person last chose, for the digest
+        self.keep_reported: set = set()  # keep files already said to be damaged at this run's end
 
     # -- what the reader needs ------------------------------------------------------------------------
 
@@ -234,6 +235,15 @@ class Repl:
 
         return Keepsakes(self.store.root)
 
+    def _keep_problem(self, what: str, e: Exception) -> None:
+        """One line per damaged keep file at a run's end, however many records it stops."""
+        path = getattr(e, "path", None)
+        if path is not None and path in self.keep_reported:
+            return
+        if path is not None:
+            self.keep_reported.add(path)
+        self.screen.error(f"{what}: {e}")
+
     def record_result(self) -> None:
         """The finished run joins the player's record; the end says what it changed there."""
         from solo import stats
@@ -241,7 +251,7 @@ class Repl:
         try:
             entry, runs = stats.record(self._keep(), self.run, self.slot)
         except (SaveError, OSError) as e:
-            self.screen.error(f"Not added to your record: {e}")
+            self._keep_problem("Not added to your record", e)
             return
         if entry is not None:
             self.screen.say(stats.told(self.run.game.id, entry, runs))
@@ -254,7 +264,7 @@ class Repl:
         try:
             earned, fresh = achievements.record(self._keep(), self.run, self.slot)
         except (SaveError, OSError) as e:
-            self.screen.error(f"Achievements not recorded: {e}")
+            self._keep_problem("Achievements not recorded", e)
             return
         texts = self.run.game.achievements
         for a in earned:
@@ -268,7 +278,7 @@ class Repl:
         try:
             kept = carry.store(self._keep(), self.run, self.slot)
         except (SaveError, OSError) as e:
-            self.screen.error(f"What this run leaves for the next was not kept: {e}")
+            self._keep_problem("What this run leaves for the next was not kept", e)
             return
         if kept:
             describe = getattr(self.run.game, "describe_carry", None)

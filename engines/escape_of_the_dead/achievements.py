@@ -28,22 +28,31 @@ def _taken(log: list[Event]) -> set[str]:
 
 def _short_handed(log: list[Event]) -> bool:
     start = next((e for e in log if e.kind == "game_started"), None)
-    return _won(log) is not None and start is not None and start.facts["barricade"] <= _DATA["short_handed"]["boards_at_most"]
+    return (
+        _won(log) is not None
+        and start is not None
+        and start.facts["barricade"] <= _DATA["short_handed"]["boards_at_most"]
+    )
 
 
 def _one_board(log: list[Event]) -> bool:
     left = _DATA["one_board"]["boards_left"]
-    return _won(log) is not None and any(e.kind == "zombies_attack" and e.facts["barricade"] == left for e in log)
+    return _won(log) is not None and any(
+        e.kind == "zombies_attack" and e.facts["barricade"] == left for e in log
+    )
 
 
 _RULES: dict[str, Callable[[list[Event]], bool]] = {
     "first_light": lambda log: _won(log) is not None,
     "short_handed": _short_handed,
     "untouched": lambda log: (w := _won(log)) is not None and w.facts["barricade"] == R.MAX_BARRICADE,
-    "quick_fix": lambda log: (w := _won(log)) is not None and w.facts["turn"] <= _DATA["quick_fix"]["turns_at_most"],
+    "quick_fix": lambda log: (
+        (w := _won(log)) is not None and w.facts["turn"] <= _DATA["quick_fix"]["turns_at_most"]
+    ),
     "one_board": _one_board,
-    "exterminator": lambda log: (e := _ended(log)) is not None
-    and e.facts["total_kills"] >= _DATA["exterminator"]["kills_at_least"],
+    "exterminator": lambda log: (
+        (e := _ended(log)) is not None and e.facts["total_kills"] >= _DATA["exterminator"]["kills_at_least"]
+    ),
     "full_set": lambda log: _taken(log) >= {"a", "b", "c", "d"},
     "no_help": lambda log: _won(log) is not None and not _taken(log),
 }
