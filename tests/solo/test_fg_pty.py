@@ -213,7 +213,7 @@ def test_a_decision_leaves_its_last_event_and_the_digest_on_screen_and_the_toolb
     assert "Play: 1. Walk" in screen and _toolbar(screen).startswith("Health 6 · Time 6 · Horror 7 (1 die)")
     assert "Each card played rolls Horror dice" in screen  # the coach line, the first time
     screen = typed(child, term, "2")  # play Focus: the seed rolls a 6
-    assert "Horror -1: 6." in screen  # the last event's narration is still on screen
+    assert "[Horror -1: 6]" in screen  # the last event (its bracketed summary) is still on screen
     assert "Since your last choice: Time 6->5 · Horror 7 (1 die)->6 (2 dice)" in screen
     bar = _toolbar(screen)
     assert bar.startswith("Health 6 · Time 5 · Horror 6 (2 dice) · Tormentor: unseen") and _whole(bar)
