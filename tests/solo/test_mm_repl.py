@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from repl_harness import Session
 
-from engines.core.contract import Decision, resolve_options
+from engines.core.contract import resolve_options
 from engines.mixtape.directors_cut import odds as O
 from engines.mixtape.directors_cut.rules_data import BOARD
 from engines.registry import get
 from solo.games import InputError, pct, ui_for
-from solo.games.mixtape_massacre import INSIDE, STOP_MARKS
+from solo.games.mixtape_map import INSIDE, STOP_MARKS, grid_rows
 from solo.run import Run
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engines" / "mixtape"))  # mm_positions
@@ -99,7 +99,7 @@ def test_odds_are_exact_for_a_pending_roll():
     # bare: 7/27 with two knives or more + 1/27 triple pentagrams = 30%; with 3 tokens only triple fists (a
     # redraw, not a kill) fall short: 26/27 = 96%
     assert rows[0][1] == "30%" and rows[3][1] == "96%"
-    assert rows[2][2] == "2"
+    assert rows[2][2] == "meter 0/4 -> 2/4"  # a Drill token makes one noise
     assert UI.odds(state, "spend:1")[0][2][0][0] == "spend 1"
 
 
@@ -121,9 +121,8 @@ def test_the_map_fits_its_card_and_no_sign_reads_as_an_entrance_letter():
     run = new_run(4)
     while run.decision() is not None and run.decision().kind in ("start", "lock"):
         run.choose(run.decision().options[0].key)
-    (_, town), _locations = UI.cards(run.view(), plain=False)
-    rows = town.split("\n\n")[0].split("\n")
-    assert all(len(row) <= 26 for row in rows)  # a 30-column card with its border and padding
+    rows = grid_rows(run.view())
+    assert all(len(row) == len(BOARD.rows[0]) for row in rows)  # one sign a space: the key fits beside it
     taken = {x.at for x in run.view().slashers}
     for sid, kind in BOARD.kind.items():
         col, row = BOARD.cell[sid]
@@ -158,9 +157,9 @@ def test_odds_show_the_scene_ahead_at_the_turn_choice_when_no_supply_would_ask()
     d = GAME.decision(state)
     assert d.kind == "turn" and "scene" in d.keys()  # noqa: SIM118 (Decision.keys)
     (_title, head, rows, _note) = UI.odds(state)[0]
-    assert head == ["Choice", "Roll", "Bare-handed", "With your supply"]
+    assert head == ["Choice", "Roll", "Bare-handed"]  # no supply: no column for it
     row = next(r for r in rows if r[1] == "Killer Scene")
-    assert row[2] == row[3] == pct(O.scene_chance("linda"))
+    assert row[2] == pct(O.scene_chance("linda"))
     assert UI.odds(state, "scene")[0][2] == [row]
 
 
@@ -215,7 +214,13 @@ def test_typing_a_locked_location_at_the_stop_choice_says_it_is_locked(tmp_path)
     run = _at_the_persons_move(11)
     d = run.decision()
     me = run.state.slashers[0]
-    lid = next(x for x in sorted(GAME_LOCATIONS) if f"go:{x}" not in d.keys() and x != me.at)  # noqa: SIM118
+    lid = next(
+        x
+        for x in sorted(GAME_LOCATIONS)
+        if f"go:{x}" not in d.keys()  # noqa: SIM118
+        and x != me.at
+        and not any(f"go:{e}" in d.keys() for e in BOARD.locations[x].entrances)  # noqa: SIM118
+    )
     for e in BOARD.locations[lid].entrances:
         run.state.locks[e] = "yellow"
     name = BOARD.locations[lid].name
@@ -240,14 +245,12 @@ def test_typing_a_location_out_of_reach_says_why_not_that_it_is_unknown(tmp_path
         UI.parse(lid, d)
 
 
-def test_the_map_comes_with_the_stop_choice_and_numbers_the_stops():
+def test_the_map_numbers_the_stops_while_the_person_chooses_one():
     run = _at_the_persons_move(11)
     d = run.decision()
-    assert UI.shows_map(d) and not UI.shows_map(Decision("slasher1", "turn", "?", d.options))
-    (_, town), _locations = UI.cards(run.view(), plain=False)
-    grid, legend = town.split("\n\n")
-    rows = grid.split("\n")
-    assert "the stops as listed" in legend
+    [(_, town)] = UI.cards(run.view(), plain=False)
+    assert "the stops as listed" in town.split("\n\n")[1]
+    rows = grid_rows(run.view())
     for i, option in enumerate(d.options[: len(STOP_MARKS)]):
         node = option.key[3:]
         if node in BOARD.locations:
@@ -258,9 +261,12 @@ def test_the_map_comes_with_the_stop_choice_and_numbers_the_stops():
             assert rows[row][col] == STOP_MARKS[i], (i, node)
 
 
-def test_the_map_beside_the_stop_choice_is_drawn_before_the_choices(tmp_path):
+def test_the_map_is_drawn_on_request_not_between_the_story_and_the_stop_choice(tmp_path):
+    """Drawn before the choices it pushed the roll's outcome off an 80x24 screen (issue 14)."""
     run = _at_the_persons_move(11)
     s = Session(tmp_path, run=run, plain=False).lines("look")
+    assert "the stops as listed" not in s.out
+    s = Session(tmp_path, run=s.run, plain=False).lines("map")
     assert "the stops as listed" in s.out
 
 
@@ -268,13 +274,12 @@ def test_a_slasher_and_the_hero_inside_a_location_are_on_the_grid():
     state = ready()
     state.slashers[1].at = "well"
     state.hero_at = "video"
-    (_, town), _locations = UI.cards(GAME.view(state, "slasher1"), plain=False)
-    rows = town.split("\n\n")[0].split("\n")
+    rows = grid_rows(GAME.view(state, "slasher1"))
 
     def inside(lid: str) -> list[str]:
         return [rows[int(r)][int(c)] for c, r in (x.split("-") for x in INSIDE[lid])]
 
-    assert "2" in inside("well") and "!" in inside("video") and "1" in inside("farm")
+    assert "&" in inside("well") and "!" in inside("video") and "@" in inside("farm")
 
 
 # -- issue 15: the brawl opponent answers the roll on the table; the door and redraw choices ----------------
@@ -312,9 +317,9 @@ def test_the_door_and_redraw_choices_have_help_and_odds():
     state.rng = LoadedRng([KNIFE, FIST, PENT])
     GAME.apply(state, "unlock")
     d = GAME.decision(state)
-    assert d.kind == "door" and "go into the location" in UI.example(d)
+    assert d.kind == "door" and "go in" in UI.example(d)
     rows = UI.odds(state)[0][2]
-    assert [r[:2] for r in rows] == [[f"1. {d.options[0].label}", "Killer Scene"]]
+    assert [r[:2] for r in rows] == [["1. go in", "Killer Scene"]]
     GAME.apply(state, "enter")
     state = ready()
     put_marker(state, "farm")

@@ -86,6 +86,19 @@ class MixtapeMassacre:
     default_policy = "heuristic"
 
     @property
+    def achievements(self) -> dict[str, str]:
+        """A designed sheet (the rulebook has none): id -> text, in its order."""
+        from engines.mixtape.directors_cut.achievements import TEXT
+
+        return TEXT
+
+    def earned(self, log: list[Event]) -> list[str]:
+        """The achievements a finished run's events earn for the person's seat."""
+        from engines.mixtape.directors_cut.achievements import earned
+
+        return earned(log)
+
+    @property
     def policies(self):
         from engines.mixtape.directors_cut import policies
 
@@ -367,6 +380,7 @@ class MixtapeMassacre:
                     x.ability,
                     x.used,
                     x.edge,
+                    x.skip,
                 )
                 for x in s
             ),

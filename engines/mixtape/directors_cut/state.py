@@ -109,6 +109,7 @@ class SlasherView(msgspec.Struct, frozen=True):
     ability: str
     used: bool
     edge: int = 0  # knives waiting for the next attack roll: public (an ability or a Bonus Tracks card)
+    skip: bool = False  # a Bonus Tracks card took this slasher's next turn: public (the card is face up)
 
 
 class View(msgspec.Struct, frozen=True):

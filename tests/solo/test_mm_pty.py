@@ -1,0 +1,122 @@
+"""Director's Cut in a real 80x24 pseudo-terminal (issue 14): after each decision the last event's narration
+and the digest stay on screen above the prompt, `look`, `map`, `odds` and `examine` answers fit whole under
+the line that asked for them, and the toolbar holds its numbers whole. The screen is read back through the
+small terminal model of test_fg_pty."""
+
+from __future__ import annotations
+
+import re
+
+import pexpect
+import pytest
+from test_fg_pty import COLUMNS, ROWS, Terminal, prompt, typed
+from test_pty import solo_command
+
+from engines.mixtape.directors_cut import rules_data as R
+from narratives import for_game
+from saves import SaveStore
+from solo import narration
+from solo.games import ui_for
+from solo.run import Run
+
+SEED = "7"
+"""A run where the person places the opening locks, rolls 3 and 5, and breaks into the High School."""
+
+
+@pytest.fixture
+def game(tmp_path):
+    child = pexpect.spawn(
+        solo_command(),
+        ["--save-dir", str(tmp_path), "new", "mixtape-massacre", "--seed", SEED, "--slot", "pty"],
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(ROWS, COLUMNS),
+        env={"TERM": "xterm-256color", "PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "LANG": "C.UTF-8"},
+    )
+    term = Terminal()
+    prompt(child, term)
+    yield child, term
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def _whole(bar: str) -> bool:
+    """Every toolbar field whole: 'health 6/6', 'Hero Meter 2/4 (1 to go)', 'Drill x3', 'no supply'."""
+    field = r"[A-Za-z][A-Za-z' -]*( [0-9]+(/[0-9]+)?| x[0-9]+)?( \([a-z0-9 ]+\))?"
+    return all(re.fullmatch(field, f) for f in bar.split(" · "))
+
+
+def _bar(term: Terminal) -> str:
+    return term.lines()[-1]
+
+
+def _flat(text: str) -> str:
+    """Words only: panel borders and line ends gone, so a paragraph wrapped in a panel reads as typed."""
+    return " ".join(text.replace("│", " ").split())
+
+
+def _last_event(save_dir) -> str:
+    """The last paragraph the narration told, from the run as saved (the prose may change, this test not)."""
+    run = Run.from_record(SaveStore(save_dir).read("pty"))
+    told = list(narration.groups(run.log, for_game(run.game.id, run.seed)))
+    return _flat(told[-1][1][-1])
+
+
+def _fields_whole(bar: str, save_dir) -> bool:
+    """The toolbar shown is the whole one cut only between fields (never 'turn' without its number)."""
+    full = ui_for("mixtape-massacre").toolbar(Run.from_record(SaveStore(save_dir).read("pty")).view())
+    return _whole(bar) and full.startswith(bar) and (full == bar or full[len(bar) :].startswith(" · "))
+
+
+def _keys(save_dir) -> list[str]:
+    """The choices made so far, the slot's journal included."""
+    return Run.from_record(SaveStore(save_dir).read("pty")).keys
+
+
+def _to_the_first_move(child, term) -> str:
+    typed(child, term, "1")  # the first starting point
+    for place in ("farm", "power", "radio"):
+        typed(child, term, place)  # a location's name places its lock
+    screen = typed(child, term, "high school")
+    assert "'high school' could be 1 (north) or 2 (south): type the number." in screen  # on one line
+    typed(child, term, "1")
+    return typed(child, term, "1")
+
+
+def test_each_decision_leaves_the_last_event_and_the_digest_on_screen_and_the_toolbar_whole(game, tmp_path):
+    child, term = game
+    screen = term.text()
+    assert "Where you begin:" in screen  # the coach line, the first time a kind of decision comes up
+    screen = _to_the_first_move(child, term)
+    assert "rolls 3 and 5" in _last_event(tmp_path) and _last_event(tmp_path) in _flat(screen)  # the roll
+    assert "Locked doors: 1. High School north entrance (4, yellow lock)" in screen
+    assert _bar(term).startswith("health 6/6 · souvenirs 0/10 · Hero Meter 0/4")
+    assert _fields_whole(_bar(term), tmp_path)
+    typed(child, term, "high school")  # the location's name reaches its entrance, stop 1
+    assert _keys(tmp_path)[-1] == f"go:{R.BOARD.locations['school'].entrances[0]}"
+    typed(child, term, "1")  # break the lock: the seed rolls a knife
+    screen = typed(child, term, "1")  # go in; the victim gets away; the rivals play
+    rows = term.lines()
+    assert _last_event(tmp_path) in _flat(screen)  # the last event, by the prompt
+    assert "Since your last choice: Hero Meter 0/4->2/4 · top rival 0/10->3/10" in screen
+    assert rows.index(">") == ROWS - 2 and _fields_whole(rows[-1], tmp_path)
+    assert rows[-1] == "health 6/6 · souvenirs 0/10 · Hero Meter 2/4 · no supply · top rival 3/10"
+
+
+@pytest.mark.parametrize("line", ["look", "map", "odds", "x patches", "x hero", "x drill", "examine"])
+def test_look_map_odds_and_examine_fit_whole_under_the_line_that_asked(game, line, tmp_path):
+    child, term = game
+    _to_the_first_move(child, term)
+    typed(child, term, "high school")
+    typed(child, term, "1")
+    typed(child, term, "1")  # at the start of turn 4, in the High School
+    typed(child, term, line)
+    rows = term.lines()
+    asked = next(
+        i for i, row in enumerate(rows) if row.endswith(f"> {line}")
+    )  # on screen: nothing scrolled away
+    answer = rows[asked + 1 : rows.index(">", asked)]
+    assert len(answer) >= 3 and all(len(row) <= COLUMNS for row in answer)
+    assert rows.index(">", asked) == ROWS - 2 and _fields_whole(rows[-1], tmp_path)
