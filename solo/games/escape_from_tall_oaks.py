@@ -1,16 +1,27 @@
-"""Escape From Tall Oaks at the terminal: the town map, the survivors, the Slasher Meter, the Tasks, the odds."""
+"""Escape From Tall Oaks at the terminal: the toolbar, where things stand, the town map, what every supply,
+Task, place and person is, a coach line per kind of decision, the choices with what they lead to, and exact odds
+with what a loss costs. The pieces live in tall_oaks_*.py beside this module."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from rich.text import Text
+
 from engines.core.contract import Decision
 from engines.mixtape.tall_oaks import abilities as A
-from engines.mixtape.tall_oaks import odds as O
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks.game import GAME
-from engines.mixtape.tall_oaks.places import place
 from engines.mixtape.tall_oaks.state import State, SurvivorView, View
-from solo.games import Table, pct
-from solo.games.tall_oaks_town import grid, location_move
+from solo import theme
+from solo.commands import COMMANDS
+from solo.games import Table
+from solo.games import tall_oaks_choices as C
+from solo.games import tall_oaks_map as M
+from solo.games import tall_oaks_odds as O
+from solo.games import tall_oaks_spend as S
+from solo.games import tall_oaks_words as W
+from solo.games.tall_oaks_words import held, me, short_name, short_place
 
 B = R.BOARD
 WORDS = {
@@ -32,146 +43,150 @@ WORDS = {
     "traitor": "traitor",
 }
 """The game's words and the engine keys they name, whether or not the choice is open now."""
-FACES = "each Action Die shows Action, Shield or Escape, two faces each"
-SYMBOL = {"K": "S", "B": "*"}
-"""Starting points and Bonus Tracks spaces drawn with signs no entrance letter can be mistaken for."""
-LEGEND = (
-    "1-6 survivors · ! the Slasher · S starting point · * Bonus Tracks · o/u orange/blue sewers · . road · "
-    "letters: entrances, as listed below (capital: a Scene Marker inside) · f: the Rec Center"
-)
 
 
-def _supplies(x: SurvivorView) -> str:
-    parts = []
-    for c in x.supplies:
-        kind = R.supply(c)
-        left = "unlimited" if kind.infinite else f"{x.trackers.get(c, 0)} left"
-        parts.append(f"{kind.name} ({left})")
-    parts += [f"Task #{t}" for t in x.tasks]
-    return ", ".join(parts) or "empty-handed"
+def _slasher_field(view: View, x: SurvivorView) -> str:
+    """'Smiley: woods', 'Smiley: 3 steps', 'Smiley: here': where the Slasher is from you, in one field."""
+    name = R.SLASHERS[view.slasher].name
+    if not view.slasher_at:
+        return f"{name}: woods"
+    if not x.at:
+        return f"{name}: {short_place(view.slasher_at)}"
+    if B.touching(x.at, view.slasher_at):
+        return f"{name}: here"
+    steps = B.distances(x.at).get(view.slasher_at)
+    return f"{name}: {steps} steps" if steps else f"{name}: {short_place(view.slasher_at)}"
 
 
-def _tasks(view: View) -> str:
-    marks = []
-    for i, loc in enumerate(R.TASK_LOCATIONS):
-        state = "green" if view.done[i] else "yellow"
-        marks.append(f"#{i + 1} {B.locations[loc].name} ({state})")
-    return "; ".join(marks)
+def _meter(view: View) -> str:
+    return "full" if view.slasher == R.LEGEND else f"{view.meter}/{R.METER}"
+
+
+def _near_meter(view: View) -> bool:
+    """The Slasher out, or the meter one noise from full: the next noise brings it."""
+    return bool(view.slasher_at) or view.slasher == R.LEGEND or view.meter >= R.METER - 1
 
 
 class EscapeFromTallOaksUI:
+    # -- the bottom line ------------------------------------------------------------------------------
+
     def toolbar(self, view: View) -> str:
-        me = next(x for x in view.survivors if x.seat == view.seat)
-        return (
-            f"{me.name} · health {me.health}/{R.HEALTH} · rescues {me.rescues}/{R.RESCUES_NEEDED} · "
-            f"{R.SLASHERS[view.slasher].name} meter {view.meter}/{R.METER} · "
-            f"Tasks {sum(view.done)}/4 · turn {view.turn}"
+        """Most important first, each field 'Label value' (the REPL drops whole fields from the end); always
+        the same fields, so the digest can compare them."""
+        x = me(view)
+        return " · ".join(
+            [
+                f"Health {x.health}/{R.HEALTH}",
+                f"Rescues {x.rescues}/{R.RESCUES_NEEDED}",
+                f"Meter {_meter(view)}",
+                _slasher_field(view, x),
+                f"Tasks {sum(view.done)}/{len(view.done)}",
+                f"Held: {held(x)}",
+                f"Turn {view.turn}",
+                x.name,
+            ]
         )
 
-    def status(self, view: View) -> list[tuple[str, str]]:
-        sl = R.SLASHERS[view.slasher]
-        where = place(view.slasher_at) if view.slasher_at else "in the woods behind Johnson's Farm"
-        meter = f"{'#' * view.meter}{'.' * (R.METER - view.meter)} {view.meter}/{R.METER}"
-        pairs = [
-            ("Round", str(view.round + 1)),  # the state counts completed rounds
-            ("Slasher", f"{sl.name}, {where}; meter {meter}"),
-            ("Tasks", _tasks(view)),
-            ("Rec Center", f"Task cards: {', '.join(f'#{t}' for t in reversed(view.center)) or 'none'}"),
-            ("Helipad", "landed at the Rec Center" if view.helipad else "not yet"),
-        ]
-        for x in view.survivors:
-            mark = " (you)" if x.seat == view.seat else ""
-            if not x.alive:
-                pairs.append((f"{x.name}{mark}", f"dead, {x.rescues} rescues"))
-                continue
-            if x.final_token:
-                final = "Final Rescue token in hand"
-            elif x.final:
-                fs = R.FINAL_SCENES[x.final]
-                final = f"Final Scene {fs.title} at {B.locations[fs.location].name} ({fs.actions} Actions)"
-                if x.rescues < R.RESCUES_NEEDED:
-                    final += f", waiting until {R.RESCUES_NEEDED} rescue tokens are back in hand"
-            else:
-                final = "Final Scene face down"
-            if x.traitors:
-                final += f", {x.traitors} Traitor card{'s' if x.traitors > 1 else ''} to play"
-            pairs.append(
-                (
-                    f"{x.name}{mark}",
-                    f"health {x.health}, rescues {x.rescues}, holds {_supplies(x)}, {final}, "
-                    f"at {place(x.at) if x.at else 'nowhere yet'}. {A.text(x.name)}",
-                )
+    # -- look ---------------------------------------------------------------------------------------
+
+    def status(self, view: View) -> list[tuple[str, Any]]:
+        """Where things stand in five lines and one a rival, each within the columns an 80-wide table leaves,
+        so the choices below still fit 80x24. Dangerous numbers in the danger style (plain: the words alone)."""
+        x = me(view)
+        health = f"health {x.health}/{R.HEALTH}"
+        rest = f" · rescues {x.rescues}/{R.RESCUES_NEEDED} · "
+        places = [short_place(x.at) if x.at else "not on the board yet"]
+        if x.at and x.at not in B.locations:
+            places.append(f"near {short_name(B.landmark(x.at)[0])}")
+        where = _first_fit([f"{x.name} · {health}{rest}{p}" for p in places])[len(x.name + health + rest) + 3 :]
+        you = Text.assemble(
+            Text(health, theme.danger_if(x.alive and x.health <= R.INJURED)),
+            f"{rest}{where}" if x.alive else " · dead",
+        )
+        final = Text()
+        if x.final_token:
+            final = Text("Final Rescue token won: get to the Helipad!", theme.GAIN)
+        elif x.final:
+            fs = R.FINAL_SCENES[x.final]
+            loss = A.slasher_loss(x.name, fs.damage)
+            wait = (
+                f" · waiting until {R.RESCUES_NEEDED} rescue tokens are back in hand"
+                if x.rescues < R.RESCUES_NEEDED
+                else ""
             )
+            title = f"{fs.title}, " if len(fs.title) + len(wait) < 24 else ""
+            final.append(f"{title}{short_name(fs.location)}: The Legend, {fs.actions} Actions, ")
+            final.append(f"lose {loss} health", theme.danger_if(loss >= x.health))
+            final.append(wait)
+        else:
+            final.append(f"face down (hidden until all Tasks are done and {R.RESCUES_NEEDED} rescues)", theme.HIDDEN)
+        name = R.SLASHERS[view.slasher].name
+        town = Text()
+        town.append(
+            f"{name} {'at ' + short_place(view.slasher_at) if view.slasher_at else 'in the woods'}, meter {_meter(view)}",
+            theme.DANGER if _near_meter(view) else "",
+        )
+        town.append(f" · round {view.round + 1}")
+        pairs: list[tuple[str, Any]] = [
+            ("You", Text.assemble(f"{x.name} · ", you)),
+            ("Holding", _holding(x)),
+            ("Final Scene", final),
+            ("Slasher", town),
+            ("Tasks", _tasks(view)),
+        ]
+        rivals = [o for o in view.survivors if o.seat != view.seat]
+        if len(rivals) > RIVAL_ROWS:  # many rivals: health and rescues in a row or two; 'map' has the rest
+            each = [f"{o.name} {o.health}/{o.rescues}" if o.alive else f"{o.name} dead" for o in rivals]
+            pairs.append(("Rivals", "health/rescues: " + " · ".join(each)))
+            return pairs
+        for o in rivals:
+            pairs.append((o.name, _rival(o) if o.alive else f"dead, {o.rescues} rescue tokens"))
         return pairs
 
+    # -- map ----------------------------------------------------------------------------------------
+
     def cards(self, view: View, plain: bool) -> list[tuple[str, str]]:
-        """The town as a grid (or, plain, as sentences), then the locations with markers and Task tokens."""
-        number = {x.at: str(i) for i, x in enumerate(view.survivors, 1) if x.alive and x.at}
-        names = {x.seat: x.name for x in view.survivors}
-        locations = []
-        for lid, loc in B.locations.items():
-            parts = []
-            if lid == R.REC:
-                parts.append("Helipad" if view.helipad else f"{len(view.center)} Task cards")
-            elif view.markers.get(lid):
-                parts.append("Scene Marker")
-            else:
-                parts.append("empty")
-            if lid in R.TASK_LOCATIONS:
-                k = R.TASK_LOCATIONS.index(lid)
-                parts.append(f"Task #{k + 1} token {'green' if view.done[k] else 'yellow'}")
-            if lid in view.final_tokens:
-                parts.append(f"{names[view.final_tokens[lid]]}'s Final Rescue token")
-            inside = [x.name for x in view.survivors if x.alive and x.at == lid]
-            if inside:
-                parts.append("inside: " + ", ".join(inside))
-            if view.slasher_at == lid:
-                parts.append(f"{R.SLASHERS[view.slasher].name} is here")
-            locations.append(f"{loc.letter} {loc.name}: {'; '.join(parts)}")
-        if plain:
-            people = [
-                f"{x.name} ({i}) is at {place(x.at)}."
-                for i, x in enumerate(view.survivors, 1)
-                if x.alive and x.at
-            ]
-            if view.slasher_at:
-                people.append(f"{R.SLASHERS[view.slasher].name} is at {place(view.slasher_at)}.")
-            return [
-                ("Survivors", " ".join(people) or "Nobody is on the board yet."),
-                ("Locations", "\n".join(locations)),
-            ]
+        """The whole town in one panel within 80x24: the grid, a key of the locations, who is which mark, and
+        while you choose a stop or a starting point, their numbers as listed. Plain: the same as sentences."""
+        return M.plain_board(view) if plain else [("Tall Oaks", M.board(view))]
 
-        def mark(sid: str, ch: str) -> str | None:
-            if sid in number:
-                return number[sid]
-            if sid == view.slasher_at:
-                return "!"
-            if sid in B.entrance_of:
-                return ch.upper() if view.markers.get(B.entrance_of[sid]) else ch
-            return SYMBOL.get(ch)
-
-        return [("Tall Oaks", grid(B, mark) + "\n\n" + LEGEND), ("Locations", "\n".join(locations))]
+    # -- what to type, and what it is about -------------------------------------------------------------
 
     def example(self, decision: Decision) -> str:
-        if decision.kind == "move":
-            return "Type the number of a stop, or a location's name (locations are listed first)."
-        if decision.kind == "spend":
-            return (
-                "Type the number of a choice: which supply tokens to spend before the roll (1 spends none)."
-            )
+        """What to type here, in one line under 80 columns (shown under the choices and by 'help')."""
+        kind = decision.kind
+        if kind == "move":
+            return "Type a stop's number or a location's name; 'map' shows the stops numbered."
+        if kind == "start":
+            return "Type a number or a location's name (the start beside it); 'map' numbers them."
+        if kind == "spend":
+            return "Type a spend's number (1 spends none); 'odds' shows the chances in full."
+        if kind in ("turn", "redraw"):
+            words = [f"'{k}'" for k in ("draw", "search", "task", "final", "roll") if decision.option(k)]
+            said = f" or a word ({', '.join(words)})" if words else ""
+            return f"Type a number{said}; 'odds' explains the chances."
         return "Type the number of a choice, or the start of its words."
 
+    def coach(self, decision: Decision) -> str | None:
+        """One line on what this kind of decision is about, the first time it comes up."""
+        return C.coach(decision)
+
+    def choice_lines(self, decision: Decision, view: View, width: int, plain: bool = False) -> list[str] | None:
+        """The choices laid out to fit, each with what it leads to: chances, what a loss costs, a warning."""
+        return C.choice_lines(decision, view, width, plain)
+
     def parse(self, text: str, decision: Decision) -> str | None:
-        """The game's own words as engine keys, legal now or not (the engine refuses with its reason): location
-        names in a move ('farm', 'gas station'), the turn's choices ('search', 'task', 'final'...), 'take',
-        'scuffle <name>', 'traitor', 'heal', and 'reveal' (answered with how the card turns over now). None if
-        the words are none of these."""
-        found = location_move(B, text, decision)
+        """The game's own words as engine keys, legal now or not (the engine refuses with its reason): a
+        location's name reaches the stop that gets there (the location, else its entrance; at the start, the
+        starting point beside it); the turn's choices ('search', 'task', 'final'...), 'take', 'scuffle
+        <name>', 'traitor', 'heal', 'reveal' (answered with how the card turns over now); a word that starts
+        words of one choice is that choice, of several an error saying which. None if none of these."""
+        found = W.location_stop(text, decision)
         if found is not None:
             return found
         words = " ".join(text.lower().split())
         if decision.kind == "move":
-            hits = [lid for lid, loc in B.locations.items() if words == lid or words in loc.name.lower()]
+            hits = W.named_locations(words)
             if len(hits) == 1:
                 return f"go:{hits[0]}"  # a location not reachable with this roll: the engine says why
         if decision.kind == "task" and words in ("take", "take task", "task"):
@@ -192,124 +207,89 @@ class EscapeFromTallOaksUI:
         if words in ("heal", "use", "patch up"):
             heals = [o.key for o in decision.options if o.key.startswith("heal:")]
             return heals[0] if heals else "heal"
-        return WORDS.get(words)
+        if words in WORDS:
+            return WORDS[words]
+        if " " not in words and any(w.startswith(words) for c in COMMANDS for w in (c.name, *c.aliases)):
+            return None  # the start of a command ('res', 'sav'): the REPL says what it could be
+        return W.word_match(text, decision)
 
     def odds(self, state: State, key: str | None = None) -> list[Table] | None:
-        """Exact chances for the pending action-dice roll (one row per way to spend supply tokens, unique
-        combos and the survivor's ability included), or for a scuffle (one row per rival)."""
-        if state.phase == "scuffle":
-            return self._scuffle_odds(state, key)
-        if state.phase != "spend" or state.spender < 0:
+        """Exact chances wherever a choice leads to dice: the pending spend (one row per way to spend), a
+        scuffle (one row per rival), or the roll each choice of a turn, a move or a redraw leads to (bare-
+        handed and with every token), with what a loss costs and which spends cannot help."""
+        d = GAME.decision(state)
+        if d is None:
             return None
-        x = state.survivors[state.spender]
-        icon, gift = A.roll_bonus(x.name)
-        rows = []
-        for spend_key, chosen in GAME.spend_keys(x, state.purpose):
-            if key is not None and key != f"spend:{spend_key}":
-                continue
-            bonus = {R.ACTION: 0, R.SHIELD: 0, R.ESCAPE: 0}
-            noise = 0
-            for c, n in chosen.items():
-                kind = R.supply(c)
-                bonus[kind.kind] += kind.amount * n
-                noise += kind.noise * n
-            if icon:
-                bonus[icon] += gift
-            triple = (bonus[R.ACTION], bonus[R.SHIELD], bonus[R.ESCAPE])
-            if state.purpose == "fight":
-                defeat, escape, *_ = GAME.fight_stats(state, state.spender, state.fight)
-                win, repel, run, lose = O.fight(defeat, escape, GAME.armed(x), *_fight_bonus(triple))
-                cells = [pct(win), pct(repel), pct(run), pct(lose)]
-                noise = 0
-            else:
-                o = O.outcomes(state.purpose, _need(state), 0, True, triple)
-                z = 0
-                if state.purpose == "rescue":
-                    cells = [
-                        pct(o.get("ok", z)),
-                        pct(o.get("double", z)),
-                        pct(o.get("stay", z) + o.get("flee_draw", z)),
-                    ]
-                    cells.append(pct(o.get("fail", z)))
-                elif state.purpose == "defend":
-                    cells = [pct(o.get("ok", z) + o.get("redraw", z)), pct(o.get("flee_draw", z))]
-                    cells.append(pct(o.get("fail", z) + o.get("nothing", z)))
-                else:
-                    cells = [pct(o.get("ok", z)), pct(o.get("fail", z))]
-            rows.append([_spend_label(chosen), *cells, str(noise)])
-        if not rows:
-            return None
-        ability = f" {x.name}'s +{gift} {icon.title()} is included." if icon else ""
-        if state.purpose == "fight":
-            defeat, escape, *_ = GAME.fight_stats(state, state.spender, state.fight)
-            runs = f"{_n(escape, 'Escape')} to run" if escape else "no escape but Triple Escapes"
-            head = ["Defeat", "Drive off", "Escape", "Lose"]
-            note = (
-                f"{GAME.slasher_name(state)}: {_n(defeat, 'Action')} to defeat, {runs}; {FACES}. Combos: Triple "
-                "Actions defeat (weapon needed) with a free supply, Triple Shields drive it off, Triple "
-                f"Escapes run to the nearest location.{ability}"
-            )
-        elif state.purpose == "defend":
-            sc = R.SCENES[state.card]
-            head = ["Defend", "Run (combo)", "Hurt"]
-            note = (
-                f"{sc.title}: {_n(sc.shields, 'Shield')} or lose {sc.damage} health; {FACES}. Triple Actions: "
-                "no defence; Triple Shields: beaten, and you may draw again at once; Triple Escapes: run to "
-                f"the nearest location.{ability}"
-            )
-        elif state.purpose == "rescue":
-            sc = R.SCENES[state.card]
-            head = ["Rescue", "Double (combo)", "Bury (combo)", "Fail"]
-            note = (
-                f"{sc.title}: {_n(sc.actions, 'Action')}; {FACES}. Triple Actions double the rescues; Triple "
-                f"Shields or Escapes bury the card with no trip back to a starting point.{ability}"
-            )
-        else:
-            sc = R.SCENES[state.card]
-            head, note = ["Success", "Fail"], f"{sc.title}: {_n(sc.actions, 'Action')}; {FACES}.{ability}"
-        return [("Odds", ["Spend", *head, "Noise"], rows, note)]
+        view = GAME.view(state, d.seat)
+        if d.kind == "spend":
+            return S.spend_table(view, d, key)
+        if d.kind == "scuffle":
+            return S.scuffle_table(view, d, key)
+        return O.ahead_table(view, d, key)
 
-    def _scuffle_odds(self, state: State, key: str | None) -> list[Table] | None:
-        wt, wa, lt, la = O.scuffle()
-        rows = []
-        for i in GAME.scuffle_targets(state):
-            o = state.survivors[i]
-            k = f"scuffle:{o.seat}"
-            if key is not None and key != k:
-                continue
-            rows.append([o.name, pct(wt + wa), pct(wt), pct(lt + la), pct(lt)])
-        if not rows:
-            return None
-        note = (
-            "Both roll three Action Dice, no weapons or abilities; the first triple wins and takes a rescue "
-            "token (if the loser has one), else the most Actions; ties roll again until someone wins. The "
-            "loser loses 1 health and goes to a starting point."
-        )
-        head = ["Rival", "You win", "by triple", "You lose", "by triple"]
-        return [("Scuffle odds", head, rows, note)]
+    def things(self, view: View) -> dict[str, str]:
+        """Everything `examine` can tell: name -> what it does, where it is, uses left; hidden as hidden."""
+        from solo.games.tall_oaks_things import things
+
+        return things(view)
 
 
-def _n(n: int, word: str) -> str:
-    """'1 Action', '3 Actions'."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
+RIVAL_ROWS = 3
+"""Up to this many rivals get a row each in `look`; more share one, so the choices still fit 80x24."""
+ROOM = 61
+"""The columns a value has in `look`'s 80-wide table, beside keys of up to 11 ('Final Scene')."""
 
 
-def _spend_label(chosen: dict[str, int]) -> str:
-    """'Baseball Bat x1, Knife': a spend choice by the supplies' names (an unlimited one needs no count)."""
-    parts = [
-        R.supply(c).name if R.supply(c).infinite else f"{R.supply(c).name} x{n}" for c, n in chosen.items()
-    ]
-    return ", ".join(parts) or "nothing"
+def _first_fit(lines: list[str], room: int = ROOM) -> str:
+    """The first line that fits the room, else the last (the shortest form)."""
+    return next((line for line in lines if len(line) <= room), lines[-1])
 
 
-def _need(state: State) -> int:
-    sc = R.SCENES[state.card]
-    return sc.shields if state.purpose == "defend" else sc.actions
+def _holding(x: SurvivorView) -> str:
+    """'Baseball Bat (2 tokens), Task 2 · 1 slot free', shorter forms when that does not fit."""
+    free = A.slots(x.name) - len(x.supplies) - len(x.tasks)
+    tail = f" · {free} slot{'' if free == 1 else 's'} free"
+    traitor = [f"{x.traitors} Traitor card{'s' if x.traitors > 1 else ''}"] if x.traitors else []
+    tasks = [f"Task {t}" for t in x.tasks] + traitor
+
+    def named(name, left) -> str:
+        return ", ".join([f"{name(c)} ({left(c)})" for c in x.supplies] + tasks) or "nothing"
+
+    full = named(lambda c: R.supply(c).name, lambda c: W.supply_left(c, x).removesuffix(" left"))
+    short = named(W.last_word, lambda c: W.supply_left(c, x).removesuffix(" tokens left").removesuffix(" token left"))
+    return _first_fit([full + tail, short + tail, short])
 
 
-def _fight_bonus(bonus: tuple[int, int, int]) -> tuple[int, int, int]:
-    """(Actions, Escapes, Shields): the order odds.fight takes them."""
-    return bonus[0], bonus[2], bonus[1]
+def _rival(o: SurvivorView) -> str:
+    """'health 6 · rescues 1 · Bat 2, Task 1 · start N of Church', the place by the nearest location or the
+    supplies by their count when the whole line would not fit."""
+    final = " · Final Rescue won!" if o.final_token else " · Final Scene up" if o.final else ""
+    head = f"health {o.health} · rescues {o.rescues}"
+    where = short_place(o.at) if o.at else "not placed"
+    near = f"near {short_name(B.landmark(o.at)[0])}" if o.at and o.at not in B.locations else where
+    n = len(o.supplies) + len(o.tasks)
+    count = f"{n} card{'' if n == 1 else 's'}"
+    return _first_fit(
+        [
+            f"{head} · {held(o)} · {where}{final}",
+            f"{head} · {held(o)} · {near}{final}",
+            f"{head} · {count} · {near}{final}",
+            f"{head} · {near}{final}",
+            f"{head}{final}",
+        ]
+    )
+
+
+def _tasks(view: View) -> str:
+    """'1/4 done; next: Task 2 at Police Department, Kirk holds it'."""
+    k = next((i + 1 for i, d in enumerate(view.done) if not d), 0)
+    if not k:
+        return "all done: the Helipad waits at the Rec Center"
+    holder = next((o for o in view.survivors if k in o.tasks), None)
+    who = "you hold it" if holder is not None and holder.seat == view.seat else (
+        f"{holder.name} holds it" if holder else "card at the Rec Center"
+    )
+    return f"{sum(view.done)}/{len(view.done)} done · next: Task {k}, {short_name(R.TASK_LOCATIONS[k - 1])}, {who}"
 
 
 UI = EscapeFromTallOaksUI()

@@ -91,6 +91,22 @@ def _nearest(start: str, candidates: tuple[str, ...]) -> str | None:
     return B.nearest(start, candidates)
 
 
+@lru_cache(maxsize=4096)
+def _most(name: str, held: tuple[tuple[str, int], ...]) -> dict[str, tuple[int, int, int, int]]:
+    """Kind of roll -> its bonus with every token of the held supplies (card, tokens left) that helps it
+    spent. Cached (a view asks at every decision, and hands change rarely), so the dict is shared: views
+    only read it."""
+    out = {}
+    for purpose, kinds in RELEVANT.items():
+        chosen = {}
+        for c, left in held:
+            kind = R.supply(c)
+            if kind.kind in kinds:
+                chosen[c] = 1 if kind.infinite else left
+        out[purpose] = EscapeFromTallOaks.roll_bonus(name, purpose, chosen)
+    return out
+
+
 def _spend_keys(
     cards: list[tuple[str, int]] | tuple[tuple[str, int], ...],
 ) -> list[tuple[str, dict[str, int]]]:
@@ -170,6 +186,19 @@ class EscapeFromTallOaks:
     )
     state_type = State
     default_policy = "heuristic"
+
+    @property
+    def achievements(self) -> dict[str, str]:
+        """A designed sheet (the rulebook has none): id -> text, in its order."""
+        from engines.mixtape.tall_oaks.achievements import TEXT
+
+        return TEXT
+
+    def earned(self, log: list[Event]) -> list[str]:
+        """The achievements a finished run's events earn for the person's seat."""
+        from engines.mixtape.tall_oaks.achievements import earned
+
+        return earned(log)
 
     @property
     def policies(self):
@@ -392,7 +421,43 @@ class EscapeFromTallOaks:
             state.drawn if state.keeper >= 0 and s[state.keeper].seat == seat else "",
             state.turn_no,
             state.round,
+            self._seat_spends(state, seat),
+            self._seat_most(state, seat),
         )
+
+    @staticmethod
+    def roll_bonus(name: str, purpose: str, chosen: Mapping[str, int]) -> tuple[int, int, int, int]:
+        """(Actions, Shields, Escapes, noise) an action roll gets from the supplies spent and the survivor's
+        ability, the noise as the meter takes it (none in a fight; a quieter ability counted): what a view offers
+        its screens, so they never add the bonus up themselves. The same sums as `_roll_action`."""
+        bonus = {R.ACTION: 0, R.SHIELD: 0, R.ESCAPE: 0}
+        noise = 0
+        for c, n in chosen.items():
+            kind = R.supply(c)
+            bonus[kind.kind] += kind.amount * n
+            noise += kind.noise * n
+        icon, gift = A.roll_bonus(name)
+        if icon:
+            bonus[icon] += gift
+        made = 0 if purpose == "fight" else A.quieter(name, noise)
+        return bonus[R.ACTION], bonus[R.SHIELD], bonus[R.ESCAPE], made
+
+    def _seat_spends(self, state: State, seat: str) -> dict[str, tuple[int, int, int, int]]:
+        """The pending spend's choices and their bonus, for the spender's own view (empty for anyone else)."""
+        if state.phase != SPEND or state.spender < 0 or state.survivors[state.spender].seat != seat:
+            return {}
+        x = state.survivors[state.spender]
+        return {
+            f"spend:{key}": self.roll_bonus(x.name, state.purpose, chosen)
+            for key, chosen in self.spend_keys(x, state.purpose)
+        }
+
+    def _seat_most(self, state: State, seat: str) -> dict[str, tuple[int, int, int, int]]:
+        """This seat's bonus for each kind of action roll with every token that helps it spent."""
+        for x in state.survivors:
+            if x.seat == seat:
+                return _most(x.name, tuple([(c, x.trackers.get(c, 0)) for c in x.supplies])) if x.alive else {}
+        return {}
 
     def turn(self, state: State) -> int:
         return state.turn_no

@@ -114,3 +114,9 @@ class View(msgspec.Struct, frozen=True):
     drawn: str
     turn: int
     round: int
+    # What a roll gets from supplies and the survivor's ability, as (Actions, Shields, Escapes, noise), the noise
+    # as the Slasher Meter takes it (none in a fight); the seat's own, read by the screens so they never add the
+    # bonus up themselves. `spends`: each choice of the pending spend, in the spender's own view only. `most`:
+    # each kind of action roll (rescue, defend, invaders, fight) with every token that helps spent.
+    spends: dict[str, tuple[int, int, int, int]] = {}
+    most: dict[str, tuple[int, int, int, int]] = {}

@@ -1,0 +1,183 @@
+"""Escape From Tall Oaks: the pending roll's spends and a scuffle on offer, with their exact chances, which
+spends cannot help, and what a loss costs. The bonus of each spend is the engine's (`View.spends`): nothing here
+adds it up."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from engines.core.contract import Decision
+from engines.mixtape.tall_oaks import abilities as A
+from engines.mixtape.tall_oaks import odds as O
+from engines.mixtape.tall_oaks import rules_data as R
+from engines.mixtape.tall_oaks.policies import armed
+from engines.mixtape.tall_oaks.state import View
+from solo.games import Table, pct
+from solo.games.tall_oaks_odds import FACES, ZERO, deadly, fight_stats, meter_words, plural, slasher_loss
+from solo.games.tall_oaks_words import last_word, me, ranges
+
+
+def cannot_help(outcomes: dict[str, tuple[Fraction, ...]], chosen: dict[str, dict[str, int]]) -> list[str]:
+    """The spends whose extra tokens change no chance: another spend with a part of their tokens rolls the
+    same. They are legal (the engine offers every way to spend), but they only cost tokens (and noise)."""
+    out = []
+    for key, parts in chosen.items():
+        for other, less in chosen.items():
+            if other == key or outcomes[other] != outcomes[key]:
+                continue
+            if all(less.get(c, 0) <= n for c, n in parts.items()) and set(less) <= set(parts):
+                out.append(key)
+                break
+    return out
+
+
+def spend_parts(key: str) -> dict[str, int]:
+    """A spend choice's key read back as card -> tokens ('spend:bat.2x1,knife.1x1'; 'spend:none' is {})."""
+    body = key.removeprefix("spend:")
+    if body == "none":
+        return {}
+    return {c: int(n) for c, n in (part.rsplit("x", 1) for part in body.split(","))}
+
+
+def spend_label(parts: dict[str, int]) -> str:
+    """'Baseball Bat x1, Knife': a spend by the supplies' names (an unlimited one needs no count)."""
+    names = [R.supply(c).name if R.supply(c).infinite else f"{R.supply(c).name} x{n}" for c, n in parts.items()]
+    return ", ".join(names) or "nothing"
+
+
+def short_spend(parts: dict[str, int]) -> str:
+    """'Drill x1, Skateboard x1': a spend by the supplies' last words, for a narrow line."""
+    names = [last_word(c) if R.supply(c).infinite else f"{last_word(c)} x{n}" for c, n in parts.items()]
+    return ", ".join(names) or "nothing"
+
+
+def spend_outcomes(view: View, key: str) -> tuple[Fraction, ...]:
+    """The chances of the pending roll with this spend: fight (defeat, drive off, escape, lose); rescue
+    (rescue, double, bury, fail); defence (held, run, hurt); The Invaders (success, fail)."""
+    a, s, e, _ = view.spends[key]
+    x = me(view)
+    if view.purpose == "fight":
+        defeat, escape, _ = fight_stats(view, view.fight)
+        return O.fight(defeat, escape, armed(x), a, e, s)
+    sc = R.SCENES[view.card]
+    need = sc.shields if view.purpose == "defend" else sc.actions
+    o = O.outcomes(view.purpose, need, 0, True, (a, s, e))
+    z = ZERO
+    if view.purpose == "rescue":
+        return o.get("ok", z), o.get("double", z), o.get("stay", z) + o.get("flee_draw", z), o.get("fail", z)
+    if view.purpose == "defend":
+        return o.get("ok", z) + o.get("redraw", z), o.get("flee_draw", z), o.get("fail", z) + o.get("nothing", z)
+    return o.get("ok", z), o.get("fail", z)
+
+
+SPEND_HEAD = {
+    "fight": ["Defeat", "Drive off", "Escape", "Lose"],
+    "defend": ["Defend", "Run (combo)", "Hurt"],
+    "rescue": ["Rescue", "Double (combo)", "Bury (combo)", "Fail"],
+    "invaders": ["Success", "Fail"],
+}
+
+
+def useless_spends(view: View, decision: Decision) -> list[str]:
+    """The spend keys of this decision that cannot help (see `cannot_help`)."""
+    keys = [o.key for o in decision.options if o.key in view.spends]
+    return cannot_help({k: spend_outcomes(view, k) for k in keys}, {k: spend_parts(k) for k in keys})
+
+
+SPEND_ROWS = 6
+"""A spend table longer than this keeps the spends that can help, one row for each bonus they add."""
+
+
+def spend_table(view: View, decision: Decision, key: str | None) -> list[Table] | None:
+    """Exact chances of the pending roll, one row per way to spend (the ability included), then what a
+    loss costs, what the noise does and which spends cannot help. A long list (three supplies with their
+    tokens make up to 64 ways) shows one row per bonus among the spends that can help, numbered."""
+    if not view.spends:
+        return None
+    useless = useless_spends(view, decision)
+    numbers = {o.key: i for i, o in enumerate(decision.options, 1)}
+    keys = [o.key for o in decision.options if o.key in view.spends and (key is None or o.key == key)]
+    if not keys:
+        return None
+
+    def row(k: str, label: str) -> list[str]:
+        return [label, *map(pct, spend_outcomes(view, k)), str(view.spends[k][3])]
+
+    if key is None and len(keys) > SPEND_ROWS:
+        groups: dict[tuple[int, int, int, int], list[str]] = {}
+        for k in keys:
+            if k not in useless:
+                groups.setdefault(view.spends[k], []).append(k)
+        rows = []
+        for same in groups.values():
+            others = f" (or {ranges([numbers[k] for k in same[1:]])})" if len(same) > 1 else ""
+            rows.append(row(same[0], f"{numbers[same[0]]}. {short_spend(spend_parts(same[0]))}{others}"))
+    else:
+        rows = [row(k, spend_label(spend_parts(k))) for k in keys]
+    waste = ranges([numbers[k] for k in useless])
+    note = spend_note(view) + (f" Cannot help (same odds, more tokens): {waste}." if waste else "")
+    return [("Odds", ["Spend", *SPEND_HEAD[view.purpose], "Noise"], rows, note)]
+
+
+def spend_note(view: View) -> str:
+    """What the pending roll is, what losing it costs, and the ability counted."""
+    x = me(view)
+    icon, gift = A.roll_bonus(x.name)
+    ability = f" {x.name}'s +{gift} {icon.title()} is counted." if icon else ""
+    if view.purpose == "fight":
+        defeat, escape, _ = fight_stats(view, view.fight)
+        name = slasher_name(view)
+        runs = f"{plural(escape, 'Escape')} run" if escape else "only Triple Escapes get you away"
+        prize = {"task": " (the Task is done)", "final": " (your Final Rescue token)"}.get(view.fight, "")
+        weapon = "" if armed(x) else " NO WEAPON: you cannot defeat it, only escape."
+        return (
+            f"{name}: {plural(defeat, 'Action')} defeat{prize}, {runs}; lose: {slasher_loss(view, view.fight)}, back to a start."
+            f"{weapon} Triple Actions defeat it, Triple Shields drive it off, Triple Escapes run; {FACES}.{ability}"
+        )
+    sc = R.SCENES[view.card]
+    noisy = any(n for *_, n in view.spends.values())
+    noise = f" 1 noise now: {meter_words(view, 1)}." if noisy else ""
+    if view.purpose == "defend":
+        return (
+            f"{sc.title}: {plural(sc.shields, 'Shield')} or lose {sc.damage} health{deadly(view, sc.damage)}. Triple "
+            f"Actions: no defence; Triple Shields: beaten, and you may draw again; Triple Escapes: run to the "
+            f"nearest location; {FACES}.{noise}{ability}"
+        )
+    if view.purpose == "rescue":
+        return (
+            f"{sc.title}: {plural(sc.actions, 'Action')} for {plural(sc.rescues, 'rescue token')} and a free supply; "
+            f"fail: back to the nearest start. Triple Actions double the tokens; Triple Shields or Escapes bury "
+            f"the card, no trip back; {FACES}.{noise}{ability}"
+        )
+    return (
+        f"{sc.title}: {plural(sc.actions, 'Action')}, no combos; fail: you lose {R.INVADERS_HEALTH} health and "
+        f"{plural(R.INVADERS_TOKENS, 'rescue token')}, every rival {plural(R.INVADERS_OTHERS, 'token')} (or health); "
+        f"{FACES}.{ability}"
+    )
+
+
+def slasher_name(view: View) -> str:
+    return R.SLASHERS[view.slasher].name
+
+
+def scuffle_table(view: View, decision: Decision, key: str | None) -> list[Table] | None:
+    """One row per rival on offer: the whole scuffle, ties rolled again until someone wins."""
+    wt, wa, lt, la = O.scuffle()
+    rows = []
+    for o in decision.options:
+        if o.key == "scuffle:no" or (key is not None and o.key != key):
+            continue
+        rival = next((s for s in view.survivors if s.seat == o.key[8:]), None)
+        if rival is not None:
+            rows.append([rival.name, pct(wt + wa), pct(wt), pct(lt + la), pct(lt)])
+    if not rows:
+        return None
+    x = me(view)
+    note = (
+        f"Both roll {R.ACTION_DICE} Action Dice, no weapons or abilities; the first triple wins and takes a "
+        "rescue token "
+        f"(if the loser has one), else the most Actions; ties roll again. The loser loses {R.SCUFFLE_HEALTH} "
+        f"health{deadly(view, R.SCUFFLE_HEALTH)} and goes to a start; a lost scuffle ends your turn."
+        + (f" You hold {plural(x.rescues, 'rescue token')}." if x.rescues else "")
+    )
+    return [("Scuffle odds", ["Rival", "You win", "by triple", "You lose", "by triple"], rows, note)]

@@ -1,0 +1,253 @@
+"""Escape From Tall Oaks in a real 80x24 pseudo-terminal (issue 14): after each decision the last event's words
+and the digest are on screen at the prompt; `look`, `map`, `odds` and `examine` answers fit above the prompt;
+the toolbar shows whole fields. What the terminal shows is read back through a small model of the escape codes
+prompt_toolkit and rich use; the same run is played in-process beside it to know what should be there."""
+
+from __future__ import annotations
+
+import re
+
+import pexpect
+import pytest
+from test_pty import PROMPT, solo_command
+
+from engines.core.contract import resolve_options
+from engines.registry import get
+from narratives import for_game
+from solo import narration
+from solo.games import ui_for
+from solo.run import Run
+from solo.screen import digest, fit_fields
+
+ROWS, COLUMNS = 24, 80
+GAME = get("escape-from-tall-oaks")
+UI = ui_for(GAME.id)
+SEED = 20
+"""A seed whose first decisions are a start, a move, a Task, a move and a spend, then a rescue."""
+
+
+class Terminal:
+    """Enough of a VT100 to know what an 80x24 screen shows: printing with autowrap and scrolling, cursor
+    moves, erasing, and the answer to 'where is the cursor?' (prompt_toolkit draws its toolbar once it
+    knows); colours and modes are ignored."""
+
+    def __init__(self) -> None:
+        self.grid = [[" "] * COLUMNS for _ in range(ROWS)]
+        self.y = self.x = 0
+        self.wrap = False
+        self.rest = ""
+        self.replies: list[str] = []
+
+    def lines(self) -> list[str]:
+        return ["".join(row).rstrip() for row in self.grid]
+
+    def _down(self) -> None:
+        if self.y == ROWS - 1:
+            self.grid = [*self.grid[1:], [" "] * COLUMNS]
+        else:
+            self.y += 1
+
+    def feed(self, data: str) -> None:
+        data, i = self.rest + data, 0
+        self.rest = ""
+        while i < len(data):
+            ch = data[i]
+            if ch == "\x1b":
+                end = self._escape(data, i)
+                if end is None:
+                    self.rest = data[i:]
+                    return
+                i = end
+                continue
+            i += 1
+            if ch == "\r":
+                self.x, self.wrap = 0, False
+            elif ch == "\n":
+                self._down()
+                self.wrap = False
+            elif ch == "\b":
+                self.x, self.wrap = max(0, self.x - 1), False
+            elif ch >= " ":
+                if self.wrap:
+                    self.x, self.wrap = 0, False
+                    self._down()
+                self.grid[self.y][self.x] = ch
+                if self.x == COLUMNS - 1:
+                    self.wrap = True
+                else:
+                    self.x += 1
+
+    def _escape(self, data: str, i: int) -> int | None:
+        if i + 1 >= len(data):
+            return None
+        kind = data[i + 1]
+        if kind == "[":
+            m = re.compile(r"\[([?>=]?)([0-9;]*)([ -/]*)([@-~])").match(data, i + 1)
+            if m is None:
+                return None if len(data) - i < 32 else i + 2
+            self._csi(m.group(1), [int(p) if p else 0 for p in m.group(2).split(";")], m.group(4))
+            return m.end()
+        if kind == "]":
+            end = min((j for j in (data.find("\x07", i), data.find("\x1b\\", i)) if j >= 0), default=-1)
+            return None if end < 0 else end + (1 if data[end] == "\x07" else 2)
+        if kind in "()":
+            return i + 3 if i + 2 < len(data) else None
+        return i + 2
+
+    def _csi(self, private: str, params: list[int], final: str) -> None:
+        n = params[0] or 1
+        if final == "n" and params[0] == 6 and not private:
+            self.replies.append(f"\x1b[{self.y + 1};{self.x + 1}R")
+            return
+        self.wrap = False
+        if private:
+            return
+        if final == "A":
+            self.y = max(0, self.y - n)
+        elif final == "B":
+            self.y = min(ROWS - 1, self.y + n)
+        elif final == "C":
+            self.x = min(COLUMNS - 1, self.x + n)
+        elif final == "D":
+            self.x = max(0, self.x - n)
+        elif final == "G":
+            self.x = min(COLUMNS - 1, n - 1)
+        elif final in "Hf":
+            col = params[1] if len(params) > 1 and params[1] else 1
+            self.y, self.x = min(ROWS, params[0] or 1) - 1, min(COLUMNS, col) - 1
+        elif final == "J":
+            if params[0] in (0, 2):
+                self.grid[self.y][self.x :] = [" "] * (COLUMNS - self.x)
+                for row in range(self.y + 1, ROWS):
+                    self.grid[row] = [" "] * COLUMNS
+            if params[0] in (1, 2):
+                for row in range(self.y):
+                    self.grid[row] = [" "] * COLUMNS
+        elif final == "K":
+            if params[0] == 0:
+                self.grid[self.y][self.x :] = [" "] * (COLUMNS - self.x)
+            elif params[0] == 1:
+                self.grid[self.y][: self.x + 1] = [" "] * (self.x + 1)
+            else:
+                self.grid[self.y] = [" "] * COLUMNS
+
+
+class Session:
+    """The program in a pseudo-terminal, its screen, and the same run played in-process beside it."""
+
+    def __init__(self, child: pexpect.spawn) -> None:
+        self.child = child
+        self.term = Terminal()
+        self.run = Run(GAME, SEED, resolve_options(GAME, {}), "survivor1")
+        self.run.step_automa()
+        self.narrator = for_game(GAME.id, SEED)
+        self.shown = 0
+        self.wait()
+
+    def wait(self) -> list[str]:
+        self.child.expect(PROMPT)
+        self.term.feed(self.child.before + self.child.after)
+        while True:
+            while self.term.replies:
+                self.child.send(self.term.replies.pop(0))
+            try:
+                self.term.feed(self.child.read_nonblocking(65536, timeout=0.6))
+            except pexpect.TIMEOUT:
+                if not self.term.replies:
+                    return self.term.lines()
+
+    def typed(self, line: str) -> list[str]:
+        self.child.sendline(line)
+        return self.wait()
+
+    def decide(self, key: str) -> tuple[list[str], str, str]:
+        """Type the number of the choice `key` (the heuristic's pick, or one given), as a person would; the
+        in-process run follows. Returns the screen, the last narration paragraph and the expected digest."""
+        d = self.run.decision()
+        number = next(i for i, o in enumerate(d.options, 1) if o.key == key)
+        before = UI.toolbar(self.run.view())
+        self.shown = len(self.run.log)
+        self.run.choose(key)
+        self.run.step_automa()
+        told = list(narration.groups(self.run.log, self.narrator, self.shown))
+        changes = digest(before, UI.toolbar(self.run.view()))
+        return self.typed(str(number)), told[-1][1][-1], changes
+
+    def hint(self) -> str:
+        d = self.run.decision()
+        return GAME.policies["heuristic"](GAME.view(self.run.state, d.seat), d, None)
+
+
+def _flat(lines: list[str]) -> str:
+    """The screen's words in one line, panel borders taken out, so a wrapped paragraph reads whole."""
+    return " ".join(" ".join(re.sub(r"[│╭╮╰╯─┃┏┓┗┛━┡┩╇┳┻╋┣┫]", " ", line).split()) for line in lines)
+
+
+@pytest.fixture
+def game(tmp_path):
+    child = pexpect.spawn(
+        solo_command(),
+        ["--save-dir", str(tmp_path), "new", GAME.id, "--seed", str(SEED), "--slot", "pty"],
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(ROWS, COLUMNS),
+        env={"TERM": "xterm-256color", "PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "LANG": "C.UTF-8"},
+    )
+    session = Session(child)
+    yield session
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def _toolbar_whole(screen: list[str], run: Run) -> None:
+    """The bottom row is the whole toolbar cut at a field, never inside one."""
+    full = UI.toolbar(run.view())
+    assert screen[-1] == fit_fields(full, COLUMNS - 1), (screen[-1], full)
+    assert screen[-1].startswith("Health ") and full[len(screen[-1]) :][:3] in ("", " · ")
+
+
+def test_each_decision_leaves_the_last_event_and_the_digest_on_screen_with_the_toolbar_whole(game):
+    screen = game.term.lines()
+    assert "Choose your starting point." in screen
+    assert "Begin near a Scene Marker" in _flat(screen)  # the coach line, the first time
+    _toolbar_whole(screen, game.run)
+    digests = 0
+    for _ in range(5):
+        kind = game.run.decision().kind
+        screen, last, changes = game.decide(game.hint())
+        flat = _flat(screen)
+        assert " ".join(last.split()) in flat, (kind, last)  # the last event's words, at the prompt
+        if changes:
+            assert fit_fields(f"Since your last choice: {changes}", COLUMNS) in flat
+            digests += 1
+        assert screen[-2].startswith(">") or ">" in screen[-3:-1]
+        _toolbar_whole(screen, game.run)
+        if kind == "spend":
+            break
+    assert kind == "spend" and digests >= 1  # the rescue's tokens reached the digest
+
+
+@pytest.mark.parametrize(
+    ("line", "first"),
+    [
+        ("look", "Mixtape Massacre: Escape From Tall Oaks"),
+        ("map", "Tall Oaks"),
+        ("odds", "Odds of the roll ahead"),
+        ("x smiley", "Smiley"),
+        ("x task 1", "Task 1"),
+        ("x your final", "Your Final Scene"),
+    ],
+)
+def test_look_map_odds_and_examine_answers_fit_above_the_prompt(game, line, first):
+    game.decide(game.hint())  # the start; then a move, where the stops are listed with what waits
+    while game.run.decision().kind != "move" or not UI.odds(game.run.state):
+        game.decide(game.hint())
+    screen = game.typed(line)
+    typed = next((i for i, row in enumerate(screen) if row.endswith(f"> {line}")), None)
+    assert typed is not None, "\n".join(screen)  # the command is still on screen: the answer fit under it
+    assert first in screen[typed + 1] or first in screen[typed + 2], "\n".join(screen)
+    prompt = max(i for i, row in enumerate(screen) if row.startswith(">"))
+    assert typed < prompt < ROWS - 1 and all(len(row) <= COLUMNS for row in screen)
+    _toolbar_whole(screen, game.run)
