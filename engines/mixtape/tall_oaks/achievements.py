@@ -8,22 +8,12 @@ from pathlib import Path
 
 from engines.core.datafile import read_toml
 from engines.core.events import Event
+from engines.mixtape.log_facts import mine as _mine
+from engines.mixtape.log_facts import person as _person
+from engines.mixtape.log_facts import won as _escaped
 
 _DATA = read_toml(Path(__file__).with_name("achievements.toml"))
 TEXT: dict[str, str] = {k: v["text"] for k, v in _DATA.items()}
-
-
-def _person(log: list[Event]) -> str | None:
-    return next((e.facts["person"] for e in log if e.kind == "game_over"), None)
-
-
-def _mine(log: list[Event], kind: str) -> list[Event]:
-    me = _person(log)
-    return [e for e in log if e.kind == kind and e.facts.get("seat") == me]
-
-
-def _escaped(log: list[Event]) -> bool:
-    return any(e.kind == "game_over" and e.facts["result"] == "won" for e in log)
 
 
 _RULES: dict[str, Callable[[list[Event]], bool]] = {
