@@ -320,17 +320,23 @@ class Screen:
 
 def _columns(items: list[str], cols: int, width: int, gap: int = 3) -> list[str]:
     """Lines that set the items down then across in columns, or one a line when the columns would not fit."""
+    laid = columns(items, cols, width, gap)
+    return items if laid is None else laid
+
+
+def columns(items: list[str], cols: int, width: int, gap: int = 3) -> list[str] | None:
+    """Lines that set the items down then across in columns; None when they would not fit the width."""
     rows = (len(items) + cols - 1) // cols
-    columns = [items[c * rows : (c + 1) * rows] for c in range(cols)]
-    columns = [col for col in columns if col]
-    widths = [max(cell_len(item) for item in col) for col in columns]
-    if sum(widths) + gap * (len(columns) - 1) > width:
-        return items
+    grouped = [items[c * rows : (c + 1) * rows] for c in range(cols)]
+    grouped = [col for col in grouped if col]
+    widths = [max(cell_len(item) for item in col) for col in grouped]
+    if sum(widths) + gap * (len(grouped) - 1) > width:
+        return None
     lines = []
     for r in range(rows):
         cells = [
             col[r] + " " * (w - cell_len(col[r]))
-            for col, w in zip(columns, widths, strict=True)
+            for col, w in zip(grouped, widths, strict=True)
             if r < len(col)
         ]
         lines.append((" " * gap).join(cells).rstrip())

@@ -16,6 +16,7 @@ from engines.escape_of_the_dead.state import State, View
 from solo import theme
 from solo.games import InputError, Table, pct
 from solo.parse import number
+from solo.screen import columns as _columns
 
 if TYPE_CHECKING:
     from engines.escape_of_the_dead.odds import RewardOdds, SplitOdds  # odds only: not paid at launch
@@ -581,22 +582,6 @@ def _things(view: View) -> dict[str, str]:
             f"Earned at {view.kills_needed} zombie heads, played at once. {used}"
         )
     return out
-
-
-def _columns(items: list[str], columns: int, width: int, gap: int = 3) -> list[str] | None:
-    """Lines that set the items down then across in columns; None when they would not fit the width."""
-    rows = (len(items) + columns - 1) // columns
-    cols = [items[c * rows : (c + 1) * rows] for c in range(columns)]
-    cols = [col for col in cols if col]
-    widths = [max(len(item) for item in col) for col in cols]
-    if sum(widths) + gap * (len(cols) - 1) > width:
-        return None
-    return [
-        (" " * gap)
-        .join(col[i].ljust(w) for col, w in zip(cols, widths, strict=True) if i < len(col))
-        .rstrip()
-        for i in range(rows)
-    ]
 
 
 def _number(token: str) -> int | None:

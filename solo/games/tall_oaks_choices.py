@@ -14,6 +14,7 @@ from solo.games import pct
 from solo.games.tall_oaks_odds import Ahead, arrival, choice_ahead
 from solo.games.tall_oaks_spend import SPEND_HEAD, short_spend, spend_outcomes, spend_parts, useless_spends
 from solo.games.tall_oaks_words import me, ranges, short_name, short_place, supply_effect, supply_left
+from solo.screen import columns as _columns
 
 B = R.BOARD
 _GOAL = {"scuffle": "to win", "search": "a supply"}
@@ -174,26 +175,6 @@ def _wrapped(head: str, parts: list[str], width: int, sep: str = " · ") -> list
             line = more
     lines.append(line)
     return lines
-
-
-def _columns(items: list[str], cols: int, width: int, gap: int = 3) -> list[str] | None:
-    """Items set down then across in columns, or None when they would not fit the width."""
-    if not items:
-        return []
-    rows = (len(items) + cols - 1) // cols
-    columns = [items[c * rows : (c + 1) * rows] for c in range(cols)]
-    columns = [col for col in columns if col]
-    widths = [max(cell_len(item) for item in col) for col in columns]
-    if sum(widths) + gap * (len(columns) - 1) > width:
-        return None
-    out = []
-    for r in range(rows):
-        cells = [col[r] + " " * (w - cell_len(col[r])) for col, w in zip(columns, widths, strict=True) if r < len(col)]
-        out.append((" " * gap).join(cells).rstrip())
-    return out
-
-
-# -- a spend, a supply found, a Task ----------------------------------------------------------------------------
 
 
 def _spend(decision: Decision, view: View, width: int, plain: bool) -> list[str] | None:
