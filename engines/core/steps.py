@@ -1,0 +1,67 @@
+"""The turn machine: what is still to do is a queue of named steps in the state, and each name has one handler.
+
+Every engine keeps its pending steps as plain data in its state (a list of step records, or a tag), so a save,
+an undo and a copy for search see them like any other field. What runs a step is looked up in a table the game
+fills explicitly with a decorator, one table per role:
+
+    EFFECTS = Steps("slaughterhouse effects")
+
+    @EFFECTS.step("walk")
+    def walk(game, state, step, events): ...
+
+    EFFECTS.run(step.kind, game, state, step, events)
+
+A name with no handler is an error (`UnknownStep`), never a silent end of the turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class UnknownStep(LookupError):
+    """A step was queued that no handler in the table runs: a bug in the engine, never a player's mistake."""
+
+
+class Steps:
+    """One table of step handlers: a step's name -> the function that carries it out."""
+
+    __slots__ = ("_handlers", "name")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._handlers: dict[str, Callable[..., Any]] = {}
+
+    def step(self, *kinds: str) -> Callable[[F], F]:
+        """Register the decorated function as the handler of each of `kinds`."""
+
+        def register(fn: F) -> F:
+            for kind in kinds:
+                if kind in self._handlers:
+                    raise ValueError(f"{self.name}: step '{kind}' has two handlers")
+                self._handlers[kind] = fn
+            return fn
+
+        return register
+
+    def handler(self, kind: str) -> Callable[..., Any]:
+        try:
+            return self._handlers[kind]
+        except KeyError:
+            raise UnknownStep(f"{self.name}: no handler for step '{kind}'") from None
+
+    def run(self, kind: str, *args: Any) -> Any:
+        """Carry out step `kind` with the handler's arguments."""
+        return self.handler(kind)(*args)
+
+    def __contains__(self, kind: object) -> bool:
+        return kind in self._handlers
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._handlers)
+
+    def __len__(self) -> int:
+        return len(self._handlers)
