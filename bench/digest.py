@@ -25,12 +25,14 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-import msgspec
-
-from engines import registry
-from engines.core.autoplay import policy_rng
-
 HERE = Path(__file__).parent
+sys.path.insert(0, str(HERE.parent))  # the checkout this script is in, not whichever one is installed
+
+import msgspec  # noqa: E402
+
+from engines import registry  # noqa: E402
+from engines.core.autoplay import policy_rng  # noqa: E402
+
 DIGESTS = HERE / "digests.json"
 SEEDS = 20
 """Seeds per configuration: about 3,300 games over the five games."""
