@@ -265,6 +265,16 @@ def test_the_sample_does_not_depend_on_the_hidden_order(game_id):
     assert changed > 100
 
 
+@pytest.mark.parametrize("game_id", [DC, TO])
+def test_a_sample_of_a_sample_is_the_same_as_a_sample_of_the_real_state(game_id):
+    """What a search's no-cheating check does: another sample taken as the real state changes nothing."""
+    for n, state in enumerate(positions(game_id)[::11]):
+        for seat in seats(state):
+            other = HIDDEN[game_id].determinize(state, seat, Rng.from_seed(n + 77))
+            a = HIDDEN[game_id].determinize(state, seat, Rng.from_seed(n))
+            assert HIDDEN[game_id].determinize(other, seat, Rng.from_seed(n)) == a
+
+
 # -- facts and value ---------------------------------------------------------------------------------
 
 
