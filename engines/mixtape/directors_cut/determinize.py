@@ -18,8 +18,9 @@ from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import AID, Slasher, State
 from engines.mixtape.hidden import copy_state, fresh_dice, shuffle_draw_pile, shuffled, take_first
 
-_NOT_KEPT = frozenset({"key", "hero"})
-"""Supply kinds that never wait for a keep choice (a key goes beside the inventory, the Hero comes at once)."""
+_HELD = frozenset(R.supply(c).kind for c in R.SUPPLY_CARDS) - {"key", "hero"}
+"""Supply kinds the inventory holds (a key goes beside it, the Hero comes at once)."""
+_HEALING = frozenset({"heal"})
 
 
 def determinize(state: State, seat: str, rng: Rng) -> State:
@@ -47,18 +48,30 @@ def _redraw_markers(state: State, rng: Rng) -> None:
 
 
 def _redraw_supplies(state: State, seat: str, rng: Rng) -> None:
-    """Shuffle the Supply draw pile, with a card another slasher is deciding about drawn again from it: a
-    First Aid Kit or Bandages on the aid choice (everyone sees that choice), any card that can be held on the
-    keep choice."""
+    """Shuffle the Supply draw pile, with a card another slasher is deciding about drawn again from it, of a
+    kind that could be waiting there (`could_wait`)."""
     if not state.drawn or state.keeper < 0 or state.slashers[state.keeper].seat == seat:
         shuffle_draw_pile(state.supplies, rng)
         return
+    kinds = could_wait(state)
     pool = shuffled([*state.supplies.draw_pile, state.drawn], rng)
-    if state.phase == AID:
-        state.drawn = take_first(pool, lambda c: R.supply(c).kind == "heal")
-    else:
-        state.drawn = take_first(pool, lambda c: R.supply(c).kind not in _NOT_KEPT)
+    if not any(R.supply(c).kind in kinds for c in pool):  # a declined aid choice, every other card out
+        kinds = _HELD
+    state.drawn = take_first(pool, lambda c: R.supply(c).kind in kinds)
     state.supplies.draw_pile = pool
+
+
+def could_wait(state: State) -> frozenset[str]:
+    """The supply kinds the card a slasher just drew may be, as the table sees it: a First Aid Kit or Bandages
+    on the aid choice; on the keep choice anything held in the inventory, but a hurt slasher's card is no
+    healing one. (A hurt slasher who declined the aid choice does keep a healing card, but the state does not
+    say so, and the shipped heuristic never declines: in 300 seeded games every hurt keeper's card was a
+    weapon or a Voodoo Doll.)"""
+    if state.phase == AID:
+        return _HEALING
+    if state.slashers[state.keeper].health < R.HEALTH:
+        return _HELD - _HEALING
+    return _HELD
 
 
 def _slasher(state: State, seat: str) -> Slasher:

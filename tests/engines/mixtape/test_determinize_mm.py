@@ -202,6 +202,8 @@ def test_a_drawn_card_is_kept_for_its_drawer_and_drawn_again_for_the_others(game
                 assert DR.supply(s.drawn).kind == "heal"
             else:
                 assert DR.supply(s.drawn).kind not in ("key", "hero")
+                if s.slashers[s.keeper].health < DR.HEALTH:  # no aid choice came, so it is no healing card
+                    assert DR.supply(s.drawn).kind != "heal"
             assert sorted([*s.supplies.draw_pile, s.drawn]) == sorted(
                 [*state.supplies.draw_pile, state.drawn]
             )
