@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from importlib import import_module
+
 import msgspec
 
 from engines.core.events import Event, engine_events
