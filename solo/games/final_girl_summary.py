@@ -39,7 +39,7 @@ def tell(log: list[Event], seat: str, turn: int) -> Part:
     blocked = sum(e.facts["blocked"] for e in log if e.kind == "reaction")
     rows = [
         ("Turns", str(turn)),
-        ("Saved", f"{plural(saved, 'Victim')} saved"),
+        ("Saved", plural(saved, "Victim")),
         ("Fought", f"{dealt} damage dealt to the Killer; {blocked} of hers blocked"),
         ("Lost", f"{plural(killed, 'Victim')} killed; {lost} health lost ({healed} healed)"),
         ("Spent", f"{time} Time on {plural(len(bought), 'card')}" + (f"; {plural(used, 'item')} used" if used else "")),
