@@ -36,14 +36,25 @@ def tell(log: list[Event], seat: str, turn: int) -> Part:
     for e in killed:
         killers.setdefault(e.facts["by"], []).append(_name(e.facts["trespasser"]))
     by = "; ".join(f"{listed(names)} by {who}" for who, names in killers.items())
-    rows = [
-        ("Rounds", str(turn)),
-        ("Escaped", f"{len(escaped)} of {count} Trespassers" + (f", in the {listed(vehicles)}" if vehicles else "")
-         + (f" ({listed([_name(t) for t in escaped])})" if escaped else "")),
-        ("Lost", f"{plural(len(killed), 'Trespasser')} killed" + (f" ({by})" if by else "")
-         + f"; {plural(injuries, 'Injury', 'Injuries')} taken, {healed} healed"),
-        ("Spent", f"{noise} Noise made; the family spent {sum(fear)} Fear on {plural(len(fear), 'card')}"),
-    ]
+    got_out = f"{len(escaped)} of {count} Trespassers" + (f", in the {listed(vehicles)}" if vehicles else "")
+    got_out += f" ({listed([_name(t) for t in escaped])})" if escaped else ""
+    who = f" ({by})" if by else ""
+    hurt = f"{plural(injuries, 'Injury', 'Injuries')}"
+    spent = f"{sum(fear)} Fear on {plural(len(fear), 'card')}"
+    if seat == "sawyer":  # the family's night: the kills are its gains, the escapes its losses
+        rows = [
+            ("Rounds", str(turn)),
+            ("Killed", f"{plural(len(killed), 'Trespasser')}{who}; {hurt} given, {healed} healed"),
+            ("Got away", got_out),
+            ("Spent", f"{spent}; the Trespassers made {noise} Noise"),
+        ]
+    else:
+        rows = [
+            ("Rounds", str(turn)),
+            ("Escaped", got_out),
+            ("Lost", f"{plural(len(killed), 'Trespasser')} killed{who}; {hurt} taken, {healed} healed"),
+            ("Spent", f"{noise} Noise made; the family spent {spent}"),
+        ]
     return Part(rows, closest=_closest(log, seat), decisive=_decisive(log))
 
 
