@@ -153,7 +153,7 @@ def standing(game_id: str, entry: Finished, runs: list[Finished]) -> str:
     if not earlier or entry.turns < min(earlier):
         return text
     faster = sum(1 for t in wins if t < entry.turns)
-    rank = "the fastest" if faster == 0 else f"the {_numeral(faster + 1)}-fastest"
+    rank = "the joint fastest" if faster == 0 else f"the {_numeral(faster + 1)}-fastest"
     return f"{text} {rank[:1].upper()}{rank[1:]} of {len(wins)} wins ({entry.turns} turns)."
 
 

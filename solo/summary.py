@@ -96,22 +96,17 @@ def listed(parts: Sequence[str], empty: str = "nothing") -> str:
     return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def rolls(log: list[Event], is_roll: Callable[[Event], bool]) -> Iterator[tuple[Event, list[Event]]]:
-    """Each roll with the events that follow it up to the next roll: what that roll did."""
-    start = None
-    for i, e in enumerate(log):
-        if is_roll(e):
-            if start is not None:
-                yield log[start], log[start + 1 : i]
-            start = i
-    if start is not None:
-        yield log[start], log[start + 1 :]
+def rolls(log: list[Event], is_roll: Callable[[Event], bool]) -> Iterator[tuple[int, Event, list[Event]]]:
+    """Each roll (its index and event) with the events that follow it up to the next roll: what it did."""
+    at = [i for i, e in enumerate(log) if is_roll(e)]
+    for i, j in zip(at, [*at[1:], len(log)], strict=True):
+        yield i, log[i], log[i + 1 : j]
 
 
-def biggest(scored: Iterable[tuple[int, Event, str]]) -> str:
+def biggest(scored: Iterable[tuple[int, str]]) -> str:
     """The text of the highest score above 0; the later of equal scores (nearer the ending)."""
     best: tuple[int, str] | None = None
-    for score, _, text in scored:
+    for score, text in scored:
         if score > 0 and (best is None or score >= best[0]):
             best = (score, text)
     return best[1] if best else ""

@@ -100,7 +100,7 @@ def _ends(log: list[Event], i: int) -> bool:
 
 def _decisive(log: list[Event]) -> str:
     def scored():
-        for roll, after in rolls(log, lambda e: e.kind == "horror_roll"):
+        for _, roll, after in rolls(log, lambda e: e.kind == "horror_roll"):
             same = _same_action(roll, after)
             dealt = sum(e.facts["amount"] for e in same if e.kind in DEALT)
             blocked = sum(e.facts["blocked"] for e in same if e.kind == "reaction")
@@ -110,7 +110,7 @@ def _decisive(log: list[Event]) -> str:
             text = f"{roll.facts['title']} on turn {roll.turn} ({dice(roll.facts['dice'])}): " + "; ".join(
                 p for p in effect if p
             )
-            yield dealt + blocked + (WINNING if won else 0), roll, text
+            yield dealt + blocked + (WINNING if won else 0), text
 
     return biggest(scored())
 

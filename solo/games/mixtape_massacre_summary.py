@@ -110,16 +110,14 @@ def _closest(log: list[Event], seat: str, goal: int, names: dict[str, str]) -> s
 def _decisive(log: list[Event], seat: str) -> str:
     rounds = _rounds(log)
     _, after_counts = souvenirs(log)
-    index = {id(e): i for i, e in enumerate(log)}
 
     def involved(e: Event) -> bool:
         f = e.facts
         return "dice" in f and e.kind not in NOT_ROLLS and seat in (f.get("seat"), f.get("other"))
 
     def scored():
-        for roll, after in rolls(log, involved):
-            i = index[id(roll)]
-            end = index[id(after[-1])] if after else i
+        for i, roll, after in rolls(log, involved):
+            end = i + len(after)
             before = after_counts[i - 1].get(seat, 0) if i else 0
             gained = after_counts[end].get(seat, 0) - before
             health = sum(e.facts["amount"] for e in after if e.kind == "hurt" and e.facts["seat"] == seat)
@@ -132,7 +130,7 @@ def _decisive(log: list[Event], seat: str) -> str:
             if "other_dice" in roll.facts:
                 faces += " against " + dice(roll.facts["other_dice"])
             text = f"{_what(roll, seat)} in round {rounds[i]} ({faces}): " + ", ".join(p for p in effect if p)
-            yield abs(gained) + health, roll, text
+            yield abs(gained) + health, text
 
     return biggest(scored())
 

@@ -90,7 +90,7 @@ def _closest(log: list[Event], seat: str) -> str:
 
 def _decisive(log: list[Event]) -> str:
     def scored():
-        for roll, after in rolls(log, lambda e: e.kind in ROLLS):
+        for _, roll, after in rolls(log, lambda e: e.kind in ROLLS):
             f = roll.facts
             faces = dice(f["dice"])
             if roll.kind == "attack":
@@ -106,6 +106,6 @@ def _decisive(log: list[Event]) -> str:
                     f"{_name(f['trespasser'])}'s {f['weapon'] or 'blow'} at {f['sawyer']} in round {roll.turn} "
                     f"({faces}): {plural(f['lost'], 'action')} taken from them"
                 )
-            yield score, roll, text
+            yield score, text
 
     return biggest(scored())

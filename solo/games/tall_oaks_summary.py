@@ -116,12 +116,10 @@ def _by(log: list[Event], i: int) -> str:
 
 def _decisive(log: list[Event], seat: str) -> str:
     _, after_counts = tokens(log)
-    index = {id(e): i for i, e in enumerate(log)}
 
     def scored():
-        for roll, after in rolls(log, lambda e: e.kind == "action_roll" and e.facts["seat"] == seat):
-            i = index[id(roll)]
-            end = index[id(after[-1])] if after else i
+        for i, roll, after in rolls(log, lambda e: e.kind == "action_roll" and e.facts["seat"] == seat):
+            end = i + len(after)
             moved = after_counts[end].get(seat, 0) - (after_counts[i - 1].get(seat, 0) if i else 0)
             health = sum(e.facts["n"] for e in after if e.kind == "hurt" and e.facts["seat"] == seat)
             effect = [
@@ -131,6 +129,6 @@ def _decisive(log: list[Event], seat: str) -> str:
             ]
             what = PURPOSES.get(roll.facts["purpose"], roll.facts["purpose"])
             text = f"the {what} on turn {roll.turn} ({dice(roll.facts['dice'])}): " + ", ".join(p for p in effect if p)
-            yield abs(moved) + health, roll, text
+            yield abs(moved) + health, text
 
     return biggest(scored())
