@@ -24,13 +24,13 @@ def tell(log: list[Event], seat: str, turn: int) -> Part:
     names = seat_names(log)
     start = next((e for e in log if e.kind == "game_started"), None)
     goal = start.facts["goal"] if start else 0
-    counts, _ = souvenirs(log)
+    counts, after = souvenirs(log)
     rounds = max((e.facts["round"] for e in log if e.kind == "turn_started"), default=0)
     mine = [e for e in log if e.facts.get("seat") == seat]
     kills = sum(1 for e in mine if e.kind == "kill_made")
     escaped = sum(1 for e in mine if e.kind in ("victim_escaped", "kill_failed"))
     health = sum(e.facts["amount"] for e in mine if e.kind == "hurt")
-    lost = _lost(log, seat)
+    lost = _lost(after, seat)
     supplies = sum(1 for e in mine if e.kind == "supply_used")
     noise = sum(e.facts["amount"] for e in mine if e.kind == "noise")
     rows = [
@@ -40,7 +40,7 @@ def tell(log: list[Event], seat: str, turn: int) -> Part:
         ("Spent", f"{plural(supplies, 'supply', 'supplies')} used; {noise} Noise made"),
         ("Souvenirs", " · ".join(f"{names.get(s, s)} {n}" for s, n in counts.items())),
     ]
-    return Part(rows, closest=_closest(log, seat, goal, names), decisive=_decisive(log, seat))
+    return Part(rows, closest=_closest(log, seat, goal, names, after), decisive=_decisive(log, seat, after))
 
 
 def souvenirs(log: list[Event]) -> tuple[dict[str, int], list[dict[str, int]]]:
@@ -64,9 +64,8 @@ def souvenirs(log: list[Event]) -> tuple[dict[str, int], list[dict[str, int]]]:
     return counts, after
 
 
-def _lost(log: list[Event], seat: str) -> int:
+def _lost(after: list[dict[str, int]], seat: str) -> int:
     """Souvenirs the seat lost, one fall of its count at a time."""
-    _, after = souvenirs(log)
     before = 0
     lost = 0
     for counts in after:
@@ -86,7 +85,7 @@ def _rounds(log: list[Event]) -> list[int]:
     return out
 
 
-def _closest(log: list[Event], seat: str, goal: int, names: dict[str, str]) -> str:
+def _closest(log: list[Event], seat: str, goal: int, names: dict[str, str], after: list[dict[str, int]]) -> str:
     rounds = _rounds(log)
     mine = [(i, e) for i, e in enumerate(log) if e.facts.get("seat") == seat]
     revived = next(((i, e) for i, e in mine if e.kind == "revived"), None)
@@ -99,7 +98,6 @@ def _closest(log: list[Event], seat: str, goal: int, names: dict[str, str]) -> s
         return f"down to {e.facts['health']} health, hurt by {e.facts['by']} in round {rounds[i]}"
     if not any(e.kind == "game_over" and seat in e.facts["winners"] for e in log):
         return ""
-    _, after = souvenirs(log)
     for i, counts in enumerate(after):
         near = [s for s, n in counts.items() if s != seat and n >= goal - 1]
         if near:
@@ -107,9 +105,8 @@ def _closest(log: list[Event], seat: str, goal: int, names: dict[str, str]) -> s
     return ""
 
 
-def _decisive(log: list[Event], seat: str) -> str:
+def _decisive(log: list[Event], seat: str, after_counts: list[dict[str, int]]) -> str:
     rounds = _rounds(log)
-    _, after_counts = souvenirs(log)
 
     def involved(e: Event) -> bool:
         f = e.facts

@@ -38,7 +38,7 @@ def tell(log: list[Event], seat: str, turn: int) -> Part:
         ("Spent", plural(spent, "supply", "supplies")),
         ("Survivors", _ends(log, names, counts)),
     ]
-    return Part(rows, closest=_closest(log, seat), decisive=_decisive(log, seat))
+    return Part(rows, closest=_closest(log, seat), decisive=_decisive(log, seat, after))
 
 
 def tokens(log: list[Event]) -> tuple[dict[str, int], list[dict[str, int]]]:
@@ -114,8 +114,7 @@ def _by(log: list[Event], i: int) -> str:
     return {"invaders": "the Invaders"}.get(by, by)
 
 
-def _decisive(log: list[Event], seat: str) -> str:
-    _, after_counts = tokens(log)
+def _decisive(log: list[Event], seat: str, after_counts: list[dict[str, int]]) -> str:
 
     def scored():
         for i, roll, after in rolls(log, lambda e: e.kind == "action_roll" and e.facts["seat"] == seat):

@@ -356,3 +356,20 @@ def test_at_80x24_the_panel_achievements_and_closing_line_sit_whole_above_the_pr
         child.sendline("quit")
         child.expect(pexpect.EOF)
         child.close()
+
+
+def test_the_counts_followed_through_the_events_end_where_the_view_does():
+    """Souvenirs (Director's Cut) and rescue tokens (Tall Oaks) counted from the events alone, seat by seat,
+    over many nights and table sizes, end at what every seat's counter shows."""
+    from solo.games import mixtape_massacre_summary as mm
+    from solo.games import tall_oaks_summary as to
+
+    for seed in range(16):
+        rivals = str(1 + seed % 5)
+        for game_id, count, field in (("mixtape-massacre", mm.souvenirs, "slashers"),
+                                      ("escape-from-tall-oaks", to.tokens, "survivors")):
+            game = get(game_id)
+            played = play(game, seed, options=resolve_options(game, {"rivals": rivals}))
+            view = game.view(played.state, game.person_seats[0])
+            shown = {p.seat: p.souvenirs if field == "slashers" else p.rescues for p in getattr(view, field)}
+            assert count(played.events)[0] == shown, (game_id, seed)
