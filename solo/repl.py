@@ -125,11 +125,7 @@ class Repl:
         if d is None:
             if not self.ended_shown:
                 self.ended_shown = True
-                outcome = self.run.outcome()
-                if outcome is not None:
-                    verdict = {"won": "You won", "lost": "You lost"}.get(self.run.status(), "It ends")
-                    self.screen.say(f"{verdict}: {outcome.reason}")
-                self.record_result()
+                self.show_summary(self.record_result())
                 self.record_achievements()
                 self.record_carry()
                 self.screen.say(
@@ -244,17 +240,23 @@ class Repl:
             self.keep_reported.add(path)
         self.screen.error(f"{what}: {e}")
 
-    def record_result(self) -> None:
-        """The finished run joins the player's record; the end says what it changed there."""
+    def record_result(self) -> str:
+        """The finished run joins the player's record; returns what it changed there ("" if nothing)."""
         from solo import stats
 
         try:
             entry, runs = stats.record(self._keep(), self.run, self.slot)
         except (SaveError, OSError) as e:
             self._keep_problem("Not added to your record", e)
-            return
-        if entry is not None:
-            self.screen.say(stats.told(self.run.game.id, entry, runs))
+            return ""
+        return stats.standing(self.run.game.id, entry, runs) if entry is not None else ""
+
+    def show_summary(self, standing: str) -> None:
+        """The end of the run in one panel (solo/summary.py): what was saved, lost and spent, and its standing."""
+        from solo import summary
+
+        s = summary.summarize(self.run, standing)
+        self.screen.framed_pairs(s.title, s.lines(), {True: theme.GAIN, False: theme.DANGER}.get(s.won, ""))
 
     def record_achievements(self) -> None:
         from solo import achievements  # at a run's end, not at launch

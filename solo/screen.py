@@ -257,6 +257,23 @@ class Screen:
             table.add_row(k, v)
         self.console.print(table)
 
+    def framed_pairs(self, title: str, rows: Sequence[tuple[str, str]], style: str = "") -> None:
+        """(label, text) rows in one panel, the texts wrapped between words beside their labels: the end of a
+        run. Plain text: the title, then a line per row."""
+        if self.plain:
+            self.pairs(title, rows)
+            return
+        from rich.table import Table
+
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(style=theme.HEADING, no_wrap=True)
+        grid.add_column(overflow="fold")
+        for label, text in rows:
+            grid.add_row(label, text)
+        self.console.print(
+            Panel(grid, title=Text(title, style=theme.HEADING), title_align="left", border_style=style, padding=(0, 1))
+        )
+
     def table(self, title: str, head: Sequence[str], rows: Sequence[Sequence[str]], note: str = "") -> None:
         if self.plain:
             self.console.print(Text(f"-- {title} --"))

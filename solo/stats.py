@@ -140,3 +140,24 @@ def told(game_id: str, entry: Finished, runs: list[Finished]) -> str:
 def _as_what(game_id: str, entry: Finished) -> str:
     name = entry.options.get("character") or entry.options.get("girl", "")
     return name[:1].upper() + name[1:] if name else ""
+
+
+def standing(game_id: str, entry: Finished, runs: list[Finished]) -> str:
+    """`told`, and where a win ranks by turns among the player's wins of the game ('the 3rd-fastest of 7
+    wins'), unless it is a new best, which `told` says already."""
+    text = told(game_id, entry, runs)
+    if entry.result != "won":
+        return text
+    wins = [r.turns for r in runs if r.result == "won"]
+    earlier = [r.turns for r in runs if r.result == "won" and r is not entry]
+    if not earlier or entry.turns < min(earlier):
+        return text
+    faster = sum(1 for t in wins if t < entry.turns)
+    rank = "the joint fastest" if faster == 0 else f"the {_numeral(faster + 1)}-fastest"
+    return f"{text} {rank[:1].upper()}{rank[1:]} of {len(wins)} wins ({entry.turns} turns)."
+
+
+def _numeral(n: int) -> str:
+    """2nd, 3rd, 11th, 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"

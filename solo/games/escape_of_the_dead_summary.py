@@ -1,0 +1,64 @@
+"""Escape of the Dead's end of run, from its events: the car's repairs, the barricade's losses, the dice spent.
+
+The closest call is the lowest the barricade fell after a zombie attack and held, when it held at CLOSE
+points or fewer: one more attack of two zombies would have ended the night. The decisive roll is the exact
+review's (solo/review.py): the roll that moved the solved chance of winning the most, apart from the choices.
+"""
+
+from __future__ import annotations
+
+from engines.core.events import Event
+from engines.escape_of_the_dead import rules_data as R
+from solo.summary import Part, plural
+
+CLOSE = 2
+"""Barricade Strength Points left after an attack at or below which the attack was a close call."""
+
+def tell(log: list[Event], seat: str, turn: int) -> Part:
+    repairs = max((e.facts["repairs"] for e in log if "repairs" in e.facts), default=0)
+    kills = sum(e.facts.get("killed", 0) for e in log if e.kind == "lawn_rolled")
+    attacks = [e for e in log if e.kind == "zombies_attack"]
+    damage = sum(e.facts["damage"] for e in attacks)
+    built = sum(e.facts.get("built", 0) for e in log if e.kind in ("barricade_rolled", "reward_taken"))
+    end = next((e for e in log if e.kind in ("game_won", "game_lost")), None)
+    left = end.facts["barricade"] if end else None
+    rows = [
+        ("Turns", str(turn)),
+        ("Saved", f"the car {repairs * 100 // R.REPAIRS_TO_WIN}% repaired ({repairs} of {R.REPAIRS_TO_WIN}); "
+         f"{plural(kills, 'zombie')} killed"),
+        ("Lost", f"{plural(damage, 'Barricade point')} in {plural(len(attacks), 'attack')}"
+         + (f" ({built} rebuilt; {left} left)" if left is not None else "")),
+        ("Spent", _spent(log)),
+    ]
+    return Part(rows, closest=_closest(attacks))
+
+
+def _spent(log: list[Event]) -> str:
+    """The action dice placed, by section."""
+    placed = {section: 0 for section in R.SECTIONS}
+    for e in log:
+        if e.kind == "dice_assigned":
+            for section in R.SECTIONS:
+                placed[section] += e.facts.get(section, 0)
+    return f"{sum(placed.values())} dice: " + ", ".join(f"{s} {placed[s]}" for s in R.SECTIONS)
+
+
+def _closest(attacks: list[Event]) -> str:
+    held = [e for e in attacks if 0 < e.facts["barricade"] <= CLOSE and e.facts["damage"] > 0]
+    if not held:
+        return ""
+    low = min(held, key=lambda e: (e.facts["barricade"], -e.turn))
+    b, z = low.facts["barricade"], low.facts["zombies"]
+    return f"down to {plural(b, 'Barricade point')} after {plural(z, 'zombie')} attacked on turn {low.turn}"
+
+
+def decisive(run) -> str:
+    """The exact review's roll that moved the chance of winning the most (at least half a point)."""
+    from solo import review
+
+    found = [r for r in review.review(run).rolls if abs(r.after - r.expected) >= 0.005]
+    if not found:
+        return ""
+    roll = max(reversed(found), key=lambda r: abs(r.after - r.expected))
+    word = "rose" if roll.after > roll.expected else "fell"
+    return f"turn {roll.turn}, {roll.dice}: the chance of winning {word} from {roll.expected:.0%} to {roll.after:.0%}"
