@@ -6,8 +6,10 @@ from fractions import Fraction
 from functools import cache
 
 from engines.core.dice import roll_distribution
-from engines.final_girl import actions as A
 from engines.final_girl import data as D
+from engines.final_girl.cards import name
+from engines.final_girl.keys import Key
+from engines.final_girl.rolling import dice_count, successes
 from engines.final_girl.state import State
 
 
@@ -27,14 +29,13 @@ def lines(dice: int, improvised: bool, convertible: int) -> tuple[Fraction, Frac
 
 def card_odds(state: State, key: str) -> tuple[str, int, tuple[Fraction, ...], tuple[Fraction, ...]] | None:
     """For a 'play:' or 'react:' key: (card name, dice, odds as rolled, odds converting with the rest of the hand)."""
-    parts = key.split(":")
-    if parts[0] not in ("play", "react") or len(parts) < 2 or parts[1] not in D.ACTIONS:
+    k = _key(key)
+    if k is None or k.verb not in ("play", "react") or k.card not in D.ACTIONS:
         return None
-    trap = int(parts[3]) if len(parts) == 4 and parts[2] == "trap" else 0
-    dice = A.dice_count(state, trap)
+    dice = dice_count(state, k.trap)  # the engine's own count: what `start_roll` will roll
     improvised = state.improvise != ""
     spare = (len(state.hand) - 1) // D.RULES["discard_pair"]
-    return A.name(parts[1]), dice, lines(dice, improvised, 0), lines(dice, improvised, spare)
+    return name(k.card), dice, lines(dice, improvised, 0), lines(dice, improvised, spare)
 
 
 def choice_odds(state: State, key: str) -> tuple[Fraction, Fraction, Fraction] | None:
@@ -44,15 +45,17 @@ def choice_odds(state: State, key: str) -> tuple[Fraction, Fraction, Fraction] |
     if not roll:
         return None
     threshold = 3 if roll["improvised"] else 5
-    now = A.successes(roll)
-    parts = key.split(":")
-    if parts[0] in ("accept", "convert"):
-        return _certain(now + (parts[0] == "convert"))
-    if parts[0] != "closecall" or len(parts) != 2:
+    now = successes(roll)
+    k = _key(key)
+    if k is None:
         return None
-    if parts[1] == "all":
+    if k.verb in ("accept", "convert"):
+        return _certain(now + (k.verb == "convert"))
+    if k.verb != "closecall":
+        return None
+    if k.every:
         return lines(len(roll["dice"]), roll["improvised"], 0)
-    i = int(parts[1])
+    i = k.number
     if not 0 <= i < len(roll["dice"]):
         return None
     rest = now - (roll["dice"][i] >= threshold or i in roll["converted"])
@@ -67,3 +70,10 @@ def choice_odds(state: State, key: str) -> tuple[Fraction, Fraction, Fraction] |
 def _certain(hits: int) -> tuple[Fraction, Fraction, Fraction]:
     one, zero = Fraction(1), Fraction(0)
     return (one, zero, zero) if hits <= 0 else (zero, one, zero) if hits == 1 else (zero, zero, one)
+
+
+def _key(text: str) -> Key | None:
+    try:
+        return Key.parse(text)
+    except ValueError:
+        return None

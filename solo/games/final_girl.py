@@ -9,6 +9,7 @@ from rich.text import Text
 
 from engines.core.contract import Decision
 from engines.final_girl import data as D
+from engines.final_girl.keys import Key
 from engines.final_girl.state import State, View
 from solo import theme
 from solo.games import Table
@@ -184,22 +185,23 @@ class FinalGirlUI:
             if verb in ("play", "discard", "use") and rest:
                 if verb == "use":
                     item = _ITEM_WORDS.get(rest.removeprefix("the "))
-                    return f"item:{item}" if item else None
+                    return str(Key("item", item=item)) if item else None
                 card = _CARD_WORDS.get(rest)
-                return f"{verb}:{card}" if card else None
+                return str(Key(verb, card=card)) if card else None
             if verb == "take" and rest in ("climb", "leap", "both", "climb and leap"):
-                return "take:both" if rest in ("both", "climb and leap") else f"take:{rest}"
+                both = rest in ("both", "climb and leap")
+                return str(Key("take", every=True) if both else Key("take", card=rest))
             card = _CARD_WORDS.get(low)
             if card:
-                return f"play:{card}"
+                return str(Key("play", card=card))
             item = _ITEM_WORDS.get(low.removeprefix("the "))
-            return f"item:{item}" if item else None
+            return str(Key("item", item=item)) if item else None
         if kind == "planning":
             card = _CARD_WORDS.get(rest if verb == "buy" else low)
-            return f"buy:{card}" if card else None
+            return str(Key("buy", card=card)) if card else None
         if kind == "react":
             card = _CARD_WORDS.get(rest if verb == "play" else low)
-            return f"react:{card}" if card else None
+            return str(Key("react", card=card)) if card else None
         return None
 
     # -- odds, examine and the choices in a few words: their own modules ------------------------------------

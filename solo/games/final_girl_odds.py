@@ -12,6 +12,7 @@ from rich.text import Text
 
 from engines.core.contract import Decision
 from engines.final_girl import data as D
+from engines.final_girl.keys import Key
 from engines.final_girl.state import State
 from solo import theme
 from solo.games import Table, pct
@@ -63,11 +64,11 @@ def _card_odds(state: State, decision: Decision, key: str | None) -> list[Table]
         if found is None:
             continue
         name, dice, raw, conv = found
-        parts = k.split(":")
-        kind = parts[1]
-        label = name + (" (trap)" if ":trap:" in k else "")
-        if len(parts) >= 4 and parts[2] == "with":
-            label += f" ({D.ITEMS[parts[3]]['name']})"
+        played = Key.parse(k)
+        kind = played.card
+        label = name + (" (trap)" if played.trap else "")
+        if played.item:
+            label += f" ({D.ITEMS[played.item]['name']})"
         spec = D.ACTIONS[kind]
         cost = _costs(spec.get("fail", {}), state.fg_health)
         through = _reaction_left(state, spec) if react else ""
@@ -126,14 +127,14 @@ def _cannot_help(state: State, kind: str) -> str:
 def _reaction_left(state: State, spec: dict[str, Any]) -> str:
     """What each line of a Reaction card lets through of the blow, '0/1/2', worked out by the engine on a
     copy of the game (only its 'reaction' event is read: never a hidden token's flip)."""
-    from engines.final_girl import actions as A
+    from engines.final_girl.rolling import resolve_reaction
 
     damage = state.ask.get("damage", 0)
     left = []
     for line in ("two", "one", "fail"):
         trial = copy.deepcopy(state)
         events: list = []
-        A._resolve_reaction(trial, {"damage": damage}, dict(spec.get(line, {})), events)
+        resolve_reaction(trial, {"damage": damage}, dict(spec.get(line, {})), events)
         blocked = next((e for e in events if e.kind == "reaction"), None)
         left.append(str(blocked.facts["left"]) if blocked is not None else str(damage))
     return " / ".join(left)
@@ -146,7 +147,7 @@ def _react_sure_rows(state: State, decision: Decision, key: str | None) -> list[
     for o in decision.options:
         if key and o.key != key:
             continue
-        if not (o.key.startswith("item:") or o.key == "take"):
+        if Key.parse(o.key).verb not in ("item", "take"):
             continue
         rows.append([f"{_number(decision, o.key)} {o.label.split(':')[0]}", "-", "-", "-", "-", _blow(state, o.key)])
     return rows
@@ -156,15 +157,15 @@ def _blow(state: State, key: str) -> Text:
     """What one choice against the blow lets through, from the engine's own step on a copy of the game: the
     Hard Hat's answer, or the hit itself (the Heroic Best Friend's share counted); only whether the hidden
     Final Health token would flip is said, never what it is."""
-    from engines.final_girl import actions as A
-    from engines.final_girl import rules as R
+    from engines.final_girl.killer import do_react
+    from engines.final_girl.machine import STEPS
 
     trial = copy.deepcopy(state)
     events: list = []
-    if key.startswith("item:"):
-        A.do_react(trial, key, events)
+    if Key.parse(key).verb == "item":
+        do_react(trial, Key.parse(key), events)
     else:
-        R.STEPS["take_hit"](trial, {"op": "take_hit", "damage": state.ask.get("damage", 0)}, events)
+        STEPS.run("take_hit", trial, {"op": "take_hit", "damage": state.ask.get("damage", 0)}, events)
     for event in events:
         if event.kind == "armour_absorbs":
             return Text(f"{event.facts['left']}, then you may react", justify="left")
@@ -206,16 +207,16 @@ def _roll_odds(state: State, decision: Decision, key: str | None) -> list[Table]
 
 def _convert_odds(state: State, decision: Decision) -> list[Table] | None:
     """Whichever two cards go, the 3-4 becomes a success: one certain row, and what that line does."""
-    from engines.final_girl import actions as A
     from engines.final_girl.odds import choice_odds
+    from engines.final_girl.rolling import successes
 
-    pairs = [o for o in decision.options if o.key.startswith("convert:")]
+    pairs = [o for o in decision.options if Key.parse(o.key).verb == "convert" and Key.parse(o.key).card]
     if not pairs or not state.roll:
         return None
     found = choice_odds(state, pairs[0].key)
     if found is None:
         return None
-    hits = A.successes(state.roll) + 1
+    hits = successes(state.roll) + 1
     spec = D.ACTIONS[D.KIND[state.roll["card"]]]
     line = spec.get("two" if hits >= 2 else "one", {})
     span = f"1-{len(pairs)}" if len(pairs) > 1 else "1"
@@ -250,7 +251,7 @@ def _pit_odds(state: State, decision: Decision, key: str | None) -> list[Table] 
     for o in decision.options:
         if key and o.key != key:
             continue
-        n = int(o.key.split(":")[1])
+        n = Key.parse(o.key).number
         dist: dict[str, Fraction] = {}
         for to, p in _destinations(D.PIT, n).items():
             where = "rack" if to in D.RACKS else to
