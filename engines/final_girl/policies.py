@@ -14,6 +14,7 @@ from engines.core.rng import Rng
 from engines.final_girl import ambiguity as amb
 from engines.final_girl import data as D
 from engines.final_girl.keys import Key
+from engines.final_girl.rolling import successes
 from engines.final_girl.state import View
 
 # Planning: what to buy first, while Time lasts (designed from the research's strategy notes).
@@ -224,13 +225,8 @@ _SPARE_EARLY = (*_SPARE, "weak_attack")
 
 
 def _roll(view: View, keys: list[str]) -> tuple[str, str] | None:
-    roll = view.roll
-    threshold = 3 if roll.get("improvised") else 5
-    dice = roll["dice"]
-    hits = len(roll["converted"])
-    for d in dice:
-        if d >= threshold:
-            hits += 1
+    dice = view.roll["dice"]
+    hits = successes(view.roll)
     if hits >= 2:
         return "accept", "good enough"
     found = _spare_pair(view, keys)

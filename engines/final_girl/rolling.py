@@ -39,6 +39,8 @@ _CONVERT_ANY = Option(
 _BACK = Option("back", "back to the roll", ("cancel",))
 _REROLL_ALL = Option(str(Key("closecall", every=True)), "Close Call: re-roll every die for 2 Time")
 _DICE, _DICE_EXTREME = D.RULES["dice_normal"], D.RULES["dice_extreme"]
+SUCCESS, PARTIAL = D.RULES["success"], D.RULES["partial"]
+"""The lowest face of a success, and of a partial success (a 3-4)."""
 _DISCARD_PAIR = D.RULES["discard_pair"]
 _CLOSE_CALLS = frozenset(c for c in D.action_ids() if D.KIND[c] == "close_call")
 
@@ -69,10 +71,10 @@ def roll_options(state: State) -> list[Option]:
 
 def _partial(roll: dict[str, Any]) -> bool:
     """Whether a 3-4 not yet converted is among the dice (a partial success that two cards could convert)."""
-    threshold = 3 if roll.get("improvised") else 5
+    threshold = success_from(roll.get("improvised", False))
     converted = roll["converted"]
     for i, d in enumerate(roll["dice"]):  # noqa: SIM110 (a loop: `any` over a generator costs more here)
-        if 3 <= d < threshold and i not in converted:
+        if PARTIAL <= d < threshold and i not in converted:
             return True
     return False
 
@@ -191,8 +193,8 @@ def do_roll_choice(state: State, key: Key, events: list[Event]) -> None:
         state.ask = {"kind": "convert"}
         return
     if key.verb == "convert":
-        threshold = 3 if roll["improvised"] else 5
-        i = next(i for i, d in enumerate(roll["dice"]) if 3 <= d < threshold and i not in roll["converted"])
+        threshold = success_from(roll["improvised"])
+        i = next(i for i, d in enumerate(roll["dice"]) if PARTIAL <= d < threshold and i not in roll["converted"])
         pair = [key.card, key.other]
         for kind in pair:
             state.used.append(take_from(state.hand, kind))
@@ -220,8 +222,18 @@ def do_roll_choice(state: State, key: Key, events: list[Event]) -> None:
         offer_roll(state)
 
 
+def success_from(improvised: bool) -> int:
+    """The lowest face that succeeds: with Improvise, partial successes (3-4s) succeed too."""
+    return PARTIAL if improvised else SUCCESS
+
+
+def line_for(hits: int) -> str:
+    """The result line a roll with this many successes reaches: 'two' (2+), 'one' or 'fail'."""
+    return "two" if hits >= 2 else "one" if hits == 1 else "fail"
+
+
 def successes(roll: dict[str, Any]) -> int:
-    threshold = 3 if roll["improvised"] else 5
+    threshold = success_from(roll["improvised"])
     hits = len(roll["converted"])
     for d in roll["dice"]:
         if d >= threshold:
@@ -236,7 +248,7 @@ def _resolve_roll(state: State, op: dict[str, Any], events: list[Event]) -> None
     card = roll["card"]
     kind = D.KIND[card]
     hits = successes(roll)
-    which = "two" if hits >= 2 else "one" if hits == 1 else "fail"
+    which = line_for(hits)
     line = dict(D.ACTIONS[kind].get(which, {}))
     emit(state, events, "roll_result", {"card": kind, "title": NAME[kind], "successes": hits, "line": which})
     state.used.append(card)

@@ -23,6 +23,8 @@ from engines.final_girl.state import State, Victim
 from engines.final_girl.tracks import change_horror, change_time, heal_fg
 from engines.final_girl.traps import current_task, toward_task
 
+_ONE_DIE, _PIT_DICE_N = D.RULES["panic_dice"], D.RULES["panic_dice_pit"]
+"""The dice of a panic, and of one in The Pit."""
 SAVE = Option("save", "rescue a Victim here", ("rescue",))  # not "save": the REPL's command wins
 
 
@@ -205,7 +207,7 @@ def supervisor_first(state: State, ids: list[int], group_first: bool) -> list[Vi
     return group + others if group_first else others + group
 
 
-def panic(state: State, v: Victim, events: list[Event], group_dice: int = 2) -> list[int]:
+def panic(state: State, v: Victim, events: list[Event], group_dice: int = _PIT_DICE_N) -> list[int]:
     """Roll for a panicking Victim (two dice in The Pit) and move it by the space's panic numbers.
 
     With the Supervisor in the space, one die moves every Victim there, the Supervisor too (rulebook); in The
@@ -217,12 +219,9 @@ def panic(state: State, v: Victim, events: list[Event], group_dice: int = 2) -> 
     boss = next((b for b in state.victims if b.special == "supervisor" and not b.trapped), None)
     if boss is not None and boss.space == v.space:
         group = victims_at(state, v.space)
-        if v.space == D.PIT and group_dice == 2:  # The Pit's 2 dice (rulebook), as the tie was settled
-            roll = state.rng.d6s(2)
-            to = space["panic2"][sum(roll) - 2]
-        else:
-            roll = state.rng.d6s(1)
-            to = space["panic"][roll[0] - 1]
+        # The Pit's dice (rulebook) if the tie was settled so, else his card's one die
+        pit = v.space == D.PIT and group_dice == _PIT_DICE_N
+        roll, to = _panic_roll(state, space, _PIT_DICE_N if pit else _ONE_DIE)
         ev(
             state,
             events,
@@ -236,12 +235,7 @@ def panic(state: State, v: Victim, events: list[Event], group_dice: int = 2) -> 
         for member in group:
             _flee(state, member, to, events)
         return [m.id for m in group]
-    if v.space == D.PIT:
-        roll = state.rng.d6s(2)
-        to = space["panic2"][sum(roll) - 2]
-    else:
-        roll = state.rng.d6s(1)
-        to = space["panic"][roll[0] - 1]
+    roll, to = _panic_roll(state, space, panic_dice(v.space))
     emit(
         state,
         events,
@@ -250,6 +244,19 @@ def panic(state: State, v: Victim, events: list[Event], group_dice: int = 2) -> 
     )
     _flee(state, v, to, events)
     return [v.id]
+
+
+def panic_dice(space: str) -> int:
+    """The dice a Victim panicking alone from this space rolls: more in The Pit."""
+    return _PIT_DICE_N if space == D.PIT else _ONE_DIE
+
+
+def _panic_roll(state: State, space: dict[str, Any], dice: int) -> tuple[list[int], str]:
+    """Roll a panic and read where it sends them: the space's one-die table, or its two-dice one by the sum."""
+    roll = state.rng.d6s(dice)
+    if dice == _PIT_DICE_N:
+        return roll, space["panic2"][sum(roll) - dice]
+    return roll, space["panic"][roll[0] - 1]
 
 
 def _flee(state: State, v: Victim, to: str, events: list[Event]) -> None:

@@ -14,6 +14,7 @@ from engines.final_girl.state import State, View
 from solo import theme
 from solo.games import Table
 from solo.games import final_girl_map as M
+from solo.games.final_girl_words import PARTIALS, SUCCEEDS
 from solo.games.final_girl_words import cards_list as _names
 
 _CARD_WORDS = {
@@ -36,9 +37,9 @@ _AMBIGUITY = ("tie", "trap_tie", "attack_tie", "shield", "pit_dice")
 """The Game Ambiguity decisions: ties the rules leave open, asked when the option 'ties' is 'ask'."""
 
 _COACH = {
-    "action": "Each card played rolls Horror dice, 5-6 succeed; 'odds' gives the chances.",
+    "action": f"Each card played rolls Horror dice, {SUCCEEDS} succeed; 'odds' gives the chances.",
     "planning": "Cards used this turn go back to the Tableau after Planning: keep what you need.",
-    "roll": f"Accept the dice, or better them: {D.RULES['discard_pair']} cards turn a 3-4 into a success.",
+    "roll": f"Accept the dice, or better them: {D.RULES['discard_pair']} cards turn a {PARTIALS} into a success.",
     "convert": "The two cards you discard are spent until Planning: keep what you still need.",
     "move": f"Up to {D.RULES['follow']} Victims may follow you each step, never into the Tormentor's space.",
     "react": "She strikes: a Reaction card rolls to block part of the blow; see 'odds'.",
@@ -94,7 +95,7 @@ class FinalGirlUI:
             horror,
             f", {view.dice} {'die' if view.dice == 1 else 'dice'}"
             + (f", +{view.bonus_dice} next roll" if view.bonus_dice else "")
-            + (" · Improvise: 3-4s succeed" if view.improvise else "")
+            + (f" · Improvise: {PARTIALS}s succeed" if view.improvise else "")
             + f" · Bloodlust {view.bloodlust + 1} · Terror {view.terror_left}"
             + (" · Extreme" if view.extreme else ""),
         )

@@ -13,10 +13,12 @@ from rich.text import Text
 from engines.core.contract import Decision
 from engines.final_girl import data as D
 from engines.final_girl.keys import Key
+from engines.final_girl.odds import panic_destinations
 from engines.final_girl.state import State
+from engines.final_girl.victims import panic_dice
 from solo import theme
 from solo.games import Table, pct
-from solo.games.final_girl_words import short_line
+from solo.games.final_girl_words import IMPROVISED, PARTIALS, SUCCEEDS, short_line
 
 
 def odds(state: State, key: str | None = None) -> list[Table] | None:
@@ -94,9 +96,9 @@ def _card_odds(state: State, decision: Decision, key: str | None) -> list[Table]
     if not rows:
         return None
     head = ["Choice", "Dice", "2+", "1", "Fail"] + (["You take"] if react else [])
-    threshold = "3-6" if state.improvise else "5-6"
+    threshold = IMPROVISED if state.improvise else SUCCEEDS
     pair = D.RULES["discard_pair"]
-    note = f"Exact: {threshold} succeed; in brackets, also discarding {pair} cards per 3-4 to make it a success."
+    note = f"Exact: {threshold} succeed; in brackets, also discarding {pair} cards per {PARTIALS} to make it a success."
     if react:
         note += f" You take: what gets through of her {state.ask.get('damage', 0)} on 2+ / 1 / a fail."
         if any("below 0" in str(r[-1]) for r in rows):
@@ -200,7 +202,7 @@ def _roll_odds(state: State, decision: Decision, key: str | None) -> list[Table]
     )
     note = (
         f"The dice stand at {dice} for {spec['name']} ({lines}). Each row is the roll right after that choice, "
-        "before converting any more 3-4s: accepting and converting are certain; a Close Call re-rolls its die."
+        f"before converting any more {PARTIALS}s: accepting and converting are certain; a Close Call re-rolls its die."
     )
     return [("Horror Roll: your choices", ["Choice", "2+", "1", "Fail"], rows, note)]
 
@@ -208,7 +210,7 @@ def _roll_odds(state: State, decision: Decision, key: str | None) -> list[Table]
 def _convert_odds(state: State, decision: Decision) -> list[Table] | None:
     """Whichever two cards go, the 3-4 becomes a success: one certain row, and what that line does."""
     from engines.final_girl.odds import choice_odds
-    from engines.final_girl.rolling import successes
+    from engines.final_girl.rolling import line_for, successes
 
     pairs = [o for o in decision.options if Key.parse(o.key).verb == "convert" and Key.parse(o.key).card]
     if not pairs or not state.roll:
@@ -218,30 +220,14 @@ def _convert_odds(state: State, decision: Decision) -> list[Table] | None:
         return None
     hits = successes(state.roll) + 1
     spec = D.ACTIONS[D.KIND[state.roll["card"]]]
-    line = spec.get("two" if hits >= 2 else "one", {})
+    line = spec.get(line_for(hits), {})
     span = f"1-{len(pairs)}" if len(pairs) > 1 else "1"
     rows = [[f"{span}. any two cards", pct(found[2]), pct(found[1]), pct(found[0])]]
     note = (
         f"Certain: with {hits} success{'es' if hits != 1 else ''} the roll gives {short_line(line)}. The choice "
         "is only which cards you lose until Planning ('x NAME' tells what each does)."
     )
-    return [("Horror Roll: converting a 3-4", ["Choice", "2+", "1", "Fail"], rows, note)]
-
-
-def _destinations(space: str, dice: int) -> dict[str, Fraction]:
-    """Where a panic from a space sends its Victims, with the chance of each ('' = they stay)."""
-    spec = D.SPACES[space]
-    out: dict[str, Fraction] = {}
-    if dice == 2:
-        table = spec["panic2"]
-        for a in range(1, 7):
-            for b in range(1, 7):
-                to = table[a + b - 2]
-                out[to] = out.get(to, Fraction(0)) + Fraction(1, 36)
-    else:
-        for to in spec["panic"]:
-            out[to] = out.get(to, Fraction(0)) + Fraction(1, 6)
-    return out
+    return [(f"Horror Roll: converting a {PARTIALS}", ["Choice", "2+", "1", "Fail"], rows, note)]
 
 
 def _pit_odds(state: State, decision: Decision, key: str | None) -> list[Table] | None:
@@ -253,7 +239,7 @@ def _pit_odds(state: State, decision: Decision, key: str | None) -> list[Table] 
             continue
         n = Key.parse(o.key).number
         dist: dict[str, Fraction] = {}
-        for to, p in _destinations(D.PIT, n).items():
+        for to, p in panic_destinations(D.PIT, n).items():
             where = "rack" if to in D.RACKS else to
             dist[where] = dist.get(where, Fraction(0)) + p
         label = f"{_number(decision, o.key)} {n} {'die' if n == 1 else 'dice'}"
@@ -279,7 +265,7 @@ def _panic_order_odds(state: State) -> list[Table] | None:
     for v in victims:
         if v.space == boss.space or v.trapped:
             continue
-        p = _destinations(v.space, 2 if v.space == D.PIT else 1).get(boss.space, Fraction(0))
+        p = panic_destinations(v.space, panic_dice(v.space)).get(boss.space, Fraction(0))
         if p:
             rows.append([f"Victim {v.id} in {D.SPACES[v.space]['name']}", pct(p)])
     if not rows:
