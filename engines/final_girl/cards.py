@@ -12,7 +12,6 @@ COST = {k: spec["cost"] for k, spec in D.ACTIONS.items()}
 HAND_LIMIT = D.RULES["hand_limit"]
 kind_of = D.KIND.__getitem__
 """Card instance -> its kind ('walk-2' -> 'walk')."""
-
 COPIES: dict[str, list[str]] = {}
 """Card kind -> its copies in the order of `<` on their ids, so the first found in a pile is the least."""
 for _card in sorted(D.action_ids()):

@@ -22,7 +22,6 @@ CHOICES = Steps("final girl choices")
 """decision kind -> handler(state, key, events): what a chosen key does (`key` a `keys.Key`)."""
 ACTS = Steps("final girl actions")
 """Action-phase verb -> handler(state, key, events)."""
-
 PHASE_OPS = ("turn", "action_phase", "planning_phase", "killer_phase", "panic_phase", "upkeep_phase")
 """The steps a Final Health comeback stops at: the turn's phases, which it never cuts."""
 

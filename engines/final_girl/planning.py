@@ -19,43 +19,21 @@ _BUY = {
     for k, spec in D.ACTIONS.items()
     if not spec.get("special")
 }
-
-
 _BUY_ORDER = list(_BUY)
-
-
 _FREE_KINDS = frozenset(k for k in _BUY if COST[k] == 0)
-
-
 _DONE = Option("done", "finish Planning", ("end", "pass"))
-
-
 _FREE = Option(
     str(Key("buy", every=True)), "take back every free (Zero Cost) card, up to the hand limit", ("free",)
 )
-
-
 _TAKE = {k: Option(str(Key("take", card=k)), f"discard Walk to take {name(k)}") for k in ("climb", "leap")}
-
-
 _BUY_SPECS = [(k, COST[k], _BUY[k]) for k in _BUY_ORDER]
-
-
 _FREE_IDS = frozenset(c for c in D.action_ids() if D.KIND[c] in _FREE_KINDS)
-
-
 _CARD_COST: dict[str, int | None] = {
     c: COST[D.KIND[c]] if D.KIND[c] in _BUY else None for c in D.action_ids()
 }
 """Action card instance -> its cost, or None for cards never bought (Climb, Leap)."""
-
-
 _TAKE_BOTH = Option(str(Key("take", every=True)), "discard Sprint to take Climb and Leap")
-
-
 _CLIMB_IDS = frozenset(COPIES["climb"])
-
-
 _LEAP_IDS = frozenset(COPIES["leap"])
 
 
@@ -112,8 +90,6 @@ def can_buy(state: State) -> bool:
 
 
 _MAX_COST = max(cost for cost in _CARD_COST.values() if cost is not None)
-
-
 _AFFORDABLE = [
     frozenset(c for c, cost in _CARD_COST.items() if cost is not None and cost <= time)
     for time in range(_MAX_COST + 1)

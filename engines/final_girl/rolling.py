@@ -26,8 +26,6 @@ _CONVERT = {
     for b in D.ACTIONS
     if D.ACTION_INDEX[a] <= D.ACTION_INDEX[b]
 }
-
-
 _REROLL = {
     (i, d): Option(str(Key("closecall", number=i)), f"Close Call: re-roll die {i + 1} (a {d})")
     for i in range(12)
@@ -194,7 +192,9 @@ def do_roll_choice(state: State, key: Key, events: list[Event]) -> None:
         return
     if key.verb == "convert":
         threshold = success_from(roll["improvised"])
-        i = next(i for i, d in enumerate(roll["dice"]) if PARTIAL <= d < threshold and i not in roll["converted"])
+        i = next(
+            i for i, d in enumerate(roll["dice"]) if PARTIAL <= d < threshold and i not in roll["converted"]
+        )
         pair = [key.card, key.other]
         for kind in pair:
             state.used.append(take_from(state.hand, kind))
