@@ -10,9 +10,11 @@ from engines.final_girl.board import (
     fg_trap,
     free_victims,
     kill_victim,
+    leave_play,
     move_victim,
     other_setup,
     place_victims,
+    unlock,
     victims_at,
 )
 from engines.final_girl.machine import STEPS, ev, push
@@ -108,3 +110,20 @@ def _victims_op(state: State, op: dict[str, Any], events: list[Event]) -> None:
 @STEPS.step("event")
 def _event_step(state: State, op: dict[str, Any], events: list[Event]) -> None:
     draw_event(state, events)
+
+
+def event_upkeep(state: State, events: list[Event]) -> None:
+    """The Events in play that act in Upkeep: Zipp unlocks his Exit; with Smarter Than They Look, Victims on
+    an open Exit away from her get out on their own."""
+    if "zipp" in state.events_active:
+        zipp = next((v for v in state.victims if v.special == "zipp"), None)
+        if zipp and zipp.space in state.locked and not zipp.trapped:
+            unlock(state, zipp.space, events, "zipp")
+    if "smarter" in state.events_active:
+        for v in [v for v in free_victims(state) if v.space in D.EXITS and v.space not in state.locked]:
+            if v.space != state.fg_space:
+                state.victims.remove(v)
+                state.saved += 1
+                state.saved_alone += 1
+                ev(state, events, "victim_escapes_alone", victim=v.id, name=D.SPACES[v.space]["name"])
+                leave_play(state, v)

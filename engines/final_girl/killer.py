@@ -23,7 +23,7 @@ from engines.final_girl.keys import Key
 from engines.final_girl.machine import CHOICES, OPTIONS, STEPS, emit, ev, push
 from engines.final_girl.rolling import start_roll
 from engines.final_girl.state import MinorPower, State
-from engines.final_girl.tracks import attack_value, hurt_fg, move_value
+from engines.final_girl.tracks import attack_value, hurt_fg, move_value, reveal_dark_power
 
 
 @OPTIONS.step("react")
@@ -367,3 +367,19 @@ def put_first(state: State, card: str, events: list[Event], chosen: bool = True)
 @STEPS.step("draw_next")
 def _draw_next(state: State, op: dict[str, Any], events: list[Event]) -> None:
     push(state, {"op": "draw_terror"})
+
+
+def finale_upkeep(state: State) -> list[dict[str, Any]]:
+    """The Finale's Upkeep steps, from the Upkeep after the one that revealed it."""
+    if state.finale_revealed and state.turn > state.finale_turn:
+        return [dict(e) for e in D.FINALES[state.finale].get("upkeep", [])]
+    return []
+
+
+def reveal_finale_if_due(state: State, events: list[Event]) -> None:
+    """With the Terror deck out, the Finale flips in Upkeep, and the Dark Power with it."""
+    if not state.finale_revealed and len(state.terror) == 0:
+        state.finale_revealed = True
+        state.finale_turn = state.turn
+        ev(state, events, "finale_revealed", finale=state.finale, title=D.FINALES[state.finale]["name"])
+        reveal_dark_power(state, events)

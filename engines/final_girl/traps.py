@@ -40,7 +40,7 @@ _TASKS: dict[str, list[tuple[str, int]]] = {
 @lru_cache(maxsize=4096)
 def _task_option(trap: int, card: str, subject: str, task: int) -> Option:
     """The option to do a trap's Time, health or Horror Escape Task: a pure function of its arguments."""
-    what, n = D.TRAPS[card]["tasks"][task].split(":")
+    what, n = _TASKS[card][task]
     label = trap_title(card, subject)
     key = str(Key("task", number=trap))
     if what == "time":
@@ -326,3 +326,10 @@ def _trap_fg_step(state: State, op: dict[str, Any], events: list[Event]) -> None
 @STEPS.step("progress")
 def _progress_step(state: State, op: dict[str, Any], events: list[Event]) -> None:
     progress_traps(state, events)
+
+
+def remove_completed_traps(state: State) -> None:
+    """Completed Death Traps leave the game in Upkeep (their Victims died when they completed)."""
+    for t in [t for t in state.traps if t.done]:
+        state.traps.remove(t)
+        state.traps_out.append(t.card)

@@ -6,17 +6,17 @@ from typing import Any
 
 from engines.core.contract import Option
 from engines.core.events import Event
-from engines.final_girl import data as D
-from engines.final_girl.board import fg_trap, free_victims, leave_play, unlock
+from engines.final_girl.board import fg_trap
 from engines.final_girl.cards import kind_of
+from engines.final_girl.events import event_upkeep
 from engines.final_girl.items import forklift_options, item_options
 from engines.final_girl.keys import Key
+from engines.final_girl.killer import finale_upkeep, reveal_finale_if_due
 from engines.final_girl.machine import ACTS, CHOICES, OPTIONS, STEPS, emit, ev, push
 from engines.final_girl.planning import trade_options
 from engines.final_girl.playing import discard_options, play_options
 from engines.final_girl.state import State
-from engines.final_girl.tracks import reveal_dark_power
-from engines.final_girl.traps import task_options, workable_traps
+from engines.final_girl.traps import remove_completed_traps, task_options, workable_traps
 from engines.final_girl.victims import save_options
 
 _END = Option("end", "end the Action phase", ("done", "pass", "stop"))
@@ -104,28 +104,11 @@ def _action_end(state: State, op: dict[str, Any], events: list[Event]) -> None:
 
 @STEPS.step("upkeep_phase")
 def _upkeep_phase(state: State, op: dict[str, Any], events: list[Event]) -> None:
+    """Upkeep: the Finale's effects (from the Upkeep after its reveal), the Finale's reveal when the Terror
+    deck is out, the Events' upkeep, completed traps removed; then her items may be rearranged."""
     state.phase = "upkeep"
-    later: list[dict[str, Any]] = []
-    if state.finale_revealed and state.turn > state.finale_turn:
-        later = [dict(e) for e in D.FINALES[state.finale].get("upkeep", [])]  # from the next Upkeep on
-    if not state.finale_revealed and len(state.terror) == 0:
-        state.finale_revealed = True
-        state.finale_turn = state.turn
-        ev(state, events, "finale_revealed", finale=state.finale, title=D.FINALES[state.finale]["name"])
-        reveal_dark_power(state, events)
-    if "zipp" in state.events_active:
-        zipp = next((v for v in state.victims if v.special == "zipp"), None)
-        if zipp and zipp.space in state.locked and not zipp.trapped:
-            unlock(state, zipp.space, events, "zipp")
-    if "smarter" in state.events_active:
-        for v in [v for v in free_victims(state) if v.space in D.EXITS and v.space not in state.locked]:
-            if v.space != state.fg_space:
-                state.victims.remove(v)
-                state.saved += 1
-                state.saved_alone += 1
-                ev(state, events, "victim_escapes_alone", victim=v.id, name=D.SPACES[v.space]["name"])
-                leave_play(state, v)
-    for t in [t for t in state.traps if t.done]:
-        state.traps.remove(t)
-        state.traps_out.append(t.card)
+    later = finale_upkeep(state)  # read before this Upkeep's reveal: they start at the next one
+    reveal_finale_if_due(state, events)
+    event_upkeep(state, events)
+    remove_completed_traps(state)
     push(state, *later, {"op": "arrange"})
