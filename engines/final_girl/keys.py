@@ -27,7 +27,8 @@ builds a `Key` and writes it with `str()`, or reads one with `Key.parse`, and as
 | shield    | card (the Terror card)                                   | shield:CARD                           |
 | hands     | held (the items held ready)                              | hands:ITEM+ITEM, hands:-              |
 
-Any other verb (end, done, stop, save, accept, back, none) has no argument.
+Any other verb (end, done, stop, save, accept, back, none) has no argument; `take` and `convert` also stand
+alone (take the blow; choose the pair next).
 """
 
 from __future__ import annotations
@@ -108,9 +109,15 @@ def _parse(text: str) -> Key:
     return key
 
 
+BARE = frozenset({"end", "done", "stop", "save", "accept", "back", "none", "take", "convert"})
+"""The verbs that are whole keys alone."""
+
+
 def _read(verb: str, args: list[str]) -> Key:
     """The fields of a key from its verb and the rest of its text (the inverse of `_text`)."""
     if not args:
+        if verb not in BARE:
+            raise ValueError(verb)
         return Key(verb)
     reader = _READERS.get(verb)
     if reader is None:
