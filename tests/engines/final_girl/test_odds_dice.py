@@ -11,10 +11,11 @@ import pytest
 from engines.core.autoplay import policy_rng
 from engines.final_girl import GAME
 from engines.final_girl import data as D
+from engines.final_girl.board import victims_at
 from engines.final_girl.keys import Key
-from engines.final_girl.odds import card_odds, choice_odds
-from engines.final_girl.state import State
-from engines.final_girl.victims import panic_dice
+from engines.final_girl.odds import card_odds, choice_odds, panic_destinations
+from engines.final_girl.state import State, Victim
+from engines.final_girl.victims import panic_all, panic_dice
 
 CONFIGS = list(itertools.product(("mandy", "cassie"), ("normal", "extreme"), ("heuristic", "random")))
 SEEDS = range(3)
@@ -92,3 +93,24 @@ def test_the_odds_count_the_dice_the_engine_rolls(girl, mode, policy):
             _check_panics(events)
             n += 1
     assert checked > 20
+
+
+def test_the_pit_odds_count_the_dice_the_supervisors_group_rolls():
+    """The Supervisor's group in The Pit (rare in play, so staged): each choice's odds are for its dice
+    (`odds.panic_destinations(D.PIT, n)`), and the group rolls exactly that many."""
+    for mode in ("ask", "infinite-evil", "abject-realism", "never-ending-hilarity"):
+        state, _ = GAME.setup(0, {"ties": mode})
+        state.victims = [Victim(90, D.PIT, special="supervisor"), Victim(91, D.PIT)]
+        state.traps, state.ask = [], {}
+        events: list = []
+        panic_all(state, victims_at(state, D.PIT), events)
+        if mode == "ask":
+            assert state.ask["kind"] == "pit_dice"
+            for o in GAME.decision(state).options:
+                n = Key.parse(o.key).number
+                assert sum(panic_destinations(D.PIT, n).values()) == 1
+                rolled = GAME.apply(copy.deepcopy(state), o.key)
+                assert [len(e.facts["dice"]) for e in rolled if e.kind == "group_panics"] == [n], o.key
+        else:
+            _check_panics(events)
+            assert any(e.kind == "group_panics" for e in events)
