@@ -35,7 +35,13 @@ ENGINES: dict[str, tuple[list[str], list[str], list[str]]] = {
     ),
     "final-girl": (
         ["engines/final_girl/cards.toml", "engines/final_girl/board.toml"],
-        ["engines/final_girl/rules.py", "engines/final_girl/actions.py", "engines/final_girl/checks.py"],
+        [
+            f"engines/final_girl/{m}.py"
+            for m in (
+                "tracks", "board", "cards", "items", "traps", "victims", "rolling", "playing", "killer",
+                "events", "moving", "planning", "turn", "checks",
+            )
+        ],
         ["tests/engines/final_girl"],
     ),
     "slaughterhouse": (

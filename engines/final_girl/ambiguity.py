@@ -69,12 +69,13 @@ def pit_dice(state: State) -> tuple[int, list[int]]:
     Rack, which only Climb reaches; The Pit's one-die numbers always land it on open ground (an aisle or the
     Packing Line). Abject Realism takes his card's one: a supervisor calls one way and his crew runs with
     him. Never-ending Hilarity rolls a die: 1-3 one die, 4-6 two."""
+    one, two = D.RULES["panic_dice"], D.RULES["panic_dice_pit"]
     if state.ties == "never-ending-hilarity":
         roll = state.rng.d6s(1)
-        return (1 if roll[0] <= 3 else 2), roll
+        return (one if roll[0] <= 3 else two), roll
     if state.ties == "abject-realism":
-        return 1, []
-    return 2, []
+        return one, []
+    return two, []
 
 
 def danger(card: str) -> int:

@@ -1,8 +1,11 @@
-"""Invariants: the rules a sound state never breaks, as sentences (used by the tests after every step)."""
+"""Invariants: the rules a sound state never breaks, as sentences (used by the tests after every step).
+
+Each check below looks at one part of the game; `invariants` lists their findings in a fixed order."""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from engines.final_girl import data as D
 from engines.final_girl.state import State
@@ -10,6 +13,13 @@ from engines.final_girl.state import State
 
 def invariants(state: State) -> list[str]:
     out: list[str] = []
+    for check in _CHECKS:
+        out += check(state)
+    return out
+
+
+def _tracks(state: State) -> list[str]:
+    out = []
     if not D.RULES["time_floor"] <= state.time <= D.RULES["time_max"]:
         out.append(f"Time {state.time} outside {D.RULES['time_floor']}..{D.RULES['time_max']}")
     if not 0 <= state.horror <= D.HORROR_MAX:
@@ -20,6 +30,11 @@ def invariants(state: State) -> list[str]:
         out.append(f"Final Girl health {state.fg_health} out of bounds")
     if not 0 <= state.killer_health <= max(state.killer_max, 3):
         out.append(f"Killer health {state.killer_health} out of bounds")
+    return out
+
+
+def _action_cards(state: State) -> list[str]:
+    out = []
     if len(state.hand) > D.RULES["hand_limit"] + 2:
         out.append(f"{len(state.hand)} cards in hand")
     # every Action card in exactly one place
@@ -28,12 +43,19 @@ def invariants(state: State) -> list[str]:
         out.append("Action cards are lost or doubled")
     if state.roll and state.resolving != state.roll.get("card"):
         out.append("a roll is pending for a card not being resolved")
-    # Terror cards
+    return out
+
+
+def _terror_cards(state: State) -> list[str]:
     placed = state.terror.cards() + state.terror_out + [m.card for m in state.minor_powers]
     pending = [op["card"] for op in state.stack if op["op"] == "terror_done" and op["card"] not in placed]
     if Counter(placed + pending) != Counter(D.terror_ids("killer") + D.terror_ids("location")):
-        out.append("Terror cards are lost or doubled")
-    # Items
+        return ["Terror cards are lost or doubled"]
+    return []
+
+
+def _items(state: State) -> list[str]:
+    out = []
     items = (
         [i for d in state.item_decks.values() for i in d]
         + state.hands
@@ -50,16 +72,26 @@ def invariants(state: State) -> list[str]:
     hands = sum(D.ITEMS[i]["hands"] for i in state.hands)
     if hands > 2:
         out.append(f"{hands} hands of items held")
-    # Events
+    return out
+
+
+def _event_cards(state: State) -> list[str]:
     if Counter(state.event_deck + state.events_active + state.events_done) != Counter(list(D.EVENTS)):
-        out.append("Event cards are lost or doubled")
-    # Victims counted
+        return ["Event cards are lost or doubled"]
+    return []
+
+
+def _victims_counted(state: State) -> list[str]:
     total = len(state.victims) + state.saved + state.dead + state.supply
     if total != D.RULES["victims_total"]:
-        out.append(
+        return [
             f"Victims: {len(state.victims)} on board + {state.saved} saved + {state.dead} dead + {state.supply} supply != {D.RULES['victims_total']}"
-        )
-    # Traps
+        ]
+    return []
+
+
+def _traps(state: State) -> list[str]:
+    out = []
     trap_cards = [t.card for t in state.traps] + state.victim_trap_deck + state.fg_trap_deck + state.traps_out
     if Counter(trap_cards) != Counter(list(D.TRAPS)):
         out.append("Death Trap cards are lost or doubled")
@@ -83,13 +115,36 @@ def invariants(state: State) -> list[str]:
             out.append(f"Victim {v.id} on unknown space {v.space}")
     if sum(1 for t in state.traps if t.subject == "fg" and not t.done) > 1:
         out.append("the Final Girl is in two traps")
+    return out
+
+
+def _the_tormentor(state: State) -> list[str]:
+    out = []
     for m in state.minor_powers:
         if not 0 < m.health <= D.TERROR[D.KIND[m.card]]["health"]:
             out.append(f"Minor Dark Power {m.card} with {m.health} health")
     if state.killer_space and not state.finale_revealed:
         out.append("the Tormentor is on the board before the Finale")
+    return out
+
+
+def _the_machine(state: State) -> list[str]:
+    out = []
     if (state.phase == "over") != bool(state.result):
         out.append(f"phase {state.phase} with result {state.result!r}")
     if not state.result and not state.ask:
         out.append("the game waits on nothing")
     return out
+
+
+_CHECKS: tuple[Callable[[State], list[str]], ...] = (
+    _tracks,
+    _action_cards,
+    _terror_cards,
+    _items,
+    _event_cards,
+    _victims_counted,
+    _traps,
+    _the_tormentor,
+    _the_machine,
+)

@@ -102,11 +102,6 @@ def terror_ids(owner: str) -> list[str]:
     ]
 
 
-def dice_for(position: int, extreme: bool) -> int:
-    table = RULES["dice_extreme"] if extreme else RULES["dice_normal"]
-    return table[position]
-
-
 HORROR_MAX = len(RULES["dice_normal"]) - 1
 ROWS: list[list[Any]] = KILLER["rows"]
 

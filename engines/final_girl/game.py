@@ -2,29 +2,56 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from engines.core.contract import (
     Decision,
+    Game,
     GameOption,
     Hint,
     IllegalMove,
     Outcome,
+    Policy,
     Seat,
     resolve_options,
 )
 from engines.core.decks import Deck
 from engines.core.events import Event
 from engines.core.rng import Rng
-from engines.final_girl import actions as A
+from engines.final_girl import board, killer, moving, planning, playing, rolling, tracks, traps, turn, victims
 from engines.final_girl import data as D
-from engines.final_girl import rules as R
+from engines.final_girl import events as event_cards
+from engines.final_girl import items as item_cards
 from engines.final_girl.ambiguity import MODES
+from engines.final_girl.board import place_victims
+from engines.final_girl.events import draw_event
+from engines.final_girl.items import why_not_item
+from engines.final_girl.keys import Key
+from engines.final_girl.machine import CHOICES, OPTIONS, ev, push, run
+from engines.final_girl.planning import why_not_buy
+from engines.final_girl.playing import why_not_discard, why_not_play
+from engines.final_girl.rolling import horror_dice
 from engines.final_girl.state import State, View
+from engines.final_girl.tracks import attack_value, move_value
+from engines.final_girl.traps import trap_victim, why_not_task
+from engines.final_girl.victims import why_not_save
 
 FINAL_GIRL = "final_girl"
-_DICE = D.RULES["dice_normal"]
-_DICE_EXTREME = D.RULES["dice_extreme"]
+_MECHANICS = (
+    board,
+    event_cards,
+    item_cards,
+    killer,
+    moving,
+    planning,
+    playing,
+    rolling,
+    tracks,
+    traps,
+    turn,
+    victims,
+)
+"""Every mechanic: each fills the step tables (`machine`) as it is imported, so all are imported here."""
 _SLOTS = {g: len(spec["slots"]) for g, spec in D.GIRLS.items()}
 
 # What every setup starts from, built once (a setup is made for every game played).
@@ -42,7 +69,7 @@ _TERROR_POOL = [
 _CLICKS = [c for c in D.terror_ids("location") if D.TERROR[D.card_kind(c)].get("click")]
 _SETUPS = sorted(D.SETUPS)
 
-_PROMPTS = {
+PROMPTS = {  # decision kind -> what the person is asked
     "action": "Action phase: play a card, use an item, rescue a Victim, work a trap, or end the phase.",
     "planning": "Planning: buy Action cards with the Time you have left.",
     "roll": "Horror Roll: accept it, turn a 3-4 into a success by discarding two cards, or Close Call.",
@@ -59,42 +86,6 @@ _PROMPTS = {
     "arrange": "Your hands: which items do you hold ready? The rest go in the backpack.",
     "panic_order": "Victims panic in the order you choose: who runs first?",
     "pit_dice": "Game Ambiguity: the Supervisor's group panics from The Pit. His card says one die, The Pit two.",
-}
-_OPTIONS = {
-    "action": A.action_options,
-    "planning": A.planning_options,
-    "roll": A.roll_options,
-    "convert": A.convert_options,
-    "move": A.move_options,
-    "react": A.react_options,
-    "choose": A.choose_options,
-    "keep": A.keep_options,
-    "take_card": A.take_card_options,
-    "tie": A.tie_options,
-    "trap_tie": A.victim_tie_options,
-    "attack_tie": A.victim_tie_options,
-    "shield": A.shield_options,
-    "arrange": A.arrange_options,
-    "panic_order": A.panic_order_options,
-    "pit_dice": A.pit_dice_options,
-}
-_APPLY = {
-    "action": A.do_action,
-    "planning": A.do_planning,
-    "roll": A.do_roll_choice,
-    "convert": A.do_convert,
-    "move": A.do_move,
-    "react": A.do_react,
-    "choose": A.do_choose,
-    "keep": A.do_keep,
-    "take_card": A.do_take_card,
-    "tie": A.do_tie,
-    "trap_tie": A.do_trap_tie,
-    "attack_tie": A.do_attack_tie,
-    "shield": A.do_shield,
-    "arrange": A.do_arrange,
-    "panic_order": A.do_panic_order,
-    "pit_dice": A.do_pit_dice,
 }
 
 
@@ -135,7 +126,7 @@ class FinalGirl:
     default_policy = "heuristic"
 
     @property
-    def policies(self):
+    def policies(self) -> Mapping[str, Policy]:
         from engines.final_girl import policies
 
         return policies.POLICIES
@@ -204,7 +195,7 @@ class FinalGirl:
         rng.shuffle(state.fg_trap_deck)
         state.event_deck = sorted(D.EVENTS)
         rng.shuffle(state.event_deck)
-        R.ev(
+        ev(
             state,
             events,
             "game_started",
@@ -220,22 +211,22 @@ class FinalGirl:
             extreme=extreme,
         )
         for space, n in setup["victims"].items():
-            R.place_victims(state, n, space, events)
+            place_victims(state, n, space, events)
         # The Tormentor's opening: a Victim where she would have started, in a Death Trap.
-        first = R.place_victims(state, 1, state.killer_start, events)
-        R.trap_victim(state, {"newest": True}, events) if first else None
+        if place_victims(state, 1, state.killer_start, events):
+            trap_victim(state, {"newest": True}, events)
         # The first Event is revealed and resolved before turn 1 (S10): its effects go above the turn loop,
         # which would otherwise keep them beneath it for ever.
-        R.push(state, {"op": "turn"})
-        R.draw_event(state, events)
-        R.run(state, events)
+        push(state, {"op": "turn"})
+        draw_event(state, events)
+        run(state, events)
         return state, events
 
     def decision(self, state: State) -> Decision | None:
         if state.result or not state.ask:
             return None
         kind = state.ask["kind"]
-        return Decision(FINAL_GIRL, kind, _PROMPTS[kind], tuple(_OPTIONS[kind](state)))
+        return Decision(FINAL_GIRL, kind, PROMPTS[kind], tuple(OPTIONS.run(kind, state)))
 
     def apply(self, state: State, key: str, decision: Decision | None = None) -> list[Event]:
         decision = decision or self.decision(state)
@@ -244,8 +235,8 @@ class FinalGirl:
         if decision.option(key) is None:
             raise IllegalMove(self._why(state, decision, key))
         events: list[Event] = []
-        _APPLY[decision.kind](state, key, events)
-        R.run(state, events)
+        CHOICES.run(decision.kind, state, Key.parse(key), events)
+        run(state, events)
         return events
 
     def outcome(self, state: State) -> Outcome | None:
@@ -281,7 +272,7 @@ class FinalGirl:
             state.extreme,
             state.time,
             state.horror,
-            (_DICE_EXTREME if state.extreme else _DICE)[state.horror],
+            horror_dice(state),
             state.bloodlust,
             state.fg_space,
             state.fg_health,
@@ -324,8 +315,8 @@ class FinalGirl:
             state.events_done.copy(),
             len(state.victim_trap_deck),
             len(state.fg_trap_deck),
-            R.attack_value(state),
-            R.move_value(state),
+            attack_value(state),
+            move_value(state),
         )
 
     def turn(self, state: State) -> int:
@@ -370,74 +361,28 @@ class FinalGirl:
         return invariants(state)
 
     def _why(self, state: State, decision: Decision, key: str) -> str:
-        """A player-readable reason a key is not legal now."""
-        parts = key.split(":")
-        if decision.kind == "action" and parts[0] == "play" and len(parts) > 1:
-            kind = parts[1]
-            if kind not in D.ACTIONS:
-                return f"There is no Action card called '{kind}'."
-            if not A.first_card(state.hand, kind):
-                return f"{A.name(kind)} is not in your hand."
-            if R.fg_trap(state) is not None:
-                return "You are Trapped: you may only work on your Escape Tasks."
-            spec = D.ACTIONS[kind]
-            if spec.get("reaction"):
-                return f"{A.name(kind)} is a Reaction card: play it when the Tormentor attacks you."
-            if spec.get("attack") and not state.killer_space:
-                return "The Tormentor is not on the board yet: there is no one to strike."
-            if spec.get("attack"):
-                return "No weapon in range: the Tormentor is not in reach."
-            if spec.get("needs_search"):
-                return "You can only Search on a Search space."
-            return f"{A.name(kind)} cannot be played here."
-        if decision.kind == "planning" and parts[0] == "buy" and len(parts) > 1:
-            kind = parts[1]
-            if len(state.hand) >= D.RULES["hand_limit"]:
-                return f"Hand limit: you already hold {D.RULES['hand_limit']} cards."
-            if kind in D.ACTIONS and D.ACTIONS[kind].get("special"):
-                return (
-                    f"{A.name(kind)} is never bought: discard Walk or Sprint in the Action phase to take it."
-                )
-            if kind in D.ACTIONS and D.ACTIONS[kind]["cost"] > state.time:
-                return (
-                    f"Not enough Time: {A.name(kind)} costs {D.ACTIONS[kind]['cost']}, you have {state.time}."
-                )
-            if kind == "free":
-                return "There are not two free (Zero Cost) cards in the Tableau to take back at once."
-            if kind not in D.ACTIONS:
-                return f"There is no Action card called '{kind}'."
-            if any(D.card_kind(c) == kind for c in state.used):
-                return (
-                    f"Every {A.name(kind)} left was played or discarded this turn: it returns to the Tableau "
-                    "after Planning and cannot be bought back before then."
-                )
-            return f"No {A.name(kind)} is left in the Tableau to buy: every copy is in your hand."
-        if decision.kind == "action" and parts[0] == "task" and len(parts) == 2:
-            trap = next((t for t in state.traps if str(t.id) == parts[1]), None)
-            if trap is None or trap not in A.workable_traps(state):
-                return "There is no Death Trap of that number in your space to work on."
-            task, n = A.current_task(trap)
-            if task == "time":
-                return f"Not enough Time: this Escape Task costs {n} and Time may not go below 0."
-            return "That Escape Task is done with cards: play a card toward it."
-        if decision.kind == "action" and parts[0] == "item" and len(parts) == 2:
-            if parts[1] not in state.hands + state.backpack:
-                what = D.ITEMS[parts[1]]["name"] if parts[1] in D.ITEMS else "that item"
-                return f"You do not carry the {what}."
-            return "That item cannot be used here and now."
-        if parts[0] == "save" and decision.kind not in ("action", "move"):
-            return f"Victims are rescued in the Action phase or as you walk onto an Exit, not now. {decision.prompt}"
-        if parts[0] == "save":
-            if state.fg_space in state.locked:
-                return "This Exit is Locked: no Victim can be rescued here until it is unlocked."
-            if state.fg_space not in D.EXITS:
-                return "You are not on an Exit: Victims are rescued on an open Exit, standing with you."
-            return "No free Victim stands with you on this Exit to rescue."
-        if decision.kind == "action" and parts[0] == "discard" and len(parts) == 2:
-            if parts[1] not in D.ACTIONS:
-                return f"There is no Action card called '{parts[1]}'."
-            return f"{A.name(parts[1])} is not in your hand."
+        """A player-readable reason a key is not legal now, from the mechanic the key belongs to."""
+        try:
+            k = Key.parse(key)
+        except ValueError:
+            k = Key("")
+        refusal = _REFUSALS.get((decision.kind, k.verb))
+        if refusal is not None:
+            return refusal(state, k)
+        if k.verb == "save":
+            return why_not_save(state, decision.kind, decision.prompt)
         return f"'{key[:40]}' is not a legal choice now. {decision.prompt}"
 
 
+_REFUSALS: dict[tuple[str, str], Callable[[State, Key], str]] = {
+    ("action", "play"): why_not_play,
+    ("action", "discard"): why_not_discard,
+    ("action", "task"): why_not_task,
+    ("action", "item"): why_not_item,
+    ("planning", "buy"): why_not_buy,
+}
+"""(decision kind, a refused key's verb) -> the mechanic's reason."""
+
+
 GAME = FinalGirl()
+_check: Game = GAME  # the contract, checked by mypy

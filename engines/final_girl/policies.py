@@ -7,10 +7,14 @@ View (never a deck's order nor a Final Health token).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engines.core.contract import Decision, Hint
 from engines.core.rng import Rng
 from engines.final_girl import ambiguity as amb
 from engines.final_girl import data as D
+from engines.final_girl.keys import Key
+from engines.final_girl.rolling import successes
 from engines.final_girl.state import View
 
 # Planning: what to buy first, while Time lasts (designed from the research's strategy notes).
@@ -90,79 +94,94 @@ def _nearest(spaces: list[str], dist: dict[str, int]) -> str:
     return best
 
 
-def _action_sort(key: str) -> str:
-    """What an Action-phase key is to the heuristic (a pure function of the key, kept in `_ACTION_SORT`)."""
-    if key == "save":
-        return "save"
-    if key.startswith("task:"):
-        return "task"
-    if ":trap:" in key:
+@lru_cache(maxsize=4096)
+def _action_sort(text: str) -> str:
+    """What an Action-phase key is to the heuristic: a pure function of the key, so its cache never goes stale."""
+    key = Key.parse(text)
+    if key.verb in ("save", "task"):
+        return key.verb
+    if key.verb == "play" and key.trap:
         return "trap"
-    if key.startswith("item:"):
-        spec = D.ITEMS[key[5:]]
-        if spec["kind"] == "unlock" or key == "item:crowbar":
+    if key.verb == "item":
+        spec = D.ITEMS[key.item]
+        if spec["kind"] == "unlock" or key.item == "crowbar":
             return "unlock"
         if spec["kind"] == "use" and "time" in spec.get("effect", {}):
             return "time"
     return ""
 
 
-_ACTION_SORT: dict[str, str] = {}
-"""key -> `_action_sort(key)`, filled as keys are met: the sort depends on the key alone, so it never goes stale."""
+_FIRST_WHY = {
+    "save": "a Victim stands with you at an open Exit",
+    "task": "work the Escape Task while you can",
+    "trap": "put the card toward the Escape Task",
+    "unlock": "unlock this Exit",
+}
+"""The sorts of key taken first, in order, whenever one is offered, and why."""
 
 
 def _action(view: View, keys: list[str]) -> tuple[str, str] | None:
-    sorts = _ACTION_SORT
     found: dict[str, str] = {}  # the first key of each sort, in the options' order
     for key in keys:
-        sort = sorts.get(key)
-        if sort is None:
-            sort = sorts[key] = _action_sort(key)
+        sort = _action_sort(key)
         if sort and sort not in found:
             found[sort] = key
-    if "save" in found:
-        return "save", "a Victim stands with you at an open Exit"
-    if "task" in found:
-        return found["task"], "work the Escape Task while you can"
-    if "trap" in found:
-        return found["trap"], "put the card toward the Escape Task"
-    if "unlock" in found:
-        return found["unlock"], "unlock this Exit"
+    for sort, why in _FIRST_WHY.items():
+        if sort in found:
+            return found[sort], why
     has = set(keys)  # membership from here on
+    return _care(view, has) or _fight_or_move(view, has) or _spare(view, has, found)
+
+
+def _care(view: View, has: set[str]) -> tuple[str, str] | None:
+    """High Horror or low health first: calm down, or patch yourself up."""
     if view.horror >= 5:
-        for key in ("play:distraction", "play:focus", "item:pain_pills"):
+        for key in (_PLAY["distraction"], _PLAY["focus"], _USE["pain_pills"]):
             if key in has:
                 return key, _WHY_CALM[key]
     if view.fg_health <= 2:
-        for key in ("item:first_aid", "play:long_rest", "play:short_rest"):
+        for key in (_USE["first_aid"], _PLAY["long_rest"], _PLAY["short_rest"]):
             if key in has:
                 return key, "patch yourself up"
+    return None
+
+
+def _fight_or_move(view: View, has: set[str]) -> tuple[str, str] | None:
+    """Hurt her while she is in reach; else head for where you are needed, or search for a weapon."""
     if view.killer_space:
-        for key in ("play:critical_strike", "play:furious_strike"):
+        for key in (_PLAY["critical_strike"], _PLAY["furious_strike"]):
             if key in has:
                 return key, "the Tormentor is in reach: hurt her"
-        if "play:weak_attack" in has and (view.killer_health <= 1 or view.fg_health >= 4):
-            return "play:weak_attack", "a jab while you can take the pain"
-    if view.time >= 1 and ("play:sprint" in has or "play:walk" in has):
+        if _PLAY["weak_attack"] in has and (view.killer_health <= 1 or view.fg_health >= 4):
+            return _PLAY["weak_attack"], "a jab while you can take the pain"
+    if view.time >= 1 and (_PLAY["sprint"] in has or _PLAY["walk"] in has):
         goal = _goal(view)
         if goal and goal != view.fg_space:
-            key = "play:sprint" if "play:sprint" in has else "play:walk"
+            key = _PLAY["sprint"] if _PLAY["sprint"] in has else _PLAY["walk"]
             return key, f"head for {D.SPACES[goal]['name']}"
-    if "play:search" in has and not view.killer_space and view.time >= 1:
-        return "play:search", "look for something to fight with"
+    if _PLAY["search"] in has and not view.killer_space and view.time >= 1:
+        return _PLAY["search"], "look for something to fight with"
+    return None
+
+
+def _spare(view: View, has: set[str], found: dict[str, str]) -> tuple[str, str]:
+    """Short of Time, an item that gives some; a full hand, a spare card for Time; else end the phase."""
     if view.time <= 1 and "time" in found:
         return found["time"], "more Time"
     if len(view.hand) > KEEP_HAND:
-        for key in ("discard:walk", "discard:focus", "discard:close_call", "discard:short_rest"):
-            if key in has:
-                return key, "turn a spare card into Time"
+        for kind in ("walk", "focus", "close_call", "short_rest"):
+            if _DISCARD[kind] in has:
+                return _DISCARD[kind], "turn a spare card into Time"
     return "end", "keep what you hold for the Planning phase"
 
 
+_PLAY = {k: str(Key("play", card=k)) for k in D.ACTIONS}
+_DISCARD = {k: str(Key("discard", card=k)) for k in D.ACTIONS}
+_USE = {i: str(Key("item", item=i)) for i in D.ITEMS}
 _WHY_CALM = {
-    "play:distraction": "bring your Horror down to roll more dice",
-    "play:focus": "bring your Horror down to roll more dice",
-    "item:pain_pills": "bring your Horror down",
+    _PLAY["distraction"]: "bring your Horror down to roll more dice",
+    _PLAY["focus"]: "bring your Horror down to roll more dice",
+    _USE["pain_pills"]: "bring your Horror down",
 }
 
 
@@ -183,15 +202,16 @@ def _planning(view: View, keys: list[str]) -> tuple[str, str] | None:
     for key, kind, why in _BUY_ORDER[late]:
         if key in has and hand.count(kind) < 2:
             return key, why
-    if "buy:free" in has:
-        return "buy:free", "free cards are free: take them all back"
+    if _BUY_FREE in has:
+        return _BUY_FREE, "free cards are free: take them all back"
     for kind in ("walk", "focus", "weak_attack", "short_rest"):
         if _BUY_KEY[kind] in has and hand.count(kind) < D.ACTIONS[kind]["copies"]:
             return _BUY_KEY[kind], "a free card is a free card"
     return "done", "nothing more worth buying"
 
 
-_BUY_KEY = {k: f"buy:{k}" for k in D.ACTIONS}
+_BUY_KEY = {k: str(Key("buy", card=k)) for k in D.ACTIONS}
+_BUY_FREE = str(Key("buy", every=True))
 _WORTH = {k: f"{spec['name']} is worth its Time" for k, spec in D.ACTIONS.items()}
 _BUY_ORDER = {
     late: tuple((_BUY_KEY[k], k, _WORTH[k]) for k in (BUY_LATE if late else BUY_EARLY))
@@ -205,13 +225,8 @@ _SPARE_EARLY = (*_SPARE, "weak_attack")
 
 
 def _roll(view: View, keys: list[str]) -> tuple[str, str] | None:
-    roll = view.roll
-    threshold = 3 if roll.get("improvised") else 5
-    dice = roll["dice"]
-    hits = len(roll["converted"])
-    for d in dice:
-        if d >= threshold:
-            hits += 1
+    dice = view.roll["dice"]
+    hits = successes(view.roll)
     if hits >= 2:
         return "accept", "good enough"
     found = _spare_pair(view, keys)
@@ -220,21 +235,26 @@ def _roll(view: View, keys: list[str]) -> tuple[str, str] | None:
     if "convert" in keys and _holds_spare_pair(view):  # the pairs are one choice away
         return "convert", "turn a 3-4 into a success with two spare cards"
     if hits == 0:
-        low = [k for k in keys if k.startswith("closecall:") and k != "closecall:all"]
+        low = [k for k in keys if _is_one_die(k)]
         if low:
-            worst = min(low, key=lambda k: dice[int(k.split(":")[1])])
+            worst = min(low, key=lambda k: dice[Key.parse(k).number])
             return worst, "Close Call: re-roll the worst die"
     return "accept", "good enough"
+
+
+def _is_one_die(text: str) -> bool:
+    """Whether a key is a Close Call on one die."""
+    key = Key.parse(text)
+    return key.verb == "closecall" and not key.every
 
 
 def _spare_pair(view: View, keys: list[str]) -> tuple[str, str] | None:
     """The first pair of spare cards to discard toward a 3-4, in the options' order."""
     spare = _SPARE_EARLY if view.turn < STALEMATE_TURN else _SPARE
-    for key in keys:
-        if key.startswith("convert:"):
-            _, a, b = key.split(":")
-            if a in spare and b in spare:
-                return key, "turn a 3-4 into a success with two spare cards"
+    for text in keys:
+        key = Key.parse(text)
+        if key.verb == "convert" and key.card in spare and key.other in spare:
+            return text, "turn a 3-4 into a success with two spare cards"
     return None
 
 
@@ -248,34 +268,28 @@ def _convert(view: View, keys: list[str]) -> tuple[str, str]:
     return _spare_pair(view, keys) or ("back", "no two spare cards to give up")
 
 
-def _move_key(key: str) -> tuple[str, int, frozenset[int]] | None:
-    """'to:space:k[:ids]' -> (space, k, the chosen group's ids); None for any other key."""
-    if not key.startswith("to:"):
+@lru_cache(maxsize=4096)
+def _move_key(text: str) -> tuple[str, int, frozenset[int]] | None:
+    """A step's key -> (space, how many follow, the chosen group's ids); None for any other key. A pure
+    function of the key, so its cache never goes stale."""
+    key = Key.parse(text)
+    if key.verb != "to":
         return None
-    parts = key.split(":")
-    ids = frozenset(int(i) for i in parts[3].split(".")) if len(parts) == 4 else frozenset()
-    return parts[1], int(parts[2]), ids
-
-
-_MOVE_KEYS: dict[str, tuple[str, int, frozenset[int]] | None] = {}
-"""key -> `_move_key(key)`, filled as keys are met: a pure function of the key, so it never goes stale."""
+    return key.space, key.number, frozenset(key.ids)
 
 
 def _move(view: View, keys: list[str]) -> tuple[str, str] | None:
     if "save" in keys:
         return "save", "save the Victim on this Exit"
     for key in keys:
-        if key.startswith("trap:"):
+        if Key.parse(key).verb == "trap":
             return key, "the step goes toward the Escape Task"
     goal = _goal(view)
     if goal is None or goal == view.fg_space:
         return "stop", "you are where you need to be"
     best = None
-    parsed = _MOVE_KEYS
     for key in keys:
-        move = parsed.get(key, False)
-        if move is False:
-            move = parsed[key] = _move_key(key)
+        move = _move_key(key)
         if move is not None:
             there, k, ids = move
             specials = 0
@@ -291,10 +305,11 @@ def _move(view: View, keys: list[str]) -> tuple[str, str] | None:
 
 def _react(view: View, keys: list[str]) -> tuple[str, str] | None:
     for kind in ("retaliate", "guard"):
-        if f"react:{kind}" in keys:
-            return f"react:{kind}", "blunt the blow"
-    if "item:hard_hat" in keys:
-        return "item:hard_hat", "let the Hard Hat take some of it"
+        key = str(Key("react", card=kind))
+        if key in keys:
+            return key, "blunt the blow"
+    if _USE["hard_hat"] in keys:
+        return _USE["hard_hat"], "let the Hard Hat take some of it"
     return "take", "nothing to block with"
 
 
@@ -305,28 +320,29 @@ def _item_worth(item: str) -> int:
 
 def _keep(view: View, keys: list[str]) -> tuple[str, str] | None:
     """Keep the more useful find; leave the other on top if it is worth a later Search, else bury it."""
-    items = sorted({k.split(":")[1] for k in keys}, key=lambda i: (-_item_worth(i), i))
+    items = sorted({Key.parse(k).item for k in keys}, key=lambda i: (-_item_worth(i), i))
     best, other = items[0], items[-1]
     if _item_worth(other) >= 2:
-        return f"keep:{best}", "the more useful find; the other waits on top for a second look"
-    return f"keep:{best}:bottom", "the more useful find; bury the other out of the way"
+        return str(Key("keep", item=best)), "the more useful find; the other waits on top for a second look"
+    return str(Key("keep", item=best, every=True)), "the more useful find; bury the other out of the way"
 
 
 def _take_card(view: View, keys: list[str]) -> tuple[str, str] | None:
     for kind in ("sprint", "guard", "search", "close_call"):
-        if f"take:{kind}" in keys:
-            return f"take:{kind}", "a useful card"
+        key = str(Key("take", card=kind))
+        if key in keys:
+            return key, "a useful card"
     return None
 
 
 def _tie(view: View, keys: list[str]) -> tuple[str, str] | None:
-    others = [k for k in keys if not k.endswith(":fg")]
+    others = [k for k in keys if not Key.parse(k).every]  # not you
     return (others[0], "keep her away from you") if others else None
 
 
 def _shield(view: View, keys: list[str]) -> tuple[str, str] | None:
     """Break the power that hurts most first: her extra damage before her extra speed."""
-    key = max(keys, key=lambda k: (amb.danger(k.split(":", 1)[1]), k))
+    key = max(keys, key=lambda k: (amb.danger(Key.parse(k).card), k))
     return key, "break the power that hurts you most first"
 
 
@@ -335,7 +351,7 @@ def _victim_tie(view: View, keys: list[str]) -> tuple[str, str] | None:
     victims = {v.id: v for v in view.victims}
 
     def score(key: str) -> tuple[bool, int, str]:
-        v = victims[int(key.split(":")[1])]
+        v = victims[Key.parse(key).number]
         company = sum(1 for o in view.victims if o.space == v.space and not o.trapped)
         return v.special != "", company, key
 
@@ -346,7 +362,7 @@ def _arrange(view: View, keys: list[str]) -> tuple[str, str] | None:
     """Hold the hardest-hitting weapon, then as many as fit, a ranged one if it can."""
 
     def score(key: str) -> tuple[int, int, int]:
-        way = [] if key == "hands:-" else key.split(":")[1].split("+")
+        way = Key.parse(key).held
         mods = [D.ITEMS[i].get("mod", 0) for i in way]
         ranged = any(D.ITEMS[i].get("range", [0, 0])[1] > 0 for i in way)
         return max(mods, default=0), len(way), int(ranged)
@@ -373,8 +389,14 @@ _CHOOSERS = {
     "attack_tie": _victim_tie,
     "shield": _shield,
     "arrange": _arrange,
-    "panic_order": lambda view, keys: ("panic:group", "let the Supervisor lead his people out first"),
-    "pit_dice": lambda view, keys: ("pit:1", "one die always takes them out of The Pit onto open ground"),
+    "panic_order": lambda view, keys: (
+        str(Key("panic", every=True)),
+        "let the Supervisor lead his people out first",
+    ),
+    "pit_dice": lambda view, keys: (
+        str(Key("pit", number=1)),
+        "one die always takes them out of The Pit onto open ground",
+    ),
 }
 
 POLICIES = {"random": random_policy, "heuristic": heuristic_policy}

@@ -9,10 +9,12 @@ from rich.text import Text
 
 from engines.core.contract import Decision
 from engines.final_girl import data as D
+from engines.final_girl.keys import Key
 from engines.final_girl.state import State, View
 from solo import theme
 from solo.games import Table
 from solo.games import final_girl_map as M
+from solo.games.final_girl_words import PARTIALS, SUCCEEDS
 from solo.games.final_girl_words import cards_list as _names
 
 _CARD_WORDS = {
@@ -35,9 +37,9 @@ _AMBIGUITY = ("tie", "trap_tie", "attack_tie", "shield", "pit_dice")
 """The Game Ambiguity decisions: ties the rules leave open, asked when the option 'ties' is 'ask'."""
 
 _COACH = {
-    "action": "Each card played rolls Horror dice, 5-6 succeed; 'odds' gives the chances.",
+    "action": f"Each card played rolls Horror dice, {SUCCEEDS} succeed; 'odds' gives the chances.",
     "planning": "Cards used this turn go back to the Tableau after Planning: keep what you need.",
-    "roll": f"Accept the dice, or better them: {D.RULES['discard_pair']} cards turn a 3-4 into a success.",
+    "roll": f"Accept the dice, or better them: {D.RULES['discard_pair']} cards turn a {PARTIALS} into a success.",
     "convert": "The two cards you discard are spent until Planning: keep what you still need.",
     "move": f"Up to {D.RULES['follow']} Victims may follow you each step, never into the Tormentor's space.",
     "react": "She strikes: a Reaction card rolls to block part of the blow; see 'odds'.",
@@ -93,7 +95,7 @@ class FinalGirlUI:
             horror,
             f", {view.dice} {'die' if view.dice == 1 else 'dice'}"
             + (f", +{view.bonus_dice} next roll" if view.bonus_dice else "")
-            + (" · Improvise: 3-4s succeed" if view.improvise else "")
+            + (f" · Improvise: {PARTIALS}s succeed" if view.improvise else "")
             + f" · Bloodlust {view.bloodlust + 1} · Terror {view.terror_left}"
             + (" · Extreme" if view.extreme else ""),
         )
@@ -184,22 +186,23 @@ class FinalGirlUI:
             if verb in ("play", "discard", "use") and rest:
                 if verb == "use":
                     item = _ITEM_WORDS.get(rest.removeprefix("the "))
-                    return f"item:{item}" if item else None
+                    return str(Key("item", item=item)) if item else None
                 card = _CARD_WORDS.get(rest)
-                return f"{verb}:{card}" if card else None
+                return str(Key(verb, card=card)) if card else None
             if verb == "take" and rest in ("climb", "leap", "both", "climb and leap"):
-                return "take:both" if rest in ("both", "climb and leap") else f"take:{rest}"
+                both = rest in ("both", "climb and leap")
+                return str(Key("take", every=True) if both else Key("take", card=rest))
             card = _CARD_WORDS.get(low)
             if card:
-                return f"play:{card}"
+                return str(Key("play", card=card))
             item = _ITEM_WORDS.get(low.removeprefix("the "))
-            return f"item:{item}" if item else None
+            return str(Key("item", item=item)) if item else None
         if kind == "planning":
             card = _CARD_WORDS.get(rest if verb == "buy" else low)
-            return f"buy:{card}" if card else None
+            return str(Key("buy", card=card)) if card else None
         if kind == "react":
             card = _CARD_WORDS.get(rest if verb == "play" else low)
-            return f"react:{card}" if card else None
+            return str(Key("react", card=card)) if card else None
         return None
 
     # -- odds, examine and the choices in a few words: their own modules ------------------------------------

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engines.core.contract import Decision, Option
 from engines.final_girl import data as D
+from engines.final_girl.keys import Key
 from engines.final_girl.state import View
 from solo.games.final_girl_words import SHORT, item_few_words
 
@@ -79,7 +80,7 @@ def _planning(numbered: list[tuple[int, Option]], width: int, columns: int = 2) 
     cell = (width - gap * (columns - 1)) // columns
     buys, rest = [], []
     for n, o in numbered:
-        kind = o.key.split(":")[1] if o.key.startswith("buy:") else ""
+        kind = Key.parse(o.key).card  # '' for any other choice
         if kind in D.ACTIONS:
             head = f"{n}. {D.ACTIONS[kind]['name']} ({D.ACTIONS[kind]['cost']}): "
             buys.append(head + few_words(kind, cell - len(head)))
@@ -97,9 +98,9 @@ def _moves(numbered: list[tuple[int, Option]]) -> list[Group]:
     by_place: dict[str, list[str]] = {}
     rest = []
     for n, o in numbered:
-        parts = o.key.split(":")
-        if parts[0] == "to" and parts[1] in D.SPACES:
-            name = D.SPACES[parts[1]]["name"]
+        key = Key.parse(o.key)
+        if key.verb == "to" and key.space in D.SPACES:
+            name = D.SPACES[key.space]["name"]
             tail = o.label.removeprefix(f"go to {name}").strip() or "alone"
             by_place.setdefault(name, []).append(f"{n}. {tail}")
         else:
@@ -114,9 +115,9 @@ def _pairs(numbered: list[tuple[int, Option]]) -> list[Group]:
     by_first: dict[str, list[str]] = {}
     rest = []
     for n, o in numbered:
-        parts = o.key.split(":")
-        if parts[0] == "convert" and len(parts) == 3:
-            by_first.setdefault(D.ACTIONS[parts[1]]["name"], []).append(f"{n}. {D.ACTIONS[parts[2]]['name']}")
+        key = Key.parse(o.key)
+        if key.verb == "convert" and key.card:
+            by_first.setdefault(D.ACTIONS[key.card]["name"], []).append(f"{n}. {D.ACTIONS[key.other]['name']}")
         else:
             rest.append(f"{n}. {o.label}")
     groups: list[Group] = [(f"{first} with", items) for first, items in by_first.items()]
@@ -131,22 +132,22 @@ def _actions(numbered: list[tuple[int, Option]], view: View) -> list[Group]:
     rest = []
     discard_title = "Discard"
     for n, o in numbered:
-        parts = o.key.split(":")
-        verb = parts[0]
-        if verb == "play" and len(parts) == 4 and parts[2] == "trap":
-            trap = next((t for t in view.traps if str(t.id) == parts[3]), None)
+        key = Key.parse(o.key)
+        verb = key.verb
+        if verb == "play" and key.trap:
+            trap = next((t for t in view.traps if t.id == key.trap), None)
             title = o.label.split(" toward the ", 1)[-1] if trap is None else _trap_title(trap)
-            traps.setdefault(title, []).append(f"{n}. {D.ACTIONS[parts[1]]['name']}")
+            traps.setdefault(title, []).append(f"{n}. {D.ACTIONS[key.card]['name']}")
         elif verb == "task":
-            trap = next((t for t in view.traps if str(t.id) == parts[1]), None)
+            trap = next((t for t in view.traps if t.id == key.trap), None)
             label = o.label.split(" on the ", 1)[0]
             title = _trap_title(trap) if trap is not None else "Death Trap"
             traps.setdefault(title, []).append(f"{n}. {label}")
         elif verb == "play":
             label = o.label.removeprefix("play ")
             sorts["Play"].append(f"{n}. {label}")
-        elif verb == "discard" and parts[1] in D.ACTIONS:
-            name = D.ACTIONS[parts[1]]["name"]
+        elif verb == "discard" and key.card in D.ACTIONS:
+            name = D.ACTIONS[key.card]["name"]
             for_what = o.label.partition(name)[2].strip()  # the engine's words: 'for 1 Time'
             sorts["Discard"].append(f"{n}. {name}")
             discard_title = f"Discard {for_what}".rstrip()
@@ -166,7 +167,8 @@ def _actions(numbered: list[tuple[int, Option]], view: View) -> list[Group]:
 
 
 def _take(n: int, o: Option) -> str:
-    kind = o.key.split(":")[1] if o.key.startswith("take:") else ""
+    key = Key.parse(o.key)
+    kind = key.card if key.verb == "take" else ""
     return f"{n}. {o.label} ({few_words(kind)})" if kind in D.ACTIONS else f"{n}. {o.label}"
 
 
@@ -174,8 +176,9 @@ def _keeps(numbered: list[tuple[int, Option]]) -> list[Group]:
     """The two finds: which to keep, each with what it does, and where the other goes."""
     by_item: dict[str, list[str]] = {}
     for n, o in numbered:
-        item = o.key.split(":")[1]
-        where = "under the pile, face down" if o.key.endswith(":bottom") else "on top, face up"
+        key = Key.parse(o.key)
+        item = key.item
+        where = "under the pile, face down" if key.every else "on top, face up"
         by_item.setdefault(item, []).append(f"{n}. {where}")
     return [
         (f"Keep the {D.ITEMS[item]['name']} ({item_few_words(item)}), the other", items)

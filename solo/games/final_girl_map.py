@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engines.final_girl import data as D
 from engines.final_girl.state import View
+from engines.final_girl.victims import panic_dice
 
 # The warehouse drawn as a grid of space ids (designed layout). Only the lines drawn connect spaces: two
 # cells side by side or one above the other with no line between them are not adjacent.
@@ -149,7 +150,7 @@ def legend(view: View) -> list[str]:
     own = next((t for t in view.traps if t.subject == "fg" and not t.done), None)
     if own is not None:
         news.append(f"YOU(T) you, Trapped: {D.TRAPS[own.card]['name']}")
-    news.append(f"{D.SPACES[D.PIT]['name']}: 2-dice panic")
+    news.append(f"{D.SPACES[D.PIT]['name']}: {panic_dice(D.PIT)}-dice panic")
     tops = []
     for space in D.SEARCH_SPACES:
         top = view.item_tops.get(space)

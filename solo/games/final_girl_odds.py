@@ -12,10 +12,13 @@ from rich.text import Text
 
 from engines.core.contract import Decision
 from engines.final_girl import data as D
+from engines.final_girl.keys import Key
+from engines.final_girl.odds import panic_destinations
 from engines.final_girl.state import State
+from engines.final_girl.victims import panic_dice
 from solo import theme
 from solo.games import Table, pct
-from solo.games.final_girl_words import short_line
+from solo.games.final_girl_words import IMPROVISED, PARTIALS, SUCCEEDS, short_line
 
 
 def odds(state: State, key: str | None = None) -> list[Table] | None:
@@ -63,11 +66,11 @@ def _card_odds(state: State, decision: Decision, key: str | None) -> list[Table]
         if found is None:
             continue
         name, dice, raw, conv = found
-        parts = k.split(":")
-        kind = parts[1]
-        label = name + (" (trap)" if ":trap:" in k else "")
-        if len(parts) >= 4 and parts[2] == "with":
-            label += f" ({D.ITEMS[parts[3]]['name']})"
+        played = Key.parse(k)
+        kind = played.card
+        label = name + (" (trap)" if played.trap else "")
+        if played.item:
+            label += f" ({D.ITEMS[played.item]['name']})"
         spec = D.ACTIONS[kind]
         cost = _costs(spec.get("fail", {}), state.fg_health)
         through = _reaction_left(state, spec) if react else ""
@@ -93,9 +96,9 @@ def _card_odds(state: State, decision: Decision, key: str | None) -> list[Table]
     if not rows:
         return None
     head = ["Choice", "Dice", "2+", "1", "Fail"] + (["You take"] if react else [])
-    threshold = "3-6" if state.improvise else "5-6"
+    threshold = IMPROVISED if state.improvise else SUCCEEDS
     pair = D.RULES["discard_pair"]
-    note = f"Exact: {threshold} succeed; in brackets, also discarding {pair} cards per 3-4 to make it a success."
+    note = f"Exact: {threshold} succeed; in brackets, also discarding {pair} cards per {PARTIALS} to make it a success."
     if react:
         note += f" You take: what gets through of her {state.ask.get('damage', 0)} on 2+ / 1 / a fail."
         if any("below 0" in str(r[-1]) for r in rows):
@@ -126,14 +129,14 @@ def _cannot_help(state: State, kind: str) -> str:
 def _reaction_left(state: State, spec: dict[str, Any]) -> str:
     """What each line of a Reaction card lets through of the blow, '0/1/2', worked out by the engine on a
     copy of the game (only its 'reaction' event is read: never a hidden token's flip)."""
-    from engines.final_girl import actions as A
+    from engines.final_girl.rolling import resolve_reaction
 
     damage = state.ask.get("damage", 0)
     left = []
     for line in ("two", "one", "fail"):
         trial = copy.deepcopy(state)
         events: list = []
-        A._resolve_reaction(trial, {"damage": damage}, dict(spec.get(line, {})), events)
+        resolve_reaction(trial, {"damage": damage}, dict(spec.get(line, {})), events)
         blocked = next((e for e in events if e.kind == "reaction"), None)
         left.append(str(blocked.facts["left"]) if blocked is not None else str(damage))
     return " / ".join(left)
@@ -146,7 +149,7 @@ def _react_sure_rows(state: State, decision: Decision, key: str | None) -> list[
     for o in decision.options:
         if key and o.key != key:
             continue
-        if not (o.key.startswith("item:") or o.key == "take"):
+        if Key.parse(o.key).verb not in ("item", "take"):
             continue
         rows.append([f"{_number(decision, o.key)} {o.label.split(':')[0]}", "-", "-", "-", "-", _blow(state, o.key)])
     return rows
@@ -156,15 +159,15 @@ def _blow(state: State, key: str) -> Text:
     """What one choice against the blow lets through, from the engine's own step on a copy of the game: the
     Hard Hat's answer, or the hit itself (the Heroic Best Friend's share counted); only whether the hidden
     Final Health token would flip is said, never what it is."""
-    from engines.final_girl import actions as A
-    from engines.final_girl import rules as R
+    from engines.final_girl.killer import do_react
+    from engines.final_girl.machine import STEPS
 
     trial = copy.deepcopy(state)
     events: list = []
-    if key.startswith("item:"):
-        A.do_react(trial, key, events)
+    if Key.parse(key).verb == "item":
+        do_react(trial, Key.parse(key), events)
     else:
-        R.STEPS["take_hit"](trial, {"op": "take_hit", "damage": state.ask.get("damage", 0)}, events)
+        STEPS.run("take_hit", trial, {"op": "take_hit", "damage": state.ask.get("damage", 0)}, events)
     for event in events:
         if event.kind == "armour_absorbs":
             return Text(f"{event.facts['left']}, then you may react", justify="left")
@@ -199,48 +202,32 @@ def _roll_odds(state: State, decision: Decision, key: str | None) -> list[Table]
     )
     note = (
         f"The dice stand at {dice} for {spec['name']} ({lines}). Each row is the roll right after that choice, "
-        "before converting any more 3-4s: accepting and converting are certain; a Close Call re-rolls its die."
+        f"before converting any more {PARTIALS}s: accepting and converting are certain; a Close Call re-rolls its die."
     )
     return [("Horror Roll: your choices", ["Choice", "2+", "1", "Fail"], rows, note)]
 
 
 def _convert_odds(state: State, decision: Decision) -> list[Table] | None:
     """Whichever two cards go, the 3-4 becomes a success: one certain row, and what that line does."""
-    from engines.final_girl import actions as A
     from engines.final_girl.odds import choice_odds
+    from engines.final_girl.rolling import line_for, successes
 
-    pairs = [o for o in decision.options if o.key.startswith("convert:")]
+    pairs = [o for o in decision.options if Key.parse(o.key).verb == "convert" and Key.parse(o.key).card]
     if not pairs or not state.roll:
         return None
     found = choice_odds(state, pairs[0].key)
     if found is None:
         return None
-    hits = A.successes(state.roll) + 1
+    hits = successes(state.roll) + 1
     spec = D.ACTIONS[D.KIND[state.roll["card"]]]
-    line = spec.get("two" if hits >= 2 else "one", {})
+    line = spec.get(line_for(hits), {})
     span = f"1-{len(pairs)}" if len(pairs) > 1 else "1"
     rows = [[f"{span}. any two cards", pct(found[2]), pct(found[1]), pct(found[0])]]
     note = (
         f"Certain: with {hits} success{'es' if hits != 1 else ''} the roll gives {short_line(line)}. The choice "
         "is only which cards you lose until Planning ('x NAME' tells what each does)."
     )
-    return [("Horror Roll: converting a 3-4", ["Choice", "2+", "1", "Fail"], rows, note)]
-
-
-def _destinations(space: str, dice: int) -> dict[str, Fraction]:
-    """Where a panic from a space sends its Victims, with the chance of each ('' = they stay)."""
-    spec = D.SPACES[space]
-    out: dict[str, Fraction] = {}
-    if dice == 2:
-        table = spec["panic2"]
-        for a in range(1, 7):
-            for b in range(1, 7):
-                to = table[a + b - 2]
-                out[to] = out.get(to, Fraction(0)) + Fraction(1, 36)
-    else:
-        for to in spec["panic"]:
-            out[to] = out.get(to, Fraction(0)) + Fraction(1, 6)
-    return out
+    return [(f"Horror Roll: converting a {PARTIALS}", ["Choice", "2+", "1", "Fail"], rows, note)]
 
 
 def _pit_odds(state: State, decision: Decision, key: str | None) -> list[Table] | None:
@@ -250,9 +237,9 @@ def _pit_odds(state: State, decision: Decision, key: str | None) -> list[Table] 
     for o in decision.options:
         if key and o.key != key:
             continue
-        n = int(o.key.split(":")[1])
+        n = Key.parse(o.key).number
         dist: dict[str, Fraction] = {}
-        for to, p in _destinations(D.PIT, n).items():
+        for to, p in panic_destinations(D.PIT, n).items():
             where = "rack" if to in D.RACKS else to
             dist[where] = dist.get(where, Fraction(0)) + p
         label = f"{_number(decision, o.key)} {n} {'die' if n == 1 else 'dice'}"
@@ -278,7 +265,7 @@ def _panic_order_odds(state: State) -> list[Table] | None:
     for v in victims:
         if v.space == boss.space or v.trapped:
             continue
-        p = _destinations(v.space, 2 if v.space == D.PIT else 1).get(boss.space, Fraction(0))
+        p = panic_destinations(v.space, panic_dice(v.space)).get(boss.space, Fraction(0))
         if p:
             rows.append([f"Victim {v.id} in {D.SPACES[v.space]['name']}", pct(p)])
     if not rows:

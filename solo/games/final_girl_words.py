@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.final_girl import data as D
+from engines.final_girl.rolling import PARTIAL, SUCCESS
 from engines.final_girl.state import Trap, View
 
 # -- result lines in a few words -------------------------------------------------------------------------
@@ -14,6 +15,13 @@ from engines.final_girl.state import Trap, View
 def _signed(n: int, what: str) -> str:
     return f"{'+' if n > 0 else ''}{n} {what}"
 
+
+SUCCEEDS = f"{SUCCESS}-6"
+"""The faces that succeed, '5-6' (the engine's numbers; a die has six faces)."""
+IMPROVISED = f"{PARTIAL}-6"
+"""The faces that succeed with Improvise."""
+PARTIALS = f"{PARTIAL}-{SUCCESS - 1}"
+"""The faces of a partial success, '3-4'."""
 
 SHORT: dict[str, Any] = {  # a result line key -> its value in a few words
     "move": lambda n: f"move {n}",
@@ -29,7 +37,7 @@ SHORT: dict[str, Any] = {  # a result line key -> its value in a few words
     "search": lambda n: f"draw {n} Item{'s' if n != 1 else ''}",
     "climb": lambda n: "up a Rack",
     "leap": lambda n: "fall to the ground" if n == "fall" else "leap across",
-    "improvise": lambda n: "3-4s count " + ("all phase" if n == "phase" else "next roll"),
+    "improvise": lambda n: f"{PARTIALS}s count " + ("all phase" if n == "phase" else "next roll"),
 }
 
 

@@ -13,9 +13,10 @@ from rich.text import Text
 from engines.core.autoplay import policy_rng
 from engines.core.contract import resolve_options
 from engines.final_girl import data as D
-from engines.final_girl import rules as R
-from engines.final_girl.game import _PROMPTS, GAME
+from engines.final_girl.board import victims_at
+from engines.final_girl.game import GAME, PROMPTS
 from engines.final_girl.state import Victim
+from engines.final_girl.victims import panic_all
 from saves import SaveStore
 from solo import theme
 from solo.games.final_girl import UI
@@ -257,13 +258,13 @@ def test_planning_purchases_say_their_cost_and_what_they_do():
 def test_every_kind_of_decision_has_a_coach_line_of_one_screen_line():
     from engines.core.contract import Decision
 
-    for kind in _PROMPTS:
-        line = UI.coach(Decision("final_girl", kind, _PROMPTS[kind], ()))
+    for kind in PROMPTS:
+        line = UI.coach(Decision("final_girl", kind, PROMPTS[kind], ()))
         assert line and len(line) < COLUMNS, kind
     planning = UI.coach(Decision("final_girl", "planning", "", ()))
     assert "back to the Tableau" in planning
-    for kind in _PROMPTS:  # and what to type, in one line too
-        assert len(UI.example(Decision("final_girl", kind, _PROMPTS[kind], ()))) < COLUMNS, kind
+    for kind in PROMPTS:  # and what to type, in one line too
+        assert len(UI.example(Decision("final_girl", kind, PROMPTS[kind], ()))) < COLUMNS, kind
 
 
 def test_the_coach_line_comes_with_the_first_action_decision(tmp_path):
@@ -292,7 +293,7 @@ def _pit_dice_run() -> Run:
     state.victims = [Victim(90, D.PIT, special="supervisor"), Victim(91, D.PIT)]
     state.traps = []
     state.ask = {}
-    R.panic_all(state, R.victims_at(state, D.PIT), [])
+    panic_all(state, victims_at(state, D.PIT), [])
     return run
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from engines.core.autoplay import policy_rng
 from engines.final_girl import data as D
-from engines.final_girl import rules as R
 from engines.final_girl.game import GAME
+from engines.final_girl.tracks import attack_value, move_value
 
 
 def test_the_view_shows_the_ties_rule_the_setup_card_the_events_done_and_the_trap_decks_counted():
@@ -28,7 +28,7 @@ def test_the_views_attack_and_move_are_the_tormentors_own_with_her_powers():
         n = 0
         while (d := GAME.decision(state)) is not None:
             view = GAME.view(state)
-            assert (view.killer_attack, view.killer_move) == (R.attack_value(state), R.move_value(state))
+            assert (view.killer_attack, view.killer_move) == (attack_value(state), move_value(state))
             seen.add((view.killer_attack - D.ROWS[state.bloodlust][0], view.killer_move - D.ROWS[state.bloodlust][1]))
             GAME.apply(state, policy(view, d, policy_rng(seed, n)), d)
             n += 1

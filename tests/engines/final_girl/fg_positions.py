@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.final_girl import GAME
 from engines.final_girl import data as D
-from engines.final_girl import rules as R
+from engines.final_girl.machine import STEPS, push, run
 from engines.final_girl.state import State, Victim
 
 
@@ -49,8 +49,8 @@ def run_ops(state: State, *ops: dict) -> list:
     events: list = []
     ask = state.ask
     state.ask = {}
-    R.push(state, *ops, {"op": "_resume", "ask": ask})
-    R.run(state, events)
+    push(state, *ops, {"op": "_resume", "ask": ask})
+    run(state, events)
     return events
 
 
@@ -67,7 +67,7 @@ def _resume(state: State, op: dict, events: list) -> None:
     state.ask = op["ask"]
 
 
-R.STEPS["_resume"] = _resume
+STEPS.step("_resume")(_resume)  # a test-only step: back to the decision staged before
 
 
 def kinds(events: list) -> list[str]:

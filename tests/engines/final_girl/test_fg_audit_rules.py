@@ -5,14 +5,18 @@ from __future__ import annotations
 from fg_positions import add_victim, clear_board, fresh, hand_of, kinds, run_ops
 
 from engines.core.rng import Rng
+from engines.core.steps import Steps
 from engines.final_girl import GAME
-from engines.final_girl import actions as A
 from engines.final_girl import data as D
-from engines.final_girl import rules as R
+from engines.final_girl.board import fg_trap
+from engines.final_girl.machine import STEPS
+from engines.final_girl.rolling import convert_pairs
+from engines.final_girl.tracks import hurt_killer
+from engines.final_girl.traps import complete_trap, set_trap, trap_fg
 
 
 def _trap_victim_here(s, card: str, v):
-    R.set_trap(s, card, str(v.id), v.space, [])
+    set_trap(s, card, str(v.id), v.space, [])
     s.victim_trap_deck.remove(card) if card in s.victim_trap_deck else None
     v.trapped = True
     return s.traps[-1]
@@ -52,7 +56,7 @@ def test_the_outcome_reason_does_not_repeat_you_won_or_you_lost():
     s.killer_space = s.fg_space
     s.killer_health, s.killer_token, s.killer_white = 1, 0, True
     s.minor_powers = []
-    R.hurt_killer(s, 5, [])
+    hurt_killer(s, 5, [])
     out = GAME.outcome(s)
     assert out is not None and out.result == "won"
     assert out.reason == "The Tormentor is dead."
@@ -91,14 +95,15 @@ def test_a_click_card_resolved_on_an_open_exit_still_ends_the_early_save_chance(
 
 def test_a_turn_runs_action_planning_killer_panic_upkeep_in_that_order(monkeypatch):
     seen: list[str] = []
-    for name in ("action_phase", "planning_phase", "killer_phase", "panic_phase", "upkeep_phase"):
-        step = R.STEPS[name]
+    phases = ("action_phase", "planning_phase", "killer_phase", "panic_phase", "upkeep_phase")
+    handler = Steps.handler
 
-        def wrapped(state, op, events, step=step, name=name):
-            seen.append(name.removesuffix("_phase"))
-            step(state, op, events)
+    def spying(table: Steps, kind: str):  # every step the machine runs is looked up in its table first
+        if table is STEPS and kind in phases:
+            seen.append(kind.removesuffix("_phase"))
+        return handler(table, kind)
 
-        monkeypatch.setitem(R.STEPS, name, wrapped)
+    monkeypatch.setattr(Steps, "handler", spying)
     s = fresh(3)
     policy = GAME.policies["heuristic"]
     rng = Rng.from_seed(1)
@@ -114,10 +119,10 @@ def test_a_turn_runs_action_planning_killer_panic_upkeep_in_that_order(monkeypat
 def _trapped_with_a_victim_trap_beside_her():
     s = clear_board(fresh())
     v = add_victim(s, s.fg_space)
-    R.set_trap(s, "reverse_bear_trap", str(v.id), s.fg_space, [])
+    set_trap(s, "reverse_bear_trap", str(v.id), s.fg_space, [])
     v.trapped = True
     s.victim_trap_deck.remove("reverse_bear_trap") if "reverse_bear_trap" in s.victim_trap_deck else None
-    R.trap_fg(s, [])
+    trap_fg(s, [])
     s.ask = {"kind": "action"}
     return s, s.traps[0]
 
@@ -127,13 +132,13 @@ def test_in_your_own_trap_you_may_not_work_a_victims_trap():
     hand_of(s, "walk", "weak_attack", "focus")
     keys = [o.key for o in GAME.decision(s).options]
     assert not any(k.endswith(f"trap:{victim_trap.id}") or k == f"task:{victim_trap.id}" for k in keys)
-    own = R.fg_trap(s)
+    own = fg_trap(s)
     assert any(str(own.id) in k for k in keys if "trap" in k or "task" in k)
 
 
 def test_a_trapped_final_girl_plays_no_reaction_against_an_attack():
     s = clear_board(fresh())
-    R.trap_fg(s, [])
+    trap_fg(s, [])
     hand_of(s, "guard", "retaliate")
     health = s.fg_health
     s.ask = {}
@@ -146,7 +151,7 @@ def test_a_trapped_final_girl_may_still_rescue_a_victim_on_an_open_exit():
     s = clear_board(fresh())
     s.fg_space = "dock"
     s.locked = [e for e in s.locked if e != "dock"]
-    R.trap_fg(s, [])
+    trap_fg(s, [])
     add_victim(s, "dock")
     s.ask = {"kind": "action"}
     assert "save" in [o.key for o in GAME.decision(s).options]
@@ -164,10 +169,10 @@ def test_overkill_traps_deal_one_damage_to_you_in_the_trap_space_and_none_elsewh
         s.dark_power, s.dark_power_revealed = "overkill_traps", True
         s.fg_space = here
         v = add_victim(s, "office")
-        R.set_trap(s, "conveyor_crusher", str(v.id), "office", [])
+        set_trap(s, "conveyor_crusher", str(v.id), "office", [])
         v.trapped = True
         health = s.fg_health
-        R.complete_trap(s, s.traps[0], [])
+        complete_trap(s, s.traps[0], [])
         assert s.fg_health == health - hurt
 
 
@@ -257,7 +262,7 @@ def test_a_full_hand_offers_one_convert_choice_then_every_pair_and_a_way_back():
     d = GAME.decision(s)
     assert d.kind == "convert"
     pairs = [o.key for o in d.options if o.key.startswith("convert:")]
-    assert len(pairs) == len(A.convert_pairs(s)) > 10 and [o.key for o in d.options][-1] == "back"
+    assert len(pairs) == len(convert_pairs(s)) > 10 and [o.key for o in d.options][-1] == "back"
     GAME.apply(s, "back")
     assert GAME.decision(s).kind == "roll" and s.roll["converted"] == []
     GAME.apply(s, "convert")

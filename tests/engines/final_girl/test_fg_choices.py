@@ -6,9 +6,12 @@ from fg_positions import add_victim, clear_board, draw_terror, fresh, hand_of, r
 
 from engines.core.autoplay import play
 from engines.final_girl import GAME
-from engines.final_girl import actions as A
 from engines.final_girl import data as D
-from engines.final_girl import rules as R
+from engines.final_girl.board import victims_at
+from engines.final_girl.items import deal_damage, gain_item
+from engines.final_girl.machine import push, run
+from engines.final_girl.rolling import offer_roll, resolve_reaction
+from engines.final_girl.tracks import attack_value, hurt_killer, move_value
 
 
 def legal(s) -> list[str]:
@@ -133,7 +136,7 @@ def test_the_heuristic_spares_special_victims_in_a_tie():
     s, worker, _friend = _attack_tie("ask")
     run_ops(s, {"op": "attack", "fg": False})
     assert GAME.hint(s).key == f"victim:{worker.id}"
-    assert R.victims_at(s, "lobby")
+    assert victims_at(s, "lobby")
 
 
 # -- Search: the unkept card ------------------------------------------------------------------------------
@@ -190,8 +193,8 @@ def test_hands_are_arranged_by_your_choice_in_upkeep():
     s = clear_board(fresh())
     _carry(s, "fire_axe", "wrench", "box_cutter")
     s.ask = {}
-    R.push(s, {"op": "upkeep_phase"})
-    R.run(s, [])
+    push(s, {"op": "upkeep_phase"})
+    run(s, [])
     assert s.ask["kind"] == "arrange"
     assert set(legal(s)) == {"hands:fire_axe", "hands:box_cutter+wrench"}
     GAME.apply(s, "hands:box_cutter+wrench")
@@ -203,9 +206,9 @@ def test_gaining_a_hand_item_lets_you_rearrange_and_one_way_is_not_asked():
     _carry(s, "wrench")
     s.hands, s.backpack = ["wrench"], []
     s.ask = {}
-    A.gain_item(s, "box_cutter", [])
+    gain_item(s, "box_cutter", [])
     assert sorted(s.hands) == ["box_cutter", "wrench"] and not s.ask  # both fit: nothing to choose
-    A.gain_item(s, "fire_axe", [])
+    gain_item(s, "fire_axe", [])
     assert s.ask["kind"] == "arrange" and legal(s)[0] == "hands:box_cutter+wrench"  # as now, first
     assert GAME.hint(s).key == "hands:fire_axe"
 
@@ -278,19 +281,19 @@ def test_one_run_never_earns_the_five_locations_achievement_alone():
 
 def test_a_minor_dark_power_stays_in_play_and_raises_her_attack():
     s = clear_board(fresh())
-    before = R.attack_value(s)
+    before = attack_value(s)
     draw_terror(s, "sharpened_tools-1")
     assert [m.card for m in s.minor_powers] == ["sharpened_tools-1"] and s.minor_powers[0].health == 2
-    assert "sharpened_tools-1" not in s.terror.discard_pile and R.attack_value(s) == before + 1
+    assert "sharpened_tools-1" not in s.terror.discard_pile and attack_value(s) == before + 1
     assert not GAME.invariants(s)
     assert GAME.view(s).minor_powers[0].card == "sharpened_tools-1"
 
 
 def test_every_shortcut_raises_her_movement_value():
     s = clear_board(fresh())
-    before = R.move_value(s)
+    before = move_value(s)
     draw_terror(s, "every_shortcut-1")
-    assert R.move_value(s) == before + 1
+    assert move_value(s) == before + 1
 
 
 def test_damage_to_her_empties_minor_dark_powers_first_oldest_first():
@@ -299,10 +302,10 @@ def test_damage_to_her_empties_minor_dark_powers_first_oldest_first():
     draw_terror(s, "every_shortcut-1")
     s.finale_revealed, s.killer_space = True, s.fg_space
     health = s.killer_health
-    R.hurt_killer(s, 3, [])
+    hurt_killer(s, 3, [])
     assert [(m.card, m.health) for m in s.minor_powers] == [("every_shortcut-1", 1)]
     assert "sharpened_tools-1" in s.terror.discard_pile and s.killer_health == health
-    R.hurt_killer(s, 2, [])
+    hurt_killer(s, 2, [])
     assert s.minor_powers == [] and s.killer_health == health - 1
     assert not GAME.invariants(s)
 
@@ -368,7 +371,7 @@ def test_every_view_field_holds_what_its_name_says():
     same += ["result", "tableau", "used"]
     for field in same:
         assert getattr(v, field) == getattr(s, field), field
-    assert v.dice == D.dice_for(2, False) and v.slots_total == 6 and v.terror_left == len(s.terror)
+    assert v.dice == D.RULES["dice_normal"][2] and v.slots_total == 6 and v.terror_left == len(s.terror)
     assert v.hand == sorted(s.hand) and v.dark_power == "" and v.fg_trapped is False
     assert v.item_counts == {sp: len(d) for sp, d in s.item_decks.items()}
     assert v.item_tops == {sp: d[-1] for sp, d in s.item_decks.items()}
@@ -395,7 +398,7 @@ def test_a_roll_already_on_its_best_line_resolves_without_asking():
         s.resolving, s.ask = card, {}
         s.roll = {"card": card, "purpose": "action", "trap": 0, "damage": 0, "dice": dice}
         s.roll.update({"improvised": False, "converted": []})
-        A.offer_roll(s)
+        offer_roll(s)
         return s
 
     best = rolled([5, 6, 3])
@@ -427,9 +430,9 @@ def test_holding_two_weapons_you_choose_which_one_strikes():
     keys = legal(s)
     assert "play:furious_strike" in keys and "play:furious_strike:with:wrench" in keys
     health = s.killer_health
-    A.deal_damage(s, 2, [], "wrench")
+    deal_damage(s, 2, [], "wrench")
     assert s.killer_health == health - 3 and s.item_uses["nail_gun"] == 3  # the wrench has no uses to spend
-    A.deal_damage(s, 1, [])
+    deal_damage(s, 1, [])
     assert s.killer_health == health - 5 and s.item_uses["nail_gun"] == 2  # the best in reach by default
     s.killer_space = "lobby" if s.fg_space != "lobby" else "office"
     if D.DIST[s.fg_space][s.killer_space] == 1:
@@ -482,7 +485,7 @@ def test_retaliate_strikes_back_with_the_weapon_you_choose():
     assert "react:retaliate:with:wrench" in legal(s) and "react:retaliate" in legal(s)
     GAME.apply(s, "react:retaliate:with:wrench")
     assert s.roll.get("weapon") == "wrench" or s.ask.get("kind") != "roll"
-    A._resolve_reaction(s, {"damage": 2, "hat": False, "weapon": "wrench"}, {"block": "all", "deal": 2}, [])
+    resolve_reaction(s, {"damage": 2, "hat": False, "weapon": "wrench"}, {"block": "all", "deal": 2}, [])
     assert s.item_uses["nail_gun"] == 3
 
 

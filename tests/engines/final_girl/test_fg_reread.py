@@ -10,10 +10,12 @@ from fg_positions import add_victim, clear_board, draw_terror, fresh, hand_of, k
 
 from engines.core.autoplay import play
 from engines.final_girl import GAME
-from engines.final_girl import actions as A
 from engines.final_girl import data as D
-from engines.final_girl import rules as R
+from engines.final_girl.board import fg_trap, victims_at
+from engines.final_girl.machine import PHASE_OPS
 from engines.final_girl.state import State
+from engines.final_girl.traps import complete_trap, set_trap
+from engines.final_girl.victims import panic_all, pit_dice_options
 
 
 def legal(s: State) -> list[str]:
@@ -24,7 +26,7 @@ def _trap(s: State, card: str, v) -> object:
     """A Victim Death Trap of this card on this Victim, where it stands."""
     if card in s.victim_trap_deck:
         s.victim_trap_deck.remove(card)
-    R.set_trap(s, card, str(v.id), v.space, [])
+    set_trap(s, card, str(v.id), v.space, [])
     v.trapped = True
     return s.traps[-1]
 
@@ -32,7 +34,7 @@ def _trap(s: State, card: str, v) -> object:
 def _trap_her(s: State, card: str) -> object:
     """This Final Girl Death Trap on her, where she stands."""
     s.fg_trap_deck.remove(card)
-    R.set_trap(s, card, "fg", s.fg_space, [])
+    set_trap(s, card, "fg", s.fg_space, [])
     return s.traps[-1]
 
 
@@ -54,7 +56,7 @@ def test_s10_tumbling_boxes_drawn_first_raises_horror_by_two_before_turn_one():
 def test_s10_trucks_are_here_drawn_first_puts_three_victims_on_the_loading_dock():
     s, _, opening = _opening(5)
     assert [e["event"] for e in opening if e.kind == "event_drawn"] == ["trucks"]
-    assert len(R.victims_at(s, "dock")) == 3
+    assert len(victims_at(s, "dock")) == 3
     assert s.supply == 21 - 8 - 1 - 3  # the Setup card's 8, the trapped one, the three off the trucks
 
 
@@ -64,7 +66,7 @@ def test_s10_the_supervisor_drawn_first_is_on_the_board_with_two_more_victims():
     boss = [v for v in s.victims if v.special == "supervisor"]
     assert len(boss) == 1 and boss[0].space == "cage"
     setup_cage = D.SETUPS[s.setup_card]["victims"].get("cage", 0)
-    assert len(R.victims_at(s, "cage")) == setup_cage + 1 + 2
+    assert len(victims_at(s, "cage")) == setup_cage + 1 + 2
 
 
 def test_s10_scatter_and_help_on_the_racks_move_victims_before_turn_one():
@@ -80,7 +82,7 @@ def test_s10_nothing_is_left_queued_beneath_the_turn_loop_after_setup():
     for seed in range(40):
         s, _ = GAME.setup(seed, {})
         assert s.turn == 1
-        assert [op["op"] for op in s.stack if op["op"] not in R.PHASE_OPS and op["op"] != "hub"] == [], seed
+        assert [op["op"] for op in s.stack if op["op"] not in PHASE_OPS and op["op"] != "hub"] == [], seed
 
 
 # -- V2b: a rescue's move is a movement effect ---------------------------------------------------------------
@@ -162,7 +164,7 @@ def _group_in_the_pit(ties: str) -> State:
 
 def _pit_panic(s: State) -> list:
     events: list = []
-    R.panic_all(s, R.victims_at(s, D.PIT), events)
+    panic_all(s, victims_at(s, D.PIT), events)
     return events
 
 
@@ -218,7 +220,7 @@ def test_v5c_the_supervisor_outside_the_pit_asks_nothing_and_a_pit_victim_alone_
     add_victim(s, "cage", special="supervisor")
     lone = add_victim(s, D.PIT)
     events: list = []
-    R.panic_all(s, [*R.victims_at(s, "cage"), lone], events)
+    panic_all(s, [*victims_at(s, "cage"), lone], events)
     assert s.ask.get("kind") != "pit_dice"
     assert [len(e["dice"]) for e in events if e.kind in ("group_panics", "victim_panics")] == [1, 2]
 
@@ -229,7 +231,7 @@ def test_v5d_a_trapped_supervisor_leads_no_one_victims_in_his_space_panic_one_by
     _trap(s, "pressure_plate", boss)
     a, b = add_victim(s, "cage"), add_victim(s, "cage")
     events: list = []
-    R.panic_all(s, [a, b], events)
+    panic_all(s, [a, b], events)
     assert [e["victim"] for e in events if e.kind == "victim_panics"] == [a.id, b.id]
     assert "group_panics" not in kinds(events) and boss.space == "cage"
 
@@ -259,7 +261,7 @@ def test_d9_overkill_traps_pass_over_a_trapped_final_girl_in_the_trap_space():
     trap = _trap(s, "conveyor_crusher", v)
     _trap_her(s, "electric_cage")
     health = s.fg_health
-    R.complete_trap(s, trap, [])
+    complete_trap(s, trap, [])
     assert s.fg_health == health and s.dead == 1
 
 
@@ -304,7 +306,7 @@ def test_t5b_while_she_is_off_the_board_a_kill_panics_only_completed_trap_spaces
     events = run_ops(s, {"op": "panic_phase"})
     panicked = [e["victim"] for e in events if e.kind == "victim_panics"]
     assert panicked == []  # the trap is not complete; the Killer's would-be space is no Killer's space
-    R.complete_trap(s, trap, [])
+    complete_trap(s, trap, [])
     events = run_ops(s, {"op": "panic_phase"})
     panicked = [e["victim"] for e in events if e.kind == "victim_panics"]
     assert panicked == [neighbour.id] and bystander.id not in panicked
@@ -326,12 +328,12 @@ def test_d10_cat_and_mouse_sets_nothing_with_her_deck_empty_or_when_she_is_alrea
     s = clear_board(fresh())
     s.fg_trap_deck = []
     events = draw_terror(s, "cat_and_mouse-1")
-    assert "trap_no_card" in kinds(events) and R.fg_trap(s) is None
+    assert "trap_no_card" in kinds(events) and fg_trap(s) is None
     s = clear_board(fresh())
     first = _trap_her(s, "electric_cage")
     left = len(s.fg_trap_deck)
     events = draw_terror(s, "cat_and_mouse-1")
-    assert "trap_fg_already" in kinds(events) and R.fg_trap(s) is first and len(s.fg_trap_deck) == left
+    assert "trap_fg_already" in kinds(events) and fg_trap(s) is first and len(s.fg_trap_deck) == left
 
 
 # -- V8: an empty Victim supply -------------------------------------------------------------------------------
@@ -342,7 +344,7 @@ def test_v8_a_placement_puts_what_the_supply_has_left():
     s.supply = 1
     events = run_ops(s, {"op": "victims", "n": 3, "at": "dock"})
     placed = next(e for e in events if e.kind == "victims_placed")
-    assert (placed["count"], placed["short"], s.supply) == (1, 2, 0) and len(R.victims_at(s, "dock")) == 1
+    assert (placed["count"], placed["short"], s.supply) == (1, 2, 0) and len(victims_at(s, "dock")) == 1
 
 
 def test_v8_the_supervisor_comes_before_his_two_and_with_an_empty_supply_his_card_goes():
@@ -434,7 +436,7 @@ def test_the_pit_dice_decision_has_a_prompt_and_a_hint():
     assert d is not None and "The Pit" in d.prompt
     hint = GAME.hint(s)
     assert hint is not None and hint.key == "pit:1"
-    assert A.pit_dice_options(s) == tuple(d.options)
+    assert pit_dice_options(s) == tuple(d.options)
 
 
 def test_every_test_named_in_rules_md_exists():

@@ -10,10 +10,26 @@ from fg_positions import add_victim, clear_board, fresh, hand_of, kinds, run_ops
 
 from engines.core.contract import IllegalMove
 from engines.final_girl import GAME
-from engines.final_girl import actions as A
 from engines.final_girl import data as D
-from engines.final_girl import rules as R
+from engines.final_girl.board import kill_victim, move_victim, victims_at
+from engines.final_girl.items import deal_damage, gain_item
+from engines.final_girl.killer import targets
+from engines.final_girl.machine import run
+from engines.final_girl.moving import move_targets
 from engines.final_girl.odds import lines
+from engines.final_girl.playing import can_attack_killer
+from engines.final_girl.rolling import dice_count, resolve_reaction, successes
+from engines.final_girl.tracks import (
+    attack_value,
+    change_horror,
+    change_time,
+    hurt_fg,
+    hurt_killer,
+    move_value,
+    raise_bloodlust,
+)
+from engines.final_girl.traps import complete_trap, progress_traps, set_trap, trap_fg, trap_victim
+from engines.final_girl.victims import panic, panic_all, reward_for
 
 
 def legal(s) -> list[str]:
@@ -95,28 +111,28 @@ def test_setup_health_markers_and_the_final_health_tokens():
 def test_time_cannot_rise_above_the_cap():
     s = fresh()
     s.time = 11
-    R.change_time(s, 1, [])
+    change_time(s, 1, [])
     assert s.time == 12
-    R.change_time(s, 50, [])
+    change_time(s, 50, [])
     assert s.time == 12
 
 
 def test_time_cannot_be_gained_while_below_zero():
     s = fresh()
-    R.change_time(s, -20, [])
+    change_time(s, -20, [])
     assert s.time == -1
-    R.change_time(s, 3, [])
+    change_time(s, 3, [])
     assert s.time == -1
 
 
 def test_time_below_zero_outside_the_action_phase_skips_the_next_action_phase():
     s = fresh()
     s.phase = "killer"
-    R.change_time(s, -20, [])
+    change_time(s, -20, [])
     assert s.skip_action
     s.phase = "action"
     s.skip_action = False
-    R.change_time(s, -20, [])
+    change_time(s, -20, [])
     assert not s.skip_action
 
 
@@ -139,14 +155,14 @@ def test_discarding_a_card_gives_one_time():
 def test_horror_past_the_top_raises_bloodlust_instead():
     s = fresh()
     s.horror = D.HORROR_MAX
-    R.change_horror(s, 1, [])
+    change_horror(s, 1, [])
     assert s.horror == D.HORROR_MAX and s.bloodlust == 1
 
 
 def test_horror_below_the_bottom_gives_one_time_instead():
     s = fresh()
     s.horror, s.time = 0, 3
-    R.change_horror(s, -1, [])
+    change_horror(s, -1, [])
     assert s.horror == 0 and s.time == 4
 
 
@@ -155,34 +171,34 @@ def test_horror_dice_per_level_and_minimum_one_die():
     normal = []
     for pos in range(8):
         s.horror = pos
-        normal.append(A.dice_count(s, 0))
+        normal.append(dice_count(s, 0))
     assert normal == [3, 3, 2, 2, 2, 2, 2, 1]  # green, 1-6, red
     s.extreme = True
     extreme = []
     for pos in range(8):
         s.horror = pos
-        extreme.append(A.dice_count(s, 0))
+        extreme.append(dice_count(s, 0))
     assert extreme == [3, 2, 2, 2, 2, 1, 1, 1]
     s.bonus_dice = -5
-    assert A.dice_count(s, 0) == 1  # never fewer than one die
+    assert dice_count(s, 0) == 1  # never fewer than one die
 
 
 def test_adrenaline_adds_a_die_on_the_final_health_token():
     s = fresh()
-    base = A.dice_count(s, 0)
+    base = dice_count(s, 0)
     s.fg_health = 0
-    assert A.dice_count(s, 0) == base + 1
+    assert dice_count(s, 0) == base + 1
     s.killer_health = 0
-    assert A.dice_count(s, 0) == base + 1  # she is off the board: her side does not count yet
+    assert dice_count(s, 0) == base + 1  # she is off the board: her side does not count yet
     s.killer_space, s.finale_revealed = "lobby", True
-    assert A.dice_count(s, 0) == base + 2
+    assert dice_count(s, 0) == base + 2
     s.fg_health = 1
-    assert A.dice_count(s, 0) == base + 1
+    assert dice_count(s, 0) == base + 1
 
 
 def test_planning_card_adds_dice_to_the_next_roll():
     s = fresh()
-    base = A.dice_count(s, 0)
+    base = dice_count(s, 0)
     run_ops(s, {"op": "line", "line": {"bonus_dice": 2}})
     assert s.bonus_dice == 2
     events = GAME.apply(s, "play:focus")
@@ -216,8 +232,8 @@ def test_partial_success_converted_by_discarding_two_cards():
 
 def test_improvise_counts_threes_and_fours_as_successes():
     roll = {"dice": [3, 4], "improvised": True, "converted": []}
-    assert A.successes(roll) == 2
-    assert A.successes({**roll, "improvised": False}) == 0
+    assert successes(roll) == 2
+    assert successes({**roll, "improvised": False}) == 0
 
 
 # -- cards -------------------------------------------------------------------------------------------------
@@ -281,11 +297,11 @@ def test_climb_and_leap_are_taken_by_discarding_walk_or_sprint():
 def test_walking_never_enters_a_rack_climb_does():
     s = fresh()
     s.fg_space = "aisle_w"
-    assert "rack_a" not in A.move_targets(s, "move")
-    assert A.move_targets(s, "climb") == ["rack_a"]
+    assert "rack_a" not in move_targets(s, "move")
+    assert move_targets(s, "climb") == ["rack_a"]
     s.fg_space = "rack_a"
-    assert A.move_targets(s, "leap") == ["rack_b"]
-    assert A.move_targets(s, "climb") == []
+    assert move_targets(s, "leap") == ["rack_b"]
+    assert move_targets(s, "climb") == []
 
 
 def test_up_to_two_victims_follow_but_not_into_the_killers_space():
@@ -346,16 +362,16 @@ def test_each_saved_slot_gives_its_designed_reward():
     assert D.GIRLS["cassie"]["slots"] == ["calm", "time", "heal", "time", "card", "move"]
     s = clear_board(fresh())
     s.fg_health, s.time, s.horror = 3, 3, 4
-    A.reward_for(s, "heal", [])
-    A.reward_for(s, "time", [])
-    A.reward_for(s, "calm", [])
+    reward_for(s, "heal", [])
+    reward_for(s, "time", [])
+    reward_for(s, "calm", [])
     assert (s.fg_health, s.time, s.horror) == (4, 5, 3)  # heal 1, +2 Time, -1 Horror
     s.ask = {}
-    A.reward_for(s, "move", [])
-    R.run(s, [])
+    reward_for(s, "move", [])
+    run(s, [])
     assert s.ask["kind"] == "move" and s.ask["steps"] == 1
     s.ask = {}
-    A.reward_for(s, "card", [])
+    reward_for(s, "card", [])
     costs = {D.ACTIONS[o.key.split(":")[1]]["cost"] for o in GAME.decision(s).options if o.key != "none"}
     assert max(costs) == 2  # an Action card costing 2 or less
 
@@ -391,10 +407,10 @@ def test_pit_panics_with_two_dice():
     s = clear_board(fresh())
     v = add_victim(s, D.PIT)
     events: list = []
-    R.panic(s, v, events)
+    panic(s, v, events)
     assert len(events[0]["dice"]) == 2
     w = add_victim(s, "lobby")
-    R.panic(s, w, events)
+    panic(s, w, events)
     assert len([e for e in events if e.kind == "victim_panics"][-1]["dice"]) == 1
 
 
@@ -434,7 +450,7 @@ def test_weapon_modifier_applies_when_a_card_deals_damage():
     s.killer_space = s.fg_space
     s.hands = ["fire_axe"]
     before = s.killer_health
-    A.deal_damage(s, 1, [])
+    deal_damage(s, 1, [])
     assert before - s.killer_health == 1 + D.ITEMS["fire_axe"]["mod"]
 
 
@@ -443,15 +459,15 @@ def test_ranged_weapon_reaches_an_adjacent_killer():
     s.finale_revealed = True
     s.fg_space = "lobby"
     s.killer_space = "office"
-    assert not A.can_attack_killer(s)
+    assert not can_attack_killer(s)
     s.hands = ["nail_gun"]
-    assert A.can_attack_killer(s)
+    assert can_attack_killer(s)
 
 
 def test_two_handed_items_fill_both_hands():
     s = fresh()
-    A.gain_item(s, "wrench", [])
-    A.gain_item(s, "fire_axe", [])
+    gain_item(s, "wrench", [])
+    gain_item(s, "fire_axe", [])
     assert s.hands == ["wrench"] and "fire_axe" in s.backpack
 
 
@@ -489,14 +505,14 @@ def test_killer_attacks_the_final_girl_first_when_she_was_the_target():
     v = add_victim(s, s.fg_space)
     health = s.fg_health
     run_ops(s, {"op": "attack", "fg": True})
-    assert v in s.victims and s.fg_health == health - R.attack_value(s)
+    assert v in s.victims and s.fg_health == health - attack_value(s)
 
 
 def test_killer_moves_by_her_movement_value_and_stops_at_the_target():
     s = clear_board(fresh())
     s.finale_revealed, s.killer_space, s.fg_space = True, "dock", "entrance"
     run_ops(s, {"op": "killer_action", "target": "fg", "move": 1, "attack": 0})
-    assert D.DIST[s.killer_space]["dock"] == R.move_value(s)
+    assert D.DIST[s.killer_space]["dock"] == move_value(s)
     s.killer_space = "lobby"
     run_ops(s, {"op": "killer_action", "target": "fg", "move": 3, "attack": 0})
     assert s.killer_space == "entrance"
@@ -508,14 +524,14 @@ def test_target_ties_go_to_the_space_with_more_victims_and_you_do_not_count():
     add_victim(s, "office")
     add_victim(s, "breakroom")
     add_victim(s, "breakroom")
-    assert R._target(s, "closest") == ("breakroom", False)
+    assert targets(s, "closest") == [("breakroom", False)]
 
 
 def test_trapped_subjects_are_never_targeted():
     s = clear_board(fresh())
     s.finale_revealed, s.killer_space, s.fg_space = True, "lobby", "dock"
     add_victim(s, "office", trapped=True)
-    assert R._target(s, "closest_victim") is None
+    assert targets(s, "closest_victim") == []
 
 
 def test_guard_reaction_reduces_the_attack():
@@ -538,7 +554,7 @@ def test_bloodlust_rows_raise_horror_and_reveal_the_dark_power():
     s.horror, s.finale_revealed, s.killer_space = 0, True, "lobby"
     horror, revealed, attack, move = [], [], [], []
     for _row in range(2, 12):
-        R.raise_bloodlust(s, 1, [])
+        raise_bloodlust(s, 1, [])
         horror.append(s.horror)
         revealed.append(s.dark_power_revealed)
     assert horror == [0, 1, 1, 2, 2, 2, 3, 3, 4, 4]  # rows 3, 5, 8 and 10 raise Horror
@@ -546,8 +562,8 @@ def test_bloodlust_rows_raise_horror_and_reveal_the_dark_power():
     s.dark_power, s.minor_powers = "iron_will", []
     for row in range(11):
         s.bloodlust = row
-        attack.append(R.attack_value(s))
-        move.append(R.move_value(s))
+        attack.append(attack_value(s))
+        move.append(move_value(s))
     assert attack == [2, 2, 2, 2, 3, 3, 3, 3, 3, 4, 4]
     assert move == [1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2]
 
@@ -558,7 +574,7 @@ def test_bloodlust_rows_raise_horror_and_reveal_the_dark_power():
 def test_final_health_blank_token_kills():
     s = fresh()
     s.fg_token, s.fg_health = 0, 1
-    R.hurt_fg(s, 2, [], "test")
+    hurt_fg(s, 2, [], "test")
     assert s.result == "lost"
 
 
@@ -566,17 +582,17 @@ def test_final_health_comeback_ends_the_phase_and_drops_overflow():
     s = fresh()
     s.fg_token, s.fg_health = 2, 1
     events: list = []
-    R.hurt_fg(s, 5, events, "test")
+    hurt_fg(s, 5, events, "test")
     assert s.result == "" and s.fg_health == 2 and s.fg_white
     assert "phase_cut" in kinds(events)
-    R.hurt_fg(s, 3, events, "test")
+    hurt_fg(s, 3, events, "test")
     assert s.result == "lost"
 
 
 def test_killing_the_tormentor_wins():
     s = fresh()
     s.finale_revealed, s.killer_space, s.killer_token, s.killer_health = True, s.fg_space, 0, 1
-    R.hurt_killer(s, 2, [])
+    hurt_killer(s, 2, [])
     assert s.result == "won" and GAME.outcome(s).result == "won"
 
 
@@ -622,32 +638,32 @@ def test_lets_play_a_game_traps_the_rack_victim_furthest_from_you_first():
     near = add_victim(s, "rack_c")
     far = add_victim(s, "rack_a")
     add_victim(s, "office")
-    R.trap_victim(s, {}, [])
+    trap_victim(s, {}, [])
     assert far.trapped and not near.trapped
 
 
 def test_progress_moves_every_trap_and_the_last_step_kills_the_victim():
     s = clear_board(fresh())
     v = add_victim(s, "office")
-    R.set_trap(s, "conveyor_crusher", str(v.id), "office", [])
+    set_trap(s, "conveyor_crusher", str(v.id), "office", [])
     v.trapped = True
     for _ in range(len(D.TRAPS["conveyor_crusher"]["track"]) - 1):
-        R.progress_traps(s, [])
+        progress_traps(s, [])
     assert v not in s.victims and s.dead == 1 and s.traps[0].done
 
 
 def test_a_final_girl_death_trap_completing_loses_the_game():
     s = clear_board(fresh())
-    R.trap_fg(s, [])
+    trap_fg(s, [])
     for _ in range(10):
-        R.progress_traps(s, [])
+        progress_traps(s, [])
     assert s.result == "lost" and "closes on you" in s.reason
 
 
 def test_trapped_final_girl_may_not_move_search_or_attack():
     s = clear_board(fresh())
     s.fg_space = D.SEARCH_SPACES[0]
-    R.trap_fg(s, [])
+    trap_fg(s, [])
     s.ask = {"kind": "action"}
     keys = legal(s)
     assert "play:walk" not in keys and "play:search" not in keys and "play:weak_attack" not in keys
@@ -656,7 +672,7 @@ def test_trapped_final_girl_may_not_move_search_or_attack():
 def test_escape_tasks_in_order_free_the_victim():
     s = clear_board(fresh())
     v = add_victim(s, s.fg_space)
-    R.set_trap(s, "reverse_bear_trap", str(v.id), s.fg_space, [])
+    set_trap(s, "reverse_bear_trap", str(v.id), s.fg_space, [])
     v.trapped = True
     s.ask = {"kind": "action"}
     keys = legal(s)
@@ -671,7 +687,7 @@ def test_escape_tasks_in_order_free_the_victim():
 def test_time_task_may_not_take_time_below_zero():
     s = clear_board(fresh())
     v = add_victim(s, s.fg_space)
-    R.set_trap(s, "reverse_bear_trap", str(v.id), s.fg_space, [])
+    set_trap(s, "reverse_bear_trap", str(v.id), s.fg_space, [])
     v.trapped = True
     s.time = 1
     s.ask = {"kind": "action"}
@@ -681,7 +697,7 @@ def test_time_task_may_not_take_time_below_zero():
 def test_partial_task_progress_is_lost_when_the_action_phase_ends():
     s = clear_board(fresh())
     v = add_victim(s, s.fg_space)
-    R.set_trap(s, "drowning_tank", str(v.id), s.fg_space, [])
+    set_trap(s, "drowning_tank", str(v.id), s.fg_space, [])
     v.trapped = True
     run_ops(s, {"op": "line", "line": {"damage": 1}, "trap": s.traps[0].id})
     assert s.traps[0].progress == 1
@@ -691,19 +707,19 @@ def test_partial_task_progress_is_lost_when_the_action_phase_ends():
 
 def test_working_together_adds_a_die_toward_escape_tasks():
     s = clear_board(fresh())
-    base = A.dice_count(s, 1)
+    base = dice_count(s, 1)
     add_victim(s, s.fg_space)
     add_victim(s, s.fg_space)
-    assert A.dice_count(s, 1) == base + 1
-    assert A.dice_count(s, 0) == base - 0
+    assert dice_count(s, 1) == base + 1
+    assert dice_count(s, 0) == base - 0
 
 
 def test_trapped_victims_do_not_move_or_panic():
     s = clear_board(fresh())
     v = add_victim(s, "lobby", trapped=True)
     events: list = []
-    R.panic(s, v, events)
-    R.move_victim(s, v, "office", events, "test")
+    panic(s, v, events)
+    move_victim(s, v, "office", events, "test")
     assert v.space == "lobby" and events == []
 
 
@@ -712,7 +728,7 @@ def test_endless_traps_retraps_when_a_victim_is_freed():
     assert s.dark_power == "endless_traps"
     v = add_victim(s, s.fg_space)
     add_victim(s, "dock")
-    R.set_trap(s, "pressure_plate", str(v.id), s.fg_space, [])
+    set_trap(s, "pressure_plate", str(v.id), s.fg_space, [])
     v.trapped = True
     trap = s.traps[0]
     trap.task = len(D.TRAPS[trap.card]["tasks"]) - 1
@@ -900,9 +916,9 @@ def test_overkill_traps_kill_the_victims_sharing_the_trap_space():
     s.dark_power, s.dark_power_revealed = "overkill_traps", True
     v = add_victim(s, "office")
     bystander = add_victim(s, "office")
-    R.set_trap(s, "conveyor_crusher", str(v.id), "office", [])
+    set_trap(s, "conveyor_crusher", str(v.id), "office", [])
     v.trapped = True
-    R.complete_trap(s, s.traps[0], [])
+    complete_trap(s, s.traps[0], [])
     assert bystander not in s.victims and s.dead == 2
 
 
@@ -919,7 +935,7 @@ def test_zero_days_victims_panicking_on_racks_die():
     s.events_active.append("zero_days")
     for _ in range(12):
         v = add_victim(s, "rack_a")
-        R.panic(s, v, [])
+        panic(s, v, [])
     assert s.dead >= 1
 
 
@@ -975,7 +991,7 @@ def test_hard_hat_is_offered_against_an_attack_and_takes_one_off_when_chosen():
     hand_of(s, "walk")
     _take_item(s, "hard_hat")
     s.backpack.remove("hard_hat")
-    A.gain_item(s, "hard_hat", [])
+    gain_item(s, "hard_hat", [])
     assert s.item_uses["hard_hat"] == 3  # found with its 3 uses
     health = s.fg_health
     run_ops(s, {"op": "attack_fg", "damage": 3, "first": True})
@@ -1008,7 +1024,7 @@ def test_a_weapon_adds_to_retaliate_and_spends_a_use():
     s.hands = ["bowling_ball"]
     s.item_uses["bowling_ball"] = 2
     health = s.killer_health
-    A._resolve_reaction(s, {"damage": 2, "hat": False}, {"block": "all", "deal": 2}, [])
+    resolve_reaction(s, {"damage": 2, "hat": False}, {"block": "all", "deal": 2}, [])
     assert s.killer_health == health - 3 and s.item_uses["bowling_ball"] == 1
 
 
@@ -1028,19 +1044,19 @@ def test_the_supervisor_moves_his_whole_space_on_one_die():
     s.event_deck.append("supervisor")
     run_ops(s, {"op": "event"})
     boss = next(v for v in s.victims if v.special == "supervisor")
-    assert boss.space == "cage" and len(R.victims_at(s, "cage")) == 3
+    assert boss.space == "cage" and len(victims_at(s, "cage")) == 3
     events: list = []
-    R.panic_all(s, list(R.victims_at(s, "cage")), events)
+    panic_all(s, list(victims_at(s, "cage")), events)
     assert [e.kind for e in events if e.kind in ("group_panics", "victim_panics")] == ["group_panics"]
     assert len({v.space for v in s.victims}) == 1
-    R.kill_victim(s, boss, [], "test")
+    kill_victim(s, boss, [], "test")
     assert "supervisor" not in s.events_active and "supervisor" in s.events_done
 
 
 def test_refusals_name_the_reason_for_tasks_items_and_traps():
     s = clear_board(fresh())
     v = add_victim(s, s.fg_space)
-    R.set_trap(s, "reverse_bear_trap", str(v.id), s.fg_space, [])
+    set_trap(s, "reverse_bear_trap", str(v.id), s.fg_space, [])
     v.trapped = True
     s.time = 1
     s.ask = {"kind": "action"}
@@ -1048,6 +1064,6 @@ def test_refusals_name_the_reason_for_tasks_items_and_traps():
         GAME.apply(s, f"task:{s.traps[0].id}")
     with pytest.raises(IllegalMove, match="do not carry"):
         GAME.apply(s, "item:chain_saw")
-    R.trap_fg(s, [])
+    trap_fg(s, [])
     with pytest.raises(IllegalMove, match="Trapped"):
         GAME.apply(s, "play:walk")

@@ -6,9 +6,9 @@ import pytest
 from fg_positions import clear_board, draw_terror, fresh
 
 from engines.core.autoplay import play
-from engines.final_girl import rules as R
 from engines.final_girl.game import GAME
 from engines.final_girl.policies import POLICIES
+from engines.final_girl.tracks import hurt_killer
 from narratives import for_game
 
 SHARP, SHORTCUT = "sharpened_tools-1", "every_shortcut-1"  # her attacks +1; her movement +1
@@ -30,7 +30,7 @@ def test_with_ties_ask_the_person_chooses_which_power_takes_damage_first():
     assert [m.card for m in s.minor_powers] == [SHORTCUT, SHARP]
     assert any(e.kind == "shield_order" and e.facts["chosen"] for e in events)
     s.finale_revealed, s.killer_space = True, s.fg_space
-    R.hurt_killer(s, 2, [])
+    hurt_killer(s, 2, [])
     assert [m.card for m in s.minor_powers] == [SHARP]  # the chosen one broke first
     assert not GAME.invariants(s)
 

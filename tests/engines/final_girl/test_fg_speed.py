@@ -3,32 +3,42 @@ give what the plain code gave."""
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import engines.final_girl
 from engines.core.autoplay import policy_rng
 from engines.final_girl import GAME
-from engines.final_girl import actions as A
 from engines.final_girl import data as D
 from engines.final_girl import policies as P
-from engines.final_girl import rules as R
+from engines.final_girl.cards import first_card
+from engines.final_girl.machine import emit, ev
+from engines.final_girl.planning import can_buy, planning_options
 
-_CACHED = (
-    A._play_with,
-    A._play_toward,
-    A._task_option,
-    A._move_choices,
-    A._converts,
-    A._held_layout,
-    A._buys,
+_MODULES = [
+    importlib.import_module(m.name)
+    for m in pkgutil.iter_modules(engines.final_girl.__path__, "engines.final_girl.")
+]
+_CACHED = list(
+    {
+        id(f): f for m in _MODULES for f in vars(m).values() if callable(getattr(f, "cache_clear", None))
+    }.values()
 )
+"""Every memoised function of the engine (found, not listed, so a new cache is covered as soon as it exists)."""
 
 
 def _forget() -> None:
     for f in _CACHED:
         f.cache_clear()
-    P._ACTION_SORT.clear()
-    P._MOVE_KEYS.clear()
+
+
+def test_the_engine_has_the_caches_this_file_empties():
+    names = {f.__name__ for f in _CACHED}
+    assert {"_play_with", "_play_toward", "_task_option", "_move_choices", "_converts", "_buys"} <= names
+    assert {"_held_layout", "_action_sort", "_move_key", "_parse"} <= names
 
 
 def _record(forget_each_time: bool) -> list:
@@ -70,7 +80,7 @@ def test_memoised_options_and_advice_never_go_stale():
 def test_first_card_is_the_lowest_numbered_copy_as_before(cards, kind):
     """`first_card` walks the copies in id order; the plain rule is the least id of that kind in the pile."""
     copies = [c for c in cards if D.KIND[c] == kind]
-    assert A.first_card(cards, kind) == (min(copies) if copies else None)
+    assert first_card(cards, kind) == (min(copies) if copies else None)
 
 
 def test_the_view_is_a_copy_the_game_does_not_change_under_it():
@@ -93,10 +103,10 @@ def test_the_view_is_a_copy_the_game_does_not_change_under_it():
     st.integers(0, D.RULES["hand_limit"]),
 )
 def test_can_buy_is_whether_planning_offers_more_than_finishing(tableau, time, held):
-    """`_can_buy` reads a table of what each Time affords; the plain rule is the options Planning lists."""
+    """`can_buy` reads a table of what each Time affords; the plain rule is the options Planning lists."""
     state, _ = GAME.setup(0, {})
     state.tableau, state.time, state.hand = tableau, time, ["walk-1"] * held
-    assert A._can_buy(state) == (len(A.planning_options(state)) > 1)
+    assert can_buy(state) == (len(planning_options(state)) > 1)
 
 
 def test_emit_makes_the_event_ev_makes():
@@ -104,6 +114,6 @@ def test_emit_makes_the_event_ev_makes():
     state, _ = GAME.setup(0, {})
     by_ev: list = []
     by_emit: list = []
-    R.ev(state, by_ev, "time_changed", amount=-2, time=4)
-    R.emit(state, by_emit, "time_changed", {"amount": -2, "time": 4})
+    ev(state, by_ev, "time_changed", amount=-2, time=4)
+    emit(state, by_emit, "time_changed", {"amount": -2, "time": 4})
     assert by_ev == by_emit

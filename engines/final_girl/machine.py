@@ -1,0 +1,49 @@
+"""The turn machine of Final Girl: the step tables every mechanic fills, and the loop that runs `state.stack`.
+
+`state.stack` holds the steps still to run as plain dicts (`{"op": NAME, ...}`, last = next), so saves carry
+them; each NAME has one handler in `STEPS`, registered by the mechanic it belongs to. `state.ask` is the
+decision waited on: its kind names one entry in `OPTIONS` (what may be chosen) and one in `CHOICES` (what a
+chosen key does). The Action phase's keys go one step further: their verb names an entry in `ACTS`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core.events import Event
+from engines.core.steps import Steps
+from engines.final_girl.state import State
+
+STEPS = Steps("final girl steps")
+"""op name -> handler(state, op, events): the phases, card effects and everything automatic."""
+OPTIONS = Steps("final girl options")
+"""decision kind -> options(state): the legal Options of a pending decision."""
+CHOICES = Steps("final girl choices")
+"""decision kind -> handler(state, key, events): what a chosen key does (`key` a `keys.Key`)."""
+ACTS = Steps("final girl actions")
+"""Action-phase verb -> handler(state, key, events)."""
+PHASE_OPS = ("turn", "action_phase", "planning_phase", "killer_phase", "panic_phase", "upkeep_phase")
+"""The steps a Final Health comeback stops at: the turn's phases, which it never cuts."""
+
+
+def ev(state: State, events: list[Event], kind: str, **facts: Any) -> None:
+    events.append(Event(kind, state.turn, state.phase, facts))
+
+
+def emit(state: State, events: list[Event], kind: str, facts: dict[str, Any]) -> None:
+    """As `ev`, the facts given as a dict: the form of the frequent events, as packing keywords into a dict
+    costs more than the rest of the call."""
+    events.append(Event(kind, state.turn, state.phase, facts))
+
+
+def run(state: State, events: list[Event]) -> None:
+    """Run queued steps until a decision is needed or the game is over."""
+    stack, handler = state.stack, STEPS.handler  # only `end_game` replaces the stack, and it ends the loop
+    while stack and not state.ask and not state.result:
+        op = stack.pop()
+        handler(op["op"])(state, op, events)
+
+
+def push(state: State, *ops: dict[str, Any]) -> None:
+    """Queue steps to run next, in the order given."""
+    state.stack.extend(reversed(ops))
