@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 from engines.slaughterhouse import data as D
-from engines.slaughterhouse.game import _itype, _limit
+from engines.slaughterhouse.rules import itype as _itype
+from engines.slaughterhouse.rules import limit as _limit
 from engines.slaughterhouse.state import State
 
 

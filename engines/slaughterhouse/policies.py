@@ -12,7 +12,7 @@ from __future__ import annotations
 from engines.core.contract import Decision, Hint
 from engines.core.rng import Rng
 from engines.slaughterhouse import data as D
-from engines.slaughterhouse.game import _limit
+from engines.slaughterhouse.rules import limit as _limit
 from engines.slaughterhouse.state import View
 
 PART = {c: D.ALL_ITEMS[c].get("part", "") for c in D.ALL_ITEMS}

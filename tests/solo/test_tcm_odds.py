@@ -8,8 +8,9 @@ import pytest
 
 from engines.core.rng import Rng
 from engines.registry import get
+from engines.slaughterhouse.odds import bone_odds
 from engines.slaughterhouse.state import Step
-from solo.games.slaughterhouse import UI, bone_odds
+from solo.games.slaughterhouse import UI
 from tests.engines.slaughterhouse.tcm_helpers import green_turn
 
 GAME = get("slaughterhouse")

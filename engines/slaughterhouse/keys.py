@@ -1,0 +1,54 @@
+"""The choice keys of Slaughterhouse, built and parsed in one place.
+
+A key is a verb and its arguments joined by ':' ('move:KIT1', 'run:HALL:KIT1', 'swap:trade:item/a:item/b',
+'dice:0,2'). Saves hold the strings, so the text of every key is fixed; code reads a key through `Key`, never
+by slicing the string.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Key:
+    verb: str
+    args: tuple[str, ...] = ()
+
+    @staticmethod
+    def parse(text: str) -> Key:
+        return _parse(text)
+
+    def __str__(self) -> str:
+        return ":".join((self.verb, *self.args))
+
+    def arg(self, i: int = 0) -> str:
+        """The i-th argument, '' where the key has none there."""
+        return self.args[i] if i < len(self.args) else ""
+
+    @property
+    def num(self) -> int:
+        """The first argument as a number (a Trespasser's index, the Camera's carrier)."""
+        return int(self.args[0])
+
+    @property
+    def last(self) -> str:
+        """The last argument (where a move, a run or a card's move ends)."""
+        return self.args[-1] if self.args else ""
+
+
+@functools.lru_cache(maxsize=16384)
+def _parse(text: str) -> Key:
+    verb, *args = text.split(":")
+    return Key(verb, tuple(args))
+
+
+def key(verb: str, *args: object) -> str:
+    """The key string of a verb and its arguments: key('move', 'KIT1') == 'move:KIT1'."""
+    return ":".join((verb, *map(str, args)))
+
+
+def verb(text: str) -> str:
+    """The verb of a key string."""
+    return _parse(text).verb
