@@ -5,6 +5,7 @@ from __future__ import annotations
 from engines.core.contract import Option
 from engines.core.events import Event
 from engines.slaughterhouse import data as D
+from engines.slaughterhouse.keys import Key, to_key
 from engines.slaughterhouse.odds import dice_for
 from engines.slaughterhouse.panic import raise_panic
 from engines.slaughterhouse.rules import (
@@ -102,7 +103,7 @@ def grandpa_attack(state: State, step: Step, events: list[Event]) -> None:
 def ask_give(state: State, step: Step) -> tuple[list[Option], str]:
     t = state.trespassers[step.who]
     opts = [
-        Option(f"give:{c}", f"{D.name(c)} ({D.ALL_INJURIES[c]['type']})")
+        Option(to_key("give", c), f"{D.name(c)} ({D.ALL_INJURIES[c]['type']})")
         for c in valid_injuries(t, step.cards, step.flag)
     ]
     if step.flag.endswith("+"):
@@ -116,7 +117,7 @@ def answer_give(state: State, step: Step, key: str, events: list[Event]) -> None
     if key == "none":
         bury_injuries(state, step.cards)
         return
-    card = key[5:]
+    card = Key.parse(key).arg()
     cards = [c for c in step.cards if c != card]
     info = D.ALL_INJURIES[card]
     if info["type"] == "wild":
@@ -156,7 +157,9 @@ def answer_give(state: State, step: Step, key: str, events: list[Event]) -> None
 @QUESTIONS.step("bury_injuries")
 def ask_bury_injuries(state: State, step: Step) -> tuple[list[Option], str]:
     opts = [
-        Option(f"next:{c}", f"bury {D.name(c)} ({D.ALL_INJURIES[c]['type']}) now (the rest go beneath it)")
+        Option(
+            to_key("next", c), f"bury {D.name(c)} ({D.ALL_INJURIES[c]['type']}) now (the rest go beneath it)"
+        )
         for c in first_of_each(step.cards, D.ALL_INJURIES)
     ]
     return opts, f"The family buries {len(step.cards)} Injuries: which goes first?"
@@ -164,7 +167,7 @@ def ask_bury_injuries(state: State, step: Step) -> tuple[list[Option], str]:
 
 @ANSWERS.step("bury_injuries")
 def answer_bury_injuries(state: State, step: Step, key: str, events: list[Event]) -> None:
-    card = key[5:]
+    card = Key.parse(key).arg()
     state.injury_deck.insert(0, card)
     bury_injuries(state, [c for c in step.cards if c != card])
 
@@ -253,9 +256,9 @@ def heal(state: State, who: int, kind: str, events: list[Event]) -> None:
     )
 
 
-def desperation(state: State, who: int, parts: list[str], events: list[Event]) -> None:
+def desperation(state: State, who: int, choice: Key, events: list[Event]) -> None:
     t = state.trespassers[who]
-    card = parts[1]
+    card = choice.arg(0)
     info = D.ALL_DESPERATION[card]
     t.desperation.remove(card)
     state.desperation_deck.insert(0, card)
@@ -265,8 +268,8 @@ def desperation(state: State, who: int, parts: list[str], events: list[Event]) -
     effect = info["effect"]
     if effect == "free_run":
         state.todo += [
-            Step("walk", who=who, path=parts[2:4], flag="quiet"),
-            Step("arrived", who=who, path=parts[3:4], flag="run"),
+            Step("walk", who=who, path=list(choice.args[1:3]), flag="quiet"),
+            Step("arrived", who=who, path=list(choice.args[2:3]), flag="run"),
             Step("vehicle_check", who=who),
             Step("after_action", who=who),
         ]
@@ -274,7 +277,7 @@ def desperation(state: State, who: int, parts: list[str], events: list[Event]) -
         hit_sawyer(
             state,
             who,
-            parts[2],
+            choice.arg(1),
             dice_for(state, "desperation", source=card),
             info["name"],
             events,
@@ -291,13 +294,13 @@ def desperation(state: State, who: int, parts: list[str], events: list[Event]) -
         t.actions = min(D.ACTIONS, t.actions + info["actions"])
         t.noise = 0
     elif effect == "heal":
-        heal(state, who, parts[2], events)
+        heal(state, who, choice.arg(1), events)
     elif effect == "play_dead":
         t.play_dead = True
     elif effect == "window":
         state.todo += [
-            Step("walk", who=who, path=parts[2:3], flag="window"),
-            Step("arrived", who=who, path=parts[2:3], flag="window"),
+            Step("walk", who=who, path=list(choice.args[1:2]), flag="window"),
+            Step("arrived", who=who, path=list(choice.args[1:2]), flag="window"),
             Step("vehicle_check", who=who),
             Step("after_action", who=who),
         ]

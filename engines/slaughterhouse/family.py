@@ -6,6 +6,7 @@ from engines.core.contract import Option
 from engines.core.events import Event
 from engines.slaughterhouse import data as D
 from engines.slaughterhouse.combat import attack_step
+from engines.slaughterhouse.keys import Key, to_key
 from engines.slaughterhouse.odds import dice_for
 from engines.slaughterhouse.panic import raise_panic
 from engines.slaughterhouse.rules import (
@@ -34,7 +35,7 @@ _FACE = {0: "blank", 1: "slash", 2: "skull"}
 
 
 _PANIC_OPTION = {
-    c: Option(f"panic:{c}", f"spend {info['name']} and six Fear to raise the Panic Meter")
+    c: Option(to_key("panic", c), f"spend {info['name']} and six Fear to raise the Panic Meter")
     for c, info in D.ALL_SAWYER_CARDS.items()
 }
 
@@ -48,7 +49,8 @@ def _free_moves(card: str, space: str) -> list[Option]:
     if got is None:
         name = D.ALL_SAWYER_CARDS[card]["name"]
         got = _FREE_MOVES[card, space] = [
-            Option(f"free:{card}:{b}", f"play {name} for a free move to {D.name(b)}") for b in D.steps(space)
+            Option(to_key("free", card, b), f"play {name} for a free move to {D.name(b)}")
+            for b in D.steps(space)
         ]
     return got
 
@@ -68,7 +70,7 @@ def _cached(ident: tuple[str, ...], key: str, label) -> Option:
 
 
 _SAWYER_MOVE = {
-    (sid, b): Option(f"move:{b}", f"{D.name(sid)} moves to {D.name(b)}")
+    (sid, b): Option(to_key("move", b), f"{D.name(sid)} moves to {D.name(b)}")
     for sid in D.SAWYER_ORDER
     for b in D.SPACES
 }
@@ -96,12 +98,12 @@ def sawyer_options(state: State) -> list[Option]:
                         opts.append(
                             _cached(
                                 ("hog", b, t.id),
-                                f"move:{b}:{i}",
+                                to_key("move", b, i),
                                 lambda b=b, t=t: f"move to {D.name(b)} carrying {t.id} (Hogtie)",
                             )
                         )
             if state.grandpa == s.space:
-                opts.append(Option(f"move:{b}:grandpa", f"move to {D.name(b)} carrying Grandpa"))
+                opts.append(Option(to_key("move", b, "grandpa"), f"move to {D.name(b)} carrying Grandpa"))
         if s.id == "hitchhiker":
             if D.SPACES[s.space]["region"] == "outdoors":
                 for a in D.steps(s.space):
@@ -110,18 +112,22 @@ def sawyer_options(state: State) -> list[Option]:
                             opts.append(
                                 _cached(
                                     ("m2", a, b),
-                                    f"move2:{a}:{b}",
+                                    to_key("move2", a, b),
                                     lambda a=a, b=b: f"move to {D.name(b)} via {D.name(a)} (Vagabond)",
                                 )
                             )
             for b, kind in D.LINKS[s.space].items():
                 if kind == "window" and D.SPACES[b]["board"] == "down":
-                    opts.append(Option(f"creep:{b}", f"creep through the window to {D.name(b)}"))
+                    opts.append(Option(to_key("creep", b), f"creep through the window to {D.name(b)}"))
         for i, t in tres:
             if t.hidden:
-                opts.append(Option(f"hunt:{i}", f"hunt for {t.id} ({dice_words(D.RULES['hunt_dice'])})"))
+                opts.append(
+                    Option(to_key("hunt", i), f"hunt for {t.id} ({dice_words(D.RULES['hunt_dice'])})")
+                )
             else:
-                opts.append(Option(f"attack:{i}", f"attack {t.id} ({D.SAWYERS[s.id]['attack_dice']} dice)"))
+                opts.append(
+                    Option(to_key("attack", i), f"attack {t.id} ({D.SAWYERS[s.id]['attack_dice']} dice)")
+                )
         if s.id == "old_man" and tres:
             opts.append(_TALK)
     panic = state.fear >= D.RULES["fear_for_panic"] and state.panic < len(D.PANIC) - 1
@@ -135,18 +141,18 @@ def sawyer_options(state: State) -> list[Option]:
                 if t.hidden:
                     opts.append(
                         Option(
-                            f"free:{c}:{i}",
+                            to_key("free", c, i),
                             f"play {info['name']}: hunt {t.id} with {dice_words(info['dice'])}",
                         )
                     )
         elif free == "fear2" and supply(state) > 0:
-            opts.append(Option(f"free:{c}", f"play {info['name']}: take {WORDS[info['fear']]} Fear"))
+            opts.append(Option(to_key("free", c), f"play {info['name']}: take {WORDS[info['fear']]} Fear"))
         elif free.startswith("attack"):
             for i, t in tres:
                 if not t.hidden:
                     opts.append(
                         Option(
-                            f"free:{c}:{i}",
+                            to_key("free", c, i),
                             f"play {info['name']}: attack {t.id} with {dice_words(info['dice'])}",
                         )
                     )
@@ -160,7 +166,7 @@ def sawyer_options(state: State) -> list[Option]:
                     and room not in state.horror_up
                     and room != "Foyer"
                 ):
-                    opts.append(Option(f"free:{c}:{i}", f"play {info['name']} on {t.id} in the {room}"))
+                    opts.append(Option(to_key("free", c, i), f"play {info['name']} on {t.id} in the {room}"))
         if panic:
             opts.append(_PANIC_OPTION[c])
     opts.append(_END_SAWYER[s.id])
@@ -233,13 +239,13 @@ def end_round(state: State, events: list[Event]) -> None:
 
 def sawyer_act(state: State, key: str, events: list[Event]) -> None:
     s = sawyer_of(state, state.cur_sawyer)
-    parts = key.split(":")
-    head = parts[0]
+    choice = Key.parse(key)
+    head = choice.verb
     if head == "end":
         end_sawyer(state, events)
         return
     if head == "panic":
-        card = parts[1]
+        card = choice.arg(0)
         state.hand.remove(card)
         state.sawyer_deck.insert(0, card)
         state.fear -= D.RULES["fear_for_panic"]
@@ -247,12 +253,12 @@ def sawyer_act(state: State, key: str, events: list[Event]) -> None:
         raise_panic(state, events)
         return
     if head == "free":
-        free(state, s, parts, events)
+        free(state, s, choice, events)
         return
     s.actions -= 1
     if head in ("move", "creep", "move2"):
-        dests = parts[1:2] if head != "move2" else parts[1:3]
-        carried = parts[2] if head == "move" and len(parts) > 2 else ""
+        dests = list(choice.args[0:1]) if head != "move2" else list(choice.args[0:2])
+        carried = choice.arg(1) if head == "move" and len(choice.args) > 1 else ""
         for d in dests:
             s.space = d
         if carried == "grandpa":
@@ -278,16 +284,16 @@ def sawyer_act(state: State, key: str, events: list[Event]) -> None:
             burn_sawyer(state, s, events)
     elif head == "hunt":
         state.todo.append(
-            Step("hunt", who=int(parts[1]), sawyer=s.id, dice=roll(state, dice_for(state, "hunt")))
+            Step("hunt", who=int(choice.arg(0)), sawyer=s.id, dice=roll(state, dice_for(state, "hunt")))
         )
     elif head == "attack":
-        state.todo.append(attack_step(state, s.id, int(parts[1])))
+        state.todo.append(attack_step(state, s.id, int(choice.arg(0))))
     elif head == "talk":
         state.todo.append(Step("talk", dice=roll(state, dice_for(state, "talk"))))
 
 
-def free(state: State, s: Sawyer, parts: list[str], events: list[Event]) -> None:
-    card = parts[1]
+def free(state: State, s: Sawyer, choice: Key, events: list[Event]) -> None:
+    card = choice.arg(0)
     info = D.ALL_SAWYER_CARDS[card]
     state.hand.remove(card)
     state.sawyer_deck.insert(0, card)
@@ -296,9 +302,9 @@ def free(state: State, s: Sawyer, parts: list[str], events: list[Event]) -> None
         facts["fear"] = min(info["fear"], supply(state))  # what the card gives, said in the narration
         facts["total"] = state.fear + facts["fear"]
     events.append(Event("card_free", state.round, "sawyer", facts))
-    free = info["free"]
-    if free == "move":
-        s.space = parts[2]
+    kind = info["free"]
+    if kind == "move":
+        s.space = choice.arg(1)
         events.append(
             Event(
                 "sawyer_moves",
@@ -309,29 +315,32 @@ def free(state: State, s: Sawyer, parts: list[str], events: list[Event]) -> None
         )
         if s.space in state.fire:
             burn_sawyer(state, s, events)
-    elif free == "hunt2":
+    elif kind == "hunt2":
         state.todo.append(
             Step(
-                "hunt", who=int(parts[2]), sawyer=s.id, dice=roll(state, dice_for(state, "card", source=card))
+                "hunt",
+                who=int(choice.arg(1)),
+                sawyer=s.id,
+                dice=roll(state, dice_for(state, "card", source=card)),
             )
         )
-    elif free == "fear2":
+    elif kind == "fear2":
         state.fear += facts["fear"]
-    elif free.startswith("attack"):
+    elif kind.startswith("attack"):
         # The card sets the dice; the attack ability on the Sawyer's board still applies (FAQ): the Old
         # Man never gives the fourth Injury, Leatherface may give two.
         flag = D.SAWYERS[s.id]["attack"]
         state.todo.append(
             Step(
                 "attack",
-                who=int(parts[2]),
+                who=int(choice.arg(1)),
                 sawyer=s.id,
                 dice=roll(state, dice_for(state, "card", source=card)),
                 flag=flag,
             )
         )
-    elif free == "horror":
-        who = int(parts[2])
+    elif kind == "horror":
+        who = int(choice.arg(1))
         t = state.trespassers[who]
         tile = state.horror_box.pop(state.rng.below(len(state.horror_box)))
         room = D.room_of(t.space)
@@ -359,7 +368,9 @@ def ask_offer(state: State, step: Step) -> tuple[list[Option], str]:
         for c in first_of_each(state.hand, D.ALL_SAWYER_CARDS)
         if D.ALL_SAWYER_CARDS[c]["trigger"] == step.flag and state.fear >= D.ALL_SAWYER_CARDS[c]["cost"]
     ]
-    opts = [Option(f"play:{c}", f"play {D.name(c)} for {D.ALL_SAWYER_CARDS[c]['cost']} Fear") for c in cards]
+    opts = [
+        Option(to_key("play", c), f"play {D.name(c)} for {D.ALL_SAWYER_CARDS[c]['cost']} Fear") for c in cards
+    ]
     opts.append(Option("pass", "let it go", ("no",)))
     what = {
         "enter": "enters a Sawyer's space",
@@ -379,7 +390,7 @@ def answer_offer(state: State, step: Step, key: str, events: list[Event]) -> Non
         elif step.flag == "hide":
             state.todo.insert(0, Step("hide", who=step.who))
         return
-    card = key[5:]
+    card = Key.parse(key).arg()
     info = D.ALL_SAWYER_CARDS[card]
     state.hand.remove(card)
     state.sawyer_deck.insert(0, card)
@@ -405,7 +416,7 @@ def answer_offer(state: State, step: Step, key: str, events: list[Event]) -> Non
     elif step.flag == "noise":
         approach(state, step.who, events)
     elif step.flag == "search":
-        noise(state, step.who, info["noise"], events, offer=False, cause="search")
+        noise(state, step.who, info["noise"], events, cause="search")
     elif step.flag == "hide":
         events.append(Event("hide_denied", state.round, state.phase, {"trespasser": t.id}))
 
@@ -435,8 +446,8 @@ def ask_reroll(state: State, step: Step) -> tuple[list[Option], str]:
     what = "successes" if nxt.kind == "fire_burns" else "blanks"
     opts = []
     for c in first_of_each(state.hand, D.ALL_SAWYER_CARDS):
-        opts.append(Option(f"reroll:{c}", f"bury {D.name(c)} to reroll the {what}"))
-        opts.append(Option(f"pick:{c}", f"bury {D.name(c)} and choose which dice to reroll"))
+        opts.append(Option(to_key("reroll", c), f"bury {D.name(c)} to reroll the {what}"))
+        opts.append(Option(to_key("pick", c), f"bury {D.name(c)} and choose which dice to reroll"))
     opts.append(Option("keep", "keep the roll"))
     return (
         opts,
@@ -448,7 +459,8 @@ def ask_reroll(state: State, step: Step) -> tuple[list[Option], str]:
 def answer_reroll(state: State, step: Step, key: str, events: list[Event]) -> None:
     if key == "keep":
         return
-    head, card = key.split(":", 1)
+    choice = Key.parse(key)
+    head, card = choice.verb, choice.arg()
     state.hand.remove(card)
     state.sawyer_deck.insert(0, card)
     if head == "pick":
@@ -466,13 +478,13 @@ def ask_reroll_pick(state: State, step: Step) -> tuple[list[Option], str]:
     for mask in range(1, 1 << len(dice)):
         which = [i for i in range(len(dice)) if mask >> i & 1]
         faces = ", ".join(f"die {i + 1} ({_FACE[dice[i]]})" for i in which)
-        opts.append(Option("dice:" + ",".join(map(str, which)), f"reroll {faces}"))
+        opts.append(Option(to_key("dice", ",".join(map(str, which))), f"reroll {faces}"))
     return opts, "Which dice are rolled again? (Each die once.)"
 
 
 @ANSWERS.step("reroll_pick")
 def answer_reroll_pick(state: State, step: Step, key: str, events: list[Event]) -> None:
-    reroll_dice(state, step.cards[0], [int(i) for i in key[5:].split(",")], events)
+    reroll_dice(state, step.cards[0], [int(i) for i in Key.parse(key).arg().split(",")], events)
 
 
 def reroll_dice(state: State, card: str, which: list[int], events: list[Event]) -> None:

@@ -6,21 +6,22 @@ from engines.core.contract import Option
 from engines.core.events import Event
 from engines.slaughterhouse import data as D
 from engines.slaughterhouse.combat import heal, hit_sawyer
+from engines.slaughterhouse.keys import Key, to_key
 from engines.slaughterhouse.odds import dice_for
 from engines.slaughterhouse.rules import board, limit, plural, trade_fits
 from engines.slaughterhouse.state import State, Step
 from engines.slaughterhouse.tables import ANSWERS, QUESTIONS
 
 
-def use(state: State, who: int, parts: list[str], events: list[Event]) -> None:
+def use(state: State, who: int, choice: Key, events: list[Event]) -> None:
     t = state.trespassers[who]
-    card = parts[1]
+    card = choice.arg(0)
     info = D.ALL_ITEMS[card]
     if info["effect"] == "weapon":
         (state.round_used if info.get("once") == "round" else t.used).append(card)
-        hit_sawyer(state, who, parts[2], dice_for(state, "item", source=card), info["name"], events)
+        hit_sawyer(state, who, choice.arg(1), dice_for(state, "item", source=card), info["name"], events)
     else:  # heal: bury one of your Injuries, then bury the card
-        heal(state, who, parts[2], events)
+        heal(state, who, choice.arg(1), events)
         (t.personal if card in t.personal else t.items).remove(card)
         state.item_decks[board(t.space)].insert(0, card)
 
@@ -29,7 +30,7 @@ def use(state: State, who: int, parts: list[str], events: list[Event]) -> None:
 def ask_bury(state: State, step: Step) -> tuple[list[Option], str]:
     t = state.trespassers[step.who]
     return (
-        [Option(f"bury:{c}", D.name(c)) for c in t.items],
+        [Option(to_key("bury", c), D.name(c)) for c in t.items],
         f"{t.id.capitalize()} is over the item limit: bury an Item.",
     )
 
@@ -37,7 +38,7 @@ def ask_bury(state: State, step: Step) -> tuple[list[Option], str]:
 @ANSWERS.step("bury")
 def answer_bury(state: State, step: Step, key: str, events: list[Event]) -> None:
     t = state.trespassers[step.who]
-    card = key[5:]
+    card = Key.parse(key).arg()
     t.items.remove(card)
     state.item_decks[board(t.space)].insert(0, card)
     events.append(Event("item_buried", state.round, state.phase, {"trespasser": t.id, "item": D.name(card)}))
@@ -48,7 +49,7 @@ def answer_bury(state: State, step: Step, key: str, events: list[Event]) -> None
 @QUESTIONS.step("take")
 def ask_take(state: State, step: Step) -> tuple[list[Option], str]:
     t = state.trespassers[step.who]
-    opts = [Option(f"take:{c}", D.name(c)) for c in step.cards]
+    opts = [Option(to_key("take", c), D.name(c)) for c in step.cards]
     return (
         opts,
         f"{t.id.capitalize()} found {plural(len(step.cards), 'Item', 'Items')}: take one, bury the rest.",
@@ -58,7 +59,7 @@ def ask_take(state: State, step: Step) -> tuple[list[Option], str]:
 @ANSWERS.step("take")
 def answer_take(state: State, step: Step, key: str, events: list[Event]) -> None:
     t = state.trespassers[step.who]
-    card = key[5:]
+    card = Key.parse(key).arg()
     (t.personal if card in D.PERSONAL else t.items).append(card)
     deck = state.item_decks[board(t.space)]
     rest = [c for c in step.cards if c != card]
@@ -81,7 +82,7 @@ def answer_take(state: State, step: Step, key: str, events: list[Event]) -> None
 @QUESTIONS.step("bury_order")
 def ask_bury_order(state: State, step: Step) -> tuple[list[Option], str]:
     t = state.trespassers[step.who]
-    opts = [Option(f"next:{c}", f"bury {D.name(c)} now (the rest go beneath it)") for c in step.cards]
+    opts = [Option(to_key("next", c), f"bury {D.name(c)} now (the rest go beneath it)") for c in step.cards]
     return (
         opts,
         f"{t.id.capitalize()} buries {len(step.cards)} Items at the bottom of the deck: which goes first?",
@@ -93,7 +94,7 @@ def answer_bury_order(state: State, step: Step, key: str, events: list[Event]) -
     """Burying several cards at once: the Trespasser picks the order, one card at a time."""
     t = state.trespassers[step.who]
     deck = state.item_decks[board(t.space)]
-    card = key[5:]
+    card = Key.parse(key).arg()
     deck.insert(0, card)
     rest = [c for c in step.cards if c != card]
     if len(rest) > 1:
@@ -105,14 +106,14 @@ def answer_bury_order(state: State, step: Step, key: str, events: list[Event]) -
 @QUESTIONS.step("move_searched")
 def ask_move_searched(state: State, step: Step) -> tuple[list[Option], str]:
     return (
-        [Option(f"from:{s}", f"the token on {D.name(s)}") for s in state.searched],
+        [Option(to_key("from", s), f"the token on {D.name(s)}") for s in state.searched],
         "All five Searched tokens are out: which one moves?",
     )
 
 
 @ANSWERS.step("move_searched")
 def answer_move_searched(state: State, step: Step, key: str, events: list[Event]) -> None:
-    old = key[5:]
+    old = Key.parse(key).arg()
     state.searched.remove(old)
     state.searched.append(step.flag)
     events.append(
@@ -127,20 +128,22 @@ def ask_swap(state: State, step: Step) -> tuple[list[Option], str]:
     opts = []
     for c in t.items:
         if len(o.items) < limit(o):  # a body too: "you cannot exceed your Item Limit, even when swapping"
-            opts.append(Option(f"swap:give:{c}", f"give {D.name(c)} to {o.id}"))
+            opts.append(Option(to_key("swap", "give", c), f"give {D.name(c)} to {o.id}"))
     for c in t.personal:
-        opts.append(Option(f"swap:give:{c}", f"give {D.name(c)} to {o.id}"))
+        opts.append(Option(to_key("swap", "give", c), f"give {D.name(c)} to {o.id}"))
     for c in o.items:
         if len(t.items) < limit(t):
-            opts.append(Option(f"swap:take:{c}", f"take {D.name(c)} from {o.id}"))
+            opts.append(Option(to_key("swap", "take", c), f"take {D.name(c)} from {o.id}"))
     for c in o.personal:
-        opts.append(Option(f"swap:take:{c}", f"take {D.name(c)} from {o.id}"))
+        opts.append(Option(to_key("swap", "take", c), f"take {D.name(c)} from {o.id}"))
     if len(t.items) >= limit(t) and len(o.items) >= limit(o):  # both full: a trade, one for one
         for c in t.items:
             for x in o.items:
                 if trade_fits(t, c, x) and trade_fits(o, x, c):
                     opts.append(
-                        Option(f"swap:trade:{c}:{x}", f"trade {D.name(c)} for {D.name(x)} from {o.id}")
+                        Option(
+                            to_key("swap", "trade", c, x), f"trade {D.name(c)} for {D.name(x)} from {o.id}"
+                        )
                     )
     opts.append(Option("done", "done swapping"))
     return opts, f"{t.id.capitalize()} swaps with {o.id.capitalize()}."
@@ -152,12 +155,10 @@ def answer_swap(state: State, step: Step, key: str, events: list[Event]) -> None
         return
     t = state.trespassers[step.who]
     o = state.trespassers[step.n]
-    _, way, card = key.split(":", 2)
-    if way == "trade":  # one of mine for one of theirs, both hands full
-        mine, theirs = card.split(":")
-        moves = [("give", mine), ("take", theirs)]
-    else:
-        moves = [(way, card)]
+    choice = Key.parse(key)
+    way = choice.arg(0)
+    # a trade is one of mine for one of theirs, both hands full
+    moves = [("give", choice.arg(1)), ("take", choice.arg(2))] if way == "trade" else [(way, choice.arg(1))]
     for move, c in moves:
         src, dst = (t, o) if move == "give" else (o, t)
         (src.personal if c in src.personal else src.items).remove(c)

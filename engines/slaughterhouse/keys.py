@@ -44,8 +44,8 @@ def _parse(text: str) -> Key:
     return Key(verb, tuple(args))
 
 
-def key(verb: str, *args: object) -> str:
-    """The key string of a verb and its arguments: key('move', 'KIT1') == 'move:KIT1'."""
+def to_key(verb: str, *args: object) -> str:
+    """The key string of a verb and its arguments: to_key('move', 'KIT1') == 'move:KIT1'."""
     return ":".join((verb, *map(str, args)))
 
 

@@ -26,7 +26,7 @@ from engines.slaughterhouse.family import (
     why_not_sawyer,
 )
 from engines.slaughterhouse.items import why_not_item
-from engines.slaughterhouse.keys import Key, key
+from engines.slaughterhouse.keys import Key, to_key
 from engines.slaughterhouse.rules import (
     active,
     board,
@@ -74,7 +74,7 @@ def options(state: State) -> tuple[list[Option], str, str, str]:
     if state.phase == "trespassers":
         if state.current < 0:
             opts = [
-                Option(key("turn", t.id), f"{t.id.capitalize()} takes a turn", (t.id,))
+                Option(to_key("turn", t.id), f"{t.id.capitalize()} takes a turn", (t.id,))
                 for t in state.trespassers
                 if active(t) and not t.acted
             ]
@@ -82,7 +82,7 @@ def options(state: State) -> tuple[list[Option], str, str, str]:
         return action_options(state), TRESPASSERS, "action", action_prompt(state)
     if state.cur_sawyer == "":
         opts = [
-            Option(key("sawyer", s.id), f"{D.name(s.id)} takes a turn", (s.id,))
+            Option(to_key("sawyer", s.id), f"{D.name(s.id)} takes a turn", (s.id,))
             for s in state.sawyers
             if s.space and not s.acted
         ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engines.core.contract import Option
 from engines.core.events import Event
 from engines.slaughterhouse import data as D
+from engines.slaughterhouse.keys import Key, to_key
 from engines.slaughterhouse.rules import active, sawyer_of
 from engines.slaughterhouse.state import State, Step
 from engines.slaughterhouse.tables import ANSWERS, QUESTIONS
@@ -50,7 +51,7 @@ def raise_panic(state: State, events: list[Event]) -> None:
 @QUESTIONS.step("place_hitchhiker")
 def ask_place_hitchhiker(state: State, step: Step) -> tuple[list[Option], str]:
     return (
-        [Option(f"space:{c}", D.name(c)) for c in D.CORNERS],
+        [Option(to_key("space", c), D.name(c)) for c in D.CORNERS],
         "Place the Hitchhiker on an Outdoor Corner.",
     )
 
@@ -58,7 +59,7 @@ def ask_place_hitchhiker(state: State, step: Step) -> tuple[list[Option], str]:
 @ANSWERS.step("place_hitchhiker")
 def answer_place_hitchhiker(state: State, step: Step, key: str, events: list[Event]) -> None:
     s = sawyer_of(state, "hitchhiker")
-    s.space = key[6:]
+    s.space = Key.parse(key).arg()
     s.actions = s.most
     events.append(
         Event("sawyer_arrives", state.round, state.phase, {"sawyer": D.name(s.id), "space": D.name(s.space)})
@@ -67,10 +68,10 @@ def answer_place_hitchhiker(state: State, step: Step, key: str, events: list[Eve
 
 @QUESTIONS.step("place_grandpa")
 def ask_place_grandpa(state: State, step: Step) -> tuple[list[Option], str]:
-    return [Option(f"space:{c}", D.name(c)) for c in D.SPACES], "Place Grandpa on any space."
+    return [Option(to_key("space", c), D.name(c)) for c in D.SPACES], "Place Grandpa on any space."
 
 
 @ANSWERS.step("place_grandpa")
 def answer_place_grandpa(state: State, step: Step, key: str, events: list[Event]) -> None:
-    state.grandpa = key[6:]
+    state.grandpa = Key.parse(key).arg()
     events.append(Event("grandpa_arrives", state.round, state.phase, {"space": D.name(state.grandpa)}))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from engines.core.contract import Decision, Hint
 from engines.core.rng import Rng
 from engines.slaughterhouse import data as D
+from engines.slaughterhouse.keys import to_key
 from engines.slaughterhouse.rules import limit as _limit
 from engines.slaughterhouse.state import View
 
@@ -90,7 +91,7 @@ def _family(view: View, d: Decision, keys: list[str]) -> tuple[str, str]:
     if d.kind == "place_horror":
         rooms = [k[7:] for k in keys]
         best = min(rooms, key=lambda r: (min(D.DIST[D.START["trespassers"]][s] for s in D.ROOMS[r]), r))
-        return f"horror:{best}", "close to the Foyer, where they must pass"
+        return to_key("horror", best), "close to the Foyer, where they must pass"
     if d.kind == "brutal":
         return "brutal:old_man", "the Old Man is on the board from the start"
     if d.kind == "place_token":
@@ -108,9 +109,9 @@ def _family(view: View, d: Decision, keys: list[str]) -> tuple[str, str]:
                 view.vehicle_spaces
             )
             best = min(goals, key=lambda s: (min((D.DIST[s][x] for x in live), default=0), s))
-            return f"space:{best}", "guard the way out"
+            return to_key("space", best), "guard the way out"
         best = min(spaces, key=lambda s: (min((D.DIST[s][x] for x in live), default=0), s))
-        return f"space:{best}", "nearest the Trespassers"
+        return to_key("space", best), "nearest the Trespassers"
     if d.kind == "offer":
         step = view.step
         plays = [k for k in keys if k.startswith("play:")]

@@ -119,9 +119,7 @@ def shuffled(rng: Rng, items: list[str]) -> list[str]:
     return items
 
 
-def noise(
-    state: State, who: int, n: int, events: list[Event], offer: bool = True, cause: str = "other"
-) -> None:
+def noise(state: State, who: int, n: int, events: list[Event], cause: str = "other") -> None:
     """Noise from the supply; `cause` (door, stairs, run, search, window, tile, vehicle) picks the prose."""
     t = state.trespassers[who]
     made = min(n, supply(state))

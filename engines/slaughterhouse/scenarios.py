@@ -5,6 +5,7 @@ from __future__ import annotations
 from engines.core.contract import Option
 from engines.core.events import Event
 from engines.slaughterhouse import data as D
+from engines.slaughterhouse.keys import Key, to_key
 from engines.slaughterhouse.odds import dice_for
 from engines.slaughterhouse.rules import active, holds, limit, roll, sawyer_of, scenario, successes
 from engines.slaughterhouse.state import Sawyer, State, Step, Trespasser
@@ -103,7 +104,7 @@ def objective_options(state: State, t: Trespasser) -> list[Option]:
             subjects.append("grandpa")
         for sid in subjects:
             if sid not in state.photographed:
-                opts.append(Option(f"photo:{sid}", f"take a picture of {D.name(sid)}"))
+                opts.append(Option(to_key("photo", sid), f"take a picture of {D.name(sid)}"))
     if state.scenario == "e" and state.film > 0:
         group = [x for x in state.trespassers if x.space == here and active(x)]
         if any(D.CAMERA in x.items for x in group):
@@ -111,7 +112,7 @@ def objective_options(state: State, t: Trespasser) -> list[Option]:
             for x in group:
                 for c in holds(x, "evidence"):
                     if D.ALL_ITEMS[c]["room"] == room:
-                        opts.append(Option(f"document:{c}", f"photograph the {D.name(c)}"))
+                        opts.append(Option(to_key("document", c), f"photograph the {D.name(c)}"))
     return opts
 
 
@@ -176,10 +177,10 @@ def drive(state: State, who: int, events: list[Event]) -> None:
     state.todo.append(Step("turn_done", who=who))
 
 
-def objective(state: State, who: int, parts: list[str], events: list[Event]) -> None:
+def objective(state: State, who: int, choice: Key, events: list[Event]) -> None:
     """Scenario actions B-E: siphon and ignite, flee, take and load Loot, take photos, document Evidence."""
     t = state.trespassers[who]
-    head = parts[0]
+    head = choice.verb
     facts: dict = {"trespasser": t.id, "space": D.name(t.space)}
     if head == "siphon":
         fuel = next(c for c in state.beside if D.ALL_ITEMS[c]["effect"] == "fuel")
@@ -229,7 +230,7 @@ def objective(state: State, who: int, parts: list[str], events: list[Event]) -> 
         state.loaded += 1
         facts |= {"loaded": state.loaded, "needed": scenario(state)["loot_to_load"]}
     elif head == "photo":
-        subject = parts[1] if len(parts) > 1 else ""
+        subject = choice.arg(0)
         if subject:
             state.photographed.append(subject)
         else:
@@ -241,7 +242,7 @@ def objective(state: State, who: int, parts: list[str], events: list[Event]) -> 
             "needed": scenario(state)["photos_needed"],
         }
     elif head == "document":
-        card = parts[1]
+        card = choice.arg(0)
         holder = next(x for x in state.trespassers if card in x.items)
         holder.items.remove(card)
         state.documented.append(card)

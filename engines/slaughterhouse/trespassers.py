@@ -7,6 +7,7 @@ from engines.core.events import Event
 from engines.slaughterhouse import data as D
 from engines.slaughterhouse.combat import desperation
 from engines.slaughterhouse.items import use
+from engines.slaughterhouse.keys import Key, to_key
 from engines.slaughterhouse.odds import dice_for
 from engines.slaughterhouse.panic import raise_panic
 from engines.slaughterhouse.rules import (
@@ -93,14 +94,14 @@ _END_TURN = Option("end", "end your turn", ("done", "pass"))
 def _move_option(a: str, b: str) -> Option:
     kind = D.LINKS[a][b]
     note = " (door, Noise)" if kind == "door" else " (stairs, Noise)" if kind == "stairs" else ""
-    return Option(f"move:{b}", f"move to {D.name(b)}{note}")
+    return Option(to_key("move", b), f"move to {D.name(b)}{note}")
 
 
 _MOVE_OPTIONS = {a: [_move_option(a, b) for b in D.steps(a)] for a in D.SPACES}
 
 
 _RUN_OPTION = {
-    (a, b): Option(f"run:{a}:{b}", f"run to {D.name(b)} via {D.name(a)} (Noise)")
+    (a, b): Option(to_key("run", a, b), f"run to {D.name(b)} via {D.name(a)} (Noise)")
     for s in D.SPACES
     for a, b in D.RUNS[s]
 }
@@ -134,20 +135,22 @@ def action_options(state: State) -> list[Option]:
                 and not o.escaped
                 and (o.items or o.personal or t.items or t.personal)
             ):
-                opts.append(Option(f"swap:{i}", f"swap Items with {o.id}{' (dead)' if o.dead else ''}"))
+                opts.append(Option(to_key("swap", i), f"swap Items with {o.id}{' (dead)' if o.dead else ''}"))
         for c in [*t.items, *t.personal]:
             info = D.ALL_ITEMS[c]
             if info["effect"] == "weapon" and c not in t.used and c not in state.round_used:
                 for s in here:
                     opts.append(
                         Option(
-                            f"use:{c}:{s.id}",
+                            to_key("use", c, s.id),
                             f"attack {D.name(s.id)} with the {info['name']} ({info['dice']} dice)",
                         )
                     )
             if info["effect"] == "heal":
                 for kind in sorted({itype(t, x) for x in t.injuries}):
-                    opts.append(Option(f"use:{c}:{kind}", f"use the {info['name']} on your {kind} Injury"))
+                    opts.append(
+                        Option(to_key("use", c, kind), f"use the {info['name']} on your {kind} Injury")
+                    )
         if repair_plan(state, t.space) is not None:
             opts.append(Option("repair", f"repair the {D.name(state.vehicles[t.space])}"))
         if can_drive(state, t.space):
@@ -161,31 +164,32 @@ def action_options(state: State) -> list[Option]:
             for a, b in run_paths(state, t):
                 opts.append(
                     Option(
-                        f"desp:{c}:{a}:{b}", f"{info['name']}: run to {D.name(b)} via {D.name(a)}, no Noise"
+                        to_key("desp", c, a, b),
+                        f"{info['name']}: run to {D.name(b)} via {D.name(a)}, no Noise",
                     )
                 )
         elif e == "attack2":
             for s in here:
                 opts.append(
                     Option(
-                        f"desp:{c}:{s.id}",
+                        to_key("desp", c, s.id),
                         f"{info['name']}: attack {D.name(s.id)} ({dice_words(info['dice'])})",
                     )
                 )
         elif e == "hush" and t.noise:
-            opts.append(Option(f"desp:{c}", f"{info['name']}: lose all your Noise"))
+            opts.append(Option(to_key("desp", c), f"{info['name']}: lose all your Noise"))
         elif e in ("extra_action", "dig_deep") and t.actions < D.ACTIONS:
-            opts.append(Option(f"desp:{c}", f"{info['name']}: one more action"))
+            opts.append(Option(to_key("desp", c), f"{info['name']}: one more action"))
         elif e == "heal":
             for kind in sorted({itype(t, x) for x in t.injuries}):
-                opts.append(Option(f"desp:{c}:{kind}", f"{info['name']}: bury your {kind} Injury"))
+                opts.append(Option(to_key("desp", c, kind), f"{info['name']}: bury your {kind} Injury"))
         elif e == "window":
             for b in D.window_exits(t.space):
                 opts.append(
-                    Option(f"desp:{c}:{b}", f"{info['name']}: through the window to {D.name(b)} (Noise)")
+                    Option(to_key("desp", c, b), f"{info['name']}: through the window to {D.name(b)} (Noise)")
                 )
         elif e == "play_dead" and not t.play_dead:
-            opts.append(Option(f"desp:{c}", f"{info['name']}: hide here at the end of your turn"))
+            opts.append(Option(to_key("desp", c), f"{info['name']}: hide here at the end of your turn"))
     opts.append(_END_TURN)
     return opts
 
@@ -229,8 +233,8 @@ def start_turn(state: State, idx: int, events: list[Event]) -> None:
 def act(state: State, key: str, events: list[Event]) -> None:
     t = state.trespassers[state.current]
     who = state.current
-    parts = key.split(":")
-    head = parts[0]
+    choice = Key.parse(key)
+    head = choice.verb
     t.stopped = False
     t.made_noise = 0
     if head == "end":
@@ -241,28 +245,28 @@ def act(state: State, key: str, events: list[Event]) -> None:
         ]
         return
     if head == "desp":
-        desperation(state, who, parts, events)
+        desperation(state, who, choice, events)
         return
     t.actions -= 1
     if head == "move":
         state.todo += [
-            Step("walk", who=who, path=[parts[1]], flag="move"),
-            Step("arrived", who=who, path=[parts[1]], flag="move"),
+            Step("walk", who=who, path=[choice.arg(0)], flag="move"),
+            Step("arrived", who=who, path=[choice.arg(0)], flag="move"),
             Step("vehicle_check", who=who),
             Step("after_action", who=who),
         ]
     elif head == "run":
-        noise(state, who, 0 if has(t, "run_quiet") else 1, events, offer=False, cause="run")
+        noise(state, who, 0 if has(t, "run_quiet") else 1, events, cause="run")
         state.todo += [
-            Step("walk", who=who, path=parts[1:3], flag="run"),
-            Step("arrived", who=who, path=parts[2:3], flag="run"),
+            Step("walk", who=who, path=list(choice.args[0:2]), flag="run"),
+            Step("arrived", who=who, path=list(choice.args[1:2]), flag="run"),
             Step("vehicle_check", who=who),
             Step("after_action", who=who),
         ]
     elif head == "search":
         search(state, who, events)
     elif head == "swap":
-        o = int(parts[1])
+        o = int(choice.arg(0))
         events.append(
             Event(
                 "swap_started",
@@ -273,17 +277,17 @@ def act(state: State, key: str, events: list[Event]) -> None:
         )
         state.todo += [Step("swap", who=who, n=o)]
     elif head == "use":
-        use(state, who, parts, events)
+        use(state, who, choice, events)
     elif head == "repair":
         repair(state, who, events)
     elif head == "drive":
         drive(state, who, events)
     else:
-        objective(state, who, parts, events)
+        objective(state, who, choice, events)
 
 
 def search(state: State, who: int, events: list[Event]) -> None:
-    noise(state, who, 1, events, offer=False, cause="search")
+    noise(state, who, 1, events, cause="search")
     if offerable(state, "search"):
         state.todo.append(Step("offer", who=who, flag="search"))
     state.todo += [Step("search_roll", who=who), Step("after_action", who=who)]
