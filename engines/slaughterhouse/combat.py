@@ -11,6 +11,7 @@ from engines.slaughterhouse.panic import raise_panic
 from engines.slaughterhouse.rules import (
     active,
     attacker,
+    dice_words,
     first_of_each,
     itype,
     limit,
@@ -19,7 +20,7 @@ from engines.slaughterhouse.rules import (
     sawyer_of,
     successes,
 )
-from engines.slaughterhouse.state import State, Step, Trespasser
+from engines.slaughterhouse.state import Sawyer, State, Step, Trespasser
 from engines.slaughterhouse.tables import ANSWERS, EFFECTS, QUESTIONS
 
 
@@ -304,3 +305,51 @@ def desperation(state: State, who: int, choice: Key, events: list[Event]) -> Non
             Step("vehicle_check", who=who),
             Step("after_action", who=who),
         ]
+
+
+def desperation_options(
+    state: State, t: Trespasser, here: list[Sawyer], runs: list[tuple[str, str]]
+) -> list[Option]:
+    """The Desperation cards a Trespasser can play now (one option per design; `runs`: the run paths open)."""
+    opts: list[Option] = []
+    for c in first_of_each(t.desperation, D.ALL_DESPERATION):
+        info = D.ALL_DESPERATION[c]
+        name = info["name"]
+        e = info["effect"]
+        if e == "free_run":
+            opts += [
+                Option(to_key("desp", c, a, b), f"{name}: run to {D.name(b)} via {D.name(a)}, no Noise")
+                for a, b in runs
+            ]
+        elif e == "attack2":
+            n = dice_for(state, "desperation", source=c)
+            opts += [
+                Option(to_key("desp", c, s.id), f"{name}: attack {D.name(s.id)} ({dice_words(n)})")
+                for s in here
+            ]
+        elif e == "heal":
+            kinds = sorted({itype(t, x) for x in t.injuries})
+            opts += [Option(to_key("desp", c, kind), f"{name}: bury your {kind} Injury") for kind in kinds]
+        elif e == "window":
+            opts += [
+                Option(to_key("desp", c, b), f"{name}: through the window to {D.name(b)} (Noise)")
+                for b in D.window_exits(t.space)
+            ]
+        elif _DESPERATION_NOW.get(e, lambda t: False)(t):
+            opts.append(Option(to_key("desp", c), f"{name}: {_DESPERATION_SAYS[e]}"))
+    return opts
+
+
+_DESPERATION_NOW = {
+    "hush": lambda t: bool(t.noise),
+    "extra_action": lambda t: t.actions < D.ACTIONS,
+    "dig_deep": lambda t: t.actions < D.ACTIONS,
+    "play_dead": lambda t: not t.play_dead,
+}
+"""The cards with no target: when each may be played."""
+_DESPERATION_SAYS = {
+    "hush": "lose all your Noise",
+    "extra_action": "one more action",
+    "dig_deep": "one more action",
+    "play_dead": "hide here at the end of your turn",
+}

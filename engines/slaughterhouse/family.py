@@ -24,7 +24,7 @@ from engines.slaughterhouse.rules import (
     the,
 )
 from engines.slaughterhouse.scenarios import burn_sawyer, spread_fire
-from engines.slaughterhouse.state import Sawyer, State, Step
+from engines.slaughterhouse.state import Sawyer, State, Step, Trespasser
 from engines.slaughterhouse.tables import ANSWERS, EFFECTS, QUESTIONS
 from engines.slaughterhouse.trespassers import _PROMPTS, horror_effect
 
@@ -82,94 +82,119 @@ _SAWYER_MOVES = {
 
 
 def sawyer_options(state: State) -> list[Option]:
+    """A Sawyer's turn: moves and attacks (while an action is left), the cards in hand, the end of the turn."""
     s = sawyer_of(state, state.cur_sawyer)
-    opts: list[Option] = []
     tres = [
         (i, t) for i, t in enumerate(state.trespassers) if t.space == s.space and not t.dead and not t.escaped
     ]
+    opts: list[Option] = []
     if s.actions > 0:
-        if not tres and state.grandpa != s.space:
-            opts += _SAWYER_MOVES[s.id, s.space]
-        for b in D.steps(s.space) if tres or state.grandpa == s.space else ():
-            opts.append(_SAWYER_MOVE[s.id, b])
-            if s.id == "old_man":
-                for i, t in tres:
-                    if not t.hidden:
-                        opts.append(
-                            _cached(
-                                ("hog", b, t.id),
-                                to_key("move", b, i),
-                                lambda b=b, t=t: f"move to {D.name(b)} carrying {t.id} (Hogtie)",
-                            )
+        opts += _sawyer_moves(state, s, tres)
+        opts += _sawyer_attacks(state, s, tres)
+    opts += _card_options(state, s, tres)
+    opts.append(_END_SAWYER[s.id])
+    return opts
+
+
+def _sawyer_moves(state: State, s: Sawyer, tres: list[tuple[int, Trespasser]]) -> list[Option]:
+    """Moves (carrying a Trespasser by Hogtie, or Grandpa), the Hitchhiker's two steps and window creep."""
+    opts: list[Option] = []
+    company = bool(tres) or state.grandpa == s.space
+    if not company:
+        opts += _SAWYER_MOVES[s.id, s.space]
+    for b in D.steps(s.space) if company else ():
+        opts.append(_SAWYER_MOVE[s.id, b])
+        if s.id == "old_man":
+            for i, t in tres:
+                if not t.hidden:
+                    opts.append(
+                        _cached(
+                            ("hog", b, t.id),
+                            to_key("move", b, i),
+                            lambda b=b, t=t: f"move to {D.name(b)} carrying {t.id} (Hogtie)",
                         )
-            if state.grandpa == s.space:
-                opts.append(Option(to_key("move", b, "grandpa"), f"move to {D.name(b)} carrying Grandpa"))
-        if s.id == "hitchhiker":
-            if D.SPACES[s.space]["region"] == "outdoors":
-                for a in D.steps(s.space):
-                    for b in D.steps(a):
-                        if b != s.space:
-                            opts.append(
-                                _cached(
-                                    ("m2", a, b),
-                                    to_key("move2", a, b),
-                                    lambda a=a, b=b: f"move to {D.name(b)} via {D.name(a)} (Vagabond)",
-                                )
-                            )
-            for b, kind in D.LINKS[s.space].items():
-                if kind == "window" and D.SPACES[b]["board"] == "down":
-                    opts.append(Option(to_key("creep", b), f"creep through the window to {D.name(b)}"))
-        for i, t in tres:
-            if t.hidden:
-                opts.append(
-                    Option(to_key("hunt", i), f"hunt for {t.id} ({dice_words(D.RULES['hunt_dice'])})")
-                )
-            else:
-                opts.append(
-                    Option(to_key("attack", i), f"attack {t.id} ({D.SAWYERS[s.id]['attack_dice']} dice)")
-                )
-        if s.id == "old_man" and tres:
-            opts.append(_TALK)
+                    )
+        if state.grandpa == s.space:
+            opts.append(Option(to_key("move", b, "grandpa"), f"move to {D.name(b)} carrying Grandpa"))
+    if s.id == "hitchhiker":
+        opts += _hitchhiker_moves(s.space)
+    return opts
+
+
+def _hitchhiker_moves(space: str) -> list[Option]:
+    """Vagabond (two steps outdoors) and creeping through a downstairs window."""
+    opts: list[Option] = []
+    if D.SPACES[space]["region"] == "outdoors":
+        for a in D.steps(space):
+            for b in D.steps(a):
+                if b != space:
+                    opts.append(
+                        _cached(
+                            ("m2", a, b),
+                            to_key("move2", a, b),
+                            lambda a=a, b=b: f"move to {D.name(b)} via {D.name(a)} (Vagabond)",
+                        )
+                    )
+    for b, kind in D.LINKS[space].items():
+        if kind == "window" and D.SPACES[b]["board"] == "down":
+            opts.append(Option(to_key("creep", b), f"creep through the window to {D.name(b)}"))
+    return opts
+
+
+def _sawyer_attacks(state: State, s: Sawyer, tres: list[tuple[int, Trespasser]]) -> list[Option]:
+    """Hunt the hidden, attack the rest; the Old Man may Sweet Talk anyone here."""
+    opts: list[Option] = []
+    for i, t in tres:
+        if t.hidden:
+            opts.append(Option(to_key("hunt", i), f"hunt for {t.id} ({dice_words(dice_for(state, 'hunt'))})"))
+        else:
+            n = dice_for(state, "attack", source=s.id)
+            opts.append(Option(to_key("attack", i), f"attack {t.id} ({n} dice)"))
+    if s.id == "old_man" and tres:
+        opts.append(_TALK)
+    return opts
+
+
+def _card_options(state: State, s: Sawyer, tres: list[tuple[int, Trespasser]]) -> list[Option]:
+    """The cards in hand played for their free effect, or spent with six Fear to raise the Panic Meter."""
+    opts: list[Option] = []
     panic = state.fear >= D.RULES["fear_for_panic"] and state.panic < len(D.PANIC) - 1
     for c in first_of_each(state.hand, D.ALL_SAWYER_CARDS):
         info = D.ALL_SAWYER_CARDS[c]
         free = info["free"]
+        name = info["name"]
         if free == "move":
             opts += _free_moves(c, s.space)
-        elif free == "hunt2":
-            for i, t in tres:
-                if t.hidden:
-                    opts.append(
-                        Option(
-                            to_key("free", c, i),
-                            f"play {info['name']}: hunt {t.id} with {dice_words(info['dice'])}",
-                        )
-                    )
+        elif free == "hunt2" or free.startswith("attack"):
+            n = dice_words(dice_for(state, "card", source=c))
+            verb, hidden = ("hunt", True) if free == "hunt2" else ("attack", False)
+            opts += [
+                Option(to_key("free", c, i), f"play {name}: {verb} {t.id} with {n}")
+                for i, t in tres
+                if t.hidden == hidden
+            ]
         elif free == "fear2" and supply(state) > 0:
-            opts.append(Option(to_key("free", c), f"play {info['name']}: take {WORDS[info['fear']]} Fear"))
-        elif free.startswith("attack"):
-            for i, t in tres:
-                if not t.hidden:
-                    opts.append(
-                        Option(
-                            to_key("free", c, i),
-                            f"play {info['name']}: attack {t.id} with {dice_words(info['dice'])}",
-                        )
-                    )
+            opts.append(Option(to_key("free", c), f"play {name}: take {WORDS[info['fear']]} Fear"))
         elif free == "horror" and state.horror_box:
-            for i, t in enumerate(state.trespassers):
-                room = D.room_of(t.space)
-                if (
-                    active(t)
-                    and room
-                    and room not in state.horror
-                    and room not in state.horror_up
-                    and room != "Foyer"
-                ):
-                    opts.append(Option(to_key("free", c, i), f"play {info['name']} on {t.id} in the {room}"))
+            opts += _horror_card(state, c, name)
         if panic:
             opts.append(_PANIC_OPTION[c])
-    opts.append(_END_SAWYER[s.id])
+    return opts
+
+
+def _horror_card(state: State, card: str, name: str) -> list[Option]:
+    """A Horror tile from the box onto a Trespasser's room that has none (never the Foyer)."""
+    opts = []
+    for i, t in enumerate(state.trespassers):
+        room = D.room_of(t.space)
+        if (
+            active(t)
+            and room
+            and room not in state.horror
+            and room not in state.horror_up
+            and room != "Foyer"
+        ):
+            opts.append(Option(to_key("free", card, i), f"play {name} on {t.id} in the {room}"))
     return opts
 
 

@@ -8,8 +8,8 @@ from engines.slaughterhouse import data as D
 from engines.slaughterhouse.combat import heal, hit_sawyer
 from engines.slaughterhouse.keys import Key, to_key
 from engines.slaughterhouse.odds import dice_for
-from engines.slaughterhouse.rules import board, limit, plural, trade_fits
-from engines.slaughterhouse.state import State, Step
+from engines.slaughterhouse.rules import board, itype, limit, plural, trade_fits
+from engines.slaughterhouse.state import Sawyer, State, Step, Trespasser
 from engines.slaughterhouse.tables import ANSWERS, QUESTIONS
 
 
@@ -24,6 +24,25 @@ def use(state: State, who: int, choice: Key, events: list[Event]) -> None:
         heal(state, who, choice.arg(1), events)
         (t.personal if card in t.personal else t.items).remove(card)
         state.item_decks[board(t.space)].insert(0, card)
+
+
+def item_options(state: State, t: Trespasser, here: list[Sawyer]) -> list[Option]:
+    """Using an Item: a weapon against a Sawyer here (once a turn, or a round), a healing Item on an Injury."""
+    opts: list[Option] = []
+    for c in [*t.items, *t.personal]:
+        info = D.ALL_ITEMS[c]
+        if info["effect"] == "weapon" and c not in t.used and c not in state.round_used:
+            n = dice_for(state, "item", source=c)
+            for s in here:
+                opts.append(
+                    Option(
+                        to_key("use", c, s.id), f"attack {D.name(s.id)} with the {info['name']} ({n} dice)"
+                    )
+                )
+        if info["effect"] == "heal":
+            for kind in sorted({itype(t, x) for x in t.injuries}):
+                opts.append(Option(to_key("use", c, kind), f"use the {info['name']} on your {kind} Injury"))
+    return opts
 
 
 @QUESTIONS.step("bury")

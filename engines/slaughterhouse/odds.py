@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from engines.core.contract import Decision
 from engines.core.dice import roll_distribution
@@ -64,7 +64,8 @@ def bone_odds(n: int) -> dict[int, Fraction]:
     """Exact distribution of successes on n bone dice (blank, blank, blank, one, one, two)."""
     if n <= 0:
         return {0: Fraction(1)}
-    return {int(k): p for k, p in sorted(roll_distribution(n, sum, D.FACES).items())}
+    dist = cast(dict[int, Fraction], roll_distribution(n, sum, D.FACES))
+    return dict(sorted(dist.items()))
 
 
 class Roll(NamedTuple):

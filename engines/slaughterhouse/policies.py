@@ -9,12 +9,14 @@ With no dawn to end a game, both make progress where they used to stall (RULES.m
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engines.core.contract import Decision, Hint
 from engines.core.rng import Rng
 from engines.slaughterhouse import data as D
-from engines.slaughterhouse.keys import to_key
-from engines.slaughterhouse.rules import limit as _limit
-from engines.slaughterhouse.state import View
+from engines.slaughterhouse.keys import Key, to_key
+from engines.slaughterhouse.rules import limit
+from engines.slaughterhouse.state import Sawyer, TrespasserView, View
 
 PART = {c: D.ALL_ITEMS[c].get("part", "") for c in D.ALL_ITEMS}
 _SAWYER_INDEX = {sid: i for i, sid in enumerate(D.SAWYER_ORDER)}
@@ -88,90 +90,125 @@ def _family(view: View, d: Decision, keys: list[str]) -> tuple[str, str]:
     hand = view.hand if isinstance(view.hand, list) else []
     if d.kind == "sawyer_action":  # the most frequent question first
         return _sawyer_action(view, keys, hand, _reserve(hand))
-    if d.kind == "place_horror":
-        rooms = [k[7:] for k in keys]
-        best = min(rooms, key=lambda r: (min(D.DIST[D.START["trespassers"]][s] for s in D.ROOMS[r]), r))
-        return to_key("horror", best), "close to the Foyer, where they must pass"
-    if d.kind == "brutal":
-        return "brutal:old_man", "the Old Man is on the board from the start"
-    if d.kind == "place_token":
-        far = max(keys, key=lambda k: (D.DIST[D.START["trespassers"]][k[6:]], k))
-        return far, "as far from the Foyer as it goes"
-    if d.kind == "reroll_pick":
-        blanks = [o for o in d.options if o.label.count("(blank)") == o.label.count("die ")]
-        best = max(blanks or d.options, key=lambda o: o.label.count("die "))
-        return best.key, "roll the blanks again"
-    if d.kind in ("place_hitchhiker", "place_grandpa"):
-        spaces = [k[6:] for k in keys]
-        live = [sp for _, sp, _ in _targets(view)]
-        if d.kind == "place_grandpa":
-            goals = [s for s, v in view.vehicles_up.items() if D.VEHICLES[v]["effect"] == "escape"] or list(
-                view.vehicle_spaces
-            )
-            best = min(goals, key=lambda s: (min((D.DIST[s][x] for x in live), default=0), s))
-            return to_key("space", best), "guard the way out"
-        best = min(spaces, key=lambda s: (min((D.DIST[s][x] for x in live), default=0), s))
-        return to_key("space", best), "nearest the Trespassers"
-    if d.kind == "offer":
-        step = view.step
-        plays = [k for k in keys if k.startswith("play:")]
-        if not plays:
-            return "pass", "no card fits"
-        card = plays[0][5:]
-        cost = D.ALL_SAWYER_CARDS[card]["cost"]
-        flag = step.flag if step else ""
-        if flag == "enter" and _harmless(step.sawyer, view.trespassers[step.who]):
-            return "pass", "the Old Man cannot finish them"
-        if flag == "enter" and step.sawyer != "grandpa":
-            return plays[0], "trap them where they stand"
-        if flag == "hide":
-            near = any(
-                s.space and D.DIST[s.space][view.trespassers[step.who].space] <= 2 for s in view.sawyers
-            )
-            if near:
-                return plays[0], "no hiding with a Sawyer this close"
-            return "pass", "nobody close enough to use it"
-        if view.fear - cost >= _reserve(hand):
-            return plays[0], "Fear to spare"
-        return "pass", "keep Fear for I Got Ya"
-    if d.kind == "give":
-        step = view.step
-        gives = [k for k in keys if k.startswith("give:")]
-        if gives:
-            best = max(gives, key=lambda k: INJURY_WEIGHT[D.ALL_INJURIES[k[5:]]["effect"]])
-            return best, "the Injury that hurts most"
-        return "none", "nothing to give"
-    if d.kind == "reroll":
-        step = view.step
-        rolls = [k for k in keys if k.startswith("reroll:")]
-        low = [k for k in rolls if D.ALL_SAWYER_CARDS[k[7:]]["trigger"] != "enter"]
-        if step is not None and step.flag == "fire":  # the Fire's dice: fewer successes are better
-            if rolls and sum(step.dice) >= 2:
-                return (low or rolls)[0], "put the fire out of the dice"
-            return "keep", "the fire costs little"
-        if rolls and step is not None and (0 in step.dice or not step.dice):
-            return (low or rolls)[0], "every blank is a second chance"
-        return "keep", "good enough"
-    if d.kind == "buy":
-        if _stuck(view):
-            return "done", "save the Fear for the Panic Meter"
-        if view.fear - 2 >= _reserve(hand) + (6 if view.panic < 6 else 0) - 6 and len(hand) < 6:
-            return "buy", "more cards while keeping a reserve"
-        return "done", "keep the Fear"
-    if d.kind == "move_searched":
-        return keys[0], "the oldest token"
-    if d.kind == "bury_injuries":
-        return keys[0], "the order hardly matters"
-    if d.kind == "order":
-        best = None
-        for k in keys:
-            s = next(x for x in view.sawyers if x.id == k[7:])
-            near = _nearest(s.space, view)
-            dist = D.DIST[s.space][near[1]] if near else 99
-            if best is None or dist < best[0]:
-                best = (dist, k)
-        return best[1], "the closest Sawyer first"
-    return _sawyer_action(view, keys, hand, _reserve(hand))
+    answer = _FAMILY_ANSWERS.get(d.kind)
+    if answer is None:
+        return _sawyer_action(view, keys, hand, _reserve(hand))
+    return answer(view, d, keys, hand)
+
+
+def _place_horror(view: View, d: Decision, keys: list[str], hand: list[str]) -> tuple[str, str]:
+    rooms = [Key.parse(k).arg() for k in keys]
+    best = min(rooms, key=lambda r: (min(D.DIST[D.START["trespassers"]][s] for s in D.ROOMS[r]), r))
+    return to_key("horror", best), "close to the Foyer, where they must pass"
+
+
+def _brutal(view: View, d: Decision, keys: list[str], hand: list[str]) -> tuple[str, str]:
+    return to_key("brutal", "old_man"), "the Old Man is on the board from the start"
+
+
+def _place_token(view: View, d: Decision, keys: list[str], hand: list[str]) -> tuple[str, str]:
+    far = max(keys, key=lambda k: (D.DIST[D.START["trespassers"]][Key.parse(k).arg()], k))
+    return far, "as far from the Foyer as it goes"
+
+
+def _reroll_pick(view: View, d: Decision, keys: list[str], hand: list[str]) -> tuple[str, str]:
+    blanks = [o for o in d.options if o.label.count("(blank)") == o.label.count("die ")]
+    most = max(blanks or d.options, key=lambda o: o.label.count("die "))
+    return most.key, "roll the blanks again"
+
+
+def _place_sawyer(view: View, d: Decision, keys: list[str], hand: list[str]) -> tuple[str, str]:
+    """The Hitchhiker or Grandpa comes out: Grandpa guards the way out, the Hitchhiker goes near them."""
+    live = [sp for _, sp, _ in _targets(view)]
+    if d.kind == "place_grandpa":
+        goals = [s for s, v in view.vehicles_up.items() if D.VEHICLES[v]["effect"] == "escape"] or list(
+            view.vehicle_spaces
+        )
+        best = min(goals, key=lambda s: (min((D.DIST[s][x] for x in live), default=0), s))
+        return to_key("space", best), "guard the way out"
+    spaces = [Key.parse(k).arg() for k in keys]
+    best = min(spaces, key=lambda s: (min((D.DIST[s][x] for x in live), default=0), s))
+    return to_key("space", best), "nearest the Trespassers"
+
+
+def _offer(view: View, d: Decision, keys: list[str], hand: list[str]) -> tuple[str, str]:
+    step = view.step
+    plays = [k for k in keys if Key.parse(k).verb == "play"]
+    if not plays or step is None:
+        return "pass", "no card fits"
+    cost = D.ALL_SAWYER_CARDS[Key.parse(plays[0]).arg()]["cost"]
+    flag = step.flag
+    if flag == "enter" and _harmless(step.sawyer, view.trespassers[step.who]):
+        return "pass", "the Old Man cannot finish them"
+    if flag == "enter" and step.sawyer != "grandpa":
+        return plays[0], "trap them where they stand"
+    if flag == "hide":
+        near = any(s.space and D.DIST[s.space][view.trespassers[step.who].space] <= 2 for s in view.sawyers)
+        if near:
+            return plays[0], "no hiding with a Sawyer this close"
+        return "pass", "nobody close enough to use it"
+    if view.fear - cost >= _reserve(hand):
+        return plays[0], "Fear to spare"
+    return "pass", "keep Fear for I Got Ya"
+
+
+def _give(view: View, d: Decision, keys: list[str], hand: list[str]) -> tuple[str, str]:
+    gives = [k for k in keys if Key.parse(k).verb == "give"]
+    if gives:
+        best = max(gives, key=lambda k: INJURY_WEIGHT[D.ALL_INJURIES[Key.parse(k).arg()]["effect"]])
+        return best, "the Injury that hurts most"
+    return "none", "nothing to give"
+
+
+def _reroll(view: View, d: Decision, keys: list[str], hand: list[str]) -> tuple[str, str]:
+    step = view.step
+    rolls = [k for k in keys if Key.parse(k).verb == "reroll"]
+    low = [k for k in rolls if D.ALL_SAWYER_CARDS[Key.parse(k).arg()]["trigger"] != "enter"]
+    if step is not None and step.flag == "fire":  # the Fire's dice: fewer successes are better
+        if rolls and sum(step.dice) >= 2:
+            return (low or rolls)[0], "put the fire out of the dice"
+        return "keep", "the fire costs little"
+    if rolls and step is not None and (0 in step.dice or not step.dice):
+        return (low or rolls)[0], "every blank is a second chance"
+    return "keep", "good enough"
+
+
+def _buy(view: View, d: Decision, keys: list[str], hand: list[str]) -> tuple[str, str]:
+    if _stuck(view):
+        return "done", "save the Fear for the Panic Meter"
+    if view.fear - 2 >= _reserve(hand) + (6 if view.panic < 6 else 0) - 6 and len(hand) < 6:
+        return "buy", "more cards while keeping a reserve"
+    return "done", "keep the Fear"
+
+
+def _sawyer_order(view: View, d: Decision, keys: list[str], hand: list[str]) -> tuple[str, str]:
+    best: tuple[int, str] | None = None
+    for k in keys:
+        s = next(x for x in view.sawyers if x.id == Key.parse(k).arg())
+        near = _nearest(s.space, view)
+        dist = D.DIST[s.space][near[1]] if near else 99
+        if best is None or dist < best[0]:
+            best = (dist, k)
+    assert best is not None
+    return best[1], "the closest Sawyer first"
+
+
+_FAMILY_ANSWERS: dict[str, Callable[[View, Decision, list[str], list[str]], tuple[str, str]]] = {
+    "place_horror": _place_horror,
+    "brutal": _brutal,
+    "place_token": _place_token,
+    "reroll_pick": _reroll_pick,
+    "place_hitchhiker": _place_sawyer,
+    "place_grandpa": _place_sawyer,
+    "offer": _offer,
+    "give": _give,
+    "reroll": _reroll,
+    "buy": _buy,
+    "move_searched": lambda view, d, keys, hand: (keys[0], "the oldest token"),
+    "bury_injuries": lambda view, d, keys, hand: (keys[0], "the order hardly matters"),
+    "order": _sawyer_order,
+}
+"""The family's answer to each question but its actions (any other falls back to the action)."""
 
 
 def _reserve(hand: list[str]) -> int:
@@ -183,7 +220,7 @@ def _by_head(keys: list[str]) -> dict[str, list[str]]:
     """The options grouped by their first word, each group and the groups in the order given (one pass)."""
     by: dict[str, list[str]] = {}
     for k in keys:
-        head = k.split(":", 1)[0]
+        head = Key.parse(k).verb
         group = by.get(head)
         if group is None:
             by[head] = [k]
@@ -195,14 +232,14 @@ def _by_head(keys: list[str]) -> dict[str, list[str]]:
 def _sawyer_action(view: View, keys: list[str], hand: list[str], reserve: int) -> tuple[str, str]:
     s = view.sawyers[_SAWYER_INDEX[view.cur_sawyer]]
     by = _by_head(keys)
-    spare = [k for k in by.get("panic", ()) if _TRIGGER[k[6:]] != "enter"]
+    spare = [k for k in by.get("panic", ()) if _TRIGGER[Key.parse(k).arg()] != "enter"]
     if spare and view.fear >= 6 + reserve:
         return spare[0], "bring out more of the family"
     if "panic" in by and _stuck(view):
         return by["panic"][0], "the Old Man cannot finish them: bring out the others"
     talk = "talk" in by
     for k in by.get("attack", ()):
-        t = view.trespassers[int(k[7:])]
+        t = view.trespassers[Key.parse(k).num]
         if s.id == "old_man" and len(t.injuries) == 3:
             if talk:
                 return "talk", "Wallop cannot kill; take their fear instead"
@@ -210,32 +247,45 @@ def _sawyer_action(view: View, keys: list[str], hand: list[str], reserve: int) -
         return k, "they are right here"
     if "hunt" in by:
         return by["hunt"][0], "drag them out of hiding"
-    frees = [(k, _FREE[k.split(":")[1]]) for k in by.get("free", ())]
+    frees = [(k, _FREE[Key.parse(k).arg()]) for k in by.get("free", ())]
     if len(hand) > 1:
         for k, free in frees:
             if free == "hunt2" or (
-                free.startswith("attack") and not _harmless(s.id, view.trespassers[int(k.split(":")[2])])
+                free.startswith("attack") and not _harmless(s.id, view.trespassers[int(Key.parse(k).arg(1))])
             ):
                 return k, "a free blow"
     if talk and any(not t.dead and not t.escaped and t.space == s.space for t in view.trespassers):
         return "talk", "feed on their fear"
-    near = _nearest(s.space, view)
-    moves = [k for k in by.get("move", ()) if k.count(":") == 1] + by.get("creep", []) + by.get("move2", [])
-    if near and moves:
-        dist = D.DIST
-        target = near[1]
-
-        def score(k: str) -> tuple[int, bool, str]:
-            return (dist[k.rsplit(":", 1)[1]][target], k.startswith("move2"), k)
-
-        best = min(moves, key=score)
-        if score(best)[0] < dist[s.space][target]:
-            return best, "closing in"
+    closer = _closer(view, s.space, by)
+    if closer:
+        return closer, "closing in"
     if len(hand) > 2:
         for k, free in frees:
             if free == "fear2":
                 return k, "Fear for later"
     return "end", "wait for them to come"
+
+
+def _closer(view: View, space: str, by: dict[str, list[str]]) -> str | None:
+    """The Sawyer's move (plain, creeping or the Hitchhiker's two steps) that comes closest to the nearest
+    Trespasser, when it is closer than where the Sawyer stands."""
+    near = _nearest(space, view)
+    moves = (
+        [k for k in by.get("move", ()) if len(Key.parse(k).args) == 1]
+        + by.get("creep", [])
+        + by.get("move2", [])
+    )
+    if not near or not moves:
+        return None
+    dist = D.DIST
+    target = near[1]
+
+    def score(k: str) -> tuple[int, bool, str]:
+        choice = Key.parse(k)
+        return (dist[choice.last][target], choice.verb == "move2", k)
+
+    best = min(moves, key=score)
+    return best if score(best)[0] < dist[space][target] else None
 
 
 # -- the Trespassers -----------------------------------------------------------------------------------
@@ -318,44 +368,59 @@ def _nearest_of(space: str, spots: list[str]) -> str | None:
 
 def _scenario_goal(view: View, me: int) -> str | None:
     """Where this Trespasser heads in scenarios B-E; None falls back to searching."""
+    return _SCENARIO_GOALS[view.scenario](view, me, D.SCENARIOS[view.scenario])
+
+
+def _ransack_goal(view: View, me: int, sc: dict) -> str | None:
+    """Scenario C: Loot to the Blue Truck, the keys and gas to repair it."""
     t = view.trespassers[me]
-    sc = D.SCENARIOS[view.scenario]
+    truck = next((s for s, v in view.vehicles_up.items() if v == sc["placed_vehicle"]), None)
+    if t.carrying or (view.loaded >= sc["loot_to_load"] and "blue_truck" in view.repaired):
+        return truck
+    needs = _needs(view)
+    parts = [c for c in t.items if PART[c] in ("keys", "gas")]
+    if not needs and "blue_truck" not in view.repaired and parts:
+        return truck
+    if view.tokens and (not needs or me % 2 == 1):
+        return _nearest_of(t.space, view.tokens)
+    return None
+
+
+def _burn_goal(view: View, me: int, sc: dict) -> str | None:
+    """Scenario B: fuel from the vehicles, the rooms set alight, then a corner."""
+    t = view.trespassers[me]
     here = t.space
-    if view.scenario == "c":
-        truck = next((s for s, v in view.vehicles_up.items() if v == sc["placed_vehicle"]), None)
-        if t.carrying or (view.loaded >= sc["loot_to_load"] and "blue_truck" in view.repaired):
-            return truck
-        needs = _needs(view)
-        parts = [c for c in t.items if PART[c] in ("keys", "gas")]
-        if not needs and "blue_truck" not in view.repaired and parts:
-            return truck
-        if view.tokens and (not needs or me % 2 == 1):
+    if len(view.ignited) >= sc["rooms_to_burn"]:
+        return _nearest_of(here, list(D.CORNERS))
+    if any(D.ALL_ITEMS[c]["effect"] == "fuel" for c in t.items):
+        spots = [s for s in D.INDOORS if D.room_of(s) not in view.ignited and s not in view.fire]
+        return _nearest_of(here, spots)
+    if any(D.ALL_ITEMS[c]["effect"] == "fuel" for c in view.beside):
+        open_ = [s for s, v in view.vehicles_up.items() if v in D.ESCAPE_VEHICLES and v not in view.siphoned]
+        return _nearest_of(here, open_) or _nearest_of(here, _face_down(view))
+    return None
+
+
+def _dare_goal(view: View, me: int, sc: dict) -> str | None:
+    """Scenario D: photos of the rooms and the family, then the Green Van."""
+    t = view.trespassers[me]
+    here = t.space
+    if view.photos >= sc["photos_needed"] and view.photographed:
+        van = next((s for s, v in view.vehicles_up.items() if v == "green_van"), None)
+        return van or _nearest_of(here, _face_down(view))
+    if any(D.ALL_ITEMS[c]["effect"] == "camera" for c in t.items):
+        if view.tokens and view.photos < sc["photos_needed"] - (0 if view.photographed else 1):
             return _nearest_of(here, view.tokens)
-        return None
+        out = [s.space for s in view.sawyers if s.space] + ([view.grandpa] if view.grandpa else [])
+        return _nearest_of(here, out)
+    return _nearest_of(here, _face_down(view))
+
+
+def _evidence_goal(view: View, me: int, sc: dict) -> str | None:
+    """Scenario E: the Camera and the Evidence together in the Evidence's room, then a corner."""
+    t = view.trespassers[me]
+    here = t.space
     held = {D.ALL_ITEMS[c]["effect"] for c in t.items}
-    face_down = [s for s in view.vehicle_spaces if s not in view.vehicles_up]
-    if view.scenario == "b":
-        if len(view.ignited) >= sc["rooms_to_burn"]:
-            return _nearest_of(here, list(D.CORNERS))
-        if "fuel" in held:
-            spots = [s for s in D.INDOORS if D.room_of(s) not in view.ignited and s not in view.fire]
-            return _nearest_of(here, spots)
-        if any(D.ALL_ITEMS[c]["effect"] == "fuel" for c in view.beside):
-            open_ = [
-                s for s, v in view.vehicles_up.items() if v in D.ESCAPE_VEHICLES and v not in view.siphoned
-            ]
-            return _nearest_of(here, open_) or _nearest_of(here, face_down)
-        return None
-    if view.scenario == "d":
-        if view.photos >= sc["photos_needed"] and view.photographed:
-            van = next((s for s, v in view.vehicles_up.items() if v == "green_van"), None)
-            return van or _nearest_of(here, face_down)
-        if "camera" in held:
-            if view.tokens and view.photos < sc["photos_needed"] - (0 if view.photographed else 1):
-                return _nearest_of(here, view.tokens)
-            out = [s.space for s in view.sawyers if s.space] + ([view.grandpa] if view.grandpa else [])
-            return _nearest_of(here, out)
-        return _nearest_of(here, face_down)
     if len(view.documented) >= sc["documents_needed"]:
         return _nearest_of(here, list(D.CORNERS))
     if "camera" in held:  # the Camera leads to the room of any living holder's Evidence; they follow it
@@ -371,6 +436,18 @@ def _scenario_goal(view: View, me: int) -> str | None:
         cam = [x.space for x in view.trespassers if not x.escaped and D.CAMERA in x.items]
         return _nearest_of(here, cam)
     return None
+
+
+def _face_down(view: View) -> list[str]:
+    return [s for s in view.vehicle_spaces if s not in view.vehicles_up]
+
+
+_SCENARIO_GOALS: dict[str, Callable[[View, int, dict], str | None]] = {
+    "b": _burn_goal,
+    "c": _ransack_goal,
+    "d": _dare_goal,
+    "e": _evidence_goal,
+}
 
 
 def _wanted(view: View, card: str, needs: set[str] | None = None) -> bool:
@@ -431,17 +508,19 @@ def _goal(view: View, me: int, scenario_goal: str | None) -> str | None:
     return min(hidden, key=lambda s: D.DIST[t.space][s]) if hidden else None
 
 
-def _item_worth(view):
-    """How much an Item key ('take:<id>', 'bury:<id>') is worth to the group: in scenario A, a part the vehicle
-    still needs, then any part, then a weapon; elsewhere the scenario's own value."""
+def _item_worth(view: View) -> Callable[[str], tuple[bool, bool, bool]]:
+    """How much an Item is worth to the group: in scenario A, a part the vehicle still needs, then any part,
+    then a weapon; elsewhere the scenario's own value."""
     if view.scenario == "a":
         needs = _needs(view)
-        return lambda k: (
-            PART[k[5:]] in needs,
-            PART[k[5:]] != "",
-            D.ALL_ITEMS[k[5:]]["effect"] == "weapon",
-        )
-    return lambda k: _value(view, k[5:])
+        return lambda card: (PART[card] in needs, PART[card] != "", D.ALL_ITEMS[card]["effect"] == "weapon")
+    return lambda card: _value(view, card)
+
+
+def _card_worth(view: View) -> Callable[[str], tuple[bool, bool, bool]]:
+    """`_item_worth` of the card a key names ('take:<id>', 'bury:<id>')."""
+    worth = _item_worth(view)
+    return lambda k: worth(Key.parse(k).arg())
 
 
 def _trespassers(view: View, d: Decision, keys: list[str]) -> tuple[str, str]:
@@ -452,17 +531,22 @@ def _trespassers(view: View, d: Decision, keys: list[str]) -> tuple[str, str]:
     if d.kind == "camera":
         return keys[0], "the eldest keeps it"
     if d.kind == "place_vehicle":
-        best = min(keys, key=lambda k: (D.DIST[D.START["trespassers"]][k[6:]], k))
+        best = min(keys, key=lambda k: (D.DIST[D.START["trespassers"]][Key.parse(k).arg()], k))
         return best, "close to the front door"
     if d.kind == "take":
-        return max(keys, key=_item_worth(view)), "what the group needs"
+        return max(keys, key=_card_worth(view)), "what the group needs"
     if d.kind == "bury_order":
         return keys[0], "any order will do"
     if d.kind == "bury":
-        return min(keys, key=_item_worth(view)), "the least useful Item"
+        return min(keys, key=_card_worth(view)), "the least useful Item"
     if d.kind == "swap":
         for k in keys:
-            if k.startswith("swap:take:") and D.ALL_ITEMS[k[10:]]["effect"] in ("camera", "evidence", "fuel"):
+            choice = Key.parse(k)
+            if choice.arg(0) == "take" and D.ALL_ITEMS[choice.arg(1)]["effect"] in (
+                "camera",
+                "evidence",
+                "fuel",
+            ):
                 return k, "keep the scenario cards together"
         return _from_the_dead(view, d, keys)
     return _tres_act(view, keys)
@@ -474,33 +558,35 @@ def _from_the_dead(view: View, d: Decision, keys: list[str]) -> tuple[str, str]:
     if step is None or not view.trespassers[step.n].dead:
         return "done", "keep what you carry"
     worth = _item_worth(view)
-    takes = [k for k in keys if k.startswith("swap:take:") and _wanted(view, k[10:])]
+    swaps = [Key.parse(k) for k in keys if Key.parse(k).verb == "swap"]
+    takes = [str(c) for c in swaps if c.arg(0) == "take" and _wanted(view, c.arg(1))]
     if takes:
         return takes[0], "take it from the body"
     # a trade or a give only ever sends the body an ordinary Item, never a scenario card: what was taken is
     # never handed back, so the swap ends
     trades = [
-        k
-        for k in keys
-        if k.startswith("swap:trade:")
-        and _wanted(view, k.split(":")[3])
-        and k.split(":")[2] not in D.ALL_SCENARIO_ITEMS
+        c
+        for c in swaps
+        if c.arg(0) == "trade" and _wanted(view, c.arg(2)) and c.arg(1) not in D.ALL_SCENARIO_ITEMS
     ]
     if trades:
-        return min(trades, key=lambda k: worth("take:" + k.split(":")[2])), "trade for what the group needs"
+        return str(min(trades, key=lambda c: worth(c.arg(1)))), "trade for what the group needs"
     gives = [
-        k
-        for k in keys
-        if k.startswith("swap:give:")
-        and not k[10:].startswith("personal/")
-        and k[10:] not in D.ALL_SCENARIO_ITEMS
+        c
+        for c in swaps
+        if c.arg(0) == "give"
+        and not c.arg(1).startswith("personal/")
+        and c.arg(1) not in D.ALL_SCENARIO_ITEMS
     ]
     if gives and any(_wanted(view, c) for c in view.trespassers[step.n].items):
-        return min(gives, key=lambda k: worth("take:" + k[10:])), "make room for what the group needs"
+        return str(min(gives, key=lambda c: worth(c.arg(1)))), "make room for what the group needs"
     return "done", "keep what you carry"
 
 
-def _tres_act(view: View, keys: list[str]) -> tuple[str, str]:
+Choice = tuple[str, str]
+
+
+def _tres_act(view: View, keys: list[str]) -> Choice:
     """A Trespasser's action. The most frequent question of all, so it groups the options in one pass and
     works out the scenario goal at most once."""
     me = view.current
@@ -509,8 +595,6 @@ def _tres_act(view: View, keys: list[str]) -> tuple[str, str]:
     # the Sawyers that can hurt this Trespasser (the Old Man cannot kill one at three Injuries)
     sawyers_here = [s for s in view.sawyers if s.space == space and not _harmless(s.id, t)]
     by = _by_head(keys)
-    # the first objective option in the given order: heads keep the order in which they first appear
-    objective = next((group[0] for head, group in by.items() if head in _OBJECTIVE), None)
     desps = by.get("desp", [])
     scenario_goal: str | None = None
     known = False
@@ -521,78 +605,125 @@ def _tres_act(view: View, keys: list[str]) -> tuple[str, str]:
             return "search", "there may be something here"
     dists = [D.DIST[s.space][space] for s in view.sawyers if s.space and not _harmless(s.id, t)]
     near = min(dists) if dists else 9
-    if "drive" in by:
-        others = [x for x in view.trespassers if not x.dead and not x.escaped and x is not t]
-        if all(x.space == space for x in others) or near <= 2 or len(t.injuries) >= 2:
-            return "drive", "get out while you can"
-    if "repair" in by:
-        return "repair", "this one can run"
-    if objective is not None and view.scenario != "a":
-        return objective, _OBJECTIVE[objective.split(":", 1)[0]]
-    if view.scenario == "e" and len(t.items) < _limit(t):  # a full hand could take nothing
-        for k in by.get("swap", ()):
-            if _gather(view, me, int(k[5:])):
-                return k, "bring the Camera and the Evidence together"
-    for k in by.get("swap", ()):
-        body = view.trespassers[int(k[5:])]
-        if body.dead and any(_wanted(view, c) for c in body.items) and not t.carrying:
-            return k, "the dead do not need it"
-    if len(t.injuries) >= 2:  # Item options come before Desperation ones, as in the option list
-        for k in by.get("use", ()):
-            if D.ALL_ITEMS[k.split(":")[1]]["effect"] == "heal":
-                return k, "patch up before it is too late"
-        for k in desps:
-            if D.ALL_DESPERATION[k.split(":")[1]]["effect"] == "heal":
-                return k, "patch up before it is too late"
-    if sawyers_here:
-        armed = {s.id for s in sawyers_here if s.actions > 0}  # a Sawyer already at zero loses nothing more
-        for k in [*by.get("use", ()), *desps]:
-            if k.rsplit(":", 1)[1] in armed:
-                return k, "fight back"
-        escapes = [
-            k for k in [*by.get("run", ()), *desps] if k.count(":") >= 2 and k.rsplit(":", 1)[1] in D.SPACES
-        ]
-        if escapes and t.actions:
-            far = max(
-                escapes,
-                key=lambda k: min(
-                    (D.DIST[s.space][k.split(":")[-1]] for s in view.sawyers if s.space), default=0
-                ),
-            )
-            return far, "run from the Sawyer"
+    found = (
+        _get_out(view, t, by, near)
+        or _swap_for(view, me, by)
+        or (_patch_up(by, desps) if len(t.injuries) >= 2 else None)
+        or (_fight_or_flee(view, t, sawyers_here, by, desps) if sawyers_here else None)
+    )
+    if found:
+        return found
     if t.actions == 0:
-        for k in desps:
-            if D.ALL_DESPERATION[k.split(":")[1]]["effect"] == "extra_action":
-                return k, "one more action"
-        for k in desps:
-            if D.ALL_DESPERATION[k.split(":")[1]]["effect"] == "hush" and t.noise >= 2:
-                return k, "quiet down"
-        for k in desps:
-            if D.ALL_DESPERATION[k.split(":")[1]]["effect"] == "play_dead" and near <= 2:
-                return k, "play dead"
-        return "end", "no actions left"
+        return _last_resort(t, desps, near)
     if "search" in by and not sawyers_here and view.scenario == "a":
         return "search", "there may be parts here"
     goal = _goal(view, me, scenario_goal if known or view.scenario == "a" else _scenario_goal(view, me))
     if "search" in by and not sawyers_here and goal in (None, t.space):
         return "search", "there may be something here"
+    return _walk_to(view, t, by, near, goal) or ("end", "nothing more to do here")
+
+
+def _get_out(view: View, t: TrespasserView, by: dict[str, list[str]], near: int) -> Choice | None:
+    """Drive off, repair, or the scenario's own action (the first offered, in the given order)."""
+    if "drive" in by:
+        others = [x for x in view.trespassers if not x.dead and not x.escaped and x is not t]
+        if all(x.space == t.space for x in others) or near <= 2 or len(t.injuries) >= 2:
+            return "drive", "get out while you can"
+    if "repair" in by:
+        return "repair", "this one can run"
+    # the first objective option in the given order: heads keep the order in which they first appear
+    objective = next((group[0] for head, group in by.items() if head in _OBJECTIVE), None)
+    if objective is not None and view.scenario != "a":
+        return objective, _OBJECTIVE[Key.parse(objective).verb]
+    return None
+
+
+def _swap_for(view: View, me: int, by: dict[str, list[str]]) -> Choice | None:
+    """A swap that brings the Camera and the Evidence together (scenario E), or one with a useful body."""
+    t = view.trespassers[me]
+    if view.scenario == "e" and len(t.items) < limit(t):  # a full hand could take nothing
+        for k in by.get("swap", ()):
+            if _gather(view, me, Key.parse(k).num):
+                return k, "bring the Camera and the Evidence together"
+    for k in by.get("swap", ()):
+        body = view.trespassers[Key.parse(k).num]
+        if body.dead and any(_wanted(view, c) for c in body.items) and not t.carrying:
+            return k, "the dead do not need it"
+    return None
+
+
+def _patch_up(by: dict[str, list[str]], desps: list[str]) -> Choice | None:
+    """Heal an Injury: Item options come before Desperation ones, as in the option list."""
+    for k in by.get("use", ()):
+        if D.ALL_ITEMS[Key.parse(k).arg()]["effect"] == "heal":
+            return k, "patch up before it is too late"
+    for k in desps:
+        if D.ALL_DESPERATION[Key.parse(k).arg()]["effect"] == "heal":
+            return k, "patch up before it is too late"
+    return None
+
+
+def _fight_or_flee(
+    view: View, t: TrespasserView, sawyers_here: list[Sawyer], by: dict[str, list[str]], desps: list[str]
+) -> Choice | None:
+    """A Sawyer here: hit one that still has actions, or run as far from the family as one move goes."""
+    armed = {s.id for s in sawyers_here if s.actions > 0}  # a Sawyer already at zero loses nothing more
+    for k in [*by.get("use", ()), *desps]:
+        if Key.parse(k).last in armed:
+            return k, "fight back"
+    escapes = [
+        k
+        for k in [*by.get("run", ()), *desps]
+        if len(Key.parse(k).args) >= 2 and Key.parse(k).last in D.SPACES
+    ]
+    if escapes and t.actions:
+        far = max(
+            escapes,
+            key=lambda k: min(
+                (D.DIST[s.space][Key.parse(k).last] for s in view.sawyers if s.space), default=0
+            ),
+        )
+        return far, "run from the Sawyer"
+    return None
+
+
+def _last_resort(t: TrespasserView, desps: list[str], near: int) -> Choice:
+    """No action left: a Desperation card that gives one, quiets the Noise or plays dead; else the end."""
+    effects = [(k, D.ALL_DESPERATION[Key.parse(k).arg()]["effect"]) for k in desps]
+    for k, effect in effects:
+        if effect == "extra_action":
+            return k, "one more action"
+    for k, effect in effects:
+        if effect == "hush" and t.noise >= 2:
+            return k, "quiet down"
+    for k, effect in effects:
+        if effect == "play_dead" and near <= 2:
+            return k, "play dead"
+    return "end", "no actions left"
+
+
+def _walk_to(
+    view: View, t: TrespasserView, by: dict[str, list[str]], near: int, goal: str | None
+) -> Choice | None:
+    """A hiding place when the family is near and one action is left, else a step or a run toward the goal."""
     spots = _hides(view) if t.actions == 1 and near <= 3 else ()
     if spots and t.space not in spots:
-        hides = [k for k in by.get("move", ()) if k[5:] in spots]
+        hides = [k for k in by.get("move", ()) if Key.parse(k).arg() in spots]
         if hides:
             return hides[0], "somewhere to hide"
-    if goal and goal != t.space:
-        here = D.DIST[t.space][goal]
-        moves = by.get("move", [])
-        runs = by.get("run", [])
-        best = min(moves, key=lambda k: (D.DIST[k[5:]][goal], k)) if moves else None
-        if runs and here >= 3 and (near <= 3 or t.noise == 0):
-            r = min(runs, key=lambda k: (D.DIST[k.split(":")[2]][goal], k))
-            if D.DIST[r.split(":")[2]][goal] == here - 2:
-                return r, "run for it"
-        if best and D.DIST[best[5:]][goal] < here:
-            return best, "toward the goal"
-    return "end", "nothing more to do here"
+    if not goal or goal == t.space:
+        return None
+    here = D.DIST[t.space][goal]
+    moves = by.get("move", [])
+    runs = by.get("run", [])
+    best = min(moves, key=lambda k: (D.DIST[Key.parse(k).arg()][goal], k)) if moves else None
+    if runs and here >= 3 and (near <= 3 or t.noise == 0):
+        r = min(runs, key=lambda k: (D.DIST[Key.parse(k).arg(1)][goal], k))
+        if D.DIST[Key.parse(r).arg(1)][goal] == here - 2:
+            return r, "run for it"
+    if best and D.DIST[Key.parse(best).arg()][goal] < here:
+        return best, "toward the goal"
+    return None
 
 
 POLICIES = {"random": random_policy, "heuristic": heuristic}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.core.events import Event
 from engines.core.rng import Rng
 from engines.slaughterhouse import data as D
-from engines.slaughterhouse.state import Sawyer, State, Trespasser
+from engines.slaughterhouse.state import Sawyer, State, Trespasser, TrespasserView
 
 
 def successes(dice: list[int]) -> int:
@@ -35,7 +35,7 @@ def board(space: str) -> str:
     return D.SPACES[space]["board"]
 
 
-def has(t: Trespasser, effect: str) -> bool:
+def has(t: Trespasser | TrespasserView, effect: str) -> bool:
     return any(D.ALL_ITEMS[c]["effect"] == effect for c in (*t.items, *t.personal))
 
 
@@ -44,7 +44,7 @@ def itype(t: Trespasser, card: str) -> str:
     return t.wild_as.get(card) or D.ALL_INJURIES[card]["type"]
 
 
-def limit(t: Trespasser) -> int:
+def limit(t: Trespasser | TrespasserView) -> int:
     """The item limit: four, or the lower limit of a hand Injury unless a Backpack overrides it."""
     if has(t, "backpack"):
         return D.ITEM_LIMIT

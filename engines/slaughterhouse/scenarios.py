@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engines.core.contract import Option
 from engines.core.events import Event
 from engines.slaughterhouse import data as D
@@ -71,49 +73,86 @@ def repair_plan(state: State, space: str) -> list[str] | None:
 
 
 def objective_options(state: State, t: Trespasser) -> list[Option]:
-    sc = scenario(state)
+    """The scenario's own actions open to this Trespasser here (none in scenario A)."""
+    found = _OBJECTIVE_OPTIONS.get(state.scenario)
+    return found(state, t, scenario(state)) if found else []
+
+
+def _burn_options(state: State, t: Trespasser, sc: dict) -> list[Option]:
+    """Scenario B: siphon an escape vehicle's fuel, set a room alight, flee once enough rooms burn."""
     opts: list[Option] = []
     here = t.space
-    if state.scenario == "b":
-        card = state.vehicles.get(here, "")
-        if (
-            here in state.vehicles_up
-            and card in D.ESCAPE_VEHICLES
-            and card not in state.siphoned
-            and any(D.ALL_ITEMS[c]["effect"] == "fuel" for c in state.beside)
-        ):
-            opts.append(Option("siphon", f"siphon fuel from the {D.name(card)}"))
-        room = D.room_of(here)
-        if holds(t, "fuel") and here in D.INDOORS and room not in state.ignited:
-            opts.append(Option("ignite", f"douse the {room} and set it alight"))
-    if state.scenario in ("b", "e") and here in D.CORNERS:
-        goal = sc["rooms_to_burn"] if state.scenario == "b" else sc["documents_needed"]
-        done = len(state.ignited) if state.scenario == "b" else len(state.documented)
-        if done >= goal:
-            opts.append(Option("flee", "flee into the night from this corner"))
-    if state.scenario == "c":
-        if here in state.tokens and not t.carrying:
-            opts.append(Option("loot", "pick up the Loot here"))
-        if t.carrying and here in state.vehicles_up and state.vehicles[here] == sc["placed_vehicle"]:
-            opts.append(Option("load", f"load the Loot into the {D.name(state.vehicles[here])}"))
-    if state.scenario == "d" and D.CAMERA in t.items:
-        if here in state.tokens:
-            opts.append(Option("photo", f"photograph the {D.room_of(here)}"))
-        subjects = [s.id for s in state.sawyers if s.space == here]
-        if state.grandpa == here:
-            subjects.append("grandpa")
-        for sid in subjects:
-            if sid not in state.photographed:
-                opts.append(Option(to_key("photo", sid), f"take a picture of {D.name(sid)}"))
-    if state.scenario == "e" and state.film > 0:
-        group = [x for x in state.trespassers if x.space == here and active(x)]
-        if any(D.CAMERA in x.items for x in group):
-            room = D.room_of(here)
-            for x in group:
-                for c in holds(x, "evidence"):
-                    if D.ALL_ITEMS[c]["room"] == room:
-                        opts.append(Option(to_key("document", c), f"photograph the {D.name(c)}"))
+    card = state.vehicles.get(here, "")
+    if (
+        here in state.vehicles_up
+        and card in D.ESCAPE_VEHICLES
+        and card not in state.siphoned
+        and any(D.ALL_ITEMS[c]["effect"] == "fuel" for c in state.beside)
+    ):
+        opts.append(Option("siphon", f"siphon fuel from the {D.name(card)}"))
+    room = D.room_of(here)
+    if holds(t, "fuel") and here in D.INDOORS and room not in state.ignited:
+        opts.append(Option("ignite", f"douse the {room} and set it alight"))
+    return opts + _flee(t, len(state.ignited), sc["rooms_to_burn"])
+
+
+def _ransack_options(state: State, t: Trespasser, sc: dict) -> list[Option]:
+    """Scenario C: pick up Loot (one at a time), load it into the Blue Truck."""
+    opts: list[Option] = []
+    here = t.space
+    if here in state.tokens and not t.carrying:
+        opts.append(Option("loot", "pick up the Loot here"))
+    if t.carrying and here in state.vehicles_up and state.vehicles[here] == sc["placed_vehicle"]:
+        opts.append(Option("load", f"load the Loot into the {D.name(state.vehicles[here])}"))
     return opts
+
+
+def _dare_options(state: State, t: Trespasser, sc: dict) -> list[Option]:
+    """Scenario D: with the Camera, photograph a room's token or a Sawyer (Grandpa too) not yet taken."""
+    opts: list[Option] = []
+    here = t.space
+    if D.CAMERA not in t.items:
+        return opts
+    if here in state.tokens:
+        opts.append(Option("photo", f"photograph the {D.room_of(here)}"))
+    subjects = [s.id for s in state.sawyers if s.space == here]
+    if state.grandpa == here:
+        subjects.append("grandpa")
+    for sid in subjects:
+        if sid not in state.photographed:
+            opts.append(Option(to_key("photo", sid), f"take a picture of {D.name(sid)}"))
+    return opts
+
+
+def _evidence_options(state: State, t: Trespasser, sc: dict) -> list[Option]:
+    """Scenario E: flee once enough is documented; document Evidence in its room with the Camera here."""
+    here = t.space
+    opts = _flee(t, len(state.documented), sc["documents_needed"])
+    if state.film <= 0:
+        return opts
+    group = [x for x in state.trespassers if x.space == here and active(x)]
+    if any(D.CAMERA in x.items for x in group):
+        room = D.room_of(here)
+        for x in group:
+            for c in holds(x, "evidence"):
+                if D.ALL_ITEMS[c]["room"] == room:
+                    opts.append(Option(to_key("document", c), f"photograph the {D.name(c)}"))
+    return opts
+
+
+def _flee(t: Trespasser, done: int, goal: int) -> list[Option]:
+    """From an Outdoor Corner, once the scenario's goal is met."""
+    if t.space in D.CORNERS and done >= goal:
+        return [Option("flee", "flee into the night from this corner")]
+    return []
+
+
+_OBJECTIVE_OPTIONS: dict[str, Callable[[State, Trespasser, dict], list[Option]]] = {
+    "b": _burn_options,
+    "c": _ransack_options,
+    "d": _dare_options,
+    "e": _evidence_options,
+}
 
 
 _WHY_NOT = {

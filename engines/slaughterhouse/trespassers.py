@@ -5,8 +5,8 @@ from __future__ import annotations
 from engines.core.contract import Option
 from engines.core.events import Event
 from engines.slaughterhouse import data as D
-from engines.slaughterhouse.combat import desperation
-from engines.slaughterhouse.items import use
+from engines.slaughterhouse.combat import desperation, desperation_options
+from engines.slaughterhouse.items import item_options, use
 from engines.slaughterhouse.keys import Key, to_key
 from engines.slaughterhouse.odds import dice_for
 from engines.slaughterhouse.panic import raise_panic
@@ -14,9 +14,7 @@ from engines.slaughterhouse.rules import (
     active,
     board,
     dice_words,
-    first_of_each,
     has,
-    itype,
     max_actions,
     noise,
     offerable,
@@ -112,86 +110,51 @@ _RUN_OPTIONS = {s: [_RUN_OPTION[a, b] for a, b in D.RUNS[s]] for s in D.SPACES}
 
 
 def action_options(state: State) -> list[Option]:
+    """A Trespasser's turn: the actions (while one is left), the Desperation cards, the end of the turn."""
     t = state.trespassers[state.current]
-    opts: list[Option] = []
     here = [s for s in state.sawyers if s.space == t.space]
+    runs = [] if no_run(state, t) else run_paths(state, t)
+    opts: list[Option] = []
     if t.actions > 0:
-        opts += _MOVE_OPTIONS[t.space]
-        if not no_run(state, t):
-            if "slick" in state.horror_up.values():
-                opts += [_RUN_OPTION[a, b] for a, b in run_paths(state, t)]
-            else:
-                opts += _RUN_OPTIONS[t.space]
-        if searchable(state, t.space):
-            opts.append(
-                Option(
-                    "search", f"search here (Noise, {dice_words(dice_for(state, 'search', state.current))})"
-                )
-            )
-        for i, o in enumerate(state.trespassers):
-            if (
-                o is not t
-                and o.space == t.space
-                and not o.escaped
-                and (o.items or o.personal or t.items or t.personal)
-            ):
-                opts.append(Option(to_key("swap", i), f"swap Items with {o.id}{' (dead)' if o.dead else ''}"))
-        for c in [*t.items, *t.personal]:
-            info = D.ALL_ITEMS[c]
-            if info["effect"] == "weapon" and c not in t.used and c not in state.round_used:
-                for s in here:
-                    opts.append(
-                        Option(
-                            to_key("use", c, s.id),
-                            f"attack {D.name(s.id)} with the {info['name']} ({info['dice']} dice)",
-                        )
-                    )
-            if info["effect"] == "heal":
-                for kind in sorted({itype(t, x) for x in t.injuries}):
-                    opts.append(
-                        Option(to_key("use", c, kind), f"use the {info['name']} on your {kind} Injury")
-                    )
+        opts += _moves(state, t, runs)
+        opts += _swaps(state, t)
+        opts += item_options(state, t, here)
         if repair_plan(state, t.space) is not None:
             opts.append(Option("repair", f"repair the {D.name(state.vehicles[t.space])}"))
         if can_drive(state, t.space):
             opts.append(Option("drive", f"drive off in the {D.name(state.vehicles[t.space])}"))
         if state.scenario != "a":
             opts += objective_options(state, t)
-    for c in first_of_each(t.desperation, D.ALL_DESPERATION):
-        info = D.ALL_DESPERATION[c]
-        e = info["effect"]
-        if e == "free_run" and not no_run(state, t):
-            for a, b in run_paths(state, t):
-                opts.append(
-                    Option(
-                        to_key("desp", c, a, b),
-                        f"{info['name']}: run to {D.name(b)} via {D.name(a)}, no Noise",
-                    )
-                )
-        elif e == "attack2":
-            for s in here:
-                opts.append(
-                    Option(
-                        to_key("desp", c, s.id),
-                        f"{info['name']}: attack {D.name(s.id)} ({dice_words(info['dice'])})",
-                    )
-                )
-        elif e == "hush" and t.noise:
-            opts.append(Option(to_key("desp", c), f"{info['name']}: lose all your Noise"))
-        elif e in ("extra_action", "dig_deep") and t.actions < D.ACTIONS:
-            opts.append(Option(to_key("desp", c), f"{info['name']}: one more action"))
-        elif e == "heal":
-            for kind in sorted({itype(t, x) for x in t.injuries}):
-                opts.append(Option(to_key("desp", c, kind), f"{info['name']}: bury your {kind} Injury"))
-        elif e == "window":
-            for b in D.window_exits(t.space):
-                opts.append(
-                    Option(to_key("desp", c, b), f"{info['name']}: through the window to {D.name(b)} (Noise)")
-                )
-        elif e == "play_dead" and not t.play_dead:
-            opts.append(Option(to_key("desp", c), f"{info['name']}: hide here at the end of your turn"))
+    opts += desperation_options(state, t, here, runs)
     opts.append(_END_TURN)
     return opts
+
+
+def _moves(state: State, t: Trespasser, runs: list[tuple[str, str]]) -> list[Option]:
+    """Moves, runs and a search from where the Trespasser stands."""
+    opts = list(_MOVE_OPTIONS[t.space])
+    if runs:
+        opts += (
+            [_RUN_OPTION[a, b] for a, b in runs]
+            if "slick" in state.horror_up.values()
+            else _RUN_OPTIONS[t.space]
+        )
+    if searchable(state, t.space):
+        n = dice_for(state, "search", state.current)
+        opts.append(Option("search", f"search here (Noise, {dice_words(n)})"))
+    return opts
+
+
+def _swaps(state: State, t: Trespasser) -> list[Option]:
+    """A swap with anyone in the space, living or dead, while either side holds something."""
+    return [
+        Option(to_key("swap", i), f"swap Items with {o.id}{' (dead)' if o.dead else ''}")
+        for i, o in enumerate(state.trespassers)
+        if o is not t
+        and o.space == t.space
+        and not o.escaped
+        and (o.items or o.personal or t.items or t.personal)
+    ]
 
 
 _PROMPTS: dict[tuple, str] = {}
