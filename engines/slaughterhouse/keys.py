@@ -49,6 +49,14 @@ def to_key(verb: str, *args: object) -> str:
     return ":".join((verb, *map(str, args)))
 
 
-def verb(text: str) -> str:
-    """The verb of a key string."""
-    return _parse(text).verb
+def by_verb(keys: list[str]) -> dict[str, list[str]]:
+    """The options grouped by their first word, each group and the groups in the order given (one pass)."""
+    by: dict[str, list[str]] = {}
+    for k in keys:
+        head = Key.parse(k).verb
+        group = by.get(head)
+        if group is None:
+            by[head] = [k]
+        else:
+            group.append(k)
+    return by

@@ -74,6 +74,8 @@ class Roll(NamedTuple):
     label: str
     dice: int
     kept: int = 0
+    roll: str = ""
+    """The roll's name as `dice_for` knows it (search, attack, fire...), or 'reroll'."""
 
     def odds(self) -> dict[int, Fraction]:
         """The total's distribution (the kept successes plus the dice)."""
@@ -91,7 +93,11 @@ def rolls(state: State, decision: Decision, key: str | None = None) -> list[Roll
     if decision.kind == "action" and key is None:
         t = state.trespassers[state.current]
         if t.noise:
-            out.append(Roll(f"end of turn: calm {t.noise} Noise", dice_for(state, "calm", state.current)))
+            out.append(
+                Roll(
+                    f"end of turn: calm {t.noise} Noise", dice_for(state, "calm", state.current), roll="calm"
+                )
+            )
     return out
 
 
@@ -105,17 +111,21 @@ def option_rolls(state: State, key: str, label: str, kind: str) -> list[Roll]:
         if D.ALL_SAWYER_CARDS[k.arg()]["trigger"] == "enter":
             roll = ("attack", step.sawyer) if step.sawyer in D.SAWYERS else ("grandpa", "")
             return [
-                Roll(f"{label}: then {D.name(step.sawyer)} attacks", dice_for(state, roll[0], source=roll[1]))
+                Roll(
+                    f"{label}: then {D.name(step.sawyer)} attacks",
+                    dice_for(state, roll[0], source=roll[1]),
+                    roll=roll[0],
+                )
             ]
         return []
     if kind == "reroll" and k.verb == "reroll":
         nxt = state.todo[1]
         fire = nxt.kind == "fire_burns"  # against the Fire the successes are rolled again
-        return [Roll(label, len(reroll_which(nxt.dice, fire)), 0 if fire else sum(nxt.dice))]
+        return [Roll(label, len(reroll_which(nxt.dice, fire)), 0 if fire else sum(nxt.dice), "reroll")]
     if kind == "reroll_pick" and k.verb == "dice":
         dice = state.todo[1].dice
         picked = {int(i) for i in k.arg().split(",")}
-        return [Roll(label, len(picked), sum(d for i, d in enumerate(dice) if i not in picked))]
+        return [Roll(label, len(picked), sum(d for i, d in enumerate(dice) if i not in picked), "reroll")]
     if kind == "sawyer_action":
         return _sawyer_rolls(state, k, label)
     return []
@@ -123,11 +133,11 @@ def option_rolls(state: State, key: str, label: str, kind: str) -> list[Roll]:
 
 def _action_rolls(state: State, k: Key, label: str) -> list[Roll]:
     if k.verb == "search":
-        return [Roll(label, dice_for(state, "search", state.current))]
+        return [Roll(label, dice_for(state, "search", state.current), roll="search")]
     if k.verb == "use" and D.ALL_ITEMS[k.arg()]["effect"] == "weapon":
-        return [Roll(label, dice_for(state, "item", source=k.arg()))]
+        return [Roll(label, dice_for(state, "item", source=k.arg()), roll="item")]
     if k.verb == "desp" and D.ALL_DESPERATION[k.arg()]["effect"] == "attack2":
-        return [Roll(label, dice_for(state, "desperation", source=k.arg()))]
+        return [Roll(label, dice_for(state, "desperation", source=k.arg()), roll="desperation")]
     path = list(k.args[:1]) if k.verb == "move" else list(k.args[:2]) if k.verb == "run" else []
     if k.verb == "desp" and k.arg(1) in D.SPACES:
         path = list(k.args[1:])
@@ -136,15 +146,15 @@ def _action_rolls(state: State, k: Key, label: str) -> list[Roll]:
 
 def _sawyer_rolls(state: State, k: Key, label: str) -> list[Roll]:
     if k.verb == "attack":
-        return [Roll(label, dice_for(state, "attack", source=state.cur_sawyer))]
+        return [Roll(label, dice_for(state, "attack", source=state.cur_sawyer), roll="attack")]
     if k.verb == "hunt":
-        return [Roll(label, dice_for(state, "hunt"))]
+        return [Roll(label, dice_for(state, "hunt"), roll="hunt")]
     if k.verb == "talk":
-        return [Roll(label, dice_for(state, "talk"))]
+        return [Roll(label, dice_for(state, "talk"), roll="talk")]
     if k.verb == "free" and k.arg() in D.ALL_SAWYER_CARDS:
         free = D.ALL_SAWYER_CARDS[k.arg()]["free"]
         if free == "hunt2" or free.startswith("attack"):
-            return [Roll(label, dice_for(state, "card", source=k.arg()))]
+            return [Roll(label, dice_for(state, "card", source=k.arg()), roll="card")]
         if free == "move" and len(k.args) > 1:
             return _fire_rolls(state, label, k.arg(1))
         return []
@@ -159,12 +169,16 @@ def _arrival_rolls(state: State, label: str, path: list[str]) -> list[Roll]:
     """Grandpa's die where the move stops on him, the Fire's dice where it ends in Fire."""
     for space in path:
         if space == state.grandpa:
-            return [Roll(f"{label}: Grandpa attacks", dice_for(state, "grandpa"))]
+            return [Roll(f"{label}: Grandpa attacks", dice_for(state, "grandpa"), roll="grandpa")]
     if path and path[-1] in state.fire:
-        return [Roll(f"{label}: the Fire attacks", dice_for(state, "fire"))]
+        return [Roll(f"{label}: the Fire attacks", dice_for(state, "fire"), roll="fire")]
     return []
 
 
 def _fire_rolls(state: State, label: str, space: str) -> list[Roll]:
     """A Sawyer ending a move in Fire: the Fire's dice, one action lost per success."""
-    return [Roll(f"{label}: the Fire costs actions", dice_for(state, "fire"))] if space in state.fire else []
+    return (
+        [Roll(f"{label}: the Fire costs actions", dice_for(state, "fire"), roll="fire")]
+        if space in state.fire
+        else []
+    )

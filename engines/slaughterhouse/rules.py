@@ -135,3 +135,8 @@ def noise(state: State, who: int, n: int, events: list[Event], cause: str = "oth
             {"trespasser": t.id, "made": made, "noise": t.noise, "cause": cause},
         )
     )
+
+
+def harmless(sid: str, t: Trespasser | TrespasserView) -> bool:
+    """The Old Man cannot kill: a Trespasser one Injury from death has nothing to fear from him (Wallop)."""
+    return sid == "old_man" and len(t.injuries) >= len(D.INJURY_TYPES) - 1

@@ -87,7 +87,7 @@ def test_leatherface_may_give_two_injuries_with_a_card_attack():
 
 def test_the_old_man_is_harmless_to_the_heuristic_at_three_injuries_but_leatherface_is_not():
     """The policies read the rule: a Trespasser one Injury from death neither flees nor fights the Old Man."""
-    from engines.slaughterhouse.policies import _harmless
+    from engines.slaughterhouse.rules import harmless as _harmless
 
     state = green_turn()
     t = state.trespassers[0]
