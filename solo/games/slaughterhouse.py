@@ -6,6 +6,7 @@ from fractions import Fraction
 
 from engines.core.contract import Decision
 from engines.slaughterhouse import data as D
+from engines.slaughterhouse.keys import Key, to_key
 from engines.slaughterhouse.odds import Roll, rolls
 from engines.slaughterhouse.state import State, View
 
@@ -214,11 +215,11 @@ class SlaughterhouseUI:
         if decision.kind in ("action", "sawyer_action"):
             words = []
             for head in ("search", "move", "hunt", "attack"):
-                found = next((o for o in decision.options if o.key.split(":")[0] == head), None)
+                found = next(
+                    (Key.parse(o.key) for o in decision.options if Key.parse(o.key).verb == head), None
+                )
                 if found is not None:
-                    words.append(
-                        f"'move to {D.name(found.key.split(':')[1])}'" if head == "move" else f"'{head}'"
-                    )
+                    words.append(f"'move to {D.name(found.arg())}'" if head == "move" else f"'{head}'")
             words.append("'end'")
             return f"Type a number, or a choice's words: {', '.join(words)}."
         if decision.kind == "order":
@@ -252,7 +253,7 @@ class SlaughterhouseUI:
             fits = [o.key for o in decision.options if _goes(o.key, head) in spaces]
             if len(set(_goes(k, head) for k in fits)) == 1:
                 return fits[0]
-            return None if fits else f"{head}:{spaces[0]}"
+            return None if fits else to_key(head, spaces[0])
         head = _WORDS.get(low)
         named = ""  # 'use crowbar', 'swap with yellow', 'hunt green': the rest narrows the choice
         if head is None and verb in _WORDS and rest:
@@ -262,7 +263,7 @@ class SlaughterhouseUI:
         if decision.kind == "action" and head == "attack":
             fits = [o for o in decision.options if "attack" in o.label.lower() and o.key != "attack"]
         else:
-            fits = [o for o in decision.options if o.key == head or o.key.startswith(head + ":")]
+            fits = [o for o in decision.options if Key.parse(o.key).verb == head]
         if not fits:
             return head
         if named:
@@ -364,10 +365,10 @@ def _spaces_named(text: str) -> list[str]:
 
 def _goes(key: str, head: str) -> str:
     """Where a move or run option ends ('' for any other option)."""
-    parts = key.split(":")
-    if parts[0] != head:
+    choice = Key.parse(key)
+    if choice.verb != head:
         return ""
-    return parts[2] if head == "run" else parts[1]
+    return choice.arg(1) if head == "run" else choice.arg()
 
 
 def _goal_field(view: View) -> str:
