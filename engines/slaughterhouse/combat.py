@@ -1,4 +1,5 @@
-"""TODO"""
+"""Combat in Slaughterhouse: the family's attacks and the Injuries they give (the family picks which, never a
+type the Trespasser has), death, the Trespassers' blows against a Sawyer, healing, and the Desperation cards."""
 
 from __future__ import annotations
 

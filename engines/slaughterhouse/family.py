@@ -1,4 +1,5 @@
-"""TODO"""
+"""The Sawyer family's turn: drawing cards, each Sawyer's actions (moves, Hogtie, Vagabond, creeping, hunts,
+attacks, Sweet Talk), the cards' free effects and interrupts (I Got Ya and the rest), buying cards with Fear."""
 
 from __future__ import annotations
 
@@ -29,9 +30,6 @@ from engines.slaughterhouse.tables import ANSWERS, EFFECTS, QUESTIONS
 from engines.slaughterhouse.trespassers import _PROMPTS, horror_effect
 
 _TALK = Option("talk", f"Sweet Talk ({dice_words(D.SAWYERS['old_man']['talk_dice'])}, Fear for successes)")
-
-
-_FACE = {0: "blank", 1: "slash", 2: "skull"}
 
 
 _PANIC_OPTION = {
@@ -244,10 +242,10 @@ def start_sawyer(state: State, sid: str, events: list[Event]) -> None:
         )
     )
     if s.space in state.fire:
-        burn_sawyer(state, s, events)
+        burn_sawyer(state, s)
 
 
-def end_sawyer(state: State, events: list[Event]) -> None:
+def end_sawyer(state: State) -> None:
     s = sawyer_of(state, state.cur_sawyer)
     s.acted = True
     state.cur_sawyer = ""
@@ -267,7 +265,7 @@ def sawyer_act(state: State, key: str, events: list[Event]) -> None:
     choice = Key.parse(key)
     head = choice.verb
     if head == "end":
-        end_sawyer(state, events)
+        end_sawyer(state)
         return
     if head == "panic":
         card = choice.arg(0)
@@ -306,7 +304,7 @@ def sawyer_act(state: State, key: str, events: list[Event]) -> None:
             )
         )
         if s.space in state.fire:
-            burn_sawyer(state, s, events)
+            burn_sawyer(state, s)
     elif head == "hunt":
         state.todo.append(
             Step("hunt", who=int(choice.arg(0)), sawyer=s.id, dice=roll(state, dice_for(state, "hunt")))
@@ -339,7 +337,7 @@ def free(state: State, s: Sawyer, choice: Key, events: list[Event]) -> None:
             )
         )
         if s.space in state.fire:
-            burn_sawyer(state, s, events)
+            burn_sawyer(state, s)
     elif kind == "hunt2":
         state.todo.append(
             Step(
@@ -461,68 +459,6 @@ def approach(state: State, who: int, events: list[Event]) -> None:
             state.round,
             state.phase,
             {"sawyer": D.name(s.id), "space": D.name(nxt), "why": "noise"},
-        )
-    )
-
-
-@QUESTIONS.step("reroll")
-def ask_reroll(state: State, step: Step) -> tuple[list[Option], str]:
-    nxt = state.todo[1]
-    what = "successes" if nxt.kind == "fire_burns" else "blanks"
-    opts = []
-    for c in first_of_each(state.hand, D.ALL_SAWYER_CARDS):
-        opts.append(Option(to_key("reroll", c), f"bury {D.name(c)} to reroll the {what}"))
-        opts.append(Option(to_key("pick", c), f"bury {D.name(c)} and choose which dice to reroll"))
-    opts.append(Option("keep", "keep the roll"))
-    return (
-        opts,
-        f"The dice show {plural(successes(nxt.dice), 'success', 'successes')}. Reroll?",
-    )
-
-
-@ANSWERS.step("reroll")
-def answer_reroll(state: State, step: Step, key: str, events: list[Event]) -> None:
-    if key == "keep":
-        return
-    choice = Key.parse(key)
-    head, card = choice.verb, choice.arg()
-    state.hand.remove(card)
-    state.sawyer_deck.insert(0, card)
-    if head == "pick":
-        state.todo.insert(0, Step("reroll_pick", cards=[card]))
-        return
-    nxt = state.todo[0]
-    fire = nxt.kind == "fire_burns"  # the family wants fewer successes there: it rerolls those
-    reroll_dice(state, card, [i for i, d in enumerate(nxt.dice) if (d != 0 if fire else d == 0)], events)
-
-
-@QUESTIONS.step("reroll_pick")
-def ask_reroll_pick(state: State, step: Step) -> tuple[list[Option], str]:
-    dice = state.todo[1].dice
-    opts = []
-    for mask in range(1, 1 << len(dice)):
-        which = [i for i in range(len(dice)) if mask >> i & 1]
-        faces = ", ".join(f"die {i + 1} ({_FACE[dice[i]]})" for i in which)
-        opts.append(Option(to_key("dice", ",".join(map(str, which))), f"reroll {faces}"))
-    return opts, "Which dice are rolled again? (Each die once.)"
-
-
-@ANSWERS.step("reroll_pick")
-def answer_reroll_pick(state: State, step: Step, key: str, events: list[Event]) -> None:
-    reroll_dice(state, step.cards[0], [int(i) for i in Key.parse(key).arg().split(",")], events)
-
-
-def reroll_dice(state: State, card: str, which: list[int], events: list[Event]) -> None:
-    """Reroll the chosen dice of the roll waiting next in the queue (rulebook: any dice, once)."""
-    nxt = state.todo[0]
-    before = list(nxt.dice)
-    nxt.dice = [D.FACES[state.rng.below(6)] if i in which else d for i, d in enumerate(nxt.dice)]
-    events.append(
-        Event(
-            "reroll",
-            state.round,
-            state.phase,
-            {"card": D.name(card), "before": before, "dice": list(nxt.dice)},
         )
     )
 

@@ -1,4 +1,6 @@
-"""TODO"""
+"""Items: using one (a weapon on a Sawyer, a healing Item on an Injury), taking what a search finds, burying
+over the item limit and in the order the Trespasser picks, moving a Searched token, swapping with anyone in
+the space (a body too)."""
 
 from __future__ import annotations
 

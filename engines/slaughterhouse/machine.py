@@ -10,6 +10,7 @@ from engines.slaughterhouse import (  # noqa: F401  every mechanic registers its
     family,
     items,
     panic,
+    rerolls,
     scenarios,
     setup,
     trespassers,
@@ -165,7 +166,7 @@ def _advance(state: State, events: list[Event]) -> bool:
         and sawyer_of(state, state.cur_sawyer).actions == 0
         and (not state.hand or len(sawyer_options(state)) == 1)
     ):
-        end_sawyer(state, events)
+        end_sawyer(state)
         return True
     return False
 

@@ -1,4 +1,5 @@
-"""TODO"""
+"""The Panic Meter: each space it rises brings its effect (Desperation cards, the Hitchhiker, Grandpa,
+Leatherface), and the family places the Hitchhiker and Grandpa when they come out."""
 
 from __future__ import annotations
 

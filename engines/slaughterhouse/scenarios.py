@@ -1,4 +1,5 @@
-"""TODO"""
+"""Scenarios A-E: the repair and the drive off, the scenario actions (siphon and ignite, flee, take and load
+Loot, photos, documenting Evidence) and their refusals, and the Fire (its attacks, its spread each round)."""
 
 from __future__ import annotations
 
@@ -295,7 +296,7 @@ def objective(state: State, who: int, choice: Key, events: list[Event]) -> None:
     events.append(Event(_OBJECTIVE_EVENT[head], state.round, "trespassers", facts))
 
 
-def burn_sawyer(state: State, s: Sawyer, events: list[Event]) -> None:
+def burn_sawyer(state: State, s: Sawyer) -> None:
     """A Sawyer starting a turn or ending a move in Fire: two dice, one action lost per success."""
     state.todo.append(Step("fire_burns", sawyer=s.id, dice=roll(state, dice_for(state, "fire"))))
 

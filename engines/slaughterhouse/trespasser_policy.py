@@ -273,11 +273,11 @@ def trespassers(view: View, d: Decision, keys: list[str]) -> tuple[str, str]:
                 "fuel",
             ):
                 return k, "keep the scenario cards together"
-        return _from_the_dead(view, d, keys)
+        return _from_the_dead(view, keys)
     return _tres_act(view, keys)
 
 
-def _from_the_dead(view: View, d: Decision, keys: list[str]) -> tuple[str, str]:
+def _from_the_dead(view: View, keys: list[str]) -> tuple[str, str]:
     """Swapping with a body: take what the group needs, trading or leaving the least useful Item for room."""
     step = view.step
     if step is None or not view.trespassers[step.n].dead:

@@ -1,4 +1,6 @@
-"""TODO"""
+"""A Trespasser's turn: the options and the actions (move, run, search, swap), walking through the House
+step by step (doors and stairs make Noise, Horror tiles and Grandpa stop a move), vehicles revealed, the
+end-of-turn Noise roll and hiding."""
 
 from __future__ import annotations
 
