@@ -2,9 +2,11 @@
 
 Everything that happens is a queue of Steps (state.todo, machine.py). Effects run at once; a Step that needs a
 choice stops the queue and becomes the Decision. With the queue empty the phase asks its main question. The
-mechanics live one per module: setup, trespassers (moving, searching, hiding), items, combat (attacks,
-Injuries, Desperation), family (the Sawyer turn, cards, rerolls), panic, scenarios (objectives B-E, Fire),
-odds (how many dice each roll throws).
+steps are found in the tables of tables.py; the mechanics live one per module, each with its options, effects
+and refusals: setup (and the Freezer Box), trespassers (moving, searching, hiding), items, combat (attacks,
+Injuries, Desperation), family (the Sawyer turn, cards), rerolls, panic, scenarios (objectives B-E, Fire).
+odds.py counts every roll's dice, keys.py builds and reads the choice keys, rules.py holds what all of them
+read.
 """
 
 from __future__ import annotations
@@ -25,26 +27,21 @@ from engines.core.contract import (
 )
 from engines.core.events import Event
 from engines.slaughterhouse import data as D
+from engines.slaughterhouse import machine
 from engines.slaughterhouse import setup as opening
-from engines.slaughterhouse.machine import choose, options, run, why
 from engines.slaughterhouse.state import Sawyer, State, Step, TrespasserView, View
 from engines.slaughterhouse.tables import SAWYER, TRESPASSERS
 
 
 class Slaughterhouse:
     id = "slaughterhouse"
-
     title = "The Texas Chainsaw Massacre: Slaughterhouse"
-
     rules_version = "3"
-
     seats = (
         Seat(TRESPASSERS, "the Trespassers", "Search the farmhouse for parts, fix a vehicle, get out alive."),
         Seat(SAWYER, "the Sawyer family", "Spend Fear, play cards, hunt the Trespassers down."),
     )
-
     person_seats = (TRESPASSERS, SAWYER)
-
     options = (
         GameOption(
             "trespassers", ("1", "2", "3", "4"), "2", "How many Trespassers (one seat plays them all)."
@@ -57,9 +54,7 @@ class Slaughterhouse:
             "e = Things Happened Here.",
         ),
     )
-
     state_type = State
-
     default_policy = "heuristic"
 
     @functools.cached_property
@@ -77,7 +72,7 @@ class Slaughterhouse:
         unlocked = opening.card_list(given.pop("unlocked", ""))
         opts = resolve_options(self, given)
         state, events = opening.new_game(seed, opts, freezer, unlocked)
-        run(state, events)
+        machine.run(state, events)
         return state, events
 
     achievement_option = "unlocked"
@@ -108,21 +103,21 @@ class Slaughterhouse:
     def decision(self, state: State) -> Decision | None:
         if state.phase == "over":
             return None
-        opts, seat, kind, prompt = options(state)
+        opts, seat, kind, prompt = machine.options(state)
         return Decision(seat, kind, prompt, tuple(opts))
 
     def apply(self, state: State, key: str, decision: Decision | None = None) -> list[Event]:
         if state.phase == "over":
             raise IllegalMove("The game is over; there is nothing left to decide.")
-        opts = decision.options if decision is not None else options(state)[0]
+        opts = decision.options if decision is not None else machine.options(state)[0]
         for o in opts:
             if o.key == key:
                 break
         else:
-            raise IllegalMove(why(state, key))
+            raise IllegalMove(machine.why(state, key))
         events: list[Event] = []
-        choose(state, key, events)
-        run(state, events)
+        machine.choose(state, key, events)
+        machine.run(state, events)
         return events
 
     def outcome(self, state: State) -> Outcome | None:

@@ -537,7 +537,8 @@ def _reroll_odds(state: State, kind: str, found: list[Roll]) -> list[Table]:
     dice = state.todo[1].dice
     now = sum(dice)
     seen: dict[tuple[int, int], str] = {}
-    for label, n, base in found:
+    for r in found:
+        label, n, base = r.label, r.dice, r.kept
         if kind == "reroll":
             label = "reroll the blanks (any card)" if base == now else "reroll the successes (any card)"
         seen.setdefault((n, base), label)
