@@ -87,14 +87,14 @@ def test_leatherface_may_give_two_injuries_with_a_card_attack():
 
 def test_the_old_man_is_harmless_to_the_heuristic_at_three_injuries_but_leatherface_is_not():
     """The policies read the rule: a Trespasser one Injury from death neither flees nor fights the Old Man."""
-    from engines.slaughterhouse.rules import harmless as _harmless
+    from engines.slaughterhouse.rules import harmless
 
     state = green_turn()
     t = state.trespassers[0]
     t.injuries = [injury(state, k) for k in ("hand", "foot", "head")]
-    assert _harmless("old_man", t) and not _harmless("leatherface", t) and not _harmless("hitchhiker", t)
+    assert harmless("old_man", t) and not harmless("leatherface", t) and not harmless("hitchhiker", t)
     t.injuries.pop()
-    assert not _harmless("old_man", t)
+    assert not harmless("old_man", t)
 
 
 # -- the game ends only when every Trespasser is out (E2, E3, E4) -----------------------------------------
