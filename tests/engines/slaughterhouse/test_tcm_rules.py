@@ -11,6 +11,7 @@ from tcm_helpers import GAME, advance, clear_horror, give_cards, green_turn, inj
 from engines.core.autoplay import play
 from engines.core.contract import IllegalMove
 from engines.slaughterhouse import data as D
+from engines.slaughterhouse.keys import Key
 from engines.slaughterhouse.odds import bone_odds
 from engines.slaughterhouse.panic import raise_panic
 from engines.slaughterhouse.rules import supply
@@ -50,7 +51,7 @@ def test_sawyer_player_starts_with_four_cards_four_fear_and_the_old_man_in_the_p
 def test_horror_tiles_face_down_in_named_rooms_never_the_foyer_one_per_room():
     for seed in range(20):
         state, _ = GAME.setup(seed, {})
-        rooms = [k[7:] for k in legal(state)]
+        rooms = [Key.parse(k).arg() for k in legal(state)]
         assert "Foyer" not in rooms
         advance(state, "order", seed)
         assert len(state.horror) == 4 and "Foyer" not in state.horror
@@ -215,7 +216,7 @@ def test_item_limit_four_personal_items_do_not_count_and_a_fifth_is_buried():
             deck = s2.item_decks["down"]
             GAME.apply(s2, d.options[0].key)
             assert (
-                len(s2.trespassers[0].items) == 4 and deck[0] == d.options[0].key[5:]
+                len(s2.trespassers[0].items) == 4 and deck[0] == Key.parse(d.options[0].key).arg()
             )  # buried at the bottom
             return
     raise AssertionError("no search found an Item")
@@ -462,7 +463,7 @@ def test_a_card_and_six_fear_raise_the_panic_meter_and_bring_out_the_hitchhiker(
     assert state.panic == 1 and state.fear == 6 and all(len(t.desperation) == 1 for t in state.trespassers)
     GAME.apply(state, next(k for k in legal(state) if k.startswith("panic:")))
     d = GAME.decision(state)
-    assert d.kind == "place_hitchhiker" and {k[6:] for k in [o.key for o in d.options]} == set(D.CORNERS)
+    assert d.kind == "place_hitchhiker" and {Key.parse(o.key).arg() for o in d.options} == set(D.CORNERS)
 
 
 def test_the_panic_meter_does_nothing_past_its_last_space():
