@@ -11,14 +11,19 @@ import functools
 from dataclasses import dataclass
 
 
+@functools.lru_cache(maxsize=16384)
+def _parse(text: str) -> Key:
+    verb, *args = text.split(":")
+    return Key(verb, tuple(args))
+
+
 @dataclass(frozen=True, slots=True)
 class Key:
     verb: str
     args: tuple[str, ...] = ()
 
-    @staticmethod
-    def parse(text: str) -> Key:
-        return _parse(text)
+    parse = staticmethod(_parse)
+    """Key.parse('run:HALL:KIT1') == Key('run', ('HALL', 'KIT1')); kept per text (keys repeat all game long)."""
 
     def __str__(self) -> str:
         return ":".join((self.verb, *self.args))
@@ -38,22 +43,16 @@ class Key:
         return self.args[-1] if self.args else ""
 
 
-@functools.lru_cache(maxsize=16384)
-def _parse(text: str) -> Key:
-    verb, *args = text.split(":")
-    return Key(verb, tuple(args))
-
-
 def to_key(verb: str, *args: object) -> str:
     """The key string of a verb and its arguments: to_key('move', 'KIT1') == 'move:KIT1'."""
-    return ":".join((verb, *map(str, args)))
+    return f"{verb}:{':'.join(map(str, args))}" if args else verb
 
 
 def by_verb(keys: list[str]) -> dict[str, list[str]]:
     """The options grouped by their first word, each group and the groups in the order given (one pass)."""
     by: dict[str, list[str]] = {}
     for k in keys:
-        head = Key.parse(k).verb
+        head = k.partition(":")[0]  # the verb, without building the Key (the automa asks this at every step)
         group = by.get(head)
         if group is None:
             by[head] = [k]
