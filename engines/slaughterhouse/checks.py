@@ -5,11 +5,22 @@ from __future__ import annotations
 from collections import Counter
 
 from engines.slaughterhouse import data as D
-from engines.slaughterhouse.game import _itype, _limit
-from engines.slaughterhouse.state import State
+from engines.slaughterhouse.rules import itype, limit
+from engines.slaughterhouse.state import State, Trespasser
 
 
 def broken(state: State) -> list[str]:
+    out = _cards(state)
+    out += _tokens(state)
+    for i, t in enumerate(state.trespassers):
+        out += _trespasser(state, i, t)
+    out += _turns(state)
+    out += _scenario(state)
+    return out
+
+
+def _cards(state: State) -> list[str]:
+    """Every card and tile in exactly one place."""
     out: list[str] = []
     pending = [
         c for s in state.todo for c in s.cards if s.kind in ("give", "take", "bury_order", "bury_injuries")
@@ -54,34 +65,47 @@ def broken(state: State) -> list[str]:
         *state.horror_gone,
     ]
     _once(out, "Horror tile", D.HORROR, tiles)
+    return out
+
+
+def _tokens(state: State) -> list[str]:
+    """The shared supply of Noise and Fear tokens, and the Searched tokens."""
+    out: list[str] = []
     noise = sum(t.noise for t in state.trespassers)
     if state.fear < 0 or noise + state.fear > D.TOKENS:
         out.append(f"Noise {noise} plus Fear {state.fear} exceed the {D.TOKENS} tokens (or Fear is negative)")
     if len(state.searched) > D.SEARCHED_TOKENS or len(set(state.searched)) != len(state.searched):
         out.append(f"Searched tokens {state.searched} (at most {D.SEARCHED_TOKENS}, one a space)")
-    for t in state.trespassers:
-        kinds = [_itype(t, c) for c in t.injuries]
-        if len(set(kinds)) != len(kinds):
-            out.append(f"{t.id} has two Injuries of one type: {kinds}")
-        if (len(kinds) == len(D.INJURY_TYPES)) != t.dead:
-            out.append(f"{t.id} has {len(kinds)} Injuries but dead={t.dead}")
-        if not 0 <= t.actions <= D.ACTIONS:
-            out.append(f"{t.id} has {t.actions} actions, outside the track 0..{D.ACTIONS}")
-        if t.hidden and (t.dead or t.escaped):
-            out.append(f"{t.id} is hidden but out of the game")
-        if t.dead and t.escaped:
-            out.append(f"{t.id} is both dead and escaped")
-        if t.noise < 0:
-            out.append(f"{t.id} has negative Noise")
-        over = len(t.items) - _limit(t)
-        if (
-            over > 0
-            and not t.dead
-            and not any(s.kind == "bury" and s.who == state.trespassers.index(t) for s in state.todo)
-        ):
-            out.append(f"{t.id} holds {len(t.items)} Items with no burial pending")
-        if t.space not in D.SPACES:
-            out.append(f"{t.id} on an unknown space {t.space}")
+    return out
+
+
+def _trespasser(state: State, i: int, t: Trespasser) -> list[str]:
+    """One Trespasser's board: Injuries, actions, Noise, the item limit, where they stand."""
+    out: list[str] = []
+    kinds = [itype(t, c) for c in t.injuries]
+    if len(set(kinds)) != len(kinds):
+        out.append(f"{t.id} has two Injuries of one type: {kinds}")
+    if (len(kinds) == len(D.INJURY_TYPES)) != t.dead:
+        out.append(f"{t.id} has {len(kinds)} Injuries but dead={t.dead}")
+    if not 0 <= t.actions <= D.ACTIONS:
+        out.append(f"{t.id} has {t.actions} actions, outside the track 0..{D.ACTIONS}")
+    if t.hidden and (t.dead or t.escaped):
+        out.append(f"{t.id} is hidden but out of the game")
+    if t.dead and t.escaped:
+        out.append(f"{t.id} is both dead and escaped")
+    if t.noise < 0:
+        out.append(f"{t.id} has negative Noise")
+    over = len(t.items) - limit(t)
+    if over > 0 and not t.dead and not any(s.kind == "bury" and s.who == i for s in state.todo):
+        out.append(f"{t.id} holds {len(t.items)} Items with no burial pending")
+    if t.space not in D.SPACES:
+        out.append(f"{t.id} on an unknown space {t.space}")
+    return out
+
+
+def _turns(state: State) -> list[str]:
+    """Whose turn it is, the Sawyers' tracks and spaces, the end of the game."""
+    out: list[str] = []
     if state.current >= 0:
         t = state.trespassers[state.current]
         if (t.dead or t.escaped) and not any(s.kind == "turn_done" for s in state.todo):
@@ -99,6 +123,12 @@ def broken(state: State) -> list[str]:
         and all(t.dead or t.escaped for t in state.trespassers)
     ):
         out.append("every Trespasser is out but the game goes on")
+    return out
+
+
+def _scenario(state: State) -> list[str]:
+    """The Fire, the scenario's tokens, the Loot, the Panic Meter."""
+    out: list[str] = []
     if len(state.fire) > D.FIRE["tokens"] or len(set(state.fire)) != len(state.fire):
         out.append(f"Fire tokens {state.fire} (at most {D.FIRE['tokens']}, one a space)")
     tokens = D.SCENARIOS[state.scenario]["tokens"]

@@ -102,12 +102,6 @@ def window_exits(space: str) -> list[str]:
     return [b for b, k in LINKS[space].items() if k == "window"]
 
 
-def walkable(a: str, b: str) -> bool:
-    """Move across a dotted line, a door or the stairs; never through a window."""
-    kind = LINKS[a].get(b)
-    return kind is not None and kind != "window"
-
-
 STEPS: dict[str, list[str]] = {a: [b for b, k in LINKS[a].items() if k != "window"] for a in SPACES}
 
 

@@ -5,19 +5,13 @@ from __future__ import annotations
 from fractions import Fraction
 
 from engines.core.contract import Decision
-from engines.core.dice import roll_distribution
 from engines.slaughterhouse import data as D
+from engines.slaughterhouse.keys import Key, to_key
+from engines.slaughterhouse.odds import Roll, rolls
 from engines.slaughterhouse.state import State, View
 
 Table = tuple[str, list[str], list[list[str]], str]
 SHORT = {"old_man": "OLD MAN", "leatherface": "LEATHERFACE", "hitchhiker": "HITCHHIKER"}
-
-
-def bone_odds(n: int) -> dict[int, Fraction]:
-    """Exact distribution of successes on n bone dice (blank, blank, blank, one, one, two)."""
-    if n <= 0:
-        return {0: Fraction(1)}
-    return {k: p for k, p in sorted(roll_distribution(n, sum, D.FACES).items())}
 
 
 def _pct(p: Fraction) -> str:
@@ -221,11 +215,11 @@ class SlaughterhouseUI:
         if decision.kind in ("action", "sawyer_action"):
             words = []
             for head in ("search", "move", "hunt", "attack"):
-                found = next((o for o in decision.options if o.key.split(":")[0] == head), None)
+                found = next(
+                    (Key.parse(o.key) for o in decision.options if Key.parse(o.key).verb == head), None
+                )
                 if found is not None:
-                    words.append(
-                        f"'move to {D.name(found.key.split(':')[1])}'" if head == "move" else f"'{head}'"
-                    )
+                    words.append(f"'move to {D.name(found.arg())}'" if head == "move" else f"'{head}'")
             words.append("'end'")
             return f"Type a number, or a choice's words: {', '.join(words)}."
         if decision.kind == "order":
@@ -259,7 +253,7 @@ class SlaughterhouseUI:
             fits = [o.key for o in decision.options if _goes(o.key, head) in spaces]
             if len(set(_goes(k, head) for k in fits)) == 1:
                 return fits[0]
-            return None if fits else f"{head}:{spaces[0]}"
+            return None if fits else to_key(head, spaces[0])
         head = _WORDS.get(low)
         named = ""  # 'use crowbar', 'swap with yellow', 'hunt green': the rest narrows the choice
         if head is None and verb in _WORDS and rest:
@@ -269,7 +263,7 @@ class SlaughterhouseUI:
         if decision.kind == "action" and head == "attack":
             fits = [o for o in decision.options if "attack" in o.label.lower() and o.key != "attack"]
         else:
-            fits = [o for o in decision.options if o.key == head or o.key.startswith(head + ":")]
+            fits = [o for o in decision.options if Key.parse(o.key).verb == head]
         if not fits:
             return head
         if named:
@@ -277,36 +271,27 @@ class SlaughterhouseUI:
         return fits[0].key if len(fits) == 1 else None
 
     def odds(self, state: State, key: str | None = None) -> list[Table] | None:
-        """Exact bone-dice odds for every roll the pending choice can make (rerolls: the new total)."""
-        from engines.slaughterhouse.game import GAME, calm_dice
+        """Exact bone-dice odds for every roll the pending choice can make (rerolls: the new total), as the
+        engine counts them (engines.slaughterhouse.odds); this only lays them out."""
+        from engines.slaughterhouse.game import GAME
 
         d = GAME.decision(state)
         if d is None:
             return None
-        rolls: list[tuple[str, int, int]] = []
-        for o in d.options:
-            if key is not None and o.key != key:
-                continue
-            for label, n, base in _rolls_for(state, o.key, o.label, d.kind):
-                if n:
-                    rolls.append((label, n, base))
-        if d.kind == "action" and key is None:
-            t = state.trespassers[state.current]
-            if t.noise:
-                rolls.append((f"end of turn: calm {t.noise} Noise", calm_dice(t), 0))
-        if not rolls:
+        found = rolls(state, d, key)
+        if not found:
             return None
         if d.kind in ("reroll", "reroll_pick"):
-            return _reroll_odds(state, d.kind, rolls)
-        most = max(base + 2 * n for _, n, base in rolls)
+            return _reroll_odds(state, d.kind, found)
+        most = max(r.kept + max(D.FACES) * r.dice for r in found)
         head = ["Roll", "Dice", *[str(k) for k in range(most + 1)], "at least one"]
         body = []
-        for label, n, base in rolls:
-            dist = {base + k: p for k, p in bone_odds(n).items()}
+        for r in found:
+            dist = r.odds()
             body.append(
                 [
-                    label,
-                    str(n),
+                    r.label,
+                    str(r.dice),
                     *[_pct(dist[k]) if k in dist else "-" for k in range(most + 1)],
                     _pct(1 - dist.get(0, Fraction(0))),
                 ]
@@ -380,10 +365,10 @@ def _spaces_named(text: str) -> list[str]:
 
 def _goes(key: str, head: str) -> str:
     """Where a move or run option ends ('' for any other option)."""
-    parts = key.split(":")
-    if parts[0] != head:
+    choice = Key.parse(key)
+    if choice.verb != head:
         return ""
-    return parts[2] if head == "run" else parts[1]
+    return choice.arg(1) if head == "run" else choice.arg()
 
 
 def _goal_field(view: View) -> str:
@@ -543,81 +528,25 @@ def _cards(n: int) -> str:
     return f"{n} free card{'' if n == 1 else 's'}"
 
 
-def _rolls_for(state: State, key: str, label: str, kind: str) -> list[tuple[str, int, int]]:
-    """(label, dice, successes already kept) for each roll the option makes or may trigger."""
-    from engines.slaughterhouse.game import search_dice
-
-    parts = key.split(":")
-    head = parts[0]
-    if kind == "action":
-        t = state.trespassers[state.current]
-        if key == "search":
-            return [(label, search_dice(state, t), 0)]
-        if head == "use" and D.ALL_ITEMS[parts[1]]["effect"] == "weapon":
-            return [(label, D.ALL_ITEMS[parts[1]]["dice"], 0)]
-        if head == "desp" and D.ALL_DESPERATION[parts[1]]["effect"] == "attack2":
-            return [(label, D.ALL_DESPERATION[parts[1]]["dice"], 0)]
-        path = parts[1:2] if head == "move" else parts[1:3] if head == "run" else []
-        if head == "desp" and len(parts) > 2 and parts[2] in D.SPACES:
-            path = parts[2:]
-        return _arrival_rolls(state, label, path)
-    if kind == "offer" and head == "play":
-        step = state.todo[0]
-        if D.ALL_SAWYER_CARDS[parts[1]]["trigger"] == "enter":
-            dice = (
-                D.SAWYERS[step.sawyer]["attack_dice"] if step.sawyer in D.SAWYERS else D.RULES["grandpa_dice"]
-            )
-            return [(f"{label}: then {D.name(step.sawyer)} attacks", dice, 0)]
-        return []
-    if kind == "reroll" and head == "reroll":
-        nxt = state.todo[1]
-        if nxt.kind == "fire_burns":  # the successes are rolled again
-            return [(label, sum(1 for d in nxt.dice if d), 0)]
-        return [(label, sum(1 for d in nxt.dice if d == 0), sum(nxt.dice))]  # the blanks are rolled again
-    if kind == "reroll_pick" and head == "dice":
-        dice = state.todo[1].dice
-        which = {int(i) for i in parts[1].split(",")}
-        return [(label, len(which), sum(d for i, d in enumerate(dice) if i not in which))]
-    if kind == "sawyer_action":
-        if head == "attack":
-            return [(label, D.SAWYERS[state.cur_sawyer]["attack_dice"], 0)]
-        if head == "hunt":
-            return [(label, D.RULES["hunt_dice"], 0)]
-        if key == "talk":
-            return [(label, D.SAWYERS["old_man"]["talk_dice"], 0)]
-        if head == "free" and parts[1] in D.ALL_SAWYER_CARDS:
-            info = D.ALL_SAWYER_CARDS[parts[1]]
-            free = info["free"]
-            if free == "hunt2" or free.startswith("attack"):
-                return [(label, info["dice"], 0)]
-            if free == "move" and len(parts) > 2:
-                return _fire_rolls(state, label, parts[2])
-            return []
-        if head in ("move", "creep"):
-            return _fire_rolls(state, label, parts[1])
-        if head == "move2":
-            return _fire_rolls(state, label, parts[2])
-    return []
-
-
 _FACE = {0: "blank", 1: "slash", 2: "skull"}
 
 
-def _reroll_odds(state: State, kind: str, rolls: list[tuple[str, int, int]]) -> list[Table]:
+def _reroll_odds(state: State, kind: str, found: list[Roll]) -> list[Table]:
     """The family's reroll: the faces showing, each distinct reroll once (every card buries alike), the total
     after it and the chance it beats the roll as it stands."""
     dice = state.todo[1].dice
     now = sum(dice)
     seen: dict[tuple[int, int], str] = {}
-    for label, n, base in rolls:
+    for r in found:
+        label, n, base = r.label, r.dice, r.kept
         if kind == "reroll":
             label = "reroll the blanks (any card)" if base == now else "reroll the successes (any card)"
         seen.setdefault((n, base), label)
-    most = max(base + 2 * n for n, base in seen)
+    most = max(base + max(D.FACES) * n for n, base in seen)
     head = ["Reroll", "Dice", *[str(k) for k in range(most + 1)], f"more than {now}"]
     body = []
     for (n, base), label in seen.items():
-        dist = {base + k: p for k, p in bone_odds(n).items()}
+        dist = Roll(label, n, base).odds()
         body.append(
             [
                 label,
@@ -632,21 +561,6 @@ def _reroll_odds(state: State, kind: str, rolls: list[tuple[str, int, int]]) -> 
         "are the total after it (the kept dice included). Bone dice: three blanks, two slashes (1), a skull (2)."
     )
     return [("Odds of a reroll", head, body, note)]
-
-
-def _arrival_rolls(state: State, label: str, path: list[str]) -> list[tuple[str, int, int]]:
-    """Grandpa's one die where the move stops on him, the Fire's two dice where it ends in Fire."""
-    for space in path:
-        if space == state.grandpa:
-            return [(f"{label}: Grandpa attacks", D.RULES["grandpa_dice"], 0)]
-    if path and path[-1] in state.fire:
-        return [(f"{label}: the Fire attacks", D.FIRE["dice"], 0)]
-    return []
-
-
-def _fire_rolls(state: State, label: str, space: str) -> list[tuple[str, int, int]]:
-    """A Sawyer ending a move in Fire rolls two dice, one action lost per success."""
-    return [(f"{label}: the Fire costs actions", D.FIRE["dice"], 0)] if space in state.fire else []
 
 
 UI = SlaughterhouseUI()

@@ -10,6 +10,7 @@ from rich.cells import cell_len
 
 from engines.core.contract import Decision, Option
 from engines.slaughterhouse import data as D
+from engines.slaughterhouse.keys import Key
 from engines.slaughterhouse.state import View
 from solo.games import slaughterhouse_words as W
 
@@ -21,7 +22,7 @@ def choice_lines(decision: Decision, view: View, width: int, plain: bool) -> lis
     if decision.kind in CARD_PICKS:
         out = []
         for i, o in numbered:
-            card = o.key.split(":", 1)[1] if ":" in o.key else ""
+            card = Key.parse(o.key).arg()
             words = W.card(card)
             line = f"{i}. {o.label}" + (f": {words}" if words else "")
             out.append(line if plain or cell_len(line) <= width else line[: width - 3] + "...")
@@ -48,7 +49,7 @@ def choice_lines(decision: Decision, view: View, width: int, plain: bool) -> lis
     if decision.kind == "place_grandpa":
         boards: dict[str, list[str]] = {}
         for i, o in numbered:
-            sid = o.key.split(":", 1)[1]
+            sid = Key.parse(o.key).arg()
             title = "Upstairs" if D.SPACES[sid]["board"] == "up" else "Ground floor"
             boards.setdefault(title, []).append(f"{i}. {D.LABELS[sid]}")
         return [line for title, items in boards.items() for line in _wrap(f"{title}:", items, width)]
@@ -60,31 +61,31 @@ _MOVES = re.compile(r"^(?:.*? )?moves? to ")
 
 def _grouped(o: Option) -> tuple[str, str]:
     """(group title, the choice's words without what the title already says)."""
-    parts = o.key.split(":")
-    head = parts[0]
+    choice = Key.parse(o.key)
+    head, args = choice.verb, choice.args
     if head == "move2":
-        return "Move two spaces (Vagabond)", _via(parts[1], parts[2])
-    if head == "move" and len(parts) == 3 and " carrying " in o.label:
+        return "Move two spaces (Vagabond)", _via(args[0], args[1])
+    if head == "move" and len(args) == 2 and " carrying " in o.label:
         who = o.label.split(" carrying ", 1)[1].removesuffix(" (Hogtie)")
-        return f"Move carrying {who} (Hogtie)", D.LABELS[parts[1]]
+        return f"Move carrying {who} (Hogtie)", D.LABELS[args[0]]
     if head in ("move", "creep") and _MOVES.match(o.label):
         text = _MOVES.sub("", o.label)  # the crossing and its Noise stay: they are what the move risks
         return ("Creep" if head == "creep" else "Move"), text
     if head == "run":
-        return "Run (Noise)", _via(parts[1], parts[2])
-    if head == "desp" and parts[1] in D.ALL_DESPERATION:
-        name = D.name(parts[1])
-        if len(parts) == 4 and parts[2] in D.SPACES and parts[3] in D.SPACES:
-            return f"Play {name}: run, no Noise", _via(parts[2], parts[3])
+        return "Run (Noise)", _via(args[0], args[1])
+    if head == "desp" and choice.arg() in D.ALL_DESPERATION:
+        name = D.name(choice.arg())
+        if len(args) == 3 and args[1] in D.SPACES and args[2] in D.SPACES:
+            return f"Play {name}: run, no Noise", _via(args[1], args[2])
         text = o.label.removeprefix(f"play {name}").removeprefix(name).strip(": ").removeprefix("run to ")
         return f"Play {name}", text or name
-    if head == "free" and parts[1] in D.ALL_SAWYER_CARDS:
-        name = D.name(parts[1])
+    if head == "free" and choice.arg() in D.ALL_SAWYER_CARDS:
+        name = D.name(choice.arg())
         text = o.label.removeprefix(f"play {name}")
         text = text.removeprefix(" for a free move to ").strip(": ")
         return f"Play {name} free", text
     if head == "panic":
-        return "Six Fear and a card: Panic Meter up", D.name(parts[1])
+        return "Six Fear and a card: Panic Meter up", D.name(choice.arg())
     if o.label.startswith("swap Items with "):
         return "Swap Items with", o.label.removeprefix("swap Items with ")
     if head == "end":

@@ -5,6 +5,7 @@ vehicles, the Panic Meter and the scenario's objective."""
 from __future__ import annotations
 
 from engines.slaughterhouse import data as D
+from engines.slaughterhouse.rules import WORDS
 from engines.slaughterhouse.state import View
 from solo.games import slaughterhouse_words as W
 
@@ -15,15 +16,41 @@ _INJURY = {
     "search_minus": "one search die fewer",
     "action_minus": "one action fewer each turn",
 }
+_OLD, _LEATHER, _HITCH = D.SAWYERS["old_man"], D.SAWYERS["leatherface"], D.SAWYERS["hitchhiker"]
 _SAWYER = {
-    "old_man": "Attack: Wallop, 2 dice. Sweet Talk: 3 dice, a Fear for each success.",
-    "leatherface": "Attack: the chainsaw, 3 dice; may give two Injuries.",
-    "hitchhiker": "Attack: the straight razor, 2 dice. Vagabond: moves two spaces as one action.",
+    "old_man": f"Attack: Wallop, {_OLD['attack_dice']} dice. Sweet Talk: {_OLD['talk_dice']} dice, a Fear for each "
+    "success.",
+    "leatherface": f"Attack: the chainsaw, {_LEATHER['attack_dice']} dice; may give "
+    f"{WORDS[_LEATHER['injuries_given']]} Injuries.",
+    "hitchhiker": f"Attack: the straight razor, {_HITCH['attack_dice']} dice. Vagabond: moves two spaces as one "
+    "action.",
 }
+"""Each Sawyer board's abilities, its numbers read from the data."""
 
 
 def things(view: View) -> dict[str, str]:
     out: dict[str, str] = {}
+    _people(out, view)
+    _tiles(out, view)
+    _rooms(out, view)
+    out["Panic Meter"] = (
+        f"Now on space {view.panic} of {len(D.PANIC) - 1}: {D.PANIC[view.panic]['label']}.\n\n"
+        + "; ".join(
+            f"{i} {p['label']} ({p['cards']} free card{'s' if p['cards'] > 1 else ''})"
+            for i, p in enumerate(D.PANIC)
+        )
+        + "."
+    )
+    from solo.games.slaughterhouse import scenario_progress
+
+    out[f"Scenario: {D.SCENARIOS[view.scenario]['name']}"] = (
+        f"Objective: {scenario_progress(view)}.\n\nAll Trespassers dead: the family wins."
+    )
+    return out
+
+
+def _people(out: dict[str, str], view: View) -> None:
+    """The Trespassers and what they hold, the Sawyers, Grandpa and the family's hand (only to the family)."""
     family_seat = view.seat != "trespassers"
     for t in view.trespassers:
         out[t.id.capitalize()] = _trespasser(t)
@@ -44,14 +71,20 @@ def things(view: View) -> dict[str, str]:
         out[D.name(s.id)[:1].upper() + D.name(s.id)[1:]] = (
             f"{_SAWYER.get(s.id, '')}\n\nNow {where}{'; Brutal' if s.brutal else ''}."
         )
-    out["Grandpa"] = "Whoever stops on his space is attacked with one die.\n\n" + (
-        f"Now in {D.name(view.grandpa)}." if view.grandpa else "Not yet out."
+    grandpa = D.RULES["grandpa_dice"]
+    out["Grandpa"] = (
+        f"Whoever stops on his space is attacked with {WORDS[grandpa]} {'die' if grandpa == 1 else 'dice'}.\n\n"
+        + (f"Now in {D.name(view.grandpa)}." if view.grandpa else "Not yet out.")
     )
     if family_seat and not isinstance(view.hand, int):
         for card in view.hand:
             _add(out, D.name(card), f"Sawyer card: {W.sawyer_card(card)}.\n\nIn the family's hand.")
     elif isinstance(view.hand, int):
         out["The family's hand"] = f"{view.hand} Sawyer cards, hidden from the Trespassers."
+
+
+def _tiles(out: dict[str, str], view: View) -> None:
+    """Horror tiles (a face-down one named only to the family) and vehicles (face down: hidden to all)."""
     for room in view.horror_rooms:
         if room in view.horror_known:
             tile = view.horror_known[room]
@@ -78,6 +111,10 @@ def things(view: View) -> dict[str, str]:
                 else ""
             )
             out[D.name(card)] = f"Vehicle at {D.name(sid)}: {W.vehicle(card)}.{state}"
+
+
+def _rooms(out: dict[str, str], view: View) -> None:
+    """Each room not named already: its spaces, their symbols, exits and what is there."""
     rooms: dict[str, list[str]] = {}
     for sid, sp in D.SPACES.items():
         rooms.setdefault(sp.get("room") or sp["name"], []).append(sid)
@@ -96,20 +133,6 @@ def things(view: View) -> dict[str, str]:
             here = f" Here: {', '.join(marks)}." if marks else ""
             parts.append(f"{sp['name']}{f' ({sym})' if sym else ''}: {_exits(sid)}.{here}")
         out[room] = "\n\n".join(parts)
-    out["Panic Meter"] = (
-        f"Now on space {view.panic} of {len(D.PANIC) - 1}: {D.PANIC[view.panic]['label']}.\n\n"
-        + "; ".join(
-            f"{i} {p['label']} ({p['cards']} free card{'s' if p['cards'] > 1 else ''})"
-            for i, p in enumerate(D.PANIC)
-        )
-        + "."
-    )
-    from solo.games.slaughterhouse import scenario_progress
-
-    out[f"Scenario: {D.SCENARIOS[view.scenario]['name']}"] = (
-        f"Objective: {scenario_progress(view)}.\n\nAll Trespassers dead: the family wins."
-    )
-    return out
 
 
 def _add(out: dict[str, str], name: str, text: str) -> None:

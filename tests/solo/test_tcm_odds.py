@@ -8,8 +8,10 @@ import pytest
 
 from engines.core.rng import Rng
 from engines.registry import get
+from engines.slaughterhouse.keys import Key
+from engines.slaughterhouse.odds import bone_odds
 from engines.slaughterhouse.state import Step
-from solo.games.slaughterhouse import UI, bone_odds
+from solo.games.slaughterhouse import UI
 from tests.engines.slaughterhouse.tcm_helpers import green_turn
 
 GAME = get("slaughterhouse")
@@ -31,7 +33,7 @@ def test_odds_never_raise_at_any_decision_with_every_achievement_unlocked(scenar
                 tables = UI.odds(state, o.key)
                 if o.key.startswith("free:sawyer/best_there_ever_was"):  # The Best There Ever Was: two dice
                     assert tables[0][2][0][1] == "2"
-                    seen.add(o.key.split(":")[0])
+                    seen.add(Key.parse(o.key).verb)
             GAME.apply(state, d.options[rng.below(len(d.options))].key)
 
 

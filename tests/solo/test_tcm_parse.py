@@ -6,6 +6,7 @@ from repl_harness import Session
 
 from engines.core.contract import resolve_options
 from engines.registry import get
+from engines.slaughterhouse.keys import Key
 from solo.games.slaughterhouse import UI
 from solo.run import Run
 
@@ -157,7 +158,7 @@ def test_at_the_prompt_the_family_names_a_later_sawyer_either_way(tmp_path):
 
     run = _family_order(3)
     last = run.decision().keys()[-1]
-    spoken = D.name(last.split(":")[1])
+    spoken = D.name(Key.parse(last).arg())
     for text in (spoken, spoken.removeprefix("the "), spoken.lower()):
         run = _family_order(3)
         before = len(run.keys)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from engines.registry import get
-from solo.games.slaughterhouse import UI, bone_odds
+from engines.slaughterhouse.odds import bone_odds
+from solo.games.slaughterhouse import UI
 from tests.engines.slaughterhouse.tcm_helpers import green_turn
 
 GAME = get("slaughterhouse")

@@ -8,6 +8,7 @@ from tcm_helpers import GAME, advance
 from engines.core.autoplay import play
 from engines.core.events import Event
 from engines.slaughterhouse import data as D
+from engines.slaughterhouse.combat import heal
 
 
 def _deck(state) -> list[str]:
@@ -149,7 +150,7 @@ def test_a_wild_injury_counts_as_the_first_type_the_trespasser_lacks():
     GAME.apply(state, f"give:{wild}")
     assert t.wild_as == {wild: "foot"} and wild in t.injuries
     assert GAME.invariants(state) == []
-    GAME._heal(state, 0, "foot", [])
+    heal(state, 0, "foot", [])
     assert t.wild_as == {} and state.injury_deck[0] == wild  # buried like any Injury
 
 

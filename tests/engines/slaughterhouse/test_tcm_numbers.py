@@ -9,6 +9,8 @@ import pytest
 from tcm_helpers import GAME, advance, clear_horror, give_cards, green_turn, injury, item, legal, to_family
 
 from engines.slaughterhouse import data as D
+from engines.slaughterhouse.machine import run
+from engines.slaughterhouse.panic import raise_panic
 from engines.slaughterhouse.state import Step
 
 # -- the House ------------------------------------------------------------------------------------------
@@ -360,7 +362,7 @@ def test_wallop_buries_a_revealed_fourth_injury():
     heart = injury(state, "heart")
     state.todo.insert(0, Step("attack", who=0, sawyer="old_man", dice=[1], flag="wallop", n=1))
     state.injury_deck.append(heart)
-    GAME._run(state, [])
+    run(state, [])
     assert state.injury_deck[0] == heart and len(t.injuries) == 3
 
 
@@ -372,7 +374,7 @@ def test_the_panic_meter_track_labels_and_free_cards():
     raised = []
     for _ in range(len(D.PANIC) - 1):
         events: list = []
-        GAME._raise_panic(state, events)
+        raise_panic(state, events)
         raised += [(e["label"], e["cards"]) for e in events if e.kind == "panic_raised"]
         while state.todo and state.todo[0].kind in ("place_hitchhiker", "place_grandpa"):
             GAME.apply(state, legal(state)[0])

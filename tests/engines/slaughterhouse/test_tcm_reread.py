@@ -7,6 +7,7 @@ from tcm_helpers import GAME, advance, clear_horror, give_cards, green_turn, inj
 
 from engines.core.autoplay import play, policy_rng
 from engines.slaughterhouse import data as D
+from engines.slaughterhouse.keys import Key
 from engines.slaughterhouse.state import Step
 
 
@@ -87,14 +88,14 @@ def test_leatherface_may_give_two_injuries_with_a_card_attack():
 
 def test_the_old_man_is_harmless_to_the_heuristic_at_three_injuries_but_leatherface_is_not():
     """The policies read the rule: a Trespasser one Injury from death neither flees nor fights the Old Man."""
-    from engines.slaughterhouse.policies import _harmless
+    from engines.slaughterhouse.rules import harmless
 
     state = green_turn()
     t = state.trespassers[0]
     t.injuries = [injury(state, k) for k in ("hand", "foot", "head")]
-    assert _harmless("old_man", t) and not _harmless("leatherface", t) and not _harmless("hitchhiker", t)
+    assert harmless("old_man", t) and not harmless("leatherface", t) and not harmless("hitchhiker", t)
     t.injuries.pop()
-    assert not _harmless("old_man", t)
+    assert not harmless("old_man", t)
 
 
 # -- the game ends only when every Trespasser is out (E2, E3, E4) -----------------------------------------
@@ -328,7 +329,10 @@ def test_a_swap_with_a_body_ends_and_never_hands_back_a_scenario_card():
         if d.kind != "swap":
             break
         key = policy(GAME.view(state, d.seat), d, policy_rng(0, n))
-        assert not (key.startswith("swap:give:") and key[10:] in D.ALL_SCENARIO_ITEMS), key
+        choice = Key.parse(key)
+        assert not (
+            choice.verb == "swap" and choice.arg(0) == "give" and choice.arg(1) in D.ALL_SCENARIO_ITEMS
+        ), key
         GAME.apply(state, key)
     assert GAME.decision(state).kind == "action"
     assert {D.ALL_ITEMS[c]["id"] for c in g.items} >= {"truck_keys", "jerry_can"} and len(g.items) == 4

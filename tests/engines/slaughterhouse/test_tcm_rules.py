@@ -11,8 +11,10 @@ from tcm_helpers import GAME, advance, clear_horror, give_cards, green_turn, inj
 from engines.core.autoplay import play
 from engines.core.contract import IllegalMove
 from engines.slaughterhouse import data as D
-from engines.slaughterhouse.game import _supply
-from solo.games.slaughterhouse import bone_odds
+from engines.slaughterhouse.keys import Key
+from engines.slaughterhouse.odds import bone_odds
+from engines.slaughterhouse.panic import raise_panic
+from engines.slaughterhouse.rules import supply
 
 # -- setup -------------------------------------------------------------------------------------------
 
@@ -49,7 +51,7 @@ def test_sawyer_player_starts_with_four_cards_four_fear_and_the_old_man_in_the_p
 def test_horror_tiles_face_down_in_named_rooms_never_the_foyer_one_per_room():
     for seed in range(20):
         state, _ = GAME.setup(seed, {})
-        rooms = [k[7:] for k in legal(state)]
+        rooms = [Key.parse(k).arg() for k in legal(state)]
         assert "Foyer" not in rooms
         advance(state, "order", seed)
         assert len(state.horror) == 4 and "Foyer" not in state.horror
@@ -147,10 +149,10 @@ def test_noise_supply_is_twenty_tokens_and_none_is_made_when_it_is_empty():
     clear_horror(state)
     state.fear = 19
     GAME.apply(state, "move:LIV1")  # a door: the last token
-    assert state.trespassers[0].noise == 1 and _supply(state) == 0
+    assert state.trespassers[0].noise == 1 and supply(state) == 0
     state.fear, state.trespassers[0].noise = 20, 0
     GAME.apply(state, "move:FOY")
-    assert state.trespassers[0].noise == 0 and _supply(state) == 0
+    assert state.trespassers[0].noise == 0 and supply(state) == 0
 
 
 # -- search and items ---------------------------------------------------------------------------------
@@ -214,7 +216,7 @@ def test_item_limit_four_personal_items_do_not_count_and_a_fifth_is_buried():
             deck = s2.item_decks["down"]
             GAME.apply(s2, d.options[0].key)
             assert (
-                len(s2.trespassers[0].items) == 4 and deck[0] == d.options[0].key[5:]
+                len(s2.trespassers[0].items) == 4 and deck[0] == Key.parse(d.options[0].key).arg()
             )  # buried at the bottom
             return
     raise AssertionError("no search found an Item")
@@ -322,23 +324,23 @@ def test_entering_grandpas_space_ends_the_move_and_he_attacks_with_one_die():
 
 
 def test_a_trespasser_never_has_two_injuries_of_one_type():
-    from engines.slaughterhouse.game import _valid_injuries
+    from engines.slaughterhouse.combat import valid_injuries
 
     state = green_turn()
     t = state.trespassers[0]
     t.injuries = [injury(state, "foot"), injury(state, "head")]
     cards = [injury(state, "foot"), injury(state, "heart")]
-    assert _valid_injuries(t, cards, "straight_razor") == [cards[1]]
-    assert _valid_injuries(t, cards[:1], "chainsaw") == []
+    assert valid_injuries(t, cards, "straight_razor") == [cards[1]]
+    assert valid_injuries(t, cards[:1], "chainsaw") == []
 
 
 def test_wallop_never_gives_the_fourth_injury():
-    from engines.slaughterhouse.game import _valid_injuries
+    from engines.slaughterhouse.combat import valid_injuries
 
     state = green_turn()
     t = state.trespassers[0]
     t.injuries = [injury(state, k) for k in ("hand", "foot", "head")]
-    assert _valid_injuries(t, [injury(state, "heart")], "wallop") == []
+    assert valid_injuries(t, [injury(state, "heart")], "wallop") == []
     to_family(state)
     advance(state, "sawyer_action")
     state.sawyers[0].space = t.space = "FOY"
@@ -461,13 +463,13 @@ def test_a_card_and_six_fear_raise_the_panic_meter_and_bring_out_the_hitchhiker(
     assert state.panic == 1 and state.fear == 6 and all(len(t.desperation) == 1 for t in state.trespassers)
     GAME.apply(state, next(k for k in legal(state) if k.startswith("panic:")))
     d = GAME.decision(state)
-    assert d.kind == "place_hitchhiker" and {k[6:] for k in [o.key for o in d.options]} == set(D.CORNERS)
+    assert d.kind == "place_hitchhiker" and {Key.parse(o.key).arg() for o in d.options} == set(D.CORNERS)
 
 
 def test_the_panic_meter_does_nothing_past_its_last_space():
     state = green_turn()
     state.panic = len(D.PANIC) - 1
-    GAME._raise_panic(state, [])
+    raise_panic(state, [])
     assert state.panic == len(D.PANIC) - 1
 
 
@@ -564,7 +566,7 @@ def test_trespassers_never_see_face_down_horror_tiles_or_the_sawyer_hand():
 def test_the_family_never_sees_desperation_cards():
     state = green_turn()
     state.panic = 0
-    GAME._raise_panic(state, [])
+    raise_panic(state, [])
     text = msgspec.json.encode(GAME.view(state, "sawyer")).decode()
     assert all(c not in text for t in state.trespassers for c in t.desperation)
     assert all(len(t.desperation) == 1 for t in state.trespassers)

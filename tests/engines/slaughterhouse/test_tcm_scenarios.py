@@ -8,6 +8,9 @@ from tcm_helpers import GAME, advance, clear_horror, green_turn, injury, item, l
 from engines.core.autoplay import policy_rng
 from engines.core.contract import IllegalMove
 from engines.slaughterhouse import data as D
+from engines.slaughterhouse.combat import bury_injuries
+from engines.slaughterhouse.keys import Key
+from engines.slaughterhouse.scenarios import spread_fire
 from engines.slaughterhouse.state import Step
 from solo.sim import MAX_DECISIONS
 
@@ -188,13 +191,13 @@ def test_fire_spreads_to_an_adjacent_indoor_space_after_each_round_and_keeps_tok
     state = green_turn(scenario="b")
     state.fire = ["KIT1"]
     state.ignited = ["Kitchen"]
-    GAME._spread_fire(state, [])
+    spread_fire(state, [])
     assert len(state.fire) == 2 and state.fire[1] in {"KIT2", "RH2", "DIN2"}  # never the yard (a window)
     state.fire = ["KIT1", "KIT2", "PAN"]
-    GAME._spread_fire(state, [])  # 3 of the 6 tokens left, 2 rooms still to ignite: one spreads
+    spread_fire(state, [])  # 3 of the 6 tokens left, 2 rooms still to ignite: one spreads
     assert len(state.fire) == 4
     state.fire = ["KIT1", "KIT2", "PAN", "RH2"]
-    GAME._spread_fire(state, [])  # 2 tokens left, 2 rooms still to ignite: no spread
+    spread_fire(state, [])  # 2 tokens left, 2 rooms still to ignite: no spread
     assert len(state.fire) == 4
 
 
@@ -402,7 +405,7 @@ def test_jumping_from_an_upstairs_window_lands_between_that_sides_window_symbols
     card = _desperation(state, 0, "window")
     t.space = "BED1"  # the west side
     keys = [k for k in legal(state) if k.startswith(f"desp:{card}")]
-    assert sorted(k.split(":")[-1] for k in keys) == ["YW1", "YW2"]
+    assert sorted(Key.parse(k).last for k in keys) == ["YW1", "YW2"]
     GAME.apply(state, f"desp:{card}:YW2")
     assert t.space == "YW2" and t.noise == 1 and t.actions == 4
     assert D.SPACES[t.space]["board"] == "down"
@@ -492,7 +495,7 @@ def test_identical_injuries_are_buried_without_a_question():
     same = [c for c in state.injury_deck if D.INJURIES[c]["id"] == "hand_cut"][:2]
     for c in same:
         state.injury_deck.remove(c)
-    GAME._bury_injuries(state, same)
+    bury_injuries(state, same)
     assert state.injury_deck[:2] == same[::-1] and not state.todo
 
 

@@ -1,0 +1,543 @@
+"""The Sawyer family's turn: drawing cards, each Sawyer's actions (moves, Hogtie, Vagabond, creeping, hunts,
+attacks, Sweet Talk), the cards' free effects and interrupts (I Got Ya and the rest), buying cards with Fear."""
+
+from __future__ import annotations
+
+from engines.core.contract import Option
+from engines.core.events import Event
+from engines.slaughterhouse import data as D
+from engines.slaughterhouse.combat import attack_step
+from engines.slaughterhouse.keys import Key, to_key
+from engines.slaughterhouse.odds import dice_for
+from engines.slaughterhouse.panic import raise_panic
+from engines.slaughterhouse.rules import (
+    WORDS,
+    active,
+    dice_words,
+    first_of_each,
+    max_actions,
+    noise,
+    plural,
+    roll,
+    sawyer_of,
+    successes,
+    supply,
+    the,
+)
+from engines.slaughterhouse.scenarios import burn_sawyer, spread_fire
+from engines.slaughterhouse.state import Sawyer, State, Step, Trespasser
+from engines.slaughterhouse.tables import ANSWERS, EFFECTS, QUESTIONS
+from engines.slaughterhouse.trespassers import _PROMPTS, horror_effect
+
+_TALK = Option("talk", f"Sweet Talk ({dice_words(D.SAWYERS['old_man']['talk_dice'])}, Fear for successes)")
+
+
+_PANIC_OPTION = {
+    c: Option(to_key("panic", c), f"spend {info['name']} and six Fear to raise the Panic Meter")
+    for c, info in D.ALL_SAWYER_CARDS.items()
+}
+
+
+_FREE_MOVES: dict[tuple[str, str], list[Option]] = {}
+
+
+def _free_moves(card: str, space: str) -> list[Option]:
+    """A move card's free-move options from a space, built once per process."""
+    got = _FREE_MOVES.get((card, space))
+    if got is None:
+        name = D.ALL_SAWYER_CARDS[card]["name"]
+        got = _FREE_MOVES[card, space] = [
+            Option(to_key("free", card, b), f"play {name} for a free move to {D.name(b)}")
+            for b in D.steps(space)
+        ]
+    return got
+
+
+_END_SAWYER = {sid: Option("end", f"end {D.name(sid)}'s turn", ("done", "pass")) for sid in D.SAWYER_ORDER}
+
+
+_OPTIONS: dict[tuple[str, ...], Option] = {}
+
+
+def _cached(ident: tuple[str, ...], key: str, label) -> Option:
+    """Options whose label follows from the key alone are built once per process (apply is called a lot)."""
+    found = _OPTIONS.get(ident)
+    if found is None:
+        found = _OPTIONS[ident] = Option(key, label())
+    return found
+
+
+_SAWYER_MOVE = {
+    (sid, b): Option(to_key("move", b), f"{D.name(sid)} moves to {D.name(b)}")
+    for sid in D.SAWYER_ORDER
+    for b in D.SPACES
+}
+
+
+_SAWYER_MOVES = {
+    (sid, a): [_SAWYER_MOVE[sid, b] for b in D.steps(a)] for sid in D.SAWYER_ORDER for a in D.SPACES
+}
+
+
+def sawyer_options(state: State) -> list[Option]:
+    """A Sawyer's turn: moves and attacks (while an action is left), the cards in hand, the end of the turn."""
+    s = sawyer_of(state, state.cur_sawyer)
+    tres = [
+        (i, t) for i, t in enumerate(state.trespassers) if t.space == s.space and not t.dead and not t.escaped
+    ]
+    opts: list[Option] = []
+    if s.actions > 0:
+        opts += _sawyer_moves(state, s, tres)
+        opts += _sawyer_attacks(state, s, tres)
+    opts += _card_options(state, s, tres)
+    opts.append(_END_SAWYER[s.id])
+    return opts
+
+
+def _sawyer_moves(state: State, s: Sawyer, tres: list[tuple[int, Trespasser]]) -> list[Option]:
+    """Moves (carrying a Trespasser by Hogtie, or Grandpa), the Hitchhiker's two steps and window creep."""
+    opts: list[Option] = []
+    company = bool(tres) or state.grandpa == s.space
+    if not company:
+        opts += _SAWYER_MOVES[s.id, s.space]
+    for b in D.steps(s.space) if company else ():
+        opts.append(_SAWYER_MOVE[s.id, b])
+        if s.id == "old_man":
+            for i, t in tres:
+                if not t.hidden:
+                    opts.append(
+                        _cached(
+                            ("hog", b, t.id),
+                            to_key("move", b, i),
+                            lambda b=b, t=t: f"move to {D.name(b)} carrying {t.id} (Hogtie)",
+                        )
+                    )
+        if state.grandpa == s.space:
+            opts.append(Option(to_key("move", b, "grandpa"), f"move to {D.name(b)} carrying Grandpa"))
+    if s.id == "hitchhiker":
+        opts += _hitchhiker_moves(s.space)
+    return opts
+
+
+def _hitchhiker_moves(space: str) -> list[Option]:
+    """Vagabond (two steps outdoors) and creeping through a downstairs window."""
+    opts: list[Option] = []
+    if D.SPACES[space]["region"] == "outdoors":
+        for a in D.steps(space):
+            for b in D.steps(a):
+                if b != space:
+                    opts.append(
+                        _cached(
+                            ("m2", a, b),
+                            to_key("move2", a, b),
+                            lambda a=a, b=b: f"move to {D.name(b)} via {D.name(a)} (Vagabond)",
+                        )
+                    )
+    for b, kind in D.LINKS[space].items():
+        if kind == "window" and D.SPACES[b]["board"] == "down":
+            opts.append(Option(to_key("creep", b), f"creep through the window to {D.name(b)}"))
+    return opts
+
+
+def _sawyer_attacks(state: State, s: Sawyer, tres: list[tuple[int, Trespasser]]) -> list[Option]:
+    """Hunt the hidden, attack the rest; the Old Man may Sweet Talk anyone here."""
+    opts: list[Option] = []
+    for i, t in tres:
+        if t.hidden:
+            opts.append(Option(to_key("hunt", i), f"hunt for {t.id} ({dice_words(dice_for(state, 'hunt'))})"))
+        else:
+            n = dice_for(state, "attack", source=s.id)
+            opts.append(Option(to_key("attack", i), f"attack {t.id} ({n} dice)"))
+    if s.id == "old_man" and tres:
+        opts.append(_TALK)
+    return opts
+
+
+def _card_options(state: State, s: Sawyer, tres: list[tuple[int, Trespasser]]) -> list[Option]:
+    """The cards in hand played for their free effect, or spent with six Fear to raise the Panic Meter."""
+    opts: list[Option] = []
+    panic = state.fear >= D.RULES["fear_for_panic"] and state.panic < len(D.PANIC) - 1
+    for c in first_of_each(state.hand, D.ALL_SAWYER_CARDS):
+        info = D.ALL_SAWYER_CARDS[c]
+        free = info["free"]
+        name = info["name"]
+        if free == "move":
+            opts += _free_moves(c, s.space)
+        elif free == "hunt2" or free.startswith("attack"):
+            n = dice_words(dice_for(state, "card", source=c))
+            verb, hidden = ("hunt", True) if free == "hunt2" else ("attack", False)
+            opts += [
+                Option(to_key("free", c, i), f"play {name}: {verb} {t.id} with {n}")
+                for i, t in tres
+                if t.hidden == hidden
+            ]
+        elif free == "fear2" and supply(state) > 0:
+            opts.append(Option(to_key("free", c), f"play {name}: take {WORDS[info['fear']]} Fear"))
+        elif free == "horror" and state.horror_box:
+            opts += _horror_card(state, c, name)
+        if panic:
+            opts.append(_PANIC_OPTION[c])
+    return opts
+
+
+def _horror_card(state: State, card: str, name: str) -> list[Option]:
+    """A Horror tile from the box onto a Trespasser's room that has none (never the Foyer)."""
+    opts = []
+    for i, t in enumerate(state.trespassers):
+        room = D.room_of(t.space)
+        if (
+            active(t)
+            and room
+            and room not in state.horror
+            and room not in state.horror_up
+            and room != "Foyer"
+        ):
+            opts.append(Option(to_key("free", card, i), f"play {name} on {t.id} in the {room}"))
+    return opts
+
+
+def sawyer_prompt(state: State) -> str:
+    s = sawyer_of(state, state.cur_sawyer)
+    ident = (s.id, s.space, s.actions, state.fear)
+    found = _PROMPTS.get(ident)
+    if found is None:
+        found = _PROMPTS[ident] = (
+            f"{D.name(s.id)[:1].upper()}{D.name(s.id)[1:]}, in {the(D.name(s.space))}, {s.actions} action{'s' if s.actions != 1 else ''} "
+            f"left; Fear {state.fear}."
+        )
+    return found
+
+
+def start_sawyer_turn(state: State, events: list[Event]) -> None:
+    state.phase = "sawyer"
+    state.cur_sawyer = ""
+    for t in state.trespassers:  # "they all reset their cubes to 4 on their boards" (rulebook)
+        if active(t):
+            t.actions = max_actions(t)
+    free = min(D.PANIC[state.panic]["cards"], len(state.sawyer_deck))
+    for _ in range(free):
+        state.hand.append(state.sawyer_deck.pop())
+    for s in state.sawyers:
+        s.acted = False
+    events.append(
+        Event(
+            "sawyer_turn",
+            state.round,
+            "sawyer",
+            {"drawn": free, "hand": len(state.hand), "fear": state.fear},
+        )
+    )
+    state.todo.append(Step("buy"))
+
+
+def start_sawyer(state: State, sid: str, events: list[Event]) -> None:
+    state.cur_sawyer = sid
+    s = sawyer_of(state, sid)
+    events.append(
+        Event(
+            "sawyer_acts",
+            state.round,
+            "sawyer",
+            {"sawyer": D.name(sid), "space": D.name(s.space), "actions": s.actions},
+        )
+    )
+    if s.space in state.fire:
+        burn_sawyer(state, s)
+
+
+def end_sawyer(state: State) -> None:
+    s = sawyer_of(state, state.cur_sawyer)
+    s.acted = True
+    state.cur_sawyer = ""
+
+
+def end_round(state: State, events: list[Event]) -> None:
+    for s in state.sawyers:
+        if s.space:
+            s.actions = s.most
+    if state.fire:
+        spread_fire(state, events)
+    state.todo.append(Step("begin_round"))  # no dawn: the game ends only when every Trespasser is out
+
+
+def sawyer_act(state: State, key: str, events: list[Event]) -> None:
+    s = sawyer_of(state, state.cur_sawyer)
+    choice = Key.parse(key)
+    head = choice.verb
+    if head == "end":
+        end_sawyer(state)
+        return
+    if head == "panic":
+        card = choice.arg(0)
+        state.hand.remove(card)
+        state.sawyer_deck.insert(0, card)
+        state.fear -= D.RULES["fear_for_panic"]
+        events.append(Event("panic_bought", state.round, "sawyer", {"card": D.name(card)}))
+        raise_panic(state, events)
+        return
+    if head == "free":
+        free(state, s, choice, events)
+        return
+    s.actions -= 1
+    if head in ("move", "creep", "move2"):
+        dests = list(choice.args[0:1]) if head != "move2" else list(choice.args[0:2])
+        carried = choice.arg(1) if head == "move" and len(choice.args) > 1 else ""
+        for d in dests:
+            s.space = d
+        if carried == "grandpa":
+            state.grandpa = s.space
+        elif carried:
+            state.trespassers[int(carried)].space = s.space
+        events.append(
+            Event(
+                "sawyer_moves",
+                state.round,
+                "sawyer",
+                {
+                    "sawyer": D.name(s.id),
+                    "space": D.name(s.space),
+                    "why": head,
+                    "carried": ""
+                    if not carried
+                    else ("Grandpa" if carried == "grandpa" else state.trespassers[int(carried)].id),
+                },
+            )
+        )
+        if s.space in state.fire:
+            burn_sawyer(state, s)
+    elif head == "hunt":
+        state.todo.append(
+            Step("hunt", who=int(choice.arg(0)), sawyer=s.id, dice=roll(state, dice_for(state, "hunt")))
+        )
+    elif head == "attack":
+        state.todo.append(attack_step(state, s.id, int(choice.arg(0))))
+    elif head == "talk":
+        state.todo.append(Step("talk", dice=roll(state, dice_for(state, "talk"))))
+
+
+def free(state: State, s: Sawyer, choice: Key, events: list[Event]) -> None:
+    card = choice.arg(0)
+    info = D.ALL_SAWYER_CARDS[card]
+    state.hand.remove(card)
+    state.sawyer_deck.insert(0, card)
+    facts = {"card": info["name"], "sawyer": D.name(s.id), "free": info["free"]}
+    if info["free"] == "fear2":
+        facts["fear"] = min(info["fear"], supply(state))  # what the card gives, said in the narration
+        facts["total"] = state.fear + facts["fear"]
+    events.append(Event("card_free", state.round, "sawyer", facts))
+    kind = info["free"]
+    if kind == "move":
+        s.space = choice.arg(1)
+        events.append(
+            Event(
+                "sawyer_moves",
+                state.round,
+                "sawyer",
+                {"sawyer": D.name(s.id), "space": D.name(s.space), "why": "free", "carried": ""},
+            )
+        )
+        if s.space in state.fire:
+            burn_sawyer(state, s)
+    elif kind == "hunt2":
+        state.todo.append(
+            Step(
+                "hunt",
+                who=int(choice.arg(1)),
+                sawyer=s.id,
+                dice=roll(state, dice_for(state, "card", source=card)),
+            )
+        )
+    elif kind == "fear2":
+        state.fear += facts["fear"]
+    elif kind.startswith("attack"):
+        # The card sets the dice; the attack ability on the Sawyer's board still applies (FAQ): the Old
+        # Man never gives the fourth Injury, Leatherface may give two.
+        flag = D.SAWYERS[s.id]["attack"]
+        state.todo.append(
+            Step(
+                "attack",
+                who=int(choice.arg(1)),
+                sawyer=s.id,
+                dice=roll(state, dice_for(state, "card", source=card)),
+                flag=flag,
+            )
+        )
+    elif kind == "horror":
+        who = int(choice.arg(1))
+        t = state.trespassers[who]
+        tile = state.horror_box.pop(state.rng.below(len(state.horror_box)))
+        room = D.room_of(t.space)
+        info2 = D.HORROR[tile]
+        if info2["stays"]:
+            state.horror_up[room] = tile
+        else:
+            state.horror_gone.append(tile)
+        events.append(
+            Event(
+                "horror_revealed",
+                state.round,
+                "sawyer",
+                {"trespasser": t.id, "room": room, "tile": info2["name"], "effect": info2["effect"]},
+            )
+        )
+        horror_effect(state, who, tile, events)
+
+
+@QUESTIONS.step("offer")
+def ask_offer(state: State, step: Step) -> tuple[list[Option], str]:
+    t = state.trespassers[step.who]
+    cards = [
+        c
+        for c in first_of_each(state.hand, D.ALL_SAWYER_CARDS)
+        if D.ALL_SAWYER_CARDS[c]["trigger"] == step.flag and state.fear >= D.ALL_SAWYER_CARDS[c]["cost"]
+    ]
+    opts = [
+        Option(to_key("play", c), f"play {D.name(c)} for {D.ALL_SAWYER_CARDS[c]['cost']} Fear") for c in cards
+    ]
+    opts.append(Option("pass", "let it go", ("no",)))
+    what = {
+        "enter": "enters a Sawyer's space",
+        "door": "is about to go through a door",
+        "noise": "made Noise",
+        "search": "is searching",
+        "hide": "is about to hide",
+    }[step.flag]
+    return opts, f"{t.id.capitalize()} {what}. Play a card?"
+
+
+@ANSWERS.step("offer")
+def answer_offer(state: State, step: Step, key: str, events: list[Event]) -> None:
+    if key == "pass":
+        if step.flag == "door":
+            state.todo.insert(0, Step("walk", who=step.who, path=step.path, flag=step.sawyer, n=1))
+        elif step.flag == "hide":
+            state.todo.insert(0, Step("hide", who=step.who))
+        return
+    card = Key.parse(key).arg()
+    info = D.ALL_SAWYER_CARDS[card]
+    state.hand.remove(card)
+    state.sawyer_deck.insert(0, card)
+    state.fear -= info["cost"]
+    t = state.trespassers[step.who]
+    events.append(
+        Event(
+            "card_interrupt",
+            state.round,
+            state.phase,
+            {"card": info["name"], "trespasser": t.id, "fear": info["cost"], "trigger": step.flag},
+        )
+    )
+    if step.flag == "enter":
+        t.stopped = True
+        if step.sawyer == "grandpa":  # FAQ: a card that lets Grandpa attack rolls one die
+            dice = roll(state, dice_for(state, "grandpa"))
+            state.todo.insert(0, Step("attack", who=step.who, sawyer="grandpa", dice=dice, flag="plain"))
+        else:
+            state.todo.insert(0, attack_step(state, step.sawyer, step.who))
+    elif step.flag == "door":
+        t.stopped = True
+    elif step.flag == "noise":
+        approach(state, step.who, events)
+    elif step.flag == "search":
+        noise(state, step.who, info["noise"], events, cause="search")
+    elif step.flag == "hide":
+        events.append(Event("hide_denied", state.round, state.phase, {"trespasser": t.id}))
+
+
+def approach(state: State, who: int, events: list[Event]) -> None:
+    """Heard That: the nearest Sawyer on the board takes one step toward the noise."""
+    t = state.trespassers[who]
+    near = [s for s in state.sawyers if s.space]
+    s = min(near, key=lambda s: (D.DIST[s.space][t.space], D.SAWYER_ORDER.index(s.id)))
+    if s.space == t.space:
+        return
+    nxt = min(D.steps(s.space), key=lambda x: (D.DIST[x][t.space], x))
+    s.space = nxt
+    events.append(
+        Event(
+            "sawyer_moves",
+            state.round,
+            state.phase,
+            {"sawyer": D.name(s.id), "space": D.name(nxt), "why": "noise"},
+        )
+    )
+
+
+@QUESTIONS.step("buy")
+def ask_buy(state: State, step: Step) -> tuple[list[Option], str]:
+    return (
+        [
+            Option("buy", f"draw a card for {WORDS[D.RULES['fear_per_card']]} Fear"),
+            Option("done", "done drawing"),
+        ],
+        f"Fear {state.fear}, {plural(len(state.hand), 'card', 'cards')} in hand.",
+    )
+
+
+@ANSWERS.step("buy")
+def answer_buy(state: State, step: Step, key: str, events: list[Event]) -> None:
+    if key == "done":
+        return
+    state.fear -= D.RULES["fear_per_card"]
+    state.hand.append(state.sawyer_deck.pop())
+    events.append(
+        Event(
+            "cards_bought",
+            state.round,
+            state.phase,
+            {"fear": D.RULES["fear_per_card"], "hand": len(state.hand)},
+        )
+    )
+    state.todo.insert(0, Step("buy"))
+
+
+@EFFECTS.step("hunt")
+def hunt(state: State, step: Step, events: list[Event]) -> None:
+    if step.n == 0 and state.phase == "sawyer" and state.hand:
+        state.todo[0:0] = [
+            Step("reroll", dice=step.dice),
+            Step("hunt", who=step.who, sawyer=step.sawyer, dice=step.dice, n=1),
+        ]
+        return
+    t = state.trespassers[step.who]
+    found = successes(step.dice) > 0
+    if found:
+        t.hidden = False
+    events.append(
+        Event(
+            "hunted",
+            state.round,
+            state.phase,
+            {"sawyer": D.name(step.sawyer), "trespasser": t.id, "dice": step.dice, "found": found},
+        )
+    )
+
+
+@EFFECTS.step("talk")
+def talk(state: State, step: Step, events: list[Event]) -> None:
+    if step.n == 0 and state.hand:
+        state.todo[0:0] = [Step("reroll", dice=step.dice), Step("talk", dice=step.dice, n=1)]
+        return
+    got = min(successes(step.dice), supply(state))
+    state.fear += got
+    events.append(
+        Event("sweet_talk", state.round, state.phase, {"dice": step.dice, "fear": got, "total": state.fear})
+    )
+
+
+def why_not_sawyer(state: State, verb: str) -> str | None:
+    """Why a Sawyer's action is refused (None: no reason of this mechanic's)."""
+    if verb not in ("move", "hunt", "attack", "talk", "creep"):
+        return None
+    s = sawyer_of(state, state.cur_sawyer)
+    who = D.name(s.id)
+    if s.actions < 1:
+        return f"{who[:1].upper()}{who[1:]} has no action left this turn."
+    reasons = {
+        "move": f"{who[:1].upper()}{who[1:]} can only move to an adjacent space (never through a window).",
+        "hunt": f"Nobody is hiding in {who}'s space.",
+        "attack": f"There is no Trespasser in the open in {who}'s space.",
+        "talk": "Only the Old Man can Sweet Talk, and only with a Trespasser in his space.",
+        "creep": "Only the Hitchhiker creeps, through a downstairs window next to him.",
+    }
+    return reasons[verb]

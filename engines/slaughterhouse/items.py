@@ -1,0 +1,204 @@
+"""Items: using one (a weapon on a Sawyer, a healing Item on an Injury), taking what a search finds, burying
+over the item limit and in the order the Trespasser picks, moving a Searched token, swapping with anyone in
+the space (a body too)."""
+
+from __future__ import annotations
+
+from engines.core.contract import Option
+from engines.core.events import Event
+from engines.slaughterhouse import data as D
+from engines.slaughterhouse.combat import heal, hit_sawyer
+from engines.slaughterhouse.keys import Key, to_key
+from engines.slaughterhouse.odds import dice_for
+from engines.slaughterhouse.rules import board, itype, limit, plural, trade_fits
+from engines.slaughterhouse.state import Sawyer, State, Step, Trespasser
+from engines.slaughterhouse.tables import ANSWERS, QUESTIONS
+
+
+def use(state: State, who: int, choice: Key, events: list[Event]) -> None:
+    t = state.trespassers[who]
+    card = choice.arg(0)
+    info = D.ALL_ITEMS[card]
+    if info["effect"] == "weapon":
+        (state.round_used if info.get("once") == "round" else t.used).append(card)
+        hit_sawyer(state, who, choice.arg(1), dice_for(state, "item", source=card), info["name"], events)
+    else:  # heal: bury one of your Injuries, then bury the card
+        heal(state, who, choice.arg(1), events)
+        (t.personal if card in t.personal else t.items).remove(card)
+        state.item_decks[board(t.space)].insert(0, card)
+
+
+def item_options(state: State, t: Trespasser, here: list[Sawyer]) -> list[Option]:
+    """Using an Item: a weapon against a Sawyer here (once a turn, or a round), a healing Item on an Injury."""
+    opts: list[Option] = []
+    for c in [*t.items, *t.personal]:
+        info = D.ALL_ITEMS[c]
+        if info["effect"] == "weapon" and c not in t.used and c not in state.round_used:
+            n = dice_for(state, "item", source=c)
+            for s in here:
+                opts.append(
+                    Option(
+                        to_key("use", c, s.id), f"attack {D.name(s.id)} with the {info['name']} ({n} dice)"
+                    )
+                )
+        if info["effect"] == "heal":
+            for kind in sorted({itype(t, x) for x in t.injuries}):
+                opts.append(Option(to_key("use", c, kind), f"use the {info['name']} on your {kind} Injury"))
+    return opts
+
+
+@QUESTIONS.step("bury")
+def ask_bury(state: State, step: Step) -> tuple[list[Option], str]:
+    t = state.trespassers[step.who]
+    return (
+        [Option(to_key("bury", c), D.name(c)) for c in t.items],
+        f"{t.id.capitalize()} is over the item limit: bury an Item.",
+    )
+
+
+@ANSWERS.step("bury")
+def answer_bury(state: State, step: Step, key: str, events: list[Event]) -> None:
+    t = state.trespassers[step.who]
+    card = Key.parse(key).arg()
+    t.items.remove(card)
+    state.item_decks[board(t.space)].insert(0, card)
+    events.append(Event("item_buried", state.round, state.phase, {"trespasser": t.id, "item": D.name(card)}))
+    if len(t.items) > limit(t):
+        state.todo.insert(0, Step("bury", who=step.who))
+
+
+@QUESTIONS.step("take")
+def ask_take(state: State, step: Step) -> tuple[list[Option], str]:
+    t = state.trespassers[step.who]
+    opts = [Option(to_key("take", c), D.name(c)) for c in step.cards]
+    return (
+        opts,
+        f"{t.id.capitalize()} found {plural(len(step.cards), 'Item', 'Items')}: take one, bury the rest.",
+    )
+
+
+@ANSWERS.step("take")
+def answer_take(state: State, step: Step, key: str, events: list[Event]) -> None:
+    t = state.trespassers[step.who]
+    card = Key.parse(key).arg()
+    (t.personal if card in D.PERSONAL else t.items).append(card)
+    deck = state.item_decks[board(t.space)]
+    rest = [c for c in step.cards if c != card]
+    if len(rest) > 1:
+        state.todo.insert(0, Step("bury_order", who=step.who, cards=rest))
+    for c in rest[: 1 if len(rest) == 1 else 0]:
+        deck.insert(0, c)
+    events.append(
+        Event(
+            "item_taken",
+            state.round,
+            state.phase,
+            {"trespasser": t.id, "item": D.name(card), "buried": len(rest)},
+        )
+    )
+    if len(t.items) > limit(t):
+        state.todo.insert(0, Step("bury", who=step.who))
+
+
+@QUESTIONS.step("bury_order")
+def ask_bury_order(state: State, step: Step) -> tuple[list[Option], str]:
+    t = state.trespassers[step.who]
+    opts = [Option(to_key("next", c), f"bury {D.name(c)} now (the rest go beneath it)") for c in step.cards]
+    return (
+        opts,
+        f"{t.id.capitalize()} buries {len(step.cards)} Items at the bottom of the deck: which goes first?",
+    )
+
+
+@ANSWERS.step("bury_order")
+def answer_bury_order(state: State, step: Step, key: str, events: list[Event]) -> None:
+    """Burying several cards at once: the Trespasser picks the order, one card at a time."""
+    t = state.trespassers[step.who]
+    deck = state.item_decks[board(t.space)]
+    card = Key.parse(key).arg()
+    deck.insert(0, card)
+    rest = [c for c in step.cards if c != card]
+    if len(rest) > 1:
+        state.todo.insert(0, Step("bury_order", who=step.who, cards=rest))
+    elif rest:
+        deck.insert(0, rest[0])
+
+
+@QUESTIONS.step("move_searched")
+def ask_move_searched(state: State, step: Step) -> tuple[list[Option], str]:
+    return (
+        [Option(to_key("from", s), f"the token on {D.name(s)}") for s in state.searched],
+        "All five Searched tokens are out: which one moves?",
+    )
+
+
+@ANSWERS.step("move_searched")
+def answer_move_searched(state: State, step: Step, key: str, events: list[Event]) -> None:
+    old = Key.parse(key).arg()
+    state.searched.remove(old)
+    state.searched.append(step.flag)
+    events.append(
+        Event("searched_moved", state.round, state.phase, {"from": D.name(old), "to": D.name(step.flag)})
+    )
+
+
+@QUESTIONS.step("swap")
+def ask_swap(state: State, step: Step) -> tuple[list[Option], str]:
+    t = state.trespassers[step.who]
+    o = state.trespassers[step.n]
+    opts = []
+    for c in t.items:
+        if len(o.items) < limit(o):  # a body too: "you cannot exceed your Item Limit, even when swapping"
+            opts.append(Option(to_key("swap", "give", c), f"give {D.name(c)} to {o.id}"))
+    for c in t.personal:
+        opts.append(Option(to_key("swap", "give", c), f"give {D.name(c)} to {o.id}"))
+    for c in o.items:
+        if len(t.items) < limit(t):
+            opts.append(Option(to_key("swap", "take", c), f"take {D.name(c)} from {o.id}"))
+    for c in o.personal:
+        opts.append(Option(to_key("swap", "take", c), f"take {D.name(c)} from {o.id}"))
+    if len(t.items) >= limit(t) and len(o.items) >= limit(o):  # both full: a trade, one for one
+        for c in t.items:
+            for x in o.items:
+                if trade_fits(t, c, x) and trade_fits(o, x, c):
+                    opts.append(
+                        Option(
+                            to_key("swap", "trade", c, x), f"trade {D.name(c)} for {D.name(x)} from {o.id}"
+                        )
+                    )
+    opts.append(Option("done", "done swapping"))
+    return opts, f"{t.id.capitalize()} swaps with {o.id.capitalize()}."
+
+
+@ANSWERS.step("swap")
+def answer_swap(state: State, step: Step, key: str, events: list[Event]) -> None:
+    if key == "done":
+        return
+    t = state.trespassers[step.who]
+    o = state.trespassers[step.n]
+    choice = Key.parse(key)
+    way = choice.arg(0)
+    # a trade is one of mine for one of theirs, both hands full
+    moves = [("give", choice.arg(1)), ("take", choice.arg(2))] if way == "trade" else [(way, choice.arg(1))]
+    for move, c in moves:
+        src, dst = (t, o) if move == "give" else (o, t)
+        (src.personal if c in src.personal else src.items).remove(c)
+        (dst.personal if c.startswith("personal/") else dst.items).append(c)
+        events.append(
+            Event(
+                "swapped",
+                state.round,
+                state.phase,
+                {"trespasser": t.id, "other": o.id, "item": D.name(c), "way": move},
+            )
+        )
+    state.todo.insert(0, Step("swap", who=step.who, n=step.n))
+
+
+def why_not_item(kind: str, verb: str) -> str | None:
+    """Why an answer to an Item question is refused (None: no reason of this mechanic's)."""
+    if kind == "bury":
+        return "Choose one of your Items to bury: you are over the item limit."
+    if kind == "swap" and verb == "swap":
+        return "That swap would break the item limit or names an Item nobody there holds."
+    return None

@@ -1,0 +1,231 @@
+"""The queue of Slaughterhouse: what is still to do runs step by step through the tables until a seat must
+choose; with the queue empty the phase asks its own question (who goes next, which action)."""
+
+from __future__ import annotations
+
+from engines.core.contract import Option
+from engines.core.events import Event
+from engines.slaughterhouse import (  # noqa: F401  every mechanic registers its steps in the tables
+    combat,
+    family,
+    items,
+    panic,
+    rerolls,
+    scenarios,
+    setup,
+    trespassers,
+)
+from engines.slaughterhouse import data as D
+from engines.slaughterhouse.family import (
+    end_round,
+    end_sawyer,
+    sawyer_act,
+    sawyer_options,
+    sawyer_prompt,
+    start_sawyer,
+    start_sawyer_turn,
+    why_not_sawyer,
+)
+from engines.slaughterhouse.items import why_not_item
+from engines.slaughterhouse.keys import Key, to_key
+from engines.slaughterhouse.rules import (
+    active,
+    board,
+    offerable,
+    sawyer_of,
+)
+from engines.slaughterhouse.state import State, Step
+from engines.slaughterhouse.tables import ANSWERS, ASKS, EFFECTS, QUESTIONS, SAWYER, TRESPASSERS
+from engines.slaughterhouse.trespassers import (
+    act,
+    action_options,
+    action_prompt,
+    start_turn,
+    why_not_action,
+)
+
+_ALWAYS_ASKED = frozenset({"buy", "swap", "offer", "reroll"})
+"""Questions never answered for the seat: they always hold a real choice (a pass, a keep, a done)."""
+
+
+def skip_ask(state: State, step: Step) -> bool:
+    """A question that no longer applies (its Trespasser died or left, nothing to buy)."""
+    if step.kind == "buy":
+        return state.fear < D.RULES["fear_per_card"] or not state.sawyer_deck
+    if step.kind == "offer":
+        t = state.trespassers[step.who]
+        return not active(t) or not offerable(state, step.flag)
+    if step.kind in ("bury", "take", "swap", "give"):
+        return not active(state.trespassers[step.who])
+    if step.kind == "reroll":
+        return not state.hand
+    return False
+
+
+def ask(state: State, step: Step) -> tuple[list[Option], str, str, str]:
+    """The question a waiting step asks: its options, whose choice it is, the decision's kind, the prompt."""
+    opts, prompt = QUESTIONS.run(step.kind, state, step)
+    return opts, ASKS[step.kind], step.kind, prompt
+
+
+def options(state: State) -> tuple[list[Option], str, str, str]:
+    """The pending decision: its options, the seat, the kind and the prompt (the queue's question first)."""
+    if state.todo:
+        return ask(state, state.todo[0])
+    if state.phase == "trespassers":
+        if state.current < 0:
+            opts = [
+                Option(to_key("turn", t.id), f"{t.id.capitalize()} takes a turn", (t.id,))
+                for t in state.trespassers
+                if active(t) and not t.acted
+            ]
+            return opts, TRESPASSERS, "order", "Which Trespasser takes a turn now?"
+        return action_options(state), TRESPASSERS, "action", action_prompt(state)
+    if state.cur_sawyer == "":
+        opts = [
+            Option(to_key("sawyer", s.id), f"{D.name(s.id)} takes a turn", (s.id,))
+            for s in state.sawyers
+            if s.space and not s.acted
+        ]
+        return opts, SAWYER, "order", "Which Sawyer takes a turn now?"
+    return sawyer_options(state), SAWYER, "sawyer_action", sawyer_prompt(state)
+
+
+def why(state: State, text: str) -> str:
+    """Why `text` is refused now, in the words of the mechanic that refuses it."""
+    kind = options(state)[2]
+    verb = Key.parse(text).verb
+    reason = None
+    if kind == "action":
+        reason = why_not_action(state, verb)
+    elif kind == "sawyer_action":
+        reason = why_not_sawyer(state, verb)
+    else:
+        reason = why_not_item(kind, verb)
+    return reason or f"'{text}' is not a legal choice now."
+
+
+def run(state: State, events: list[Event]) -> None:
+    """Carry out the queue and every automatic turn up to the next decision, or to the end of the game."""
+    everyone = state.trespassers
+    while state.phase != "over":
+        for t in everyone:  # someone still in play: the game goes on (the cheap test, made inline)
+            if not t.dead and not t.escaped:
+                break
+        else:
+            if check_end(state, events):
+                return
+        if not (_step(state, events) if state.todo else _advance(state, events)):
+            return
+
+
+def _step(state: State, events: list[Event]) -> bool:
+    """Run the queue's first step: an effect, or a question with one answer; False when a seat must choose."""
+    todo = state.todo
+    step = todo[0]
+    kind = step.kind
+    if kind not in ASKS:  # an effect: the common case, handled first
+        todo.pop(0)
+        EFFECTS.run(kind, state, step, events)
+        return True
+    if skip_ask(state, step):
+        todo.pop(0)
+        return True
+    if kind in _ALWAYS_ASKED:
+        return False
+    opts = ask(state, step)[0]
+    if len(opts) == 1:
+        choose(state, opts[0].key, events)
+        return True
+    return False
+
+
+def _advance(state: State, events: list[Event]) -> bool:
+    """With the queue empty: start the one turn left, or end a phase or a Sawyer's turn; False when a seat
+    must choose."""
+    if state.phase == "trespassers" and state.current < 0:
+        left = [i for i, t in enumerate(state.trespassers) if active(t) and not t.acted]
+        if not left:
+            start_sawyer_turn(state, events)
+            return True
+        if len(left) == 1:
+            start_turn(state, left[0], events)
+            return True
+    if state.phase == "sawyer" and state.cur_sawyer == "":
+        waiting = [s for s in state.sawyers if s.space and not s.acted]
+        if not waiting:
+            end_round(state, events)
+            return True
+        if len(waiting) == 1:
+            start_sawyer(state, waiting[0].id, events)
+            return True
+    # With an action left a move is always possible; with none, only cards may remain.
+    if (
+        state.phase == "sawyer"
+        and state.cur_sawyer
+        and sawyer_of(state, state.cur_sawyer).actions == 0
+        and (not state.hand or len(sawyer_options(state)) == 1)
+    ):
+        end_sawyer(state)
+        return True
+    return False
+
+
+def check_end(state: State, events: list[Event]) -> bool:
+    if state.phase == "setup":
+        return False
+    for t in state.trespassers:
+        if not t.dead and not t.escaped:
+            return False
+    escaped = sum(t.escaped for t in state.trespassers)
+    state.result = "escaped" if escaped == state.count else "killed" if escaped == 0 else "mixed"
+    finish(state, events)
+    return True
+
+
+def finish(state: State, events: list[Event]) -> None:
+    for step in state.todo:  # cards still waiting to be buried go to the bottom of their decks
+        if step.kind in ("bury_injuries", "give"):
+            state.injury_deck[0:0] = step.cards
+        elif step.kind in ("take", "bury_order"):
+            state.item_decks[board(state.trespassers[step.who].space)][0:0] = step.cards
+    state.phase = "over"
+    state.current = -1
+    state.cur_sawyer = ""
+    state.todo = []
+    events.append(
+        Event(
+            "game_over",
+            state.round,
+            "end",
+            {
+                "result": state.result,
+                "escaped": [t.id for t in state.trespassers if t.escaped],
+                "killed": [t.id for t in state.trespassers if t.dead],
+                "round": state.round,
+                "scenario": state.scenario,
+                "ended_by": next((e.kind for e in reversed(events) if e.kind in ("escaped", "killed")), ""),
+                "leatherface_in_fire": sawyer_of(state, "leatherface").space in state.fire,
+                "start_personal": state.start_personal,
+                "escaped_personal": sum(len(t.personal) for t in state.trespassers if t.escaped),
+            },
+        )
+    )
+
+
+def choose(state: State, text: str, events: list[Event]) -> None:
+    """Carry out a legal choice: the answer to the queue's question, or the phase's own decision."""
+    if state.todo and state.todo[0].kind in ASKS:
+        step = state.todo.pop(0)
+        ANSWERS.run(step.kind, state, step, text, events)
+        return
+    if state.phase == "trespassers":
+        if state.current < 0:
+            who = Key.parse(text).arg()
+            start_turn(state, next(i for i, t in enumerate(state.trespassers) if t.id == who), events)
+        else:
+            act(state, text, events)
+    elif state.cur_sawyer == "":
+        start_sawyer(state, Key.parse(text).arg(), events)
+    else:
+        sawyer_act(state, text, events)
