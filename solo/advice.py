@@ -1,0 +1,106 @@
+"""The hint by search: the best few choices, each with its chance of winning, that chance's 95% interval, the
+seat's expected count where its goal is one, and a reason read from what the playouts showed.
+
+The figures come from engines.core.search, which plays each choice out many times from samples of what the
+person cannot see. Escape of the Dead keeps its exact hint (its solved table), and a game the search does not
+cover keeps its quick heuristic hint.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core.contract import Decision
+from engines.core.rng import derive_seed
+from solo.run import Run
+
+EXACT = ("escape-of-the-dead",)
+"""Games whose own hint is exact: the search's estimates would only blur it."""
+ITERATIONS = 64
+"""Samples behind a hint (each plays every choice out once): about a 12-point-wide interval at 50%."""
+SHOWN = 3
+
+
+def offered(run: Run) -> bool:
+    """Whether the search can advise this run's game."""
+    if run.game.id in EXACT:
+        return False
+    try:
+        from engines.core import search
+
+        search.hidden_of(run.game)
+    except ImportError:
+        return False
+    return True
+
+
+def estimates(run: Run, decision: Decision, iterations: int = ITERATIONS) -> list[Any]:
+    """The search's estimates for every option of the person's decision, best first. The seed comes from the
+    run's and the decision's place in it, so asking twice gives the same figures and never moves the dice."""
+    from engines.core import search
+
+    seed = derive_seed(run.seed, f"hint {len(run.keys)}")
+    return search.evaluate(run.game, run.state, decision, search.Budget(iterations=iterations), seed)
+
+
+def lines(found: list[Any], decision: Decision, width: int) -> list[str]:
+    """The hint as lines no wider than `width`: the best choice, a row per shown choice, and why."""
+    numbers = {o.key: n for n, o in enumerate(decision.options, 1)}
+    best = found[0]
+    shown = found[:SHOWN]
+    lines = [_fit(f"Hint: {numbers.get(best.key, '?')}. {best.label}", width)]
+    rows = [(f"{numbers.get(e.key, '?')}. {e.label}", _figures(e, found)) for e in shown]
+    room = max(len(f) for _, f in rows)
+    name_width = max(8, min(max(len(n) for n, _ in rows), width - room - 4))
+    lines += [f"  {_fit(name, name_width):<{name_width}}  {figures}".rstrip()[:width] for name, figures in rows]
+    lines.append(_fit("Why: " + reason(found, numbers), width))
+    lines.append(_fit(f"(Each choice played out {best.plays} times; the range is a 95% interval.)", width))
+    return lines
+
+
+def percent(e: Any) -> str:
+    """'62% (55-69%)': the chance of winning and its 95% interval."""
+    return f"{round(e.win * 100)}% ({round(e.low * 100)}-{round(e.high * 100)}%)"
+
+
+def _figures(e: Any, found: list[Any]) -> str:
+    out = percent(e)
+    if e.value is not None:
+        out += f"  {value_name(found)} {e.value:.1f}"
+    return out
+
+
+def value_name(found: list[Any]) -> str:
+    """What the seat's count is called: the fact whose means are the counts, else 'expected'."""
+    for name in found[0].facts:
+        if all(e.value is not None and abs(e.facts.get(name, float("nan")) - e.value) < 1e-9 for e in found):
+            return name
+    return "expected"
+
+
+def reason(found: list[Any], numbers: dict[str, int]) -> str:
+    """Why the best choice is best, from the playouts: the fact that differs most from the runner-up's."""
+    best = found[0]
+    if len(found) == 1:
+        return "it is the only choice."
+    other = found[1]
+    against = f"{numbers.get(other.key, '?')}. {other.label}"
+    name = _telling(best.facts, other.facts)
+    if name is None:
+        return f"it wins {round(best.win * 100)}% of its playouts, {against} {round(other.win * 100)}%."
+    return f"{name}: {best.facts[name]:.1f} on average, against {other.facts[name]:.1f} for {against}."
+
+
+def _telling(a: dict[str, float], b: dict[str, float]) -> str | None:
+    """The fact whose means differ most for their size (at least 5%), or None."""
+    best, most = None, 0.05
+    for name in (n for n in a if n in b):
+        x, y = a[name], b[name]
+        size = max(abs(x), abs(y))
+        if size > 0 and abs(x - y) / size > most:
+            best, most = name, abs(x - y) / size
+    return best
+
+
+def _fit(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: max(1, width - 3)] + "..."
