@@ -139,13 +139,15 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def _level(game, asked: str | None) -> str:
-    """The automa's level for a new run: the one asked for, checked; a game with no opposing seat refuses one."""
+    """The automa's level for a new run: the one asked for, checked. A game with no opposing seat says in one
+    line that it has none to set, and the run begins without one."""
     from solo import automa
 
     if asked is None:
         return automa.DEFAULT
     if not automa.offered(game):
-        raise Failure(automa.absent(game))
+        print(f"solo: {automa.absent(game)}", file=sys.stderr)
+        return automa.DEFAULT
     try:
         automa.check(game, asked)
     except ValueError as e:
