@@ -17,7 +17,20 @@ from solo.run import Run
 EXACT = ("escape-of-the-dead",)
 """Games whose own hint is exact: the search's estimates would only blur it."""
 ITERATIONS = 64
-"""Samples behind a hint (each plays every choice out once): about a 12-point-wide interval at 50%."""
+"""The most samples behind a hint (each plays every choice out once): a 24-point-wide interval at 50%."""
+HARD_SHARE = 4
+"""A hint thinks as long as this many of the hard automa's decisions (engines.core.levels: about a second each
+at the median), so a long game's hint takes seconds, not minutes."""
+
+
+def iterations(game) -> int:
+    """Samples for a hint of `game`: four hard decisions' worth, from 16 to ITERATIONS."""
+    from engines.core import levels
+
+    hard = levels.HARD_ITERATIONS.get(game.id, ITERATIONS // HARD_SHARE)
+    return max(16, min(ITERATIONS, HARD_SHARE * hard))
+
+
 SHOWN = 3
 
 
@@ -34,13 +47,14 @@ def offered(run: Run) -> bool:
     return True
 
 
-def estimates(run: Run, decision: Decision, iterations: int = ITERATIONS) -> list[Any]:
+def estimates(run: Run, decision: Decision, samples: int | None = None) -> list[Any]:
     """The search's estimates for every option of the person's decision, best first. The seed comes from the
     run's and the decision's place in it, so asking twice gives the same figures and never moves the dice."""
     from engines.core import search
 
     seed = derive_seed(run.seed, f"hint {len(run.keys)}")
-    return search.evaluate(run.game, run.state, decision, search.Budget(iterations=iterations), seed)
+    budget = search.Budget(iterations=samples or iterations(run.game))
+    return search.evaluate(run.game, run.state, decision, budget, seed)
 
 
 def lines(found: list[Any], decision: Decision, width: int) -> list[str]:
@@ -52,7 +66,9 @@ def lines(found: list[Any], decision: Decision, width: int) -> list[str]:
     rows = [(f"{numbers.get(e.key, '?')}. {e.label}", _figures(e, found)) for e in shown]
     room = max(len(f) for _, f in rows)
     name_width = max(8, min(max(len(n) for n, _ in rows), width - room - 4))
-    lines += [f"  {_fit(name, name_width):<{name_width}}  {figures}".rstrip()[:width] for name, figures in rows]
+    lines += [
+        f"  {_fit(name, name_width):<{name_width}}  {figures}".rstrip()[:width] for name, figures in rows
+    ]
     lines.append(_fit("Why: " + reason(found, numbers), width))
     lines.append(_fit(f"(Each choice played out {best.plays} times; the range is a 95% interval.)", width))
     return lines
@@ -86,9 +102,12 @@ def reason(found: list[Any], numbers: dict[str, int]) -> str:
     other = found[1]
     against = f"{numbers.get(other.key, '?')}. {other.label}"
     name = _telling(best.facts, other.facts)
-    if name is None:
-        return f"it wins {round(best.win * 100)}% of its playouts, {against} {round(other.win * 100)}%."
-    return f"{name}: {best.facts[name]:.1f} on average, against {other.facts[name]:.1f} for {against}."
+    if name is not None:
+        return f"{name}: {best.facts[name]:.1f} on average, against {other.facts[name]:.1f} for {against}."
+    ours, theirs = round(best.win * 100), round(other.win * 100)
+    if ours == theirs:
+        return f"the playouts barely tell it from {against} ({ours}% each); either will do."
+    return f"it wins {ours}% of its playouts, {against} {theirs}%."
 
 
 def _telling(a: dict[str, float], b: dict[str, float]) -> str | None:

@@ -45,9 +45,7 @@ class Ending(msgspec.Struct, frozen=True, array_like=True):
     finished: bool
 
 
-def seat_policies(
-    game: Game, given: list[str], automa: str | None, seat: str
-) -> dict[str, str]:
+def seat_policies(game: Game, given: list[str], automa: str | None, seat: str) -> dict[str, str]:
     """The policy name of every seat: SEAT=NAME where given, else a bare NAME for every seat, else (for the
     seats other than the counted one) the automa level, else the game's default. Names are checked here."""
     from engines.core import levels
@@ -131,7 +129,9 @@ def simulate(
                 progress(len(games))
     else:
         with ProcessPoolExecutor(jobs) as pool:
-            for done in pool.map(play_seeds, *zip(*((game.id, p, policies, options) for p in pieces), strict=True)):
+            for done in pool.map(
+                play_seeds, *zip(*((game.id, p, policies, options) for p in pieces), strict=True)
+            ):
                 games += done  # map keeps the pieces' order: seed order
                 if progress is not None:
                     progress(len(games))
@@ -205,7 +205,8 @@ def _table(game: Game, result: dict, screen: Screen) -> None:
     if len(game.seats) > 1:
         note += "\nWins by seat: " + ", ".join(f"{s} {w:,}" for s, w in result["wins_by_seat"].items())
     screen.table(
-        f"{game.title}: {n:,} games, policy {result['policy']}, wins of {result['seat']}",
+        f"{game.title}: {n:,} games, policy {result['policy']}"
+        + (f", wins of {result['seat']}" if len(game.seats) > 1 else ""),
         ["Games", "Wins", "Unfinished", "Win rate", "95% interval", "Mean turns", "Games/s"],
         [
             [

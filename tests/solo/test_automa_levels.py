@@ -103,7 +103,9 @@ def test_restart_keeps_the_level(tmp_path):
 
 
 def test_new_records_the_level_and_the_save_seals_it(capsys, monkeypatch, tmp_path):
-    code, _, err = solo(capsys, monkeypatch, tmp_path, "new", "slaughterhouse", "--automa", "easy", "--slot", "e")
+    code, _, err = solo(
+        capsys, monkeypatch, tmp_path, "new", "slaughterhouse", "--automa", "easy", "--slot", "e"
+    )
     assert code == 0 and err == ""
     store = SaveStore(tmp_path)
     assert store.read("e").automa == "easy"
@@ -130,7 +132,7 @@ def test_a_save_from_before_levels_reads_as_normal_and_replays(tmp_path, slot):
 
 
 def test_a_bad_level_gets_one_line(capsys, monkeypatch, tmp_path):
-    code, out, err = solo(capsys, monkeypatch, tmp_path, "new", "slaughterhouse", "--automa", "hrad")
+    code, _, err = solo(capsys, monkeypatch, tmp_path, "new", "slaughterhouse", "--automa", "hrad")
     assert code == 2 and err.count("\n") == 1
     assert "No automa level 'hrad'. Did you mean 'hard'?" in err and "easy, normal, hard" in err
     assert not list(tmp_path.glob("*.json"))
