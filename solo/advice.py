@@ -8,6 +8,7 @@ cover keeps its quick heuristic hint.
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from engines.core.contract import Decision
@@ -19,12 +20,12 @@ EXACT = ("escape-of-the-dead",)
 ITERATIONS = 64
 """The most samples behind a hint (each plays every choice out once): a 24-point-wide interval at 50%."""
 HARD_SHARE = 4
-"""A hint thinks as long as this many of the hard automa's decisions (engines.core.levels: about a second each
-at the median), so a long game's hint takes seconds, not minutes."""
+"""A hint thinks as long as this many of the hard automa's decisions (engines.core.levels: under a second each
+at the median), so a long game's hint takes a few seconds, not minutes."""
 
 
 def iterations(game) -> int:
-    """Samples for a hint of `game`: four hard decisions' worth, from 16 to ITERATIONS."""
+    """Samples for a hint of `game`: HARD_SHARE hard decisions' worth, from 16 to ITERATIONS."""
     from engines.core import levels
 
     hard = levels.HARD_ITERATIONS.get(game.id, ITERATIONS // HARD_SHARE)
@@ -69,7 +70,7 @@ def lines(found: list[Any], decision: Decision, width: int) -> list[str]:
     lines += [
         f"  {_fit(name, name_width):<{name_width}}  {figures}".rstrip()[:width] for name, figures in rows
     ]
-    lines.append(_fit("Why: " + reason(found, numbers), width))
+    lines += textwrap.wrap("Why: " + reason(found, numbers), width, subsequent_indent="     ")
     lines.append(_fit(f"(Each choice played out {best.plays} times; the range is a 95% interval.)", width))
     return lines
 
@@ -101,7 +102,7 @@ def reason(found: list[Any], numbers: dict[str, int]) -> str:
         return "it is the only choice."
     other = found[1]
     against = f"{numbers.get(other.key, '?')}. {other.label}"
-    name = _telling(best.facts, other.facts)
+    name = _telling(best.facts, other.facts, value_name(found))
     if name is not None:
         return f"{name}: {best.facts[name]:.1f} on average, against {other.facts[name]:.1f} for {against}."
     ours, theirs = round(best.win * 100), round(other.win * 100)
@@ -110,15 +111,20 @@ def reason(found: list[Any], numbers: dict[str, int]) -> str:
     return f"it wins {ours}% of its playouts, {against} {theirs}%."
 
 
-def _telling(a: dict[str, float], b: dict[str, float]) -> str | None:
-    """The fact whose means differ most for their size (at least 5%), or None."""
-    best, most = None, 0.05
-    for name in (n for n in a if n in b):
-        x, y = a[name], b[name]
-        size = max(abs(x), abs(y))
-        if size > 0 and abs(x - y) / size > most:
-            best, most = name, abs(x - y) / size
-    return best
+def _telling(a: dict[str, float], b: dict[str, float], goal: str = "") -> str | None:
+    """The seat's count goal where the best choice's is higher by 5% of its size or more; else the other fact
+    whose means differ most for their size (5% at least; a count goal that came out lower is no reason); else
+    None. Only the goal has a known better side, so the others are told as they are."""
+
+    def gap(name: str) -> float:
+        size = max(abs(a[name]), abs(b[name]))
+        return abs(a[name] - b[name]) / size if size > 0 else 0.0
+
+    if goal in a and goal in b and a[goal] > b[goal] and gap(goal) >= 0.05:
+        return goal
+    shared = [name for name in a if name in b and name != goal]
+    found = max(shared, key=gap, default=None)
+    return found if found is not None and gap(found) >= 0.05 else None
 
 
 def _fit(text: str, width: int) -> str:
