@@ -37,15 +37,9 @@ SHOWN = 3
 
 def offered(run: Run) -> bool:
     """Whether the search can advise this run's game."""
-    if run.game.id in EXACT:
-        return False
-    try:
-        from engines.core import search
+    from solo.automa import searchable
 
-        search.hidden_of(run.game)
-    except ImportError:
-        return False
-    return True
+    return run.game.id not in EXACT and searchable(run.game)
 
 
 def estimates(run: Run, decision: Decision, samples: int | None = None) -> list[Any]:

@@ -31,9 +31,27 @@ def absent(game: Game) -> str:
     return f"{game.title} has no automa to set: no seat plays against you."
 
 
+def searchable(game: Game) -> bool:
+    """Whether the search can play this game: it needs the game's determinize (engines/<game>/determinize.py)."""
+    from engines.core import search
+
+    try:
+        search.hidden_of(game)
+    except ImportError:
+        return False
+    return True
+
+
+def unsearchable(game: Game) -> str:
+    return f"The search cannot play {game.title} yet (it has no determinize); pick easy or normal."
+
+
 def check(game: Game, level: str) -> None:
-    """ValueError, in one line, for a level that is not one of LEVELS (a close one is suggested)."""
+    """ValueError, in one line, for a level that is not one of LEVELS (a close one is suggested), or that this
+    game cannot play yet."""
     if level in LEVELS:
+        if level == "hard" and not searchable(game):
+            raise ValueError(unsearchable(game))
         return
     close = difflib.get_close_matches(level.lower(), LEVELS, n=1, cutoff=0.5)
     guess = f" Did you mean '{close[0]}'?" if close else ""

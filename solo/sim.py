@@ -49,6 +49,7 @@ def seat_policies(game: Game, given: list[str], automa: str | None, seat: str) -
     """The policy name of every seat: SEAT=NAME where given, else a bare NAME for every seat, else (for the
     seats other than the counted one) the automa level, else the game's default. Names are checked here."""
     from engines.core import levels
+    from solo import automa as level_of
 
     seats = [s.id for s in game.seats]
     bare = [g for g in given if "=" not in g]
@@ -56,8 +57,6 @@ def seat_policies(game: Game, given: list[str], automa: str | None, seat: str) -
         raise ValueError(f"One bare --policy sets every seat; got {len(bare)} ({', '.join(bare)}).")
     out = dict.fromkeys(seats, bare[0].strip() if bare else game.default_policy)
     if automa is not None:
-        from solo import automa as level_of
-
         if not level_of.offered(game):
             raise ValueError(level_of.absent(game))
         level_of.check(game, automa)
@@ -69,8 +68,10 @@ def seat_policies(game: Game, given: list[str], automa: str | None, seat: str) -
             if name not in seats:
                 raise ValueError(f"{game.title} has no seat '{name}'. Seats: {', '.join(seats)}.")
             out[name] = policy
-    for policy in set(out.values()):
-        levels.resolve(game, policy)  # KeyError naming the choices for an unknown name
+    for policy in sorted(set(out.values())):
+        found = levels.resolve(game, policy)  # KeyError naming the choices for an unknown name
+        if getattr(found, "searches", False) and not level_of.searchable(game):
+            raise ValueError(level_of.unsearchable(game).replace("easy or normal", "another policy"))
     return out
 
 

@@ -161,3 +161,17 @@ def test_games_lists_the_levels_and_the_default(capsys, monkeypatch, tmp_path):
 def test_hard_searches_and_replays_exactly():
     run = played("hard", answers=2)
     assert go_on(reloaded(run), 1) == go_on(run, 1)
+
+
+@pytest.mark.parametrize("game_id", ["slaughterhouse", "mixtape-massacre", "escape-from-tall-oaks"])
+def test_hard_is_recorded_where_the_search_can_play_and_refused_in_one_line_where_not(
+    capsys, monkeypatch, tmp_path, game_id
+):
+    game = get(game_id)
+    code, _, err = solo(capsys, monkeypatch, tmp_path, "new", game_id, "--automa", "hard", "--slot", "h")
+    if searchable(game):
+        assert code == 0 and SaveStore(tmp_path).read("h").automa == "hard"
+    else:
+        assert code == 2 and err == (
+            f"solo: The search cannot play {game.title} yet (it has no determinize); pick easy or normal.\n"
+        )

@@ -115,3 +115,15 @@ def test_jobs_give_the_same_table_apart_from_the_speed(capsys, monkeypatch, tmp_
         return [" ".join(line.split()[:-1]) if "%" in line else line for line in out.splitlines()]
 
     assert table("1") == table("2")
+
+
+def test_a_search_where_the_game_has_none_yet_is_one_line(capsys, monkeypatch, tmp_path):
+    from engines.registry import get
+    from solo.automa import searchable
+
+    if searchable(get("mixtape-massacre")):
+        pytest.skip("the Mixtape search has landed")
+    code, _, err = sim(
+        capsys, monkeypatch, tmp_path, "mixtape-massacre", "-n", "2", "--policy", "slasher2=search"
+    )
+    assert code == 2 and "cannot play Mixtape Massacre: Director's Cut yet" in err and err.count("\n") == 1
