@@ -6,7 +6,6 @@ keeps that import (and the search behind `hard`) away from a launch that never n
 
 from __future__ import annotations
 
-import difflib
 from typing import Any
 
 from engines.core.contract import Game
@@ -53,6 +52,8 @@ def check(game: Game, level: str) -> None:
         if level == "hard" and not searchable(game):
             raise ValueError(unsearchable(game))
         return
+    import difflib  # only for the refusal: launch does not pay for it
+
     close = difflib.get_close_matches(level.lower(), LEVELS, n=1, cutoff=0.5)
     guess = f" Did you mean '{close[0]}'?" if close else ""
     raise ValueError(f"No automa level '{level}'.{guess} Levels: {', '.join(LEVELS)} (default {DEFAULT}).")

@@ -175,3 +175,18 @@ def test_hard_is_recorded_where_the_search_can_play_and_refused_in_one_line_wher
         assert code == 2 and err == (
             f"solo: The search cannot play {game.title} yet (it has no determinize); pick easy or normal.\n"
         )
+
+
+def test_the_levels_are_the_engines():
+    from engines.core import levels
+    from solo import automa
+
+    assert automa.LEVELS == levels.LEVELS and automa.DEFAULT == levels.DEFAULT_LEVEL
+
+
+def test_the_menu_asks_for_the_level_where_there_is_one(capsys, monkeypatch, tmp_path):
+    code, out, _ = solo(capsys, monkeypatch, tmp_path, stdin="1\n3\n\n\n\nhardest\neasy\nquit\n")
+    assert code == 0 and "'hardest' is not one of easy, normal, hard" in out
+    assert SaveStore(tmp_path).read("slaughterhouse").automa == "easy"
+    code, out, _ = solo(capsys, monkeypatch, tmp_path / "b", stdin="1\n1\n\n\nquit\n")
+    assert "automa" not in out and SaveStore(tmp_path / "b").read("escape-of-the-dead").automa == "normal"
