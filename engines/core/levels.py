@@ -19,13 +19,14 @@ SEARCH = "search"
 """The policy name of the search at its default budget (not in game.policies: the refactor guard walks those)."""
 
 HARD_ITERATIONS: dict[str, int] = {
-    "escape-of-the-dead": 64,
-    "final-girl": 8,
-    "slaughterhouse": 4,
-    "mixtape-massacre": 8,
-    "escape-from-tall-oaks": 8,
+    "escape-of-the-dead": 384,
+    "final-girl": 96,
+    "slaughterhouse": 36,
+    "mixtape-massacre": 32,  # not measured yet: their determinize is another branch's
+    "escape-from-tall-oaks": 32,
 }
-"""Samples per decision at the hard level (each sample plays every option to the end)."""
+"""Samples per decision at the hard level (each plays every option to the end): about 0.8-1 s of CPU at the
+median on one core (bench/search_strength.py, 2026-12-01)."""
 _HARD_DEFAULT = 8
 
 

@@ -81,7 +81,9 @@ def wilson(wins: float, n: int) -> tuple[float, float]:
     z2 = _Z * _Z
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = _Z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low = 0.0 if wins <= 0 else max(0.0, centre - half)  # exact at the ends, where rounding would
+    high = 1.0 if wins >= n else min(1.0, centre + half)  # leave the rate itself outside
+    return low, high
 
 
 class _Tally:
@@ -151,7 +153,7 @@ def evaluate(game: Game, state: Any, decision: Decision, budget: Budget, seed: i
         for option, tally in zip(options, tallies, strict=True):
             s = clone(sample)
             game.apply(s, option.key)
-            finished = rollout(game, s, Rng(roll_seed))
+            finished = rollout(game, s, Rng(roll_seed), ROLLOUT_CAP)
             result = game.outcome(s) if finished else None
             won = result is not None and seat in result.winners
             tally.add(won, hidden.value(s, seat), hidden.facts(s, seat))

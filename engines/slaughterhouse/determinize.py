@@ -63,18 +63,19 @@ def _desperation(s: State, rng: Rng, deal_hands: bool) -> None:
 
 
 def _items(s: State, rng: Rng) -> None:
-    """Both floors' piles (and a set-aside Scenario card) are one unseen pool, redealt to the piles' sizes."""
+    """Both floors' piles are one unseen pool, redealt to the piles' sizes; where a Scenario card was set
+    aside face down, which one it is is redrawn from the Scenario cards not seen."""
+    piles = s.item_decks["down"] + s.item_decks["up"]
     scenario = D.SCENARIOS[s.scenario]
-    aside: list[str] = []
     if scenario.get("set_aside") and scenario.get("items"):
         mine = D.SCENARIO_ITEMS[scenario["items"]]
         aside = [c for c in s.item_box if c in mine]
-    pool = _shuffled(s.item_decks["down"] + s.item_decks["up"] + aside, rng)
-    down, up = len(s.item_decks["down"]), len(s.item_decks["up"])
-    s.item_decks = {"down": pool[:down], "up": pool[down : down + up]}
-    if aside:
-        rest = pool[down + up :]
-        s.item_box = [c for c in s.item_box if c not in aside] + sorted(rest)
+        unseen = _shuffled(aside + [c for c in piles if c in mine], rng)
+        piles = [c for c in piles if c not in mine] + unseen[len(aside) :]
+        s.item_box = [c for c in s.item_box if c not in mine] + sorted(unseen[: len(aside)])
+    pool = _shuffled(piles, rng)
+    down = len(s.item_decks["down"])
+    s.item_decks = {"down": pool[:down], "up": pool[down:]}
 
 
 def _horror(s: State, rng: Rng, rooms: bool) -> None:
