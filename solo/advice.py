@@ -57,16 +57,16 @@ def lines(found: list[Any], decision: Decision, width: int) -> list[str]:
     numbers = {o.key: n for n, o in enumerate(decision.options, 1)}
     best = found[0]
     shown = found[:SHOWN]
-    lines = [_fit(f"Hint: {numbers.get(best.key, '?')}. {best.label}", width)]
+    out = [_fit(f"Hint: {numbers.get(best.key, '?')}. {best.label}", width)]
     rows = [(f"{numbers.get(e.key, '?')}. {e.label}", _figures(e, found)) for e in shown]
     room = max(len(f) for _, f in rows)
     name_width = max(8, min(max(len(n) for n, _ in rows), width - room - 4))
-    lines += [
+    out += [
         f"  {_fit(name, name_width):<{name_width}}  {figures}".rstrip()[:width] for name, figures in rows
     ]
-    lines += textwrap.wrap("Why: " + reason(found, numbers), width, subsequent_indent="     ")
-    lines.append(_fit(f"(Each choice played out {best.plays} times; the range is a 95% interval.)", width))
-    return lines
+    out += textwrap.wrap("Why: " + reason(found, numbers), width, subsequent_indent="     ")
+    out.append(_fit(f"(Each choice played out {best.plays} times; the range is a 95% interval.)", width))
+    return out
 
 
 def percent(e: Any) -> str:
