@@ -237,7 +237,8 @@ def calibration(
                     mine.append(next(e.win for e in estimates if e.key == key))
                     hard.choose(game, run.state, d, policy_rng(seed, len(run.keys)))
                 run.choose(key, d)
-            won = seat in run.outcome().winners
+            outcome = run.outcome()
+            won = outcome is not None and seat in outcome.winners
             found += [(p, won) for p in mine]
             seed += 1
         say(
@@ -266,10 +267,10 @@ def calibration_rows(pairs: list[tuple[float, bool]]) -> list[str]:
 
 def plot(pairs: list[tuple[float, bool]]) -> bool:
     try:
-        import matplotlib
+        import matplotlib  # type: ignore[import-not-found]
 
         matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        import matplotlib.pyplot as plt  # type: ignore[import-not-found]
     except ImportError:
         return False
     xs, ys = [], []

@@ -501,13 +501,14 @@ def _menu_new(args, store: SaveStore, screen: Screen, reader: Reader) -> int:
         if value is None:
             return 0
         options[opt.name] = value
-    level = "normal"
+    level: str | None = automa.DEFAULT
     if automa.offered(game):
         screen.say("automa: how the other seats play: " + automa.listing(game) + ".")
-        level = _pick(reader, screen, "automa", list(automa.LEVELS), automa.DEFAULT)
+        playable = [name for name in automa.LEVELS if name != "hard" or automa.searchable(game)]
+        level = _pick(reader, screen, "automa", playable, automa.DEFAULT)
         if level is None:
             return 0
-    run = _new_run(game, None, seat, options, False, _carried(store, game), level)
+    run = _new_run(game, None, seat, options, False, _carried(store, game), level or automa.DEFAULT)
     return play(run, store, store.claim(game.id), args)
 
 
