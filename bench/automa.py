@@ -26,6 +26,7 @@ sys.path.insert(0, str(HERE.parent))  # the checkout this script is in, not whic
 from engines.core import levels  # noqa: E402
 from engines.core.autoplay import decide, policy_rng  # noqa: E402
 from engines.core.contract import resolve_options  # noqa: E402
+from engines.core.rng import Rng, derive_seed  # noqa: E402
 from engines.registry import get  # noqa: E402
 from solo import advice  # noqa: E402
 from solo.sim import MAX_DECISIONS, wilson  # noqa: E402
@@ -195,6 +196,10 @@ def _rate(r: tuple[float, float, float, int]) -> str:
 # -- calibration -----------------------------------------------------------------------------------------------
 
 
+PER_GAME = 2
+"""Decisions sampled from one game at most: one game's outcome is one coin, however many decisions it holds."""
+PICK_ONE_IN = 8
+"""Each of the person's decisions is sampled with this chance (1 in 8), so the samples spread over the game."""
 CALIBRATED = (("final-girl", "final_girl"), ("slaughterhouse", "trespassers"), ("slaughterhouse", "sawyer"))
 
 
@@ -223,13 +228,15 @@ def calibration(
         while len(found) < decisions:
             run = Run(game, seed, resolve_options(game, {}), seat)
             mine: list[float] = []
+            pick = Rng.from_seed(derive_seed(seed, "calibration"))
             while (d := run.decision()) is not None:
                 key = decide(game, heuristic, run.state, d, policy_rng(seed, len(run.keys)))
                 if (
                     d.seat == seat
                     and len(d.options) > 1
+                    and len(mine) < PER_GAME
                     and len(found) + len(mine) < decisions
-                    and len(run.keys) % 3 == 0
+                    and pick.below(PICK_ONE_IN) == 0
                 ):
                     t = time.process_time()
                     estimates = advice.estimates(run, d)
@@ -366,7 +373,8 @@ def main() -> int:
         "",
         *compared,
         "",
-        f"Calibration of the hint: {len(pairs)} of the person's decisions (every third decision of seeded games "
+        f"Calibration of the hint: {len(pairs)} of the person's decisions (one in eight drawn, at most {PER_GAME} a game, "
+        "of seeded games "
         f"from seed {CALIBRATION_SEED}, heuristic play, seats: "
         + ", ".join(f"{g} {s}" for g, s in CALIBRATED if searchable(g))
         + "): the hint's win chance for the choice made, against how often that game was won.",
