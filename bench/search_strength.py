@@ -34,8 +34,12 @@ MATCHES = (
     ("slaughterhouse", "sawyer", 40, 2),
     ("slaughterhouse", "trespassers", 40, 2),
     ("final-girl", "final_girl", 40, 2),
-    ("escape-of-the-dead", "survivor", 200, 8),
+    ("escape-of-the-dead", "survivor", 100, 4),
 )
+
+
+MAX_DECISIONS = 3_000
+"""A game still running after this many decisions is stopped and counted a loss for the seat."""
 
 
 def copy_costs() -> None:
@@ -107,11 +111,14 @@ def match(gid: str, seat: str, seeds: int, iterations: int) -> None:
     base_v: list[float] = []
     srch_v: list[float] = []
     times: list[float] = []
+    unfinished = [0, 0]
     for seed in range(seeds):
-        a = autoplay.play(game, seed, {seat: game.default_policy})
+        a = autoplay.play(game, seed, {seat: game.default_policy}, max_decisions=MAX_DECISIONS)
         t = time.process_time()
-        b = autoplay.play(game, seed, {seat: searcher})
+        b = autoplay.play(game, seed, {seat: searcher}, max_decisions=MAX_DECISIONS)
         times.append(time.process_time() - t)
+        unfinished[0] += not a.finished
+        unfinished[1] += not b.finished
         base_w.append(_won(game, a, seat))
         srch_w.append(_won(game, b, seat))
         base_v.append(hidden.value(a.state, seat) or 0.0)
@@ -137,7 +144,8 @@ def match(gid: str, seat: str, seeds: int, iterations: int) -> None:
     )
     if gid == "escape-of-the-dead":
         print(f"  the optimal policy's exact win chance: {EOTD_OPTIMUM:.1%}")
-    print(f"  CPU per searched game: median {statistics.median(times):.2f} s")
+    print(f"  unfinished (a loss): heuristic {unfinished[0]}, search {unfinished[1]}")
+    print(f"  CPU per searched game: median {statistics.median(times):.2f} s", flush=True)
 
 
 def main() -> None:

@@ -23,7 +23,7 @@ from typing import Any
 
 import msgspec
 
-from engines.core.contract import Decision, Game
+from engines.core.contract import Decision, Game, Option
 from engines.core.rng import Rng, derive_seed, splitmix64
 
 _MASK64 = (1 << 64) - 1
@@ -89,17 +89,19 @@ def wilson(wins: float, n: int) -> tuple[float, float]:
 class _Tally:
     """What the rollouts of one option added up to."""
 
-    __slots__ = ("facts", "plays", "value", "valued", "wins")
+    __slots__ = ("facts", "length", "plays", "value", "valued", "wins")
 
     def __init__(self) -> None:
         self.plays = 0
+        self.length = 0
         self.wins = 0
         self.value = 0.0
         self.valued = 0
         self.facts: dict[str, float] = {}
 
-    def add(self, won: bool, value: float | None, facts: dict[str, float]) -> None:
+    def add(self, won: bool, value: float | None, facts: dict[str, float], length: int) -> None:
         self.plays += 1
+        self.length += length
         self.wins += won
         if value is not None:
             self.value += value
@@ -125,17 +127,17 @@ class _Tally:
 # -- the search ------------------------------------------------------------------------------------------
 
 
-def rollout(game: Game, state: Any, rng: Rng, cap: int = ROLLOUT_CAP) -> bool:
-    """Play `state` to its end with every seat's default policy, each reading its own view. False when the
-    cap stopped it first."""
+def rollout(game: Game, state: Any, rng: Rng, cap: int = ROLLOUT_CAP) -> int | None:
+    """Play `state` to its end with every seat's default policy, each reading its own view: the number of
+    decisions it took, or None when the cap stopped it first."""
     policy = game.policies[game.default_policy]
-    for _ in range(cap):
+    for n in range(cap):
         decision = game.decision(state)
         if decision is None:
-            return True
+            return n
         key = policy(game.view(state, decision.seat), decision, rng)
         game.apply(state, key, decision)
-    return game.decision(state) is None
+    return cap if game.decision(state) is None else None
 
 
 def evaluate(game: Game, state: Any, decision: Decision, budget: Budget, seed: int) -> list[Estimate]:
@@ -153,16 +155,28 @@ def evaluate(game: Game, state: Any, decision: Decision, budget: Budget, seed: i
         for option, tally in zip(options, tallies, strict=True):
             s = clone(sample)
             game.apply(s, option.key)
-            finished = rollout(game, s, Rng(roll_seed), ROLLOUT_CAP)
-            result = game.outcome(s) if finished else None
+            length = rollout(game, s, Rng(roll_seed), ROLLOUT_CAP)
+            result = game.outcome(s) if length is not None else None
             won = result is not None and seat in result.winners
-            tally.add(won, hidden.value(s, seat), hidden.facts(s, seat))
+            tally.add(
+                won, hidden.value(s, seat), hidden.facts(s, seat), ROLLOUT_CAP if length is None else length
+            )
         if deadline is not None and time.process_time() >= deadline:
             break
-    found = [t.estimate(o.key, o.label) for o, t in zip(options, tallies, strict=True)]
-    order = {o.key: i for i, o in enumerate(options)}
-    found.sort(key=lambda e: (-e.win, -(e.value or 0.0), order[e.key]))
-    return found
+    return _ranked(options, tallies)
+
+
+def _ranked(options: tuple[Option, ...], tallies: list[_Tally]) -> list[Estimate]:
+    """Best first: the higher win rate, then the higher count goal, then, winning, the sooner end (and,
+    losing, the later one), then the decision's own order. Without the third, a seat whose every option
+    wins would never hurry: the Old Man paced the porch for a hundred rounds."""
+    ranked = []
+    for i, (option, tally) in enumerate(zip(options, tallies, strict=True)):
+        e = tally.estimate(option.key, option.label)
+        length = tally.length / tally.plays if tally.plays else 0.0
+        ranked.append(((-e.win, -(e.value or 0.0), length if e.win >= 0.5 else -length, i), e))
+    ranked.sort(key=lambda pair: pair[0])
+    return [e for _, e in ranked]
 
 
 def choose(game: Game, state: Any, decision: Decision, budget: Budget, seed: int) -> str:

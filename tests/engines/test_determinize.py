@@ -63,7 +63,7 @@ def test_a_sample_looks_the_same_to_the_seat_and_plays_on_to_its_end(gid, option
         assert game.view(sample, decision.seat) == game.view(state, decision.seat)
         assert game.decision(sample) == decision
         assert game.invariants(sample) == []
-        assert search.rollout(game, sample, Rng.from_seed(i))
+        assert search.rollout(game, sample, Rng.from_seed(i)) is not None
         assert game.outcome(sample) is not None
         assert game.invariants(sample) == []
     assert state == before, "determinize must not touch the real state"

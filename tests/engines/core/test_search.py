@@ -192,3 +192,21 @@ def test_easy_leans_on_chance_and_resolve_knows_every_name():
     assert "search" not in game.policies
     with pytest.raises(KeyError, match="search"):
         levels.resolve(game, "nonsense")
+
+
+def test_a_sure_win_is_taken_sooner_and_a_sure_loss_put_off():
+    """With every option winning, the search hurries (else the Old Man paced the porch for a hundred rounds)."""
+    from engines.core.contract import Option
+
+    options = (Option("slow", "slow"), Option("fast", "fast"))
+
+    def tallies(won: bool) -> list:
+        out = []
+        for length in (90, 10):
+            t = search._Tally()
+            t.add(won, 1.0, {}, length)
+            out.append(t)
+        return out
+
+    assert [e.key for e in search._ranked(options, tallies(True))] == ["fast", "slow"]
+    assert [e.key for e in search._ranked(options, tallies(False))] == ["slow", "fast"]
