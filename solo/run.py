@@ -33,10 +33,22 @@ class Run:
     """The live game: state, keys chosen so far (by the person and the automa), and the narrated log."""
 
     def __init__(
-        self, game: Game, seed: int, options: Mapping[str, str], seat: str, *, ironman: bool = False
+        self,
+        game: Game,
+        seed: int,
+        options: Mapping[str, str],
+        seat: str,
+        *,
+        ironman: bool = False,
+        automa: str = "normal",
     ):
         if seat not in game.person_seats:
             raise ValueError(f"{game.title} has no seat '{seat}'. Seats: {', '.join(game.person_seats)}.")
+        from solo import automa as levels
+
+        levels.check(game, automa)
+        self.automa = automa
+        self._policy: Any = None  # the automa's policy, made when it first decides
         self.game = game
         self.seed = seed
         self.options = dict(options)
@@ -78,10 +90,19 @@ class Run:
         """Let the automa decide for every seat the person does not play, until the person's turn or the end."""
         out: list[Event] = []
         while (d := self.decision()) is not None and d.seat != self.seat:
-            policy = self.game.policies[self.game.default_policy]
-            key = policy(self.game.view(self.state, d.seat), d, policy_rng(self.seed, len(self.keys)))
-            out.extend(self.choose(key, d))
+            out.extend(self.choose(self.automa_key(d), d))
         return out
+
+    def automa_key(self, decision: Decision) -> str:
+        """The automa's choice at `decision`: its level's policy with the decision's own RNG, so load, undo
+        and replay reach the very same key."""
+        from engines.core.autoplay import decide
+
+        if self._policy is None:
+            from solo import automa as levels
+
+            self._policy = levels.policy(self.game, self.automa)
+        return decide(self.game, self._policy, self.state, decision, policy_rng(self.seed, len(self.keys)))
 
     # -- undo -------------------------------------------------------------------------------------------
 
@@ -143,6 +164,7 @@ class Run:
             app_version=__version__,
             ironman=self.ironman,
             run=self.id,
+            automa=self.automa,
         )
 
     @classmethod
@@ -175,7 +197,9 @@ class Run:
         except msgspec.ValidationError as e:
             raise RunError(f"its game state does not fit {game.title}: {e}") from e
         try:
-            run = cls(game, record.seed, record.options, record.seat, ironman=record.ironman)
+            run = cls(
+                game, record.seed, record.options, record.seat, ironman=record.ironman, automa=record.automa
+            )
         except ValueError as e:
             raise RunError(str(e)) from e
         run.created = record.created or run.created
