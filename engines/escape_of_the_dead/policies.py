@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from engines.core.contract import Decision, Hint
+from engines.core.contract import Decision
 from engines.core.dice import successes_distribution
 from engines.core.rng import Rng
 from engines.escape_of_the_dead import rules_data as R
@@ -71,13 +71,13 @@ def _rush_after_reward(view: View, letter: str) -> float:
     return rush_chance(min(R.ZOMBIE_TOKENS, z + R.spawn_level(r)), boards, r)
 
 
-def _reward_choice(view: View) -> tuple[str, float]:
-    """The heuristic's reward letter, and the rush chance that letter sets up."""
+def _reward_choice(view: View) -> str:
+    """The heuristic's reward letter: the best rush if one is good enough, else boards or repairs."""
     chances = {letter: _rush_after_reward(view, letter) for letter in "abcd"}
     best = max(chances, key=lambda k: (chances[k], k == "b"))
     if chances[best] >= RUSH_AT or view.repairs + R.REWARD_REPAIRS >= R.REPAIRS_TO_WIN:
-        return best, chances[best]
-    return ("d" if view.barricade < BOARDS_BELOW else "b"), chances[best]
+        return best
+    return "d" if view.barricade < BOARDS_BELOW else "b"
 
 
 def heuristic_policy(view: View, decision: Decision, rng: Rng) -> str:
@@ -85,34 +85,8 @@ def heuristic_policy(view: View, decision: Decision, rng: Rng) -> str:
         rushing = rush_chance(view.zombies, view.barricade, view.repairs) >= RUSH_AT
         return "alloc:0-0-4" if rushing else "alloc:4-0-0"
     if decision.kind == "reward":
-        return "reward:" + _reward_choice(view)[0]
+        return "reward:" + _reward_choice(view)
     return "roll:all"
-
-
-def advise(view: View, decision: Decision) -> Hint:
-    """The heuristic's choice (the same as heuristic_policy) with a one-line reason."""
-    key = heuristic_policy(view, decision, None)
-    if decision.kind == "assign":
-        chance = rush_chance(view.zombies, view.barricade, view.repairs)
-        if key == "alloc:0-0-4":
-            return Hint(
-                "alloc:0-0-4",
-                f"the barricade can carry a rush on the car ({chance:.0%} to win from "
-                "here with every die in the garage).",
-            )
-        return Hint(
-            "alloc:4-0-0",
-            f"a rush would win only {chance:.0%}; hold the lawn and bank kills for "
-            "rewards until the barricade can carry it.",
-        )
-    if decision.kind == "reward":
-        letter, chance = _reward_choice(view)
-        if chance >= RUSH_AT or view.repairs + R.REWARD_REPAIRS >= R.REPAIRS_TO_WIN:
-            return Hint(key, f"it sets up the best rush on the car ({chance:.0%}).")
-        if letter == "d":
-            return Hint(key, "the barricade needs the boards before any rush.")
-        return Hint(key, "the barricade is strong; every 10% brings the rush closer.")
-    return Hint(key, "the order of the rolls does not change what they do.")
 
 
 POLICIES = {
