@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from engines.core.contract import (
     Decision,
@@ -11,6 +12,7 @@ from engines.core.contract import (
     IllegalMove,
     Option,
     Outcome,
+    Policy,
     Seat,
     resolve_options,
 )
@@ -187,7 +189,7 @@ class EscapeOfTheDead:
             R.KILLS_PER_REWARD,
             state.skip_spawn,
             R.spawn_level(state.repairs),
-            tuple(state.dice),
+            (state.dice[0], state.dice[1], state.dice[2]),
             tuple(state.unrolled),
             state.result,
             state.total_kills,
@@ -207,7 +209,7 @@ class EscapeOfTheDead:
         return solver.advise_optimal(self.view(state), decision)
 
     @property
-    def policies(self):
+    def policies(self) -> Mapping[str, Policy]:
         from engines.escape_of_the_dead import policies
 
         return policies.POLICIES
@@ -396,7 +398,7 @@ class EscapeOfTheDead:
         """Phase 5: play the chosen reward at once, erase 10 heads, and carry the remainder over."""
         state.kills -= R.KILLS_PER_REWARD
         state.rewards.append(letter)
-        facts: dict = {"reward": letter, "carried": state.kills}
+        facts: dict[str, Any] = {"reward": letter, "carried": state.kills}
         if letter == "a":
             facts["destroyed"] = state.zombies
             state.zombies = 0  # back to the pool; these do not count as zombies destroyed
