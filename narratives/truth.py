@@ -173,8 +173,11 @@ def _agreement(text: str, counted: tuple[str, ...]) -> list[str]:
     """'1 dice', 'two board', 'You limps': number agreement, judged by inflect for the game's counted nouns
     (and for 'You' opening a clause, which must not take a verb in its singular form)."""
     why = []
+    folded = text.casefold()
     for noun in counted:
-        one, other = _agreeing(noun)
+        one, other, words = _agreeing(noun)
+        if not any(word in folded for word in words):
+            continue  # neither pattern can match without the noun or its plural: skip the slow searches
         if (found := one.search(text)) is not None:
             why.append(f"one before a plural: {found[0]!r}")
         if (found := other.search(text)) is not None:
@@ -190,14 +193,15 @@ def _agreement(text: str, counted: tuple[str, ...]) -> list[str]:
 
 
 @cache
-def _agreeing(noun: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+def _agreeing(noun: str) -> tuple[re.Pattern[str], re.Pattern[str], tuple[str, str]]:
+    """The patterns for 'one NOUNS' and 'two NOUN', and the two words (casefolded) one of which each needs."""
     from narratives.nouns import _plural
 
     others = "|".join(number_word(n) for n in range(100) if n != 1)
-    plural = re.escape(_plural(noun))
-    one = re.compile(rf"(?<![\w,.-])(?:1|one) {plural}\b", re.IGNORECASE)
+    plural = _plural(noun)
+    one = re.compile(rf"(?<![\w,.-])(?:1|one) {re.escape(plural)}\b", re.IGNORECASE)
     other = re.compile(rf"(?<![\w,./-])(?:\d*[02-9]|\d+\d|{others}) {re.escape(noun)}\b", re.IGNORECASE)
-    return one, other
+    return one, other, (noun.casefold(), plural.casefold())
 
 
 # -- over a whole log ------------------------------------------------------------------------------------
