@@ -15,11 +15,14 @@ from engines.core.dice import successes_distribution
 from engines.core.rng import Rng
 from engines.escape_of_the_dead import rules_data as R
 from engines.escape_of_the_dead import solver
+from engines.escape_of_the_dead.keys import ROLL_ALL, reward_key, split_key
 from engines.escape_of_the_dead.state import View
 
 RUSH_AT = 0.5  # rush the car once rushing alone wins at least this often
 BOARDS_BELOW = R.MAX_BARRICADE  # not rushing: reward D (boards) while the barricade is below this, else B
 
+_RUSH = split_key((0, 0, R.DICE))  # every die on the car
+_HOLD = split_key((R.DICE, 0, 0))  # every die on the lawn
 _GARAGE = tuple((hits, float(p)) for hits, p in successes_distribution(R.DICE, R.GARAGE_HIT))
 
 
@@ -31,10 +34,10 @@ def random_policy(view: View, decision: Decision, rng: Rng) -> str:
 def garage_policy(view: View, decision: Decision, rng: Rng) -> str:
     """The naive plan: every die on the car from the first turn, reward B. A floor to beat."""
     if decision.kind == "assign":
-        return "alloc:0-0-4"
+        return _RUSH
     if decision.kind == "reward":
-        return "reward:b"
-    return "roll:all"
+        return reward_key("b")
+    return ROLL_ALL
 
 
 @cache
@@ -83,10 +86,10 @@ def _reward_choice(view: View) -> str:
 def heuristic_policy(view: View, decision: Decision, rng: Rng) -> str:
     if decision.kind == "assign":
         rushing = rush_chance(view.zombies, view.barricade, view.repairs) >= RUSH_AT
-        return "alloc:0-0-4" if rushing else "alloc:4-0-0"
+        return _RUSH if rushing else _HOLD
     if decision.kind == "reward":
-        return "reward:" + _reward_choice(view)
-    return "roll:all"
+        return reward_key(_reward_choice(view))
+    return ROLL_ALL
 
 
 POLICIES = {

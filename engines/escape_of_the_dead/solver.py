@@ -62,7 +62,8 @@ from typing import Any
 from engines.core.contract import Decision, Hint
 from engines.core.rng import Rng
 from engines.escape_of_the_dead import rules_data as R
-from engines.escape_of_the_dead.game import REWARDS, split_key, split_label
+from engines.escape_of_the_dead.game import REWARDS, split_label
+from engines.escape_of_the_dead.keys import ROLL_ALL, letter_of, reward_key, split_key, split_of
 from engines.escape_of_the_dead.outcomes import joint_float
 from engines.escape_of_the_dead.state import View
 
@@ -152,7 +153,7 @@ class Solution:
 
     def best_reward_key(self, barricade: int, zombies: int, repairs: int, kills: int) -> str:
         self._check(zombies, barricade, repairs, kills, reward=True)
-        return "reward:" + self.best_reward[repairs][kills - R.KILLS_PER_REWARD][barricade - 1][zombies]
+        return reward_key(self.best_reward[repairs][kills - R.KILLS_PER_REWARD][barricade - 1][zombies])
 
     def reward_value(self, barricade: int, zombies: int, repairs: int, kills: int) -> float:
         return max(self.reward_values(barricade, zombies, repairs, kills).values())
@@ -187,10 +188,10 @@ class Solution:
         else:
             b = self._v(min(cap, zombies + R.spawn_level(fixed)), barricade, fixed, left)
         return {
-            "reward:a": self._v(min(cap, spawn), barricade, repairs, left),
-            "reward:b": b,
-            "reward:c": self._v(zombies, barricade, repairs, left),
-            "reward:d": self._v(
+            reward_key("a"): self._v(min(cap, spawn), barricade, repairs, left),
+            reward_key("b"): b,
+            reward_key("c"): self._v(zombies, barricade, repairs, left),
+            reward_key("d"): self._v(
                 min(cap, zombies + spawn),
                 min(self.max_barricade, barricade + R.REWARD_BARRICADES),
                 repairs,
@@ -557,8 +558,8 @@ def optimal_policy(view: View, decision: Decision, rng: Rng) -> str:
         return SPLIT_KEYS[table.best[view.repairs][view.kills][view.barricade - 1][view.zombies]]
     if decision.kind == "reward":
         kills = view.kills - R.KILLS_PER_REWARD
-        return "reward:" + table.best_reward[view.repairs][kills][view.barricade - 1][view.zombies]
-    return "roll:all"
+        return reward_key(table.best_reward[view.repairs][kills][view.barricade - 1][view.zombies])
+    return ROLL_ALL
 
 
 def _percent(x: float, other: float) -> tuple[str, str]:
@@ -571,10 +572,10 @@ def _percent(x: float, other: float) -> tuple[str, str]:
 
 
 def _describe(key: str) -> str:
-    if key.startswith("alloc:"):
-        split = tuple(int(x) for x in key[6:].split("-"))
-        return split_label(split)  # type: ignore[arg-type]
-    letter = key[7:]
+    split = split_of(key)
+    if split is not None:
+        return split_label(split)
+    letter = letter_of(key) or ""
     return f"{letter.upper()}: {REWARDS[letter]}"
 
 
@@ -588,7 +589,7 @@ def advise_optimal(view: View, decision: Decision) -> Hint:
         values = table.reward_values(view.barricade, view.zombies, view.repairs, view.kills)
         key = table.best_reward_key(view.barricade, view.zombies, view.repairs, view.kills)
     else:
-        return Hint("roll:all", "the order of the rolls does not change what they do.")
+        return Hint(ROLL_ALL, "the order of the rolls does not change what they do.")
     ranked = sorted((k for k in values if k != key), key=lambda k: (-values[k], k))
     second = ranked[0]
     best, runner = values[key], values[second]
