@@ -70,7 +70,6 @@ from engines.escape_of_the_dead.state import View
 TABLE_FILE = "optimal_table.json"
 TABLE_FORMAT = 1
 TIE = 1e-12
-LETTERS = ("a", "b", "c", "d")
 SPLITS: tuple[tuple[int, int, int], ...] = tuple(R.splits())
 SPLIT_KEYS: tuple[str, ...] = tuple(split_key(s) for s in SPLITS)
 
@@ -154,9 +153,6 @@ class Solution:
     def best_reward_key(self, barricade: int, zombies: int, repairs: int, kills: int) -> str:
         self._check(zombies, barricade, repairs, kills, reward=True)
         return reward_key(self.best_reward[repairs][kills - R.KILLS_PER_REWARD][barricade - 1][zombies])
-
-    def reward_value(self, barricade: int, zombies: int, repairs: int, kills: int) -> float:
-        return max(self.reward_values(barricade, zombies, repairs, kills).values())
 
     def split_values(self, zombies: int, barricade: int, repairs: int, kills: int) -> dict[str, float]:
         """The chance of winning with each of the 15 splits (then best play), by one backup of the values."""
