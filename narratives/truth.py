@@ -180,8 +180,10 @@ def _agreement(text: str, counted: tuple[str, ...]) -> list[str]:
             continue  # neither pattern can match without the noun or its plural: skip the slow searches
         if (found := one.search(text)) is not None:
             why.append(f"one before a plural: {found[0]!r}")
-        if (found := other.search(text)) is not None:
-            why.append(f"a count other than one before a singular: {found[0]!r}")
+        for found in other.finditer(text):  # every word before the noun, leftmost first
+            if _COUNT.fullmatch(found[1]) or found[1].casefold() in _OTHER_COUNTS:
+                why.append(f"a count other than one before a singular: {found[1] + ' ' + found[2]!r}")
+                break
     for found in _YOU_DOES.finditer(text):
         word = found[1]
         if word.endswith("s") and not word.endswith("ss") and word not in _NOT_VERBS:
@@ -192,16 +194,22 @@ def _agreement(text: str, counted: tuple[str, ...]) -> list[str]:
     return why
 
 
+_COUNT = re.compile(r"\d*[02-9]|\d+\d")
+"""A count other than one in digits."""
+_OTHER_COUNTS = frozenset(number_word(n) for n in range(100) if n != 1)
+
+
 @cache
 def _agreeing(noun: str) -> tuple[re.Pattern[str], re.Pattern[str], tuple[str, str]]:
-    """The patterns for 'one NOUNS' and 'two NOUN', and the two words (casefolded) one of which each needs."""
+    """The pattern for 'one NOUNS'; the one that finds each whole word before NOUN (overlapping, so none is
+    missed), which `_agreement` tells a count from (searching for all hundred count words at once is slow);
+    and the two words (casefolded) one of which either needs."""
     from narratives.nouns import _plural
 
-    others = "|".join(number_word(n) for n in range(100) if n != 1)
     plural = _plural(noun)
     one = re.compile(rf"(?<![\w,.-])(?:1|one) {re.escape(plural)}\b", re.IGNORECASE)
-    other = re.compile(rf"(?<![\w,./-])(?:\d*[02-9]|\d+\d|{others}) {re.escape(noun)}\b", re.IGNORECASE)
-    return one, other, (noun.casefold(), plural.casefold())
+    before = re.compile(rf"(?<![\w,./-])(?=([\w-]+) ({re.escape(noun)})\b)", re.IGNORECASE)
+    return one, before, (noun.casefold(), plural.casefold())
 
 
 # -- over a whole log ------------------------------------------------------------------------------------
