@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import msgspec
@@ -69,6 +69,12 @@ def numbers_in(text: str, idioms: Iterable[str] = ()) -> list[int]:
     return found
 
 
+@lru_cache(maxsize=4096)
+def _named_numbers(value: str) -> tuple[int, ...]:
+    """The numbers in a string field: the same few names recur in every event of a game."""
+    return tuple(numbers_in(value))
+
+
 def event_numbers(fields: Mapping[str, Any]) -> set[int]:
     """Every number the event's fields hold: numbers, the members and lengths of lists, nested ones."""
     out: set[int] = set()
@@ -88,7 +94,7 @@ def event_numbers(fields: Mapping[str, Any]) -> set[int]:
             for v in value.values():
                 walk(v)
         elif isinstance(value, str) and value:
-            out.update(numbers_in(value))  # a name or phrase the event gives ('the road at 15,0', 'Victim 7')
+            out.update(_named_numbers(value))  # a name the event gives ('the road at 15,0', 'Victim 7')
 
     for value in dict(fields).values():
         walk(value)
