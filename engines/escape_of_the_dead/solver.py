@@ -1,6 +1,6 @@
 """The exact optimal play of Escape of the Dead: the highest chance of winning from every position.
 
-The game as `game.py` implements it is a Markov decision process with two kinds of decision:
+The game as `game.py` and `phases.py` implement it is a Markov decision process with two kinds of decision:
 
 * **Phase 2** (`assign`), in the state (zombies on the lawn after the spawn 0..6, barricade 1..10,
   repairs 0..9, kills toward the next reward 0..9): choose one of the 15 splits of the 4 dice.
