@@ -27,12 +27,14 @@ REWARDS = Steps("escape-of-the-dead rewards")
 """What each reward does: letter -> handler(state, facts), which adds what it did to the event's facts."""
 
 
+def dice_on(state: State, section: str) -> int:
+    """The dice a section will roll this turn: those placed on it, until it is rolled."""
+    return state.dice[SECTION_INDEX[section]] if section in state.unrolled else 0
+
+
 def dice_left(state: State) -> Split:
-    """The dice on the Lawn, the Barricade and the Garage still to be rolled this turn (0 once rolled)."""
-    lawn, barricade, garage = (
-        n if section in state.unrolled else 0 for section, n in zip(R.SECTIONS, state.dice, strict=True)
-    )
-    return lawn, barricade, garage
+    """The dice on the Lawn, the Barricade and the Garage still to be rolled this turn: what the odds are of."""
+    return dice_on(state, "lawn"), dice_on(state, "barricade"), dice_on(state, "garage")
 
 
 def begin_turn(state: State, events: list[Event]) -> None:
@@ -85,8 +87,8 @@ def roll_rest(state: State, events: list[Event]) -> None:
 
 def roll_section(state: State, section: str, events: list[Event]) -> None:
     """Phase 3 for one section: roll all the dice placed on it, once."""
+    faces = state.rng.d6s(dice_on(state, section))
     state.unrolled.remove(section)
-    faces = state.rng.d6s(state.dice[SECTION_INDEX[section]])
     threshold = R.THRESHOLD[section]
     hits = len([face for face in faces if face >= threshold])  # dice.count_at_least, inlined: hot path
     facts = SECTIONS.handler(section)(state, faces, hits)
