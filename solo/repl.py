@@ -116,11 +116,20 @@ class Repl:
         self.autosave()
 
     def _step_automa(self) -> None:
-        """The automa's turn, with a spinner at a terminal should it think for a while (a hard level)."""
+        """The automa's turn, with a spinner at a terminal should it think for a while. An automa that searches
+        (the hard level) takes about a second a decision, so what it has done so far is told before it thinks
+        again: the table never sits silent behind a spinner."""
         from solo.busy import busy
 
-        with busy(self.screen.console, "The automa is thinking...", plain=self.screen.plain):
-            self.run.step_automa()
+        if not self.run.automa_searches():
+            with busy(self.screen.console, "The automa is thinking...", plain=self.screen.plain):
+                self.run.step_automa()
+            return
+        while True:
+            self.narrate_new()
+            with busy(self.screen.console, "The automa is thinking...", plain=self.screen.plain):
+                if self.run.step_automa_once() is None:
+                    return
 
     def narrate_new(self) -> None:
         for title, paragraphs, mood in narration.groups(self.run.log, self.narrator, self.shown, self.brief):

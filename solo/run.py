@@ -89,9 +89,24 @@ class Run:
     def step_automa(self) -> list[Event]:
         """Let the automa decide for every seat the person does not play, until the person's turn or the end."""
         out: list[Event] = []
-        while (d := self.decision()) is not None and d.seat != self.seat:
-            out.extend(self.choose(self.automa_key(d), d))
+        while (step := self.step_automa_once()) is not None:
+            out.extend(step)
         return out
+
+    def step_automa_once(self) -> list[Event] | None:
+        """One of the automa's decisions, or None when the person decides next or the run is over."""
+        d = self.decision()
+        if d is None or d.seat == self.seat:
+            return None
+        return self.choose(self.automa_key(d), d)
+
+    def automa_searches(self) -> bool:
+        """Whether the automa thinks (its level searches), so each of its decisions may take a moment."""
+        if self._policy is None:
+            from solo import automa as levels
+
+            self._policy = levels.policy(self.game, self.automa)
+        return bool(getattr(self._policy, "searches", False))
 
     def automa_key(self, decision: Decision) -> str:
         """The automa's choice at `decision`: its level's policy with the decision's own RNG, so load, undo

@@ -196,3 +196,28 @@ def test_the_menu_asks_for_the_level_where_there_is_one(capsys, monkeypatch, tmp
     assert SaveStore(tmp_path).read("slaughterhouse").automa == "easy"
     code, out, _ = solo(capsys, monkeypatch, tmp_path / "b", stdin="1\n1\n\n\nquit\n")
     assert "automa" not in out and SaveStore(tmp_path / "b").read("escape-of-the-dead").automa == "normal"
+
+
+def test_an_automa_that_searches_has_what_it_did_told_before_it_thinks_again(tmp_path: Path):
+    """At the hard level each automa decision takes about a second: the story so far is on screen while it
+    thinks, rather than the whole family turn appearing at once behind a spinner."""
+    from engines.core.autoplay import decide
+    from tests.solo.repl_harness import Session
+
+    seen: list[str] = []
+
+    class Thinking:
+        searches = True
+
+        def choose(self, game, state, decision, rng) -> str:
+            seen.append(session.out)
+            return decide(game, game.policies[game.default_policy], state, decision, rng)
+
+    run = Run(TCM, 3, resolve_options(TCM, {}), "trespassers", automa="hard")
+    run._policy = Thinking()
+    session = Session(tmp_path, run)
+    session.lines("quit")
+    assert len(seen) >= 3, "the family places its Horror tiles at setup"
+    assert "face down" not in seen[0]  # nothing placed before the first decision
+    assert "Horror tile" in seen[2] and len(seen[2]) > len(seen[1]) > len(seen[0])
+    assert session.out.count("Horror tile") >= 3
