@@ -10,7 +10,7 @@ import re
 from engines.core.contract import Decision, Option
 from engines.mixtape.board import START
 from engines.mixtape.directors_cut import rules_data as R
-from engines.mixtape.directors_cut.game import MoveDecision
+from engines.mixtape.directors_cut.movement import MoveDecision
 from engines.mixtape.directors_cut.state import View
 from solo.commands import COMMANDS
 from solo.games import InputError, pct

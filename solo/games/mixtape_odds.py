@@ -10,6 +10,7 @@ from typing import NamedTuple
 from engines.mixtape.board import START
 from engines.mixtape.directors_cut import odds as O
 from engines.mixtape.directors_cut import rules_data as R
+from engines.mixtape.directors_cut import spending
 from engines.mixtape.directors_cut.game import GAME
 from engines.mixtape.directors_cut.state import SPEND, State
 from solo.games import Table, pct
@@ -113,7 +114,7 @@ def search_stakes() -> str:
 
 def _tokens(state: State, who: int, purpose: str) -> tuple[int, int]:
     """(knives, fists) from every token this slasher may spend on this kind of roll."""
-    n = GAME.usable(state, who, purpose)
+    n = spending.usable(state, who, purpose)
     if not n:
         return 0, 0
     kind = R.supply(state.slashers[who].supply)
@@ -292,7 +293,7 @@ def spend_rows(state: State) -> list[tuple[int, list[Fraction], int]]:
     """(tokens, chances, noise) for each spend the engine offers, 0 tokens first."""
     s = state.slashers[state.spender]
     kind = R.supply(s.supply) if s.supply else None
-    most = GAME.usable(state, state.spender, state.purpose) if kind else 0
+    most = spending.usable(state, state.spender, state.purpose) if kind else 0
     out = []
     for n in range(0, most + 1):
         bonus = n * kind.amount if kind else 0

@@ -14,7 +14,7 @@ from engines.mixtape.board import BONUS
 from engines.mixtape.tall_oaks import abilities as A
 from engines.mixtape.tall_oaks import odds as O
 from engines.mixtape.tall_oaks import rules_data as R
-from engines.mixtape.tall_oaks.game import GAME
+from engines.mixtape.tall_oaks import spending
 from engines.mixtape.tall_oaks.policies import armed
 from engines.mixtape.tall_oaks.state import SurvivorView, View
 from solo.games import Table, pct
@@ -45,7 +45,7 @@ def plural(n: int, word: str) -> str:
 def bonus(view: View, purpose: str, tokens: bool) -> Bonus:
     """The seat's bonus for a kind of roll: its ability alone, or with every token that helps (the view's)."""
     x = me(view)
-    a, s, e, _ = view.most.get(purpose, (0, 0, 0, 0)) if tokens else GAME.roll_bonus(x.name, purpose, {})
+    a, s, e, _ = view.most.get(purpose, (0, 0, 0, 0)) if tokens else spending.roll_bonus(x.name, purpose, {})
     return a, s, e
 
 

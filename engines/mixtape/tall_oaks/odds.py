@@ -54,9 +54,8 @@ def fight(
 def scuffle_round() -> tuple[Fraction, Fraction, Fraction, Fraction, Fraction]:
     """One roll of a scuffle from the mover's side: (win by triple, win by Actions, lose by triple, lose by
     Actions, tie). Same reading as the engine's scuffle_round."""
-    from engines.mixtape.tall_oaks.game import EscapeFromTallOaks
+    from engines.mixtape.tall_oaks.scuffles import scuffle_round as r
 
-    r = EscapeFromTallOaks.scuffle_round
     wt = wa = lt = la = tie = Fraction(0)
     for mine, p in rolls():
         for theirs, q in rolls():

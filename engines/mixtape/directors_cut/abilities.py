@@ -1,0 +1,73 @@
+"""Special Abilities: once a game each slasher flips its token and does what its ability says."""
+
+from __future__ import annotations
+
+from engines.core.contract import (
+    Option,
+)
+from engines.core.events import Event
+from engines.mixtape.directors_cut import flow, health, movement, searching, turns
+from engines.mixtape.directors_cut import rules_data as R
+from engines.mixtape.directors_cut.state import (
+    State,
+)
+
+B = R.BOARD
+
+
+def rise_options(state: State) -> list[Option]:
+    """Where The Drowned Girl may rise: any location with a Scene Marker but the one she stands in."""
+    here = state.slashers[state.current].at
+    out = []
+    for loc in R.LOCATIONS:
+        n = len(state.markers[loc])
+        if n and loc != here:
+            name = B.locations[loc].name
+            out.append(Option(f"rise:{loc}", f"{name} ({n} marker{'s' if n != 1 else ''})", aliases=(loc,)))
+    return out
+
+
+def ability(state: State, target: str, events: list[Event]) -> None:
+    """Flip the Special Ability token and do what the slasher's ability says (once per game)."""
+    who = state.current
+    s = state.slashers[who]
+    s.used = True
+    a = s.ability
+    facts = {"seat": s.seat, "name": s.name, "ability": a, "health": s.health}
+    rivals = [i for i in turns.living(state) if i != who]
+    if a == "drowned":
+        s.at = target
+        facts["location"] = B.locations[target].name
+    events.append(Event("ability_used", state.turn_no, "turn", facts))
+    if a == "legend":
+        s.edge = R.LEGEND_KNIVES
+    elif a == "nightmare":
+        for i in rivals:
+            health.hurt(state, i, R.NIGHTMARE_DAMAGE, s.name, events)
+    elif a == "ravenous" and rivals:
+        top = max(rivals, key=lambda i: (len(state.slashers[i].souvenirs), -state.order.index(i)))
+        health.hurt(state, top, R.RAVENOUS_DAMAGE, s.name, events)
+    elif a == "thorne":
+        for i in rivals:
+            o = state.slashers[i]
+            if o.supply:
+                state.supplies.discard(o.supply)
+                o.supply = ""
+                o.trackers = 0
+    elif a == "mother":
+        s.health = R.HEALTH
+    elif a == "jingles":
+        state.meter = 0
+    elif a == "prom":
+        pick = [i for i, t in enumerate(state.bank) if not R.is_runner(t)]
+        if pick:
+            s.souvenirs.append(state.bank.pop(pick[state.rng.below(len(pick))]))
+        turns.check_end(state, events)
+    elif a == "patches":
+        searching.receive_supply(state, who, state.supplies.draw(state.rng), "turn", events)
+        return
+    elif a == "drowned":
+        movement.arrive(state, events)
+        return
+    turns.check_end(state, events)
+    flow.resume(state, "turn", events)

@@ -1,0 +1,159 @@
+"""Spending supply tokens before an action roll, and the roll itself handed to what it was for."""
+
+from __future__ import annotations
+
+from engines.core.contract import (
+    Decision,
+    Option,
+)
+from engines.core.events import Event
+from engines.mixtape.directors_cut import brawls, hero, kills, locks, scenes
+from engines.mixtape.directors_cut import rules_data as R
+from engines.mixtape.directors_cut.state import (
+    SPEND,
+    State,
+)
+
+B = R.BOARD
+
+
+def usable(state: State, who: int, purpose: str) -> int:
+    """How many tokens (or 1 for an infinite card) this slasher may spend on this roll."""
+    s = state.slashers[who]
+    if not s.supply:
+        return 0
+    kind = R.supply(s.supply)
+    wanted = {
+        "kill": ("knife",),
+        "unlock": ("knife",),
+        "brawl": ("knife",),
+        "defend": ("fist",),
+        "survivor": ("fist",),
+        "hero": ("knife", "fist"),
+    }[purpose]
+    if kind.kind not in wanted:
+        return 0
+    return 1 if kind.infinite else s.trackers
+
+
+def ask_spend(state: State, who: int, purpose: str, events: list[Event]) -> None:
+    if state.result:
+        return
+    state.purpose = purpose
+    state.spender = who
+    if usable(state, who, purpose) == 0:
+        spend(state, 0, events)
+        return
+    state.phase = SPEND
+
+
+def spend_decision(state: State) -> Decision:
+    s = state.slashers[state.spender]
+    kind = R.supply(s.supply)
+    most = usable(state, state.spender, state.purpose)
+    icon = kind.kind
+    opts = [Option("spend:0", "spend 0 tokens (bare-handed)", aliases=("none", "bare"))]
+    for n in range(1, most + 1):
+        bonus = n * kind.amount
+        noise = n * kind.noise
+        extra = f", {noise} noise" if noise and state.purpose != "hero" else ""
+        spent = (
+            f"use the {kind.name}"
+            if kind.infinite
+            else f"spend {n} token{'s' if n > 1 else ''} of the {kind.name}"
+        )
+        opts.append(Option(f"spend:{n}", f"{spent}: +{count(bonus, icon)}{extra}"))
+    what = {
+        "kill": "the kill",
+        "defend": "your defence",
+        "survivor": "your defence against The Survivor",
+        "hero": "the fight with the Hero",
+        "unlock": "breaking the lock",
+        "brawl": "this round of the brawl",
+    }[state.purpose]
+    prompt = f"Before you roll for {what}: spend supply tokens?"
+    if state.purpose == "brawl" and state.spender == state.brawl[1]:
+        mover = state.slashers[state.brawl[0]]
+        shown = ", ".join(state.brawl_roll)
+        prompt = f"{mover.name} rolled {shown}: {count(state.brawl_knives, 'knife')}. {prompt}"
+    return Decision(s.seat, "spend", prompt, tuple(opts))
+
+
+def use_tracker(state: State, who: int, n: int, events: list[Event]) -> None:
+    s = state.slashers[who]
+    kind = R.supply(s.supply)
+    if kind.infinite or n == 0:
+        return
+    s.trackers -= n
+    if s.trackers <= 0:
+        events.append(
+            Event(
+                "supply_spent",
+                state.turn_no,
+                "supply",
+                {"seat": s.seat, "name": s.name, "card": kind.name},
+            )
+        )
+        state.supplies.discard(s.supply)
+        s.supply = ""
+        s.trackers = 0
+
+
+def spend(state: State, n: int, events: list[Event]) -> None:
+    who = state.spender
+    s = state.slashers[who]
+    purpose = state.purpose
+    knives = fists = noise = 0
+    if n:
+        kind = R.supply(s.supply)
+        if kind.kind == "knife":
+            knives = n * kind.amount
+        else:
+            fists = n * kind.amount
+        if purpose != "hero":  # rulebook: noisy weapons do not raise the meter in a fight with the Hero
+            noise = n * kind.noise
+        events.append(
+            Event(
+                "supply_used",
+                state.turn_no,
+                purpose,
+                {
+                    "seat": s.seat,
+                    "name": s.name,
+                    "card": kind.name,
+                    "tokens": n,
+                    "bonus": knives + fists,
+                    "noise": noise,
+                },
+            )
+        )
+        use_tracker(state, who, n, events)
+    dice = [R.ACTION_FACES[state.rng.below(len(R.ACTION_FACES))] for _ in range(R.ACTION_DICE)]
+    dice.sort()
+    if purpose == "brawl":  # each brawler spends just before their own roll (RB Using a Supply ...)
+        state.brawl_noise += noise
+        if who == state.brawl[0]:
+            brawls.brawl_first(state, dice, knives, events)
+        else:
+            brawls.brawl_answer(state, dice, knives, events)
+        return
+    if purpose == "kill" and s.edge:
+        knives += s.edge
+        s.edge = 0
+    if purpose == "kill":
+        kills.resolve_kill(state, dice, knives, noise, events)
+    elif purpose == "defend":
+        scenes.resolve_defend(state, dice, fists, noise, events)
+    elif purpose == "survivor":
+        scenes.resolve_survivor(state, dice, fists, events)
+    elif purpose == "unlock":
+        locks.resolve_unlock(state, dice, knives, noise, events)
+    elif purpose == "hero":
+        hero.resolve_hero(state, dice, knives, fists, events)
+
+
+def count(n: int, icon: str) -> str:
+    """'1 knife', '2 knives', '3 fists': a number of die icons in words."""
+    if icon == "knife":
+        return f"{n} knife" if n == 1 else f"{n} knives"
+    return f"{n} {icon}" if n == 1 else f"{n} {icon}s"
