@@ -6,7 +6,7 @@ from engines.core.contract import (
     Option,
 )
 from engines.core.events import Event
-from engines.mixtape.directors_cut import flow, health, movement, searching, turns
+from engines.mixtape.directors_cut import flow, health, keys, movement, searching, turns
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import (
     State,
@@ -23,7 +23,7 @@ def rise_options(state: State) -> list[Option]:
         n = len(state.markers[loc])
         if n and loc != here:
             name = B.locations[loc].name
-            out.append(Option(f"rise:{loc}", f"{name} ({n} marker{'s' if n != 1 else ''})", aliases=(loc,)))
+            out.append(Option(keys.rise(loc), f"{name} ({n} marker{'s' if n != 1 else ''})", aliases=(loc,)))
     return out
 
 

@@ -7,7 +7,7 @@ from engines.core.contract import (
     Option,
 )
 from engines.core.events import Event
-from engines.mixtape.directors_cut import flow, hero, movement, turns
+from engines.mixtape.directors_cut import flow, hero, movement
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import (
     Slasher,
@@ -132,7 +132,5 @@ def door(state: State, enter: bool, events: list[Event]) -> None:
             )
         )
         movement.arrive(state, events)
-    elif then == "turn":
-        turns.offer_turn(state, events)
     else:
-        turns.end_turn(state, events)
+        flow.AFTER.run(then, state, events)  # "turn" goes on with the turn, "end" ends it

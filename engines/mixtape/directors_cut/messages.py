@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.core.contract import (
     Decision,
 )
-from engines.mixtape.directors_cut import movement
+from engines.mixtape.directors_cut import keys, movement
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import (
     BONUS_PICK,
@@ -26,8 +26,8 @@ def refusal_now(state: State, lid: str) -> str:
 
 
 def illegal(state: State, d: Decision, key: str) -> str:
-    if state.phase == MOVE and key.startswith("go:"):
-        node = key[3:]
+    node = keys.arg(key, "go")
+    if state.phase == MOVE and node is not None:
         if node in B.locations:
             return refusal_now(state, node)
         if node in B.kind:
@@ -47,13 +47,14 @@ def illegal(state: State, d: Decision, key: str) -> str:
     if state.phase == TARGET:
         names = " or ".join(state.slashers[i].name for i in state.targets)
         return f"That slasher is not within reach: brawl {names}."
-    if state.phase == BONUS_PICK and key.startswith("to:") and key[3:] in B.locations:
-        return f"{B.locations[key[3:]].name} is locked shut or is where you stand: pick another location."
+    to = keys.arg(key, "to")
+    if state.phase == BONUS_PICK and to in B.locations:
+        return f"{B.locations[to].name} is locked shut or is where you stand: pick another location."
     if key == "unlock":
         return "There is no lock here to break."
     if key == "scene":
         return "There is no Scene Marker here."
-    if key.startswith("spend:"):
+    if keys.Key.parse(key).verb == "spend":
         return "You do not have that many Supply Tracker Tokens for this roll."
     shown = key if len(key) <= 40 else key[:40] + "..."
     return f"'{shown}' is not a choice now. Choices: {', '.join(d.keys()[:8])}."

@@ -10,7 +10,7 @@ from engines.core.contract import (
 )
 from engines.core.events import Event
 from engines.mixtape.board import BONUS, ENTRANCE, ROAD, START
-from engines.mixtape.directors_cut import bonus, brawls, hero, scenes, turns
+from engines.mixtape.directors_cut import bonus, brawls, hero, keys, scenes, turns
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import (
     AT_LOCK,
@@ -184,7 +184,7 @@ class MoveDecision(Decision, frozen=True):
 
     def refusal(self, lid: str) -> str | None:
         """The reason, or None when the location is one of the stops."""
-        if f"go:{lid}" in self.keys():
+        if keys.go(lid) in self.keys():
             return None
         return refusal(lid, self.here, self.total, self.locks, self.key)
 
@@ -208,6 +208,6 @@ def _stop_option(node: str, dist: int, detail: int | str) -> Option:
     else:
         extra = ""
     found = _STOP_OPTIONS[memo] = Option(
-        f"go:{node}", f"{B.place(node)} ({dist} step{'s' if dist != 1 else ''}{extra})", aliases=(node,)
+        keys.go(node), f"{B.place(node)} ({dist} step{'s' if dist != 1 else ''}{extra})", aliases=(node,)
     )
     return found

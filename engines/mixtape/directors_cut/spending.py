@@ -7,7 +7,8 @@ from engines.core.contract import (
     Option,
 )
 from engines.core.events import Event
-from engines.mixtape.directors_cut import brawls, hero, kills, locks, scenes
+from engines.core.steps import Steps
+from engines.mixtape.directors_cut import brawls, hero, keys, kills, locks, scenes
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import (
     SPEND,
@@ -62,7 +63,7 @@ def spend_decision(state: State) -> Decision:
             if kind.infinite
             else f"spend {n} token{'s' if n > 1 else ''} of the {kind.name}"
         )
-        opts.append(Option(f"spend:{n}", f"{spent}: +{count(bonus, icon)}{extra}"))
+        opts.append(Option(keys.spend(n), f"{spent}: +{count(bonus, icon)}{extra}"))
     what = {
         "kill": "the kill",
         "defend": "your defence",
@@ -130,26 +131,62 @@ def spend(state: State, n: int, events: list[Event]) -> None:
         use_tracker(state, who, n, events)
     dice = [R.ACTION_FACES[state.rng.below(len(R.ACTION_FACES))] for _ in range(R.ACTION_DICE)]
     dice.sort()
-    if purpose == "brawl":  # each brawler spends just before their own roll (RB Using a Supply ...)
-        state.brawl_noise += noise
-        if who == state.brawl[0]:
-            brawls.brawl_first(state, dice, knives, events)
-        else:
-            brawls.brawl_answer(state, dice, knives, events)
-        return
-    if purpose == "kill" and s.edge:
+    ROLLS.run(purpose, state, who, dice, (knives, fists, noise), events)
+
+
+ROLLS = Steps("director's cut rolls")
+"""What an action roll was for (`state.purpose`) -> what reads it: (state, who, dice, (knives, fists, noise),
+events), the knives and fists the supplies add and the noise they make."""
+
+
+@ROLLS.step("brawl")
+def _brawl(state: State, who: int, dice: list[str], extra: tuple[int, int, int], events: list[Event]) -> None:
+    """Each brawler spends just before their own roll (RB Using a Supply ...)."""
+    knives, _, noise = extra
+    state.brawl_noise += noise
+    if who == state.brawl[0]:
+        brawls.brawl_first(state, dice, knives, events)
+    else:
+        brawls.brawl_answer(state, dice, knives, events)
+
+
+@ROLLS.step("kill")
+def _kill(state: State, who: int, dice: list[str], extra: tuple[int, int, int], events: list[Event]) -> None:
+    knives, _, noise = extra
+    s = state.slashers[who]
+    if s.edge:
         knives += s.edge
         s.edge = 0
-    if purpose == "kill":
-        kills.resolve_kill(state, dice, knives, noise, events)
-    elif purpose == "defend":
-        scenes.resolve_defend(state, dice, fists, noise, events)
-    elif purpose == "survivor":
-        scenes.resolve_survivor(state, dice, fists, events)
-    elif purpose == "unlock":
-        locks.resolve_unlock(state, dice, knives, noise, events)
-    elif purpose == "hero":
-        hero.resolve_hero(state, dice, knives, fists, events)
+    kills.resolve_kill(state, dice, knives, noise, events)
+
+
+@ROLLS.step("defend")
+def _defend(
+    state: State, who: int, dice: list[str], extra: tuple[int, int, int], events: list[Event]
+) -> None:
+    _, fists, noise = extra
+    scenes.resolve_defend(state, dice, fists, noise, events)
+
+
+@ROLLS.step("survivor")
+def _survivor(
+    state: State, who: int, dice: list[str], extra: tuple[int, int, int], events: list[Event]
+) -> None:
+    scenes.resolve_survivor(state, dice, extra[1], events)
+
+
+@ROLLS.step("unlock")
+def _unlock(
+    state: State, who: int, dice: list[str], extra: tuple[int, int, int], events: list[Event]
+) -> None:
+    knives, _, noise = extra
+    locks.resolve_unlock(state, dice, knives, noise, events)
+
+
+@ROLLS.step("hero")
+def _hero(state: State, who: int, dice: list[str], extra: tuple[int, int, int], events: list[Event]) -> None:
+    knives, fists, _ = extra
+    hero.resolve_hero(state, dice, knives, fists, events)
 
 
 def count(n: int, icon: str) -> str:

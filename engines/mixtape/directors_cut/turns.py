@@ -6,6 +6,7 @@ from engines.core.contract import (
     Option,
 )
 from engines.core.events import Event
+from engines.core.steps import Steps
 from engines.mixtape.directors_cut import abilities, hero, movement, scenes, searching, spending
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import (
@@ -93,41 +94,64 @@ def offer_turn(state: State, events: list[Event]) -> None:
         movement.roll_move(state, events)
 
 
+TURN_CHOICES = Steps("director's cut turn choices")
+"""A start-of-turn choice's key -> what it does: (state, slasher, events)."""
+
+
 def turn_choice(state: State, key: str, events: list[Event]) -> None:
-    s = state.slashers[state.current]
-    if key == "scene":
-        scenes.scene(state, events)
-    elif key == "unlock":
-        state.door = "turn"  # a lock broken at the start of a turn leaves the whole turn to go on with
-        spending.ask_spend(state, state.current, "unlock", events)
-    elif key == "ability" and s.ability == "drowned":
+    TURN_CHOICES.run(key, state, state.slashers[state.current], events)
+
+
+@TURN_CHOICES.step("roll")
+def _roll(state: State, s: Slasher, events: list[Event]) -> None:
+    movement.roll_move(state, events)
+
+
+@TURN_CHOICES.step("scene")
+def _scene(state: State, s: Slasher, events: list[Event]) -> None:
+    scenes.scene(state, events)
+
+
+@TURN_CHOICES.step("unlock")
+def _unlock(state: State, s: Slasher, events: list[Event]) -> None:
+    state.door = "turn"  # a lock broken at the start of a turn leaves the whole turn to go on with
+    spending.ask_spend(state, state.current, "unlock", events)
+
+
+@TURN_CHOICES.step("ability")
+def _ability(state: State, s: Slasher, events: list[Event]) -> None:
+    if s.ability == "drowned":
         state.phase = RISE  # the ability is spent once she names the location
-    elif key == "ability":
-        abilities.ability(state, "", events)
-    elif key == "search":
-        searching.search(state, events, after="turn")
-    elif key == "heal":
-        kind = R.supply(s.supply)
-        before = s.health
-        s.health = min(R.HEALTH, s.health + kind.amount)
-        events.append(
-            Event(
-                "healed",
-                state.turn_no,
-                "turn",
-                {
-                    "seat": s.seat,
-                    "name": s.name,
-                    "card": kind.name,
-                    "gained": s.health - before,
-                    "health": s.health,
-                },
-            )
-        )
-        spending.use_tracker(state, state.current, 1, events)
-        offer_turn(state, events)
     else:
-        movement.roll_move(state, events)
+        abilities.ability(state, "", events)
+
+
+@TURN_CHOICES.step("search")
+def _search(state: State, s: Slasher, events: list[Event]) -> None:
+    searching.search(state, events, after="turn")
+
+
+@TURN_CHOICES.step("heal")
+def _heal(state: State, s: Slasher, events: list[Event]) -> None:
+    kind = R.supply(s.supply)
+    before = s.health
+    s.health = min(R.HEALTH, s.health + kind.amount)
+    events.append(
+        Event(
+            "healed",
+            state.turn_no,
+            "turn",
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "card": kind.name,
+                "gained": s.health - before,
+                "health": s.health,
+            },
+        )
+    )
+    spending.use_tracker(state, state.current, 1, events)
+    offer_turn(state, events)
 
 
 def end_turn(state: State, events: list[Event]) -> None:
