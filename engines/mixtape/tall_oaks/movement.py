@@ -10,7 +10,7 @@ from engines.core.contract import (
 from engines.core.events import Event
 from engines.mixtape.board import BONUS, START
 from engines.mixtape.tall_oaks import abilities as A
-from engines.mixtape.tall_oaks import bonus, checks, scenes, scuffles, searching, slasher, tasks, turns
+from engines.mixtape.tall_oaks import bonus, checks, keys, scenes, scuffles, searching, slasher, tasks, turns
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks.places import place
 from engines.mixtape.tall_oaks.state import (
@@ -65,7 +65,7 @@ def _move_options(stops: tuple[tuple[str, int], ...]) -> tuple[Option, ...]:
     out = []
     for node, steps in sorted(stops, key=lambda item: (item[0] not in B.locations, item[0])):
         out.append(
-            Option(f"go:{node}", f"{place(node)} ({steps} step{'s' if steps != 1 else ''})", aliases=(node,))
+            Option(keys.go(node), f"{place(node)} ({steps} step{'s' if steps != 1 else ''})", aliases=(node,))
         )
     return tuple(out)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.core.events import Event
 from engines.mixtape.tall_oaks import abilities as A
-from engines.mixtape.tall_oaks import checks, flow, slasher, turns
+from engines.mixtape.tall_oaks import checks, flow, keys, slasher, turns
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks.state import (
     KEEP,
@@ -79,7 +79,7 @@ def give_supply(state: State, who: int, after: str, events: list[Event]) -> None
 
 def droppable_tasks(state: State, x: Survivor, after: str) -> list[int]:
     """Task cards that may be let go for a new supply: not the one a won fight is completing now."""
-    fighting = checks.next_task(state) if after.startswith("won:task") else 0
+    fighting = checks.next_task(state) if flow.won_kind(after) == "task" else 0
     return [t for t in x.tasks if t != fighting]
 
 
@@ -93,15 +93,14 @@ def take(x: Survivor, card: str) -> None:
 def keep(state: State, drop: str, events: list[Event]) -> None:
     x = state.survivors[state.keeper]
     card, state.drawn, state.keeper = state.drawn, "", -1
-    if drop.startswith("task:"):
+    task = keys.dropped_task(drop)
+    if task:
         # Designed: a Task card may be let go for a supply; it goes back into the pile in number order.
-        task = int(drop[5:])
         x.tasks.remove(task)
         state.center = sorted([*state.center, task], reverse=True)
         take(x, card)
         item = f"Task #{task}"
     else:
-        task = 0
         if drop != card:
             x.supplies.remove(drop)
             x.trackers.pop(drop, None)

@@ -6,6 +6,7 @@ from engines.core.events import Event
 from engines.mixtape.tall_oaks import abilities as A
 from engines.mixtape.tall_oaks import (
     checks,
+    flow,
     health,
     movement,
     rescues,
@@ -139,7 +140,7 @@ def resolve_fight(
     if result == "slay":
         # Unique combo: instant defeat and a free supply, then the fight's prize.
         slasher_defeated(state, who, kind, events)
-        searching.give_supply(state, who, f"won:{kind}:{after}", events)
+        searching.give_supply(state, who, flow.won(kind, after), events)
         return
     if result == "defeat":
         slasher_defeated(state, who, kind, events)

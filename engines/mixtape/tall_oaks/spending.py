@@ -13,7 +13,7 @@ from engines.core.contract import (
 from engines.core.events import Event
 from engines.core.rng import Rng
 from engines.mixtape.tall_oaks import abilities as A
-from engines.mixtape.tall_oaks import checks, rescues, slasher
+from engines.mixtape.tall_oaks import checks, keys, rescues, slasher
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks.readings import read
 from engines.mixtape.tall_oaks.state import (
@@ -55,7 +55,7 @@ def _spend_keys(
     out = []
     for counts in product(*(range(most + 1) for _, most in cards)):
         chosen = {c: n for (c, _), n in zip(cards, counts, strict=True) if n}
-        key = ",".join(f"{c}x{n}" for c, n in chosen.items()) or "none"
+        key = keys.spend_arg(chosen)
         out.append((key, chosen))
     return out
 
@@ -74,7 +74,7 @@ def _spend_options(cards: tuple[tuple[str, int], ...], purpose: str) -> tuple[Op
             noise = f", {kind.noise * n} noise" if kind.noise and purpose != "fight" else ""
             gain = kind.amount * n
             parts.append(f"{kind.name} x{n} (+{gain} {kind.kind.title()}{'' if gain == 1 else 's'}{noise})")
-        opts.append(Option(f"spend:{key}", "; ".join(parts)))
+        opts.append(Option(keys.join("spend", key), "; ".join(parts)))
     return tuple(opts)
 
 
@@ -110,7 +110,7 @@ def seat_spends(state: State, seat: str) -> dict[str, tuple[int, int, int, int]]
         return {}
     x = state.survivors[state.spender]
     return {
-        f"spend:{key}": roll_bonus(x.name, state.purpose, chosen)
+        keys.join("spend", key): roll_bonus(x.name, state.purpose, chosen)
         for key, chosen in spend_keys(x, state.purpose)
     }
 
@@ -158,12 +158,6 @@ def spend_decision(state: State) -> Decision:
         "fight": f"the fight with {slasher.slasher_name(state)}",
     }[state.purpose]
     return Decision(x.seat, "spend", f"Before you roll for {what}: spend supply tokens?", opts)
-
-
-def spend(state: State, key: str, events: list[Event]) -> None:
-    # The key was checked against the decision's keys: read it back as card -> tokens.
-    chosen = {} if key == "none" else {c: int(n) for c, n in (part.rsplit("x", 1) for part in key.split(","))}
-    roll_action(state, chosen, events)
 
 
 def use_tracker(state: State, who: int, card: str, n: int, events: list[Event]) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.core.events import Event
-from engines.mixtape.tall_oaks import checks, finals, searching, slasher, turns
+from engines.mixtape.tall_oaks import checks, finals, keys, searching, slasher, turns
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks.places import place
 from engines.mixtape.tall_oaks.state import (
@@ -44,13 +44,14 @@ def task_waits(state: State, x: Survivor, here: str, events: list[Event]) -> Non
     )
 
 
-def task_choice(state: State, key: str, events: list[Event]) -> None:
+def task_choice(state: State, key: keys.Key, events: list[Event]) -> None:
+    """The Rec Center's choice: `key` is "take", "leave" or "swap:<card>" (the part after "task:")."""
     x = state.survivors[state.current]
-    if key == "leave":
+    if key.verb == "leave":
         turns.end_turn(state, events)
         return
-    if key.startswith("swap:"):
-        card = key[5:]
+    if key.verb == "swap":
+        card = key.arg
         x.supplies.remove(card)
         x.trackers.pop(card, None)
         state.supplies.discard(card)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.core.events import Event
-from engines.mixtape.tall_oaks import checks, finals, health, turns
+from engines.mixtape.tall_oaks import checks, finals, health, keys, turns
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks.places import place
 from engines.mixtape.tall_oaks.state import (
@@ -23,22 +23,22 @@ def traitor_options(state: State) -> list[tuple[str, str]]:
     for o in state.survivors:
         if o is x or not o.alive:
             continue
-        out.append((f"traitor:{o.seat}:start", f"send {o.name} to the nearest starting point"))
+        out.append((keys.Traitor(o.seat, "start").key(), f"send {o.name} to the nearest starting point"))
         if o.rescues:
-            out.append((f"traitor:{o.seat}:rescue", f"steal a rescue token from {o.name}"))
+            out.append((keys.Traitor(o.seat, "rescue").key(), f"steal a rescue token from {o.name}"))
         if room:
             for c in o.supplies:
-                out.append((f"traitor:{o.seat}:supply:{c}", f"steal {o.name}'s {R.supply(c).name}"))
+                out.append((keys.Traitor(o.seat, "supply", c).key(), f"steal {o.name}'s {R.supply(c).name}"))
             for t in o.tasks:
-                out.append((f"traitor:{o.seat}:task:{t}", f"steal Task #{t} from {o.name}"))
+                out.append((keys.Traitor(o.seat, keys.TASK, str(t)).key(), f"steal Task #{t} from {o.name}"))
     return out
 
 
-def betray(state: State, parts: list[str], events: list[Event]) -> None:
+def betray(state: State, use: keys.Traitor, events: list[Event]) -> None:
     x = state.survivors[state.current]
-    i = next(n for n, o in enumerate(state.survivors) if o.seat == parts[1])
+    i = next(n for n, o in enumerate(state.survivors) if o.seat == use.seat)
     o = state.survivors[i]
-    act, item = parts[2], ""
+    act, item = use.act, ""
     if act == "start":
         # The traitor event says where the rival ends up: the move itself needs no line of its own.
         health.to_start(state, i, [])
@@ -46,7 +46,7 @@ def betray(state: State, parts: list[str], events: list[Event]) -> None:
     elif act == "rescue":
         x.rescues.append(o.rescues.pop())
     elif act == "supply":
-        card = parts[3]
+        card = use.item
         o.supplies.remove(card)
         left = o.trackers.pop(card, 0)
         x.supplies.append(card)
@@ -54,7 +54,7 @@ def betray(state: State, parts: list[str], events: list[Event]) -> None:
             x.trackers[card] = left
         item = R.supply(card).name
     else:
-        task = int(parts[3])
+        task = int(use.item)
         o.tasks.remove(task)
         x.tasks.append(task)
         item = f"Task #{task}"

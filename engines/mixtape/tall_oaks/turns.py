@@ -6,8 +6,19 @@ from engines.core.contract import (
     Option,
 )
 from engines.core.events import Event
+from engines.core.steps import Steps
 from engines.mixtape.tall_oaks import abilities as A
-from engines.mixtape.tall_oaks import checks, movement, scenes, searching, slasher, spending, tasks, traitor
+from engines.mixtape.tall_oaks import (
+    checks,
+    keys,
+    movement,
+    scenes,
+    searching,
+    slasher,
+    spending,
+    tasks,
+    traitor,
+)
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks.state import (
     OVER,
@@ -86,38 +97,58 @@ def turn_options(state: State) -> list[Option]:
         for c in x.supplies:
             kind = R.supply(c)
             if kind.kind == "health":
-                opts.append(Option(f"heal:{c}", f"use the {kind.name} (+{kind.amount} health)", aliases=(c,)))
+                opts.append(
+                    Option(keys.heal(c), f"use the {kind.name} (+{kind.amount} health)", aliases=(c,))
+                )
     return opts
 
 
-def turn_choice(state: State, key: str, events: list[Event]) -> None:
+TURN_CHOICES = Steps("tall oaks turn choices")
+"""A start-of-turn choice's verb -> what it does: (state, key, events)."""
+
+
+def turn_choice(state: State, key: keys.Key, events: list[Event]) -> None:
+    TURN_CHOICES.run(key.verb, state, key, events)
+
+
+@TURN_CHOICES.step("roll")
+def _roll(state: State, key: keys.Key, events: list[Event]) -> None:
+    movement.roll_move(state, events)
+
+
+@TURN_CHOICES.step("draw")
+def _draw(state: State, key: keys.Key, events: list[Event]) -> None:
+    scenes.scene(state, events)
+
+
+@TURN_CHOICES.step("task")
+def _task(state: State, key: keys.Key, events: list[Event]) -> None:
+    tasks.task_here(state, events)
+
+
+@TURN_CHOICES.step("search")
+def _search(state: State, key: keys.Key, events: list[Event]) -> None:
+    searching.search(state, events)
+
+
+@TURN_CHOICES.step("final")
+def _final(state: State, key: keys.Key, events: list[Event]) -> None:
+    slasher.start_fight(state, state.current, "final", "end", events)
+
+
+@TURN_CHOICES.step("heal")
+def _heal(state: State, key: keys.Key, events: list[Event]) -> None:
     x = state.survivors[state.current]
-    if key == "roll":
-        movement.roll_move(state, events)
-    elif key == "draw":
-        scenes.scene(state, events)
-    elif key == "task":
-        tasks.task_here(state, events)
-    elif key == "search":
-        searching.search(state, events)
-    elif key == "final":
-        slasher.start_fight(state, state.current, "final", "end", events)
-    elif key.startswith("heal:"):
-        card = key[5:]
-        kind = R.supply(card)
-        gained = min(kind.amount, R.HEALTH - x.health)
-        x.health += gained
-        events.append(
-            Event(
-                "healed",
-                state.turn_no,
-                TURN,
-                {"seat": x.seat, "name": x.name, "item": kind.name, "n": gained},
-            )
-        )
-        spending.use_tracker(state, state.current, card, 1, events)
-        if not turn_choice_here(state, x):
-            movement.roll_move(state, events)  # nothing left to choose but the roll
+    card = key.arg
+    kind = R.supply(card)
+    gained = min(kind.amount, R.HEALTH - x.health)
+    x.health += gained
+    events.append(
+        Event("healed", state.turn_no, TURN, {"seat": x.seat, "name": x.name, "item": kind.name, "n": gained})
+    )
+    spending.use_tracker(state, state.current, card, 1, events)
+    if not turn_choice_here(state, x):
+        movement.roll_move(state, events)  # nothing left to choose but the roll
 
 
 def end_turn(state: State, events: list[Event]) -> None:
