@@ -286,7 +286,7 @@ def _move(view: View, me: SlasherView, d: Decision, low: int = LOW) -> tuple[str
         if node in B.locations:
             n = view.markers[node]
             if n:
-                score = 100 + 5 * n - 40 * risk - (20 if loud and me.health <= 3 else 0)
+                score: float = 100 + 5 * n - 40 * risk - (20 if loud and me.health <= 3 else 0)
             elif me.searched != node and (not me.supply or not loud):
                 score = (45 if not me.supply else 20) + 15 * risk
             else:

@@ -71,8 +71,8 @@ def problems(state: State) -> list[str]:
     for loc, seat in state.final_tokens.items():
         if state.markers.get(loc):
             out.append(f"{loc} holds a Scene Marker and a Final Rescue token")
-        x = owners.get(seat)
-        if x is None or not x.alive or not x.revealed or x.final_token:
+        owner = owners.get(seat)
+        if owner is None or not owner.alive or not owner.revealed or owner.final_token:
             out.append(f"a Final Rescue token waits at {loc} for {seat}, who cannot claim it")
     if state.markers.get(R.REC):
         out.append("the Rec Center holds a Scene Marker")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
 
@@ -335,7 +336,7 @@ def _traitor(view: View, decision: Decision) -> Hint:
     return Hint(f"traitor:{leader.seat}:start", f"slow {leader.name} down")
 
 
-def _keep(view: View, keys: tuple[str, ...]) -> Hint:
+def _keep(view: View, keys: Sequence[str]) -> Hint:
     """Let go of the least useful supply; a Task card that is not next goes first when it blocks a weapon."""
     x = me(view)
     k = next_task(view)
