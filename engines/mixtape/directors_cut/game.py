@@ -11,11 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engines.core.contract import (
-    Decision,
     Game,
     GameOption,
-    Hint,
-    Outcome,
     Seat,
     resolve_options,
 )
@@ -32,11 +29,14 @@ from engines.mixtape.directors_cut.state import (
     View,
 )
 from engines.mixtape.directors_cut.turns import PASSIVE, PERSON, SEATS
+from engines.mixtape.turn import MixtapeContract
 
 __all__ = ["GAME", "PASSIVE", "PERSON", "SEATS", "MixtapeMassacre"]
 
 
-class MixtapeMassacre:
+class MixtapeMassacre(MixtapeContract):
+    package = "engines.mixtape.directors_cut"
+    phase_tables = phases
     id = "mixtape-massacre"
     title = "Mixtape Massacre: Director's Cut"
     rules_version = "3"
@@ -64,25 +64,6 @@ class MixtapeMassacre:
     )
     state_type = State
     default_policy = "heuristic"
-
-    @property
-    def achievements(self) -> dict[str, str]:
-        """A designed sheet (the rulebook has none): id -> text, in its order."""
-        from engines.mixtape.directors_cut.achievements import TEXT
-
-        return TEXT
-
-    def earned(self, log: list[Event]) -> list[str]:
-        """The achievements a finished run's events earn for the person's seat."""
-        from engines.mixtape.directors_cut.achievements import earned
-
-        return earned(log)
-
-    @property
-    def policies(self):
-        from engines.mixtape.directors_cut import policies
-
-        return policies.POLICIES
 
     # -- the contract -------------------------------------------------------------------------------
 
@@ -128,17 +109,6 @@ class MixtapeMassacre:
             )
         ]
         return state, events
-
-    def decision(self, state: State) -> Decision | None:
-        return phases.decide(state)
-
-    def apply(self, state: State, key: str, decision: Decision | None = None) -> list[Event]:
-        return phases.apply(state, key, decision)
-
-    def outcome(self, state: State) -> Outcome | None:
-        if not state.result:
-            return None
-        return Outcome(state.result, tuple(state.winners), state.reason)
 
     def view(self, state: State, seat: str = PERSON) -> View:
         s = state.slashers
@@ -186,26 +156,6 @@ class MixtapeMassacre:
             brawl_roll=tuple(state.brawl_roll),
             brawl_knives=state.brawl_knives,
         )
-
-    def turn(self, state: State) -> int:
-        return state.turn_no
-
-    def hint(self, state: State) -> Hint | None:
-        from engines.mixtape.directors_cut import policies
-
-        d = self.decision(state)
-        if d is None:
-            return None
-        return policies.advise(self.view(state, d.seat), d)
-
-    def invariants(self, state: State) -> list[str]:
-        from engines.mixtape.directors_cut.integrity import problems
-
-        return problems(state)
-
-    def hero_profile(self, state: State) -> R.Hero:
-        """The Hero's numbers now: Linda's Wolf form while a Full Moon is out."""
-        return hero.profile(state)
 
 
 GAME = MixtapeMassacre()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engines.core.events import Event
+from engines.mixtape import turn
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import (
     LOCK,
@@ -33,19 +34,8 @@ def place_start(state: State, point: str, events: list[Event]) -> None:
     if state.placing < len(state.slashers):
         return
     # The opening roll: two movement dice each, the highest goes first; ties for the top roll again.
-    contenders = list(range(len(state.slashers)))
-    rolls: dict[str, list[int]] = {}
-    while len(contenders) > 1:
-        totals = {}
-        for i in contenders:
-            r = state.rng.d6s(R.MOVEMENT_DICE)
-            rolls.setdefault(state.slashers[i].seat, []).append(sum(r))
-            totals[i] = sum(r)
-        top = max(totals.values())
-        contenders = [i for i in contenders if totals[i] == top]
-    first = contenders[0]
-    n = len(state.slashers)
-    state.order = [(first + k) % n for k in range(n)]
+    state.order, rolls = turn.opening_roll(state.rng, [x.seat for x in state.slashers], R.MOVEMENT_DICE)
+    first = state.order[0]
     locks = state.rng.d6()
     state.locks_left = min(locks, state.lock_bank)
     fs = state.slashers[first]

@@ -9,6 +9,7 @@ from engines.core.contract import (
 )
 from engines.core.events import Event
 from engines.core.steps import Steps
+from engines.mixtape import turn
 from engines.mixtape.directors_cut import (
     abilities,
     bonus,
@@ -55,10 +56,7 @@ CHOICES = Steps("director's cut choices")
 
 
 def decide(state: State) -> Decision | None:
-    if state.result:
-        return None
-    decision: Decision | None = DECISIONS.run(state.phase, state)
-    return decision
+    return turn.decide(DECISIONS, state)
 
 
 def apply(state: State, key: str, decision: Decision | None = None) -> list[Event]:
@@ -69,18 +67,14 @@ def apply(state: State, key: str, decision: Decision | None = None) -> list[Even
             raise IllegalMove("The game is over; there is nothing left to decide.")
         if key not in d.keys():  # noqa: SIM118 (Decision.keys is a method)
             raise IllegalMove(messages.illegal(state, d, key))
-    events: list[Event] = []
-    CHOICES.run(state.phase, state, keys.Key.parse(key), events)
-    return events
+    return turn.choose(CHOICES, state, key)
 
 
 def _current(state: State) -> Slasher | None:
     return state.slashers[state.current] if state.current >= 0 else None
 
 
-@DECISIONS.step(OVER)
-def _over(state: State) -> None:
-    return None
+DECISIONS.step(OVER)(turn.no_decision)
 
 
 @DECISIONS.step(START_POINT)

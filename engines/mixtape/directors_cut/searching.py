@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engines.core.events import Event
+from engines.mixtape import turn
 from engines.mixtape.directors_cut import flow, hero, turns
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import (
@@ -70,10 +71,7 @@ def receive_supply(state: State, who: int, card: str, after: str, events: list[E
         flow.resume(state, after, events)
         return
     if kind.kind == "heal" and s.health < R.HEALTH:  # RB First Aid Kit: "use now or at the start of any turn"
-        state.drawn = card
-        state.keeper = who
-        state.after = after
-        state.phase = AID
+        turn.ask_keep(state, who, card, after, AID)
         return
     hold(state, who, card, after, events)
 
@@ -86,10 +84,7 @@ def hold(state: State, who: int, card: str, after: str, events: list[Event]) -> 
         s.trackers = R.supply(card).uses
         flow.resume(state, after, events)
         return
-    state.drawn = card
-    state.keeper = who
-    state.after = after
-    state.phase = KEEP
+    turn.ask_keep(state, who, card, after, KEEP)
 
 
 def aid(state: State, now: bool, events: list[Event]) -> None:

@@ -8,7 +8,7 @@ from engines.core.contract import (
 )
 from engines.core.events import Event
 from engines.core.steps import Steps
-from engines.mixtape.directors_cut import brawls, hero, keys, kills, locks, scenes
+from engines.mixtape.directors_cut import brawls, hero, keys, kills, locks, odds, scenes
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import (
     SPEND,
@@ -104,15 +104,9 @@ def spend(state: State, n: int, events: list[Event]) -> None:
     who = state.spender
     s = state.slashers[who]
     purpose = state.purpose
-    knives = fists = noise = 0
+    knives, fists, noise = odds.supply_bonus(s.supply, n, purpose)
     if n:
         kind = R.supply(s.supply)
-        if kind.kind == "knife":
-            knives = n * kind.amount
-        else:
-            fists = n * kind.amount
-        if purpose != "hero":  # rulebook: noisy weapons do not raise the meter in a fight with the Hero
-            noise = n * kind.noise
         events.append(
             Event(
                 "supply_used",
@@ -129,8 +123,9 @@ def spend(state: State, n: int, events: list[Event]) -> None:
             )
         )
         use_tracker(state, who, n, events)
-    dice = [R.ACTION_FACES[state.rng.below(len(R.ACTION_FACES))] for _ in range(R.ACTION_DICE)]
-    dice.sort()
+    dice = sorted(
+        [R.ACTION_FACES[state.rng.below(len(R.ACTION_FACES))] for _ in range(odds.dice_count())]
+    )
     ROLLS.run(purpose, state, who, dice, (knives, fists, noise), events)
 
 

@@ -7,10 +7,10 @@ from engines.core.contract import (
 )
 from engines.core.events import Event
 from engines.core.steps import Steps
+from engines.mixtape import turn
 from engines.mixtape.directors_cut import abilities, hero, movement, scenes, searching, spending
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import (
-    OVER,
     RISE,
     TURN,
     Slasher,
@@ -195,21 +195,10 @@ def check_end(state: State, events: list[Event]) -> None:
 
 
 def finish(state: State, winners: list[str], why: str, events: list[Event]) -> None:
-    state.result = "won" if PERSON in winners else "lost"
-    state.winners = winners
-    state.phase = OVER
     names = [x.name for x in state.slashers if x.seat in winners]
     reasons = {
         "souvenirs": f"{' and '.join(names)} collected {state.goal} souvenirs.",
         "last": f"{' and '.join(names)} is the last slasher standing.",
         "none": "Every slasher in Tall Oaks is dead.",
     }
-    state.reason = reasons[why]
-    events.append(
-        Event(
-            "game_over",
-            state.turn_no,
-            "end",
-            {"winners": winners, "names": names, "why": why, "result": state.result, "person": PERSON},
-        )
-    )
+    turn.game_over(state, winners, names, why, reasons[why], PERSON, events)

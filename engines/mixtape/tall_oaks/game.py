@@ -12,11 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engines.core.contract import (
-    Decision,
     Game,
     GameOption,
-    Hint,
-    Outcome,
     Seat,
     resolve_options,
 )
@@ -33,11 +30,14 @@ from engines.mixtape.tall_oaks.state import (
     View,
 )
 from engines.mixtape.tall_oaks.turns import PERSON, SEATS
+from engines.mixtape.turn import MixtapeContract
 
 __all__ = ["GAME", "PERSON", "SEATS", "EscapeFromTallOaks"]
 
 
-class EscapeFromTallOaks:
+class EscapeFromTallOaks(MixtapeContract):
+    package = "engines.mixtape.tall_oaks"
+    phase_tables = phases
     id = "escape-from-tall-oaks"
     title = "Mixtape Massacre: Escape From Tall Oaks"
     rules_version = "4"
@@ -57,25 +57,6 @@ class EscapeFromTallOaks:
     )
     state_type = State
     default_policy = "heuristic"
-
-    @property
-    def achievements(self) -> dict[str, str]:
-        """A designed sheet (the rulebook has none): id -> text, in its order."""
-        from engines.mixtape.tall_oaks.achievements import TEXT
-
-        return TEXT
-
-    def earned(self, log: list[Event]) -> list[str]:
-        """The achievements a finished run's events earn for the person's seat."""
-        from engines.mixtape.tall_oaks.achievements import earned
-
-        return earned(log)
-
-    @property
-    def policies(self):
-        from engines.mixtape.tall_oaks import policies
-
-        return policies.POLICIES
 
     # -- the contract -------------------------------------------------------------------------------
 
@@ -131,17 +112,6 @@ class EscapeFromTallOaks:
         ]
         return state, events
 
-    def decision(self, state: State) -> Decision | None:
-        return phases.decide(state)
-
-    def apply(self, state: State, key: str, decision: Decision | None = None) -> list[Event]:
-        return phases.apply(state, key, decision)
-
-    def outcome(self, state: State) -> Outcome | None:
-        if not state.result:
-            return None
-        return Outcome(state.result, tuple(state.winners), state.reason)
-
     def view(self, state: State, seat: str = PERSON) -> View:
         s = state.survivors
         return View(
@@ -187,22 +157,6 @@ class EscapeFromTallOaks:
             spending.seat_spends(state, seat),
             spending.seat_most(state, seat),
         )
-
-    def turn(self, state: State) -> int:
-        return state.turn_no
-
-    def hint(self, state: State) -> Hint | None:
-        from engines.mixtape.tall_oaks import policies
-
-        d = self.decision(state)
-        if d is None:
-            return None
-        return policies.advise(self.view(state, d.seat), d)
-
-    def invariants(self, state: State) -> list[str]:
-        from engines.mixtape.tall_oaks.integrity import problems
-
-        return problems(state)
 
 
 GAME = EscapeFromTallOaks()

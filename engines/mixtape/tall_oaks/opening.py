@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engines.core.events import Event
+from engines.mixtape import turn
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks import turns
 from engines.mixtape.tall_oaks.state import (
@@ -24,19 +25,8 @@ def place_start(state: State, point: str, events: list[Event]) -> None:
     if state.placing < len(state.survivors):
         return
     # Rulebook, Traveling: each rolls the movement dice, the highest goes first; ties roll again.
-    contenders = list(range(len(state.survivors)))
-    rolls: dict[str, list[int]] = {}
-    while len(contenders) > 1:
-        totals = {}
-        for i in contenders:
-            total = sum(state.rng.d6s(R.MOVEMENT_DICE))
-            rolls.setdefault(state.survivors[i].seat, []).append(total)
-            totals[i] = total
-        top = max(totals.values())
-        contenders = [i for i in contenders if totals[i] == top]
-    first = contenders[0]
-    n = len(state.survivors)
-    state.order = [(first + k) % n for k in range(n)]
+    state.order, rolls = turn.opening_roll(state.rng, [x.seat for x in state.survivors], R.MOVEMENT_DICE)
+    first = state.order[0]
     fx = state.survivors[first]
     events.append(Event("opening_roll", 0, "setup", {"rolls": rolls, "first": fx.seat, "name": fx.name}))
     turns.begin_turn(state, first, events)

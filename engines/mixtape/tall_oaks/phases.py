@@ -9,6 +9,7 @@ from engines.core.contract import (
 )
 from engines.core.events import Event
 from engines.core.steps import Steps
+from engines.mixtape import turn
 from engines.mixtape.tall_oaks import (
     checks,
     keys,
@@ -48,10 +49,7 @@ CHOICES = Steps("tall oaks choices")
 
 
 def decide(state: State) -> Decision | None:
-    if state.result:
-        return None
-    decision: Decision | None = DECISIONS.run(state.phase, state)
-    return decision
+    return turn.decide(DECISIONS, state)
 
 
 def apply(state: State, key: str, decision: Decision | None = None) -> list[Event]:
@@ -63,14 +61,10 @@ def apply(state: State, key: str, decision: Decision | None = None) -> list[Even
             raise IllegalMove(messages.illegal(state, d, key))
     elif key not in d.keys():  # noqa: SIM118 (Decision.keys is a method)
         raise IllegalMove(messages.illegal(state, d, key))
-    events: list[Event] = []
-    CHOICES.run(state.phase, state, keys.Key.parse(key), events)
-    return events
+    return turn.choose(CHOICES, state, key)
 
 
-@DECISIONS.step(OVER)
-def _over(state: State) -> None:
-    return None
+DECISIONS.step(OVER)(turn.no_decision)
 
 
 @DECISIONS.step(START_POINT)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engines.core.events import Event
+from engines.mixtape import turn
 from engines.mixtape.tall_oaks import abilities as A
 from engines.mixtape.tall_oaks import checks, flow, keys, slasher, turns
 from engines.mixtape.tall_oaks import rules_data as R
@@ -71,10 +72,7 @@ def give_supply(state: State, who: int, after: str, events: list[Event]) -> None
         )
         flow.resume(state, after, events)
         return
-    state.drawn = card
-    state.keeper = who
-    state.after = after
-    state.phase = KEEP
+    turn.ask_keep(state, who, card, after, KEEP)
 
 
 def droppable_tasks(state: State, x: Survivor, after: str) -> list[int]:

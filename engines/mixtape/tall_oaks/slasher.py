@@ -139,11 +139,11 @@ def resolve_fight(
     after, state.after = state.after, ""
     if result == "slay":
         # Unique combo: instant defeat and a free supply, then the fight's prize.
-        slasher_defeated(state, who, kind, events)
+        slasher_defeated(state)
         searching.give_supply(state, who, flow.won(kind, after), events)
         return
     if result == "defeat":
-        slasher_defeated(state, who, kind, events)
+        slasher_defeated(state)
         after_defeat(state, kind, after, events)
         return
     if result == "repel":
@@ -196,6 +196,7 @@ def after_defeat(state: State, kind: str, after: str, events: list[Event]) -> No
     turns.end_turn(state, events)
 
 
-def slasher_defeated(state: State, who: int, kind: str, events: list[Event]) -> None:
+def slasher_defeated(state: State) -> None:
+    """The Slasher beaten: back to the woods, the meter empty (full for The Legend)."""
     state.slasher_at = ""
     state.meter = R.METER if checks.legend_era(state) else 0

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import lru_cache
 from itertools import product
 
@@ -12,8 +11,7 @@ from engines.core.contract import (
 )
 from engines.core.events import Event
 from engines.core.rng import Rng
-from engines.mixtape.tall_oaks import abilities as A
-from engines.mixtape.tall_oaks import checks, keys, rescues, slasher
+from engines.mixtape.tall_oaks import checks, keys, odds, rescues, slasher
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks.readings import read
 from engines.mixtape.tall_oaks.state import (
@@ -44,7 +42,7 @@ def _most(name: str, held: tuple[tuple[str, int], ...]) -> dict[str, tuple[int, 
             kind = R.supply(c)
             if kind.kind in kinds:
                 chosen[c] = 1 if kind.infinite else left
-        out[purpose] = roll_bonus(name, purpose, chosen)
+        out[purpose] = odds.roll_bonus(name, purpose, chosen)
     return out
 
 
@@ -82,26 +80,10 @@ def action_dice(rng: Rng) -> list[str]:
     """Three Action Dice, sorted. With six faces, `d6s` draws exactly what `choice` would (the same PCG32
     draws, the same rejection of the top of the range), only faster."""
     faces = R.ACTION_FACES
+    n = odds.dice_count()
     if len(faces) == 6:
-        return sorted([faces[d - 1] for d in rng.d6s(R.ACTION_DICE)])
-    return sorted([rng.choice(faces) for _ in range(R.ACTION_DICE)])
-
-
-def roll_bonus(name: str, purpose: str, chosen: Mapping[str, int]) -> tuple[int, int, int, int]:
-    """(Actions, Shields, Escapes, noise) an action roll gets from the supplies spent and the survivor's
-    ability, the noise as the meter takes it (none in a fight; a quieter ability counted): what a view offers
-    its screens, so they never add the bonus up themselves. The same sums as `_roll_action`."""
-    bonus = {R.ACTION: 0, R.SHIELD: 0, R.ESCAPE: 0}
-    noise = 0
-    for c, n in chosen.items():
-        kind = R.supply(c)
-        bonus[kind.kind] += kind.amount * n
-        noise += kind.noise * n
-    icon, gift = A.roll_bonus(name)
-    if icon:
-        bonus[icon] += gift
-    made = 0 if purpose == "fight" else A.quieter(name, noise)
-    return bonus[R.ACTION], bonus[R.SHIELD], bonus[R.ESCAPE], made
+        return sorted([faces[d - 1] for d in rng.d6s(n)])
+    return sorted([rng.choice(faces) for _ in range(n)])
 
 
 def seat_spends(state: State, seat: str) -> dict[str, tuple[int, int, int, int]]:
@@ -110,7 +92,7 @@ def seat_spends(state: State, seat: str) -> dict[str, tuple[int, int, int, int]]
         return {}
     x = state.survivors[state.spender]
     return {
-        keys.join("spend", key): roll_bonus(x.name, state.purpose, chosen)
+        keys.join("spend", key): odds.roll_bonus(x.name, state.purpose, chosen)
         for key, chosen in spend_keys(x, state.purpose)
     }
 
@@ -183,15 +165,7 @@ def roll_action(state: State, chosen: dict[str, int], events: list[Event]) -> No
     who = state.spender
     x = state.survivors[who]
     purpose = state.purpose
-    bonus = {R.ACTION: 0, R.SHIELD: 0, R.ESCAPE: 0}
-    noise = 0
-    for c, n in chosen.items():
-        kind = R.supply(c)
-        bonus[kind.kind] += kind.amount * n
-        noise += kind.noise * n
-    icon, gift = A.roll_bonus(x.name)  # Derrick's Shield, Kimmy's Escape
-    if icon:
-        bonus[icon] += gift
+    bonus, noise = odds.roll_sums(x.name, chosen)  # the supplies', and Derrick's Shield, Kimmy's Escape
     armed = checks.armed(x)  # a weapon spent to its last token still counts for this roll
     for c, n in chosen.items():
         use_tracker(state, who, c, n, events)

@@ -7,6 +7,7 @@ from engines.core.contract import (
 )
 from engines.core.events import Event
 from engines.core.steps import Steps
+from engines.mixtape import turn
 from engines.mixtape.tall_oaks import abilities as A
 from engines.mixtape.tall_oaks import (
     checks,
@@ -21,7 +22,6 @@ from engines.mixtape.tall_oaks import (
 )
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks.state import (
-    OVER,
     TRAITOR,
     TURN,
     State,
@@ -171,20 +171,9 @@ def end_turn(state: State, events: list[Event]) -> None:
 
 
 def finish(state: State, winners: list[str], why: str, events: list[Event]) -> None:
-    state.result = "won" if PERSON in winners else "lost"
-    state.winners = winners
-    state.phase = OVER
     names = [x.name for x in state.survivors if x.seat in winners]
     reasons = {
         "escape": f"{' and '.join(names)} reached the helicopter and escaped Tall Oaks.",
         "dead": "Nobody made it out of Tall Oaks alive.",
     }
-    state.reason = reasons[why]
-    events.append(
-        Event(
-            "game_over",
-            state.turn_no,
-            "end",
-            {"winners": winners, "names": names, "why": why, "result": state.result, "person": PERSON},
-        )
-    )
+    turn.game_over(state, winners, names, why, reasons[why], PERSON, events)
