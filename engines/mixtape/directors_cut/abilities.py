@@ -6,6 +6,7 @@ from engines.core.contract import (
     Option,
 )
 from engines.core.events import Event
+from engines.core.steps import Steps
 from engines.mixtape.directors_cut import flow, health, keys, movement, searching, turns
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import (
@@ -39,35 +40,78 @@ def ability(state: State, target: str, events: list[Event]) -> None:
         s.at = target
         facts["location"] = B.locations[target].name
     events.append(Event("ability_used", state.turn_no, "turn", facts))
-    if a == "legend":
-        s.edge = R.LEGEND_KNIVES
-    elif a == "nightmare":
-        for i in rivals:
-            health.hurt(state, i, R.NIGHTMARE_DAMAGE, s.name, events)
-    elif a == "ravenous" and rivals:
-        top = max(rivals, key=lambda i: (len(state.slashers[i].souvenirs), -state.order.index(i)))
-        health.hurt(state, top, R.RAVENOUS_DAMAGE, s.name, events)
-    elif a == "thorne":
-        for i in rivals:
-            o = state.slashers[i]
-            if o.supply:
-                state.supplies.discard(o.supply)
-                o.supply = ""
-                o.trackers = 0
-    elif a == "mother":
-        s.health = R.HEALTH
-    elif a == "jingles":
-        state.meter = 0
-    elif a == "prom":
-        pick = [i for i, t in enumerate(state.bank) if not R.is_runner(t)]
-        if pick:
-            s.souvenirs.append(state.bank.pop(pick[state.rng.below(len(pick))]))
-        turns.check_end(state, events)
-    elif a == "patches":
-        searching.receive_supply(state, who, state.supplies.draw(state.rng), "turn", events)
-        return
-    elif a == "drowned":
-        movement.arrive(state, events)
+    if ABILITIES.run(a, state, who, rivals, events):
         return
     turns.check_end(state, events)
     flow.resume(state, "turn", events)
+
+
+ABILITIES = Steps("director's cut abilities")
+"""A Special Ability -> what it does once chosen: (state, who, rivals, events) -> True when the flow goes on from
+there (a supply drawn, a location entered), False when the turn goes on with its start-of-turn choices."""
+
+
+@ABILITIES.step("legend")
+def _legend(state: State, who: int, rivals: list[int], events: list[Event]) -> bool:
+    state.slashers[who].edge = R.LEGEND_KNIVES
+    return False
+
+
+@ABILITIES.step("nightmare")
+def _nightmare(state: State, who: int, rivals: list[int], events: list[Event]) -> bool:
+    for i in rivals:
+        health.hurt(state, i, R.NIGHTMARE_DAMAGE, state.slashers[who].name, events)
+    return False
+
+
+@ABILITIES.step("ravenous")
+def _ravenous(state: State, who: int, rivals: list[int], events: list[Event]) -> bool:
+    if rivals:
+        top = max(rivals, key=lambda i: (len(state.slashers[i].souvenirs), -state.order.index(i)))
+        health.hurt(state, top, R.RAVENOUS_DAMAGE, state.slashers[who].name, events)
+    return False
+
+
+@ABILITIES.step("thorne")
+def _thorne(state: State, who: int, rivals: list[int], events: list[Event]) -> bool:
+    for i in rivals:
+        o = state.slashers[i]
+        if o.supply:
+            state.supplies.discard(o.supply)
+            o.supply = ""
+            o.trackers = 0
+    return False
+
+
+@ABILITIES.step("mother")
+def _mother(state: State, who: int, rivals: list[int], events: list[Event]) -> bool:
+    state.slashers[who].health = R.HEALTH
+    return False
+
+
+@ABILITIES.step("jingles")
+def _jingles(state: State, who: int, rivals: list[int], events: list[Event]) -> bool:
+    state.meter = 0
+    return False
+
+
+@ABILITIES.step("prom")
+def _prom(state: State, who: int, rivals: list[int], events: list[Event]) -> bool:
+    pick = [i for i, t in enumerate(state.bank) if not R.is_runner(t)]
+    if pick:
+        state.slashers[who].souvenirs.append(state.bank.pop(pick[state.rng.below(len(pick))]))
+    turns.check_end(state, events)
+    return False
+
+
+@ABILITIES.step("patches")
+def _patches(state: State, who: int, rivals: list[int], events: list[Event]) -> bool:
+    searching.receive_supply(state, who, state.supplies.draw(state.rng), "turn", events)
+    return True
+
+
+@ABILITIES.step("drowned")
+def _drowned(state: State, who: int, rivals: list[int], events: list[Event]) -> bool:
+    """She has risen in the location she named (the ability event says where): what waits there follows."""
+    movement.arrive(state, events)
+    return True

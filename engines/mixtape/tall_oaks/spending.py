@@ -11,6 +11,7 @@ from engines.core.contract import (
 )
 from engines.core.events import Event
 from engines.core.rng import Rng
+from engines.core.steps import Steps
 from engines.mixtape.tall_oaks import checks, keys, odds, rescues, slasher
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks.readings import read
@@ -187,10 +188,11 @@ def roll_action(state: State, chosen: dict[str, int], events: list[Event]) -> No
         return
     sc = R.SCENES[state.card]
     need = sc.shields if purpose == "defend" else sc.actions
-    result = read(purpose, dice, count, need)
-    if purpose == "rescue":
-        rescues.resolve_rescue(state, result, events)
-    elif purpose == "defend":
-        rescues.resolve_defend(state, result, events)
-    else:
-        rescues.resolve_invaders(state, result, events)
+    SCENE_ROLLS.run(purpose, state, read(purpose, dice, count, need), events)
+
+
+SCENE_ROLLS = Steps("tall oaks scene rolls")
+"""What a Killer Scene's action roll was for (`state.purpose`) -> what its reading does: (state, result, events)."""
+SCENE_ROLLS.step("rescue")(lambda state, result, events: rescues.resolve_rescue(state, result, events))
+SCENE_ROLLS.step("defend")(lambda state, result, events: rescues.resolve_defend(state, result, events))
+SCENE_ROLLS.step("invaders")(lambda state, result, events: rescues.resolve_invaders(state, result, events))
