@@ -7,6 +7,7 @@ import re
 
 from engines.core.contract import Decision, Option
 from engines.mixtape.board import BONUS, ENTRANCE, ROAD, SEWER, START
+from engines.mixtape.tall_oaks import keys
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks.places import place
 from engines.mixtape.tall_oaks.state import SurvivorView, View
@@ -139,8 +140,8 @@ def location_stop(text: str, decision: Decision) -> str | None:
     lid = hits[0]
     numbered = [(i, o, o.key.partition(":")[2]) for i, o in enumerate(decision.options, 1)]
     if decision.kind == "move":
-        if decision.option(f"go:{lid}") is not None:
-            return f"go:{lid}"
+        if decision.option(keys.go(lid)) is not None:
+            return keys.go(lid)
         found = [(i, o) for i, o, node in numbered if node in B.locations[lid].entrances]
     else:
         found = [(i, o) for i, o, node in numbered if _beside(node, lid)]
