@@ -59,7 +59,7 @@ def _head(label: str) -> str:
 def _few_words(o: Option, typed: str) -> str:
     """A choice in a few words for a one-line question, less the words already typed: 'north' for the
     High School's north entrance after 'high school'; its place when it names one, else its label."""
-    node = o.key.partition(":")[2]
+    node = Key.parse(o.key).arg
     full = short_place(node) if node in B.locations or node in B.kind else _head(o.label)
     said = set(words(typed)) | {"entrance"}
     left = [w for w in full.split() if words(w) and words(w)[0] not in said]
@@ -209,7 +209,7 @@ def _spends(decision: Decision, view: View) -> list[str] | None:
     kind = R.supply(spender.supply)
     lines, before = [], None
     for n, o in enumerate(decision.options, 1):
-        tokens = int(o.key.partition(":")[2])
+        tokens = keys.spent(o.key)
         bonus = tokens * kind.amount
         ch = roll_chances(p, bonus if kind.kind == "knife" else 0, bonus if kind.kind == "fist" else 0)
         if not tokens:
@@ -239,7 +239,7 @@ def _places(decision: Decision, view: View, width: int) -> list[str]:
     """'1. Johnson's Farm (1 victim)  2. Video (empty)': where a Bonus Track or The Drowned Girl may go."""
     items = []
     for n, o in enumerate(decision.options, 1):
-        lid = o.key.partition(":")[2]
+        lid = Key.parse(o.key).arg
         if lid not in B.locations:
             return [f"{m}. {x.label}" for m, x in enumerate(decision.options, 1)]
         m = view.markers[lid]

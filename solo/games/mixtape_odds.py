@@ -13,7 +13,7 @@ from engines.mixtape.directors_cut import odds as O
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.game import GAME
 from engines.mixtape.directors_cut.state import SPEND, State
-from engines.mixtape.keys import arg
+from engines.mixtape.keys import Key, arg
 from solo.games import Table, pct
 from solo.games.mixtape_map import short_name, short_place
 
@@ -199,13 +199,13 @@ def ahead(state: State, kind: str, key: str) -> list[str] | None:
     if kind == "door":
         return _arriving(state, me, B.entrance_of[s.at]) if key == "enter" else None
     if kind == "target":
-        other = next((i for i in state.targets if state.slashers[i].seat == key.partition(":")[2]), -1)
+        other = next((i for i in state.targets if state.slashers[i].seat == Key.parse(key).arg), -1)
         return _brawl_row(state, me, other) if other >= 0 else None
     node = arg(key, "go")
     if kind == "move" and node is not None:
         return _arriving(state, me, node)
     if kind in ("bonus_move", "rise") and ":" in key:
-        return _arriving(state, me, key.partition(":")[2])
+        return _arriving(state, me, Key.parse(key).arg)
     return None
 
 
@@ -220,7 +220,7 @@ _SHORT = {
 
 def short_choice(number: int, key: str, label: str) -> str:
     """A choice in a few words for a narrow table cell: '3. High School north entrance', '1. go in'."""
-    verb, _, rest = key.partition(":")
+    verb, rest = Key.parse(key)
     if verb == "go" and (rest in B.locations or rest in B.kind):
         return f"{number}. {short_place(rest)}"
     if verb in ("to", "rise") and rest in B.locations:

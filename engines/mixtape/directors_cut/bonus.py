@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engines.core.contract import (
     Option,
 )
@@ -237,7 +239,7 @@ def bonus_pick(state: State, key: keys.Key, events: list[Event]) -> None:
     turns.end_turn(state, events)
 
 
-def nearest_rival(state: State, reach: int, ok) -> int:
+def nearest_rival(state: State, reach: int, ok: Callable[[Slasher], bool]) -> int:
     """The living rival fewest steps away within `reach` that passes `ok` (ties: turn order), or -1."""
     s = state.slashers[state.current]
     dist = B.distances(s.at, through=B.locations)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from engines.core.contract import (
     Decision,
@@ -160,7 +160,7 @@ def stops_in_order(stops: Mapping[str, int]) -> list[tuple[str, int]]:
     return sorted(stops.items(), key=lambda item: (0 if item[0] in B.locations else 1, item[1], item[0]))
 
 
-def refusal(lid: str, here: str, total: int, locks, key: bool) -> str:
+def refusal(lid: str, here: str, total: int, locks: Collection[str], key: bool) -> str:
     name = B.locations[lid].name
     if here == lid:
         return f"You are in {name} already: a move leaves it."

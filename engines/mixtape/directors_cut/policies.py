@@ -9,12 +9,13 @@ slasher who missed it. It decides from the seat's View only.
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 from functools import lru_cache
 
 from engines.core.contract import Decision, Hint
 from engines.core.rng import Rng
 from engines.mixtape.board import BONUS, START
-from engines.mixtape.directors_cut import odds
+from engines.mixtape.directors_cut import keys, odds
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.keys import Key
 from engines.mixtape.directors_cut.state import SlasherView, View
@@ -35,7 +36,7 @@ def heuristic_policy(view: View, decision: Decision, rng: Rng) -> str:
     return _choose(view, decision)[0]
 
 
-def heuristic_with(low: int):
+def heuristic_with(low: int) -> Callable[[View, Decision, Rng], str]:
     """The heuristic with another caution threshold: 7 never starts a scene (the passive player measured in
     RULES.md), lower values hunt harder."""
 
@@ -235,7 +236,7 @@ def _anywhere(view: View, me: SlasherView, d: Decision, low: int) -> tuple[str, 
     crowded = {s.at for s in view.slashers if s.alive and s.seat != me.seat}
 
     def score(k: str) -> tuple[int, int, str]:
-        loc = k[3:]
+        loc = _arg(k)
         n = view.markers[loc]
         if me.health <= low:
             return (0 if n or loc in crowded else 1, int(me.searched != loc), k)
@@ -250,7 +251,7 @@ def _swap(view: View, me: SlasherView, d: Decision, low: int) -> tuple[str, str]
     """Trade into a location with victims while healthy, onto a starting point while hurt."""
 
     def score(k: str) -> tuple[int, str]:
-        at = _me(view, k[5:]).at
+        at = _me(view, _arg(k)).at
         if me.health <= low:
             return (int(B.kind.get(at) == START), k)
         return (view.markers.get(at, 0) if at in B.locations else 0, k)
@@ -334,7 +335,9 @@ def _move(view: View, me: SlasherView, d: Decision, low: int = LOW) -> tuple[str
     return best_key, _move_reason(view, me, best_node, best_foe, risk)
 
 
-def _move_reason(view: View, me: SlasherView, node: str, foe, risk: int) -> str:
+def _move_reason(
+    view: View, me: SlasherView, node: str, foe: tuple[SlasherView, float] | None, risk: int
+) -> str:
     """Why the chosen stop, in words (built once, for the stop chosen)."""
     if not node:
         return "the only way"
@@ -365,7 +368,7 @@ def _spend(view: View, me: SlasherView, d: Decision) -> tuple[str, str]:
     chance = _chance_fn(view, me)
     best = ("spend:0", -1e9, 0.0)
     for k in d.keys():  # noqa: SIM118 (Decision.keys is a method)
-        n = int(k[6:])
+        n = keys.spent(k)
         p = float(chance(n * amount))
         value = p * _GAIN[view.purpose] - 1.5 * n
         if view.purpose != "hero" and noise:
@@ -378,7 +381,7 @@ def _spend(view: View, me: SlasherView, d: Decision) -> tuple[str, str]:
     return best[0], f"{best[2]:.0%} to succeed this way"
 
 
-def _chance_fn(view: View, me: SlasherView):
+def _chance_fn(view: View, me: SlasherView) -> Callable[[int], float | Fraction]:
     purpose = view.purpose
     kind = R.supply(me.supply).kind if me.supply else ""
     if purpose == "kill" and view.card:
@@ -395,7 +398,7 @@ def _chance_fn(view: View, me: SlasherView):
     if purpose == "hero":
         hero = R.hero_now(view.hero, view.wolf)
 
-        def hero_chance(b: int):
+        def hero_chance(b: int) -> float | Fraction:
             win, fend = odds.hero_chances(
                 hero.defeat, hero.defend, b if kind == "knife" else 0, b if kind == "fist" else 0
             )
