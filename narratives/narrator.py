@@ -186,7 +186,12 @@ class Narrator:
         return out
 
     def _fields(self, event: Event) -> Fields:
-        base: dict[str, Any] = {"turn": event.turn, "phase": event.phase, "listener": self.seat or "", **event.facts}
+        base: dict[str, Any] = {
+            "turn": event.turn,
+            "phase": event.phase,
+            "listener": self.seat or "",
+            **event.facts,
+        }
         with contextlib.suppress(*_FAILURES):
             base.update(self.templates.fields(event, self.templates.phrases))
         return Fields(base, self.templates.nouns)
@@ -195,7 +200,12 @@ class Narrator:
         """The fields of a fold: the events' facts merged, the game's words for them, and the fold's own."""
         last = events[-1]
         merged = Event(last.kind, last.turn, last.phase, {k: v for e in events for k, v in e.facts.items()})
-        base: dict[str, Any] = {"turn": last.turn, "phase": last.phase, "listener": self.seat or "", **merged.facts}
+        base: dict[str, Any] = {
+            "turn": last.turn,
+            "phase": last.phase,
+            "listener": self.seat or "",
+            **merged.facts,
+        }
         with contextlib.suppress(*_FAILURES):
             base.update(self.templates.fields(merged, self.templates.phrases))
         items = [self._item(e) for e in events]
