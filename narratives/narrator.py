@@ -27,7 +27,7 @@ _FAILURES = (KeyError, IndexError, TypeError, ValueError, AttributeError)
 def for_game(game_id: str, seed: int, seat: str | None = None) -> Narrator:
     """A narrator for one run, told to the person's `seat` (None: to nobody in particular, the game's own
     words); the templates are parsed once per seat and shared. KeyError: unknown game."""
-    return Narrator(game_id, seed, load(game_id, seat), seat)
+    return Narrator(game_id, seed, load(game_id) if seat is None else load(game_id, seat), seat)
 
 
 class Unit(msgspec.Struct, frozen=True):

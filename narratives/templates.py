@@ -240,14 +240,9 @@ def load(game_id: str, seat: str | None = None) -> Templates:
     data = read_toml(source)
     voice = data.get("voices", {}).get(seat) if seat is not None else None
     if voice is None and seat is not None:
-        return load(game_id)
+        return load(game_id)  # one parse for every seat without a voice (the cache keys on the arguments)
     case, fields, nouns = _hooks(name)
     return from_data(game_id, voiced(data, voice or {}), _read("_common"), case, fields, nouns)
-
-
-def voices(game_id: str) -> list[str]:
-    """The seats whose voice the game's file writes (`[voices.SEAT]`); the others hear the file's own."""
-    return sorted(read_toml(_HERE / f"{module_name(game_id)}.toml").get("voices", {}))
 
 
 def voiced(data: Mapping[str, Any], voice: Mapping[str, Any]) -> dict[str, Any]:
