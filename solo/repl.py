@@ -43,7 +43,7 @@ class Repl:
         self.slot = slot
         self.saved: int | None = None  # how many of the run's steps are saved; None: the next save is whole
         self.ui = ui_for(run.game.id)
-        self.narrator: Narrator = for_game(run.game.id, run.seed)
+        self.narrator: Narrator = for_game(run.game.id, run.seed, run.seat)
         self.shown = 0
         self.asked: tuple[int, str] | None = None  # the decision whose options were last shown
         self.ended_shown = False
