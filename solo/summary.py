@@ -99,7 +99,8 @@ def listed(parts: Sequence[str], empty: str = "nothing") -> str:
 def rolls(log: list[Event], is_roll: Callable[[Event], bool]) -> Iterator[tuple[int, Event, list[Event]]]:
     """Each roll (its index and event) with the events that follow it up to the next roll: what it did."""
     at = [i for i, e in enumerate(log) if is_roll(e)]
-    for i, j in zip(at, [*at[1:], len(log)], strict=True):
+    ends = [*at[1:], len(log)] if at else []  # a run can end before the seat ever rolls
+    for i, j in zip(at, ends, strict=True):
         yield i, log[i], log[i + 1 : j]
 
 

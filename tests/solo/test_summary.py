@@ -373,3 +373,13 @@ def test_the_counts_followed_through_the_events_end_where_the_view_does():
             view = game.view(played.state, game.person_seats[0])
             shown = {p.seat: p.souvenirs if field == "slashers" else p.rescues for p in getattr(view, field)}
             assert count(played.events)[0] == shown, (game_id, seed)
+
+
+def test_a_log_without_a_single_roll_of_the_seat_has_no_decisive_roll():
+    """A run can end before the person's seat ever rolls (the fuzz test found one in Director's Cut)."""
+    from engines.core.events import Event
+    from solo.summary import rolls
+
+    log = [Event("game_started", 0, "setup", {}), Event("game_over", 1, "end", {})]
+    assert list(rolls(log, lambda e: e.kind == "rolled")) == []
+    assert [i for i, _, _ in rolls([*log, Event("rolled", 1, "turn", {})], lambda e: e.kind == "rolled")] == [2]
