@@ -194,6 +194,14 @@ def check_refusals(repl: ProbeRepl) -> None:
 # -- the fuzz --------------------------------------------------------------------------------------------------
 
 
+@pytest.fixture(scope="module", autouse=True)
+def quick_hints():
+    """A typed `hint` searches (about a second a hint at its real budget); the fuzz is about what typing does,
+    not about the hint's figures (tests/solo/test_hint_search.py), so its hints play two samples."""
+    with mock.patch("solo.advice.iterations", lambda game: 2):
+        yield
+
+
 @pytest.mark.parametrize("game_id", ids())
 @settings(
     max_examples=40,
