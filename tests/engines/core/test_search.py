@@ -194,8 +194,9 @@ def test_easy_leans_on_chance_and_resolve_knows_every_name():
         levels.resolve(game, "nonsense")
 
 
-def test_a_sure_win_is_taken_sooner_and_a_sure_loss_put_off():
-    """With every option winning, the search hurries (else the Old Man paced the porch for a hundred rounds)."""
+def test_ties_go_to_the_heuristic_then_a_sure_win_is_taken_sooner():
+    """Options the samples cannot tell apart go to the shipped policy's pick; with none, a winning seat
+    hurries (else the Old Man paced the porch for a hundred rounds)."""
     from engines.core.contract import Option
 
     options = (Option("slow", "slow"), Option("fast", "fast"))
@@ -209,4 +210,20 @@ def test_a_sure_win_is_taken_sooner_and_a_sure_loss_put_off():
         return out
 
     assert [e.key for e in search._ranked(options, tallies(True))] == ["fast", "slow"]
-    assert [e.key for e in search._ranked(options, tallies(False))] == ["slow", "fast"]
+    assert [e.key for e in search._ranked(options, tallies(True), "slow")] == ["slow", "fast"]
+    assert [e.key for e in search._ranked(options, tallies(False))] == [
+        "slow",
+        "fast",
+    ]  # the decision's order
+    assert [e.key for e in search._ranked(options, tallies(False), "fast")] == ["fast", "slow"]
+
+
+def test_where_nothing_separates_the_options_the_search_plays_the_heuristic():
+    game, state, decision = _position("final-girl", {}, 2, 12)
+    found = search.evaluate(game, state, decision, Budget(iterations=1), seed=4)
+    top = [e for e in found if (e.win, e.value) == (found[0].win, found[0].value)]
+    heuristic = game.policies[game.default_policy](
+        game.view(state, decision.seat), decision, Rng.from_seed(0)
+    )
+    if heuristic in {e.key for e in top}:
+        assert found[0].key == heuristic
