@@ -32,8 +32,8 @@ EOTD_OPTIMUM = 0.70857  # the exact optimal win chance from the standard start (
 # (game, seat, seeds, iterations per decision): the strength runs, sized to fit ~10 minutes on one core
 MATCHES = (
     ("slaughterhouse", "sawyer", 40, 2),
-    ("slaughterhouse", "trespassers", 40, 2),
-    ("final-girl", "final_girl", 40, 2),
+    ("slaughterhouse", "trespassers", 30, 2),
+    ("final-girl", "final_girl", 30, 2),
     ("escape-of-the-dead", "survivor", 100, 4),
 )
 
