@@ -5,7 +5,7 @@ seat on its heuristic) it prints the seat's win rate under each with Wilson 95% 
 difference with its 95% interval, and the seat's count goal. It also times the search's decisions (CPU, one
 core) at the hard level's budget and compares the two ways of copying a state.
 
-    taskset -c 1 .venv/bin/python bench/search_strength.py              # everything (under ~10 minutes)
+    taskset -c 1 .venv/bin/python bench/search_strength.py              # everything (about 10 minutes of CPU)
     taskset -c 1 .venv/bin/python bench/search_strength.py --only time  # copy and decision times only
 """
 
@@ -32,8 +32,8 @@ EOTD_OPTIMUM = 0.70857  # the exact optimal win chance from the standard start (
 # (game, seat, seeds, iterations per decision): the strength runs, sized to fit ~10 minutes on one core
 MATCHES = (
     ("slaughterhouse", "sawyer", 40, 2),
-    ("slaughterhouse", "trespassers", 40, 2),
-    ("final-girl", "final_girl", 40, 2),
+    ("slaughterhouse", "trespassers", 30, 2),
+    ("final-girl", "final_girl", 30, 2),
     ("escape-of-the-dead", "survivor", 100, 4),
 )
 
@@ -148,17 +148,29 @@ def match(gid: str, seat: str, seeds: int, iterations: int) -> None:
     print(f"  CPU per searched game: median {statistics.median(times):.2f} s", flush=True)
 
 
+def _parse(text: str) -> tuple[str, str, int, int]:
+    gid, seat, seeds, samples = text.split(":")
+    return gid, seat, int(seeds), int(samples)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", choices=("time", "strength"), default=None)
     parser.add_argument("--seeds", type=int, default=None, help="seeds per match (default: each match's own)")
+    parser.add_argument(
+        "--match",
+        action="append",
+        default=None,
+        help="GAME:SEAT:SEEDS:SAMPLES instead of the default matches",
+    )
     args = parser.parse_args()
     start = time.process_time()
     if args.only != "strength":
         copy_costs()
         print_times()
     if args.only != "time":
-        for gid, seat, seeds, iterations in MATCHES:
+        chosen = [_parse(m) for m in args.match] if args.match else MATCHES
+        for gid, seat, seeds, iterations in chosen:
             match(gid, seat, args.seeds or seeds, iterations)
     print(f"\ntotal CPU {time.process_time() - start:.0f} s")
 

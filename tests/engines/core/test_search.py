@@ -59,12 +59,13 @@ def test_the_search_does_not_see_what_the_seat_cannot(gid, options, seed, n):
     hidden = search.hidden_of(game)
     budget = Budget(iterations=6)
     before = search.evaluate(game, state, decision, budget, seed=11)
+    chosen = search.choose(game, state, decision, budget, seed=11)
     for other in (1, 2):
         swapped = hidden.determinize(state, decision.seat, Rng.from_seed(1000 + other))
         assert game.view(swapped, decision.seat) == game.view(state, decision.seat)
         assert swapped != state  # something hidden did change (the dice at least)
         assert search.evaluate(game, swapped, decision, budget, seed=11) == before
-        assert search.choose(game, swapped, decision, budget, seed=11) == before[0].key
+        assert search.choose(game, swapped, decision, budget, seed=11) == chosen
 
 
 def test_the_family_does_not_see_the_desperation_cards():
@@ -194,8 +195,9 @@ def test_easy_leans_on_chance_and_resolve_knows_every_name():
         levels.resolve(game, "nonsense")
 
 
-def test_a_sure_win_is_taken_sooner_and_a_sure_loss_put_off():
-    """With every option winning, the search hurries (else the Old Man paced the porch for a hundred rounds)."""
+def test_ties_go_to_the_heuristic_then_a_sure_win_is_taken_sooner():
+    """Options the samples cannot tell apart go to the shipped policy's pick; with none, a winning seat
+    hurries (else the Old Man paced the porch for a hundred rounds)."""
     from engines.core.contract import Option
 
     options = (Option("slow", "slow"), Option("fast", "fast"))
@@ -209,4 +211,31 @@ def test_a_sure_win_is_taken_sooner_and_a_sure_loss_put_off():
         return out
 
     assert [e.key for e in search._ranked(options, tallies(True))] == ["fast", "slow"]
-    assert [e.key for e in search._ranked(options, tallies(False))] == ["slow", "fast"]
+    assert [e.key for e in search._ranked(options, tallies(True), "slow")] == ["slow", "fast"]
+    assert [e.key for e in search._ranked(options, tallies(False))] == [
+        "slow",
+        "fast",
+    ]  # the decision's order
+    assert [e.key for e in search._ranked(options, tallies(False), "fast")] == ["fast", "slow"]
+
+
+def test_where_nothing_separates_the_options_the_search_plays_the_heuristic():
+    game, state, decision = _position("final-girl", {}, 2, 12)
+    found = search.evaluate(game, state, decision, Budget(iterations=1), seed=4)
+    top = [e for e in found if (e.win, e.value) == (found[0].win, found[0].value)]
+    heuristic = game.policies[game.default_policy](
+        game.view(state, decision.seat), decision, Rng.from_seed(0)
+    )
+    if heuristic in {e.key for e in top}:
+        assert found[0].key == heuristic
+
+
+def test_the_search_leaves_the_heuristic_only_for_a_clear_gain():
+    assert not search.beats([True, True], [False, False])  # two samples prove nothing
+    assert search.beats([True] * 4, [False] * 4)
+    assert not search.beats([True, False] * 5, [False, True] * 5)
+    game, state, decision = _position("escape-of-the-dead", {}, 1, 6)
+    heuristic = game.policies[game.default_policy](
+        game.view(state, decision.seat), decision, Rng.from_seed(0)
+    )
+    assert search.choose(game, state, decision, Budget(iterations=2), seed=1) == heuristic
