@@ -40,7 +40,7 @@ class _Deferred:
         self._seed = seed
         self._rng: Rng | None = None
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         if self._rng is None:
             self._rng = Rng(splitmix64(self._seed & _MASK64))
         return getattr(self._rng, name)
@@ -87,7 +87,9 @@ def decide(game: Game, policy: Any, state: Any, decision: Decision, rng: Rng) ->
     return policy(game.view(state, decision.seat), decision, rng)
 
 
-def replay(game: Game, seed: int, keys: list[str], options: Mapping[str, str] | None = None):
+def replay(
+    game: Game, seed: int, keys: list[str], options: Mapping[str, str] | None = None
+) -> tuple[Any, list[Event]]:
     """Rebuild a run from its seed and chosen keys: (state, events)."""
     state, events = game.setup(seed, options or {})
     for key in keys:
@@ -95,7 +97,7 @@ def replay(game: Game, seed: int, keys: list[str], options: Mapping[str, str] | 
     return state, events
 
 
-def _by_seat(game: Game, policy) -> dict[str, Policy]:
+def _by_seat(game: Game, policy: str | Policy | Mapping[str, str | Policy] | None) -> dict[str, Policy]:
     def resolve(p: str | Policy | None) -> Policy | None:
         if p is None:
             return None

@@ -117,6 +117,19 @@ class Game(Protocol):
     def hint(self, state: Any) -> Hint | None: ...
     def invariants(self, state: Any) -> list[str]: ...
 
+    # The search's surface (engines/core/search.py), from each game's determinize.py.
+    def determinize(self, state: Any, seat: str, rng: Rng) -> Any:
+        """A complete state consistent with all `seat` has seen, every hidden thing redrawn from `rng`."""
+        ...
+
+    def facts(self, state: Any, seat: str) -> dict[str, float]:
+        """What the end of a playout says for `seat`, as named numbers a hint may quote."""
+        ...
+
+    def value(self, state: Any, seat: str) -> float | None:
+        """The seat's count goal at the end (Trespassers escaped, souvenirs), or None where it has none."""
+        ...
+
 
 def resolve_options(game: Game, given: Mapping[str, str]) -> dict[str, str]:
     """Fill in defaults and check every given option against the game's declared choices."""

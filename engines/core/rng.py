@@ -7,9 +7,12 @@ Python's own `random.Random` keeps a 625-word state that is awkward to store in 
 from __future__ import annotations
 
 import zlib
+from collections.abc import Sequence
+from typing import TypeVar
 
 import msgspec
 
+T = TypeVar("T")
 _MASK64 = (1 << 64) - 1
 _MULT = 6364136223846793005
 _INC = 1442695040888963407  # a fixed odd stream constant
@@ -73,7 +76,7 @@ class Rng(msgspec.Struct):
         self.state = state
         return out
 
-    def choice(self, items):
+    def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 
     def shuffle(self, items: list) -> None:

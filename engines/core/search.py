@@ -15,10 +15,8 @@ rule ends it; a policy loop must not look like a win).
 
 from __future__ import annotations
 
-import importlib
 import math
 import time
-from types import ModuleType
 from typing import Any
 
 import msgspec
@@ -48,10 +46,9 @@ class Estimate(msgspec.Struct, frozen=True):
     facts: dict[str, float]  # means of what the game reports at each rollout's end (for the hint's reason)
 
 
-def hidden_of(game: Game) -> ModuleType:
-    """The game's determinize module (determinize, facts, value). One line to change when GAME carries it."""
-    package = type(game).__module__.rsplit(".", 1)[0]
-    return importlib.import_module(package + ".determinize")
+def hidden_of(game: Game) -> Game:
+    """What the search reads of a game: its `determinize`, `facts` and `value` (the contract's search surface)."""
+    return game
 
 
 # -- copies ----------------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from engines.core.contract import (
     Decision,
+    Game,
     GameOption,
     Hint,
     IllegalMove,
@@ -18,6 +19,7 @@ from engines.core.contract import (
 from engines.core.events import Event
 from engines.core.rng import Rng
 from engines.core.steps import Steps
+from engines.escape_of_the_dead import determinize as hidden
 from engines.escape_of_the_dead import phases
 from engines.escape_of_the_dead import rules_data as R
 from engines.escape_of_the_dead.keys import (
@@ -186,6 +188,11 @@ class EscapeOfTheDead:
 
     # -- the contract ---------------------------------------------------------------------------
 
+    # What the search reads (engines/core/search.py): samples of the hidden things, and what an ending says.
+    determinize = staticmethod(hidden.determinize)
+    facts = staticmethod(hidden.facts)
+    value = staticmethod(hidden.value)
+
     def setup(self, seed: int, options: Mapping[str, str] | None = None) -> tuple[State, list[Event]]:
         opts = resolve_options(self, options or {})
         start = int(opts["barricade"])
@@ -333,3 +340,4 @@ class EscapeOfTheDead:
 
 
 GAME = EscapeOfTheDead()
+_check: Game = GAME  # the contract, checked by mypy

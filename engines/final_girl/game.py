@@ -20,6 +20,7 @@ from engines.core.events import Event
 from engines.core.rng import Rng
 from engines.final_girl import board, killer, moving, planning, playing, rolling, tracks, traps, turn, victims
 from engines.final_girl import data as D
+from engines.final_girl import determinize as hidden
 from engines.final_girl import events as event_cards
 from engines.final_girl import items as item_cards
 from engines.final_girl.ambiguity import MODES
@@ -124,6 +125,11 @@ class FinalGirl:
     )
     state_type = State
     default_policy = "heuristic"
+
+    # What the search reads (engines/core/search.py): samples of the hidden things, and what an ending says.
+    determinize = staticmethod(hidden.determinize)
+    facts = staticmethod(hidden.facts)
+    value = staticmethod(hidden.value)
 
     @property
     def policies(self) -> Mapping[str, Policy]:

@@ -27,6 +27,7 @@ from engines.core.contract import (
 )
 from engines.core.events import Event
 from engines.slaughterhouse import data as D
+from engines.slaughterhouse import determinize as hidden
 from engines.slaughterhouse import machine
 from engines.slaughterhouse import setup as opening
 from engines.slaughterhouse.state import Sawyer, State, Step, TrespasserView, View
@@ -56,6 +57,11 @@ class Slaughterhouse:
     )
     state_type = State
     default_policy = "heuristic"
+
+    # What the search reads (engines/core/search.py): samples of the hidden things, and what an ending says.
+    determinize = staticmethod(hidden.determinize)
+    facts = staticmethod(hidden.facts)
+    value = staticmethod(hidden.value)
 
     @functools.cached_property
     def policies(self) -> Mapping[str, Policy]:

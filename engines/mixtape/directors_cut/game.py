@@ -20,6 +20,7 @@ from engines.core.decks import Deck
 from engines.core.events import Event
 from engines.core.rng import Rng
 from engines.mixtape.dealing import deal
+from engines.mixtape.directors_cut import determinize as hidden
 from engines.mixtape.directors_cut import hero, phases
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import (
@@ -66,6 +67,11 @@ class MixtapeMassacre(MixtapeContract):
     default_policy = "heuristic"
 
     # -- the contract -------------------------------------------------------------------------------
+
+    # What the search reads (engines/core/search.py): samples of the hidden things, and what an ending says.
+    determinize = staticmethod(hidden.determinize)
+    facts = staticmethod(hidden.facts)
+    value = staticmethod(hidden.value)
 
     def setup(self, seed: int, options: Mapping[str, str] | None = None) -> tuple[State, list[Event]]:
         opts = resolve_options(self, options or {})

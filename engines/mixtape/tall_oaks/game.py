@@ -21,6 +21,7 @@ from engines.core.decks import Deck
 from engines.core.events import Event
 from engines.core.rng import Rng
 from engines.mixtape.dealing import deal
+from engines.mixtape.tall_oaks import determinize as hidden
 from engines.mixtape.tall_oaks import phases, spending
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks.state import (
@@ -59,6 +60,11 @@ class EscapeFromTallOaks(MixtapeContract):
     default_policy = "heuristic"
 
     # -- the contract -------------------------------------------------------------------------------
+
+    # What the search reads (engines/core/search.py): samples of the hidden things, and what an ending says.
+    determinize = staticmethod(hidden.determinize)
+    facts = staticmethod(hidden.facts)
+    value = staticmethod(hidden.value)
 
     def setup(self, seed: int, options: Mapping[str, str] | None = None) -> tuple[State, list[Event]]:
         opts = resolve_options(self, options or {})
