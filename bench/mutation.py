@@ -215,6 +215,7 @@ def run_engine(name: str, chosen: list[tuple[int, Mutant]], copy: Path) -> tuple
             survivors.append(f"#{index} {mutant.describe(original)}")
         else:
             killed += 1
+        print(f"  #{index} {'survived' if survived else 'killed'}", file=sys.stderr, flush=True)
     return killed, survivors
 
 
