@@ -11,7 +11,7 @@ from engines.final_girl import data as D
 from engines.final_girl.items import deal_damage, gain_item
 from engines.final_girl.rolling import resolve_reaction
 from engines.final_girl.state import MinorPower
-from engines.final_girl.tracks import attack_value, move_value, reveal_dark_power
+from engines.final_girl.tracks import attack_value, end_phase_now, move_value, reveal_dark_power
 from engines.final_girl.traps import complete_trap, set_trap
 
 # research 2.3, the 23 core cards: cost per card in the Tableau.
@@ -187,3 +187,30 @@ def test_an_attack_of_no_damage_asks_for_no_reaction():
     assert s.ask.get("kind") != "react"
     run_ops(s, {"op": "attack_fg", "damage": 1, "first": True})
     assert s.ask.get("kind") == "react"
+
+
+def test_a_single_pair_of_two_kinds_is_offered_directly():
+    """RULES.md H9: a single pair is offered directly, also when its two cards are of two kinds."""
+    s = fresh()
+    hand_of(s, "walk", "focus", "weak_attack")
+    card = s.hand.pop(0)
+    s.resolving = card
+    s.roll = {"card": card, "purpose": "action", "trap": 0, "damage": 0, "dice": [3, 1]}
+    s.roll.update({"improvised": False, "converted": []})
+    s.ask = {"kind": "roll"}
+    keys = legal(s)
+    assert "convert" not in keys and [k for k in keys if k.startswith("convert:")] == [
+        "convert:focus:weak_attack"
+    ]
+
+
+def test_a_terror_card_cut_short_by_a_comeback_still_goes_to_the_discard_pile():
+    """RULES.md M13: a Final Health comeback ends the phase at once (research 2.12); the Terror card whose
+    effects it cut short is discarded, not lost."""
+    s = fresh()
+    card = next(c for c in s.terror.draw_pile if "minor" not in D.TERROR[D.KIND[c]])
+    s.terror.draw_pile.remove(card)
+    s.stack.append({"op": "terror_done", "card": card})
+    s.stack.append({"op": "line", "line": {"horror": 1}})
+    end_phase_now(s, [])
+    assert card in s.terror.discard_pile
