@@ -22,7 +22,7 @@ Each mutant is written into a copy of the tree (the working tree is never touche
 tests run once in one process (`-p no:xdist`, stopping at the first failure, slow files last); the
 unmutated tests run first, and must pass, to time the limit a looping mutant is stopped at.
 
-Run: .venv/bin/python bench/mutation.py [--sample N] [--seed S] [--only I,J] [--list] [engine ...]
+Run: .venv/bin/python bench/mutation.py [--sample N] [--seed S] [--only [ENGINE:]I,J ...] [--list] [engine ...]
 """
 
 from __future__ import annotations
@@ -224,13 +224,22 @@ def main() -> None:
     parser.add_argument("engines", nargs="*", help=f"engines to run (default: all): {', '.join(ENGINES)}")
     parser.add_argument("--sample", type=int, default=60, help="mutants drawn per engine (default 60)")
     parser.add_argument("--seed", type=int, default=2026, help="the sample's seed (default 2026)")
-    parser.add_argument("--only", default="", help="run only these indexes of the sample, as 3,17")
+    parser.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        help="run only these indexes of the sample: 3,17 (every engine) or final-girl:3,17; may repeat",
+    )
     parser.add_argument("--list", action="store_true", help="print each engine's population and sample")
     args = parser.parse_args()
     names = args.engines or list(ENGINES)
     if unknown := [n for n in names if n not in ENGINES]:
         parser.error(f"unknown engines: {', '.join(unknown)}")
-    only = {int(i) for i in args.only.split(",") if i}
+    only: dict[str, set[int]] = {}
+    for spec in args.only:
+        engine, _, indexes = spec.rpartition(":")
+        for name in [engine] if engine else names:
+            only.setdefault(name, set()).update(int(i) for i in indexes.split(",") if i)
     with tempfile.TemporaryDirectory() as folder:
         copy = Path(folder) / "tree"
         if not args.list:
@@ -239,7 +248,9 @@ def main() -> None:
             )
         for name in names:
             chosen = [
-                (i, m) for i, m in enumerate(sample_of(name, args.sample, args.seed)) if not only or i in only
+                (i, m)
+                for i, m in enumerate(sample_of(name, args.sample, args.seed))
+                if name not in only or i in only[name]
             ]
             if args.list:
                 print(f"{name}: population {len(population(name))}, sample {len(chosen)} (seed {args.seed})")
