@@ -64,3 +64,19 @@ def test_a_horror_tiles_attack_comes_at_once_before_grandpas():
     while (d := GAME.decision(state)) is not None and d.kind != "action":
         events += GAME.apply(state, d.options[0].key)
     assert [e["attacker"] for e in events if e.kind == "attack"][:2] == ["the House", "Grandpa"]
+
+
+def test_the_family_may_draw_a_card_with_exactly_two_fear():
+    """RULES.md M4: a card drawn on the family's turn costs 2 Fear: with exactly 2 it is offered and leaves 0;
+    with 1 it is not asked."""
+    state = green_turn()
+    state.fear = 2
+    hand = len(state.hand)
+    to_family(state)
+    assert GAME.decision(state).kind == "buy"
+    GAME.apply(state, "buy")
+    assert state.fear == 0 and len(state.hand) == hand + 2  # the free card of the Start space, and this one
+    state = green_turn()
+    state.fear = 1
+    to_family(state)
+    assert GAME.decision(state).kind != "buy"
