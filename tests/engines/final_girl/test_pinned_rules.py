@@ -214,3 +214,13 @@ def test_a_terror_card_cut_short_by_a_comeback_still_goes_to_the_discard_pile():
     s.stack.append({"op": "line", "line": {"horror": 1}})
     end_phase_now(s, [])
     assert card in s.terror.discard_pile
+
+
+def test_cassies_axe_adds_two_damage():
+    """RULES.md M10: Cassie's Axe is a weapon of modifier +2 (designed): a card's 1 damage deals 3."""
+    s = fresh(girl="cassie")
+    s.finale_revealed, s.killer_space = True, s.fg_space
+    s.hands, s.backpack = ["cassies_axe"], []
+    before = s.killer_health
+    deal_damage(s, 1, [])
+    assert before - s.killer_health == 3
