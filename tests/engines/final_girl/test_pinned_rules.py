@@ -212,8 +212,13 @@ def test_a_terror_card_cut_short_by_a_comeback_still_goes_to_the_discard_pile():
     s.terror.draw_pile.remove(card)
     s.stack.append({"op": "terror_done", "card": card})
     s.stack.append({"op": "line", "line": {"horror": 1}})
+    s.minor_powers = [MinorPower("sharpened_tools-1", 2)]  # another card, in play as a Minor Dark Power
     end_phase_now(s, [])
     assert card in s.terror.discard_pile
+    # The Minor Dark Power itself, cut short as it comes into play, stays in play: not discarded.
+    s.stack.append({"op": "terror_done", "card": "sharpened_tools-1"})
+    end_phase_now(s, [])
+    assert "sharpened_tools-1" not in s.terror.discard_pile
 
 
 def test_cassies_axe_adds_two_damage():
