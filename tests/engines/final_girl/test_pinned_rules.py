@@ -9,9 +9,10 @@ from engines.core.contract import IllegalMove
 from engines.final_girl import GAME
 from engines.final_girl import data as D
 from engines.final_girl.items import deal_damage, gain_item
+from engines.final_girl.killer import targets
 from engines.final_girl.rolling import resolve_reaction
 from engines.final_girl.state import MinorPower
-from engines.final_girl.tracks import attack_value, end_phase_now, move_value, reveal_dark_power
+from engines.final_girl.tracks import attack_value, end_phase_now, hurt_fg, move_value, reveal_dark_power
 from engines.final_girl.traps import complete_trap, set_trap
 
 # research 2.3, the 23 core cards: cost per card in the Tableau.
@@ -229,3 +230,31 @@ def test_cassies_axe_adds_two_damage():
     before = s.killer_health
     deal_damage(s, 1, [])
     assert before - s.killer_health == 3
+
+
+def test_tied_targets_list_you_first():
+    """RULES.md M11: the tied targets are listed you first (the tie question's order, and the order
+    Never-ending Hilarity's die counts in), also against the Victims in your own space on the first space."""
+    s = clear_board(fresh())
+    s.finale_revealed = True
+    s.fg_space = D.ORDER[0]
+    s.killer_space = next(x for x in D.ORDER if x != s.fg_space)
+    add_victim(s, s.fg_space)
+    assert targets(s, "closest")[0] == (s.fg_space, True)
+
+
+def test_the_log_marks_her_last_marker_and_the_white_token():
+    """RULES.md M14: the log says when damage leaves her on the Final Health token (`last`), and a white
+    token (a comeback already spent) is logged as -1 when it ends her."""
+    s = fresh()
+    s.fg_health = 3
+    events: list = []
+    hurt_fg(s, 1, events, "card")
+    assert events[-1]["last"] is False
+    hurt_fg(s, 2, events, "card")
+    assert events[-1]["last"] is True
+    s.fg_white = True
+    events = []
+    hurt_fg(s, 1, events, "card")
+    token = next(e for e in events if e.kind == "fg_token")
+    assert token["value"] == -1 and s.result == "lost"
