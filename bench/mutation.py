@@ -7,13 +7,16 @@ neighbour) and small whole-number literal (N+1) in its rules modules. mutmut and
 only; most of our rule numbers are in TOML, so this small tool mutates both.
 
 The rules modules are the mechanic modules (ENGINES below). Left out, because they check, show or advise
-rather than rule: `checks` (invariants, read by tests), `policies`, `family_policy`, `trespasser_policy`
-and the solver (advice: a mutant there changes what the automa picks, not what is legal), `achievements`
-(read a finished log), `keys` (the spelling of choice keys, pinned by the save tests), the odds modules
-that only display (Escape of the Dead's `odds` and `outcomes`, Final Girl's `odds`; Slaughterhouse's
-`odds.py` stays in for `dice_for`, the one place a roll's size is counted, with its display functions
-skipped), and `state` (field defaults that setup overwrites; its View is display). Inside a rules module,
-functions named for checking or showing (_NOT_RULES) are skipped too.
+rather than rule: `checks` and `integrity` (invariants, read by tests; Tall Oaks' `checks` is not that and
+stays in), `policies`, `family_policy`, `trespasser_policy`, the solver and `determinize` (advice and
+search: a mutant there changes what the automa picks, not what is legal), `achievements` and `log_facts`
+(read a finished log), `keys` (the spelling of choice keys, pinned by the save tests), `messages` and
+`places` (the words of refusals and of spaces), the odds modules that only display (Escape of the Dead's
+`odds` and `outcomes`, Final Girl's, the Mixtape games' and `mixtape/dice.py`; Slaughterhouse's `odds.py`
+stays in for `dice_for`, the one place a roll's size is counted, with its display functions skipped),
+`hidden` (determinize's copies) and `state` (field defaults that setup overwrites; its View is display).
+Inside a rules module, functions named for checking or showing (_NOT_RULES) are skipped too. The shared
+Mixtape modules are mutated under each Mixtape game and tested by that game's tests.
 
 A sample of `--sample` mutants per engine is drawn with `random.Random(f"{seed}:{engine}")` from the
 engine's population in file order, so one engine's sample depends only on the seed, the engine and its
@@ -73,13 +76,23 @@ ENGINES: dict[str, tuple[list[str], list[str], list[str]]] = {
     ),
     "mixtape-massacre": (
         ["engines/mixtape/directors_cut/cards.toml", "engines/mixtape/directors_cut/board.toml"],
-        ["engines/mixtape/directors_cut/game.py", "engines/mixtape/directors_cut/rules_data.py"],
-        ["tests/engines/mixtape"],
+        _modules(
+            "mixtape/directors_cut",
+            "game phases flow turns opening movement searching spending kills brawls health hero locks scenes "
+            "bonus abilities rules_data",
+        )
+        + _modules("mixtape", "board dealing supplies turn"),
+        ["tests/engines/mixtape/test_mm_*.py", "tests/engines/mixtape/test_mixtape_*.py"],
     ),
     "escape-from-tall-oaks": (
-        ["engines/mixtape/tall_oaks/cards.toml"],
-        ["engines/mixtape/tall_oaks/game.py", "engines/mixtape/tall_oaks/rules_data.py"],
-        ["tests/engines/mixtape"],
+        ["engines/mixtape/tall_oaks/cards.toml", "engines/mixtape/tall_oaks/board.toml"],
+        _modules(
+            "mixtape/tall_oaks",
+            "game phases flow turns opening movement searching spending rescues scenes finals slasher scuffles "
+            "tasks traitor health bonus abilities checks readings rules_data",
+        )
+        + _modules("mixtape", "board dealing supplies turn"),
+        ["tests/engines/mixtape/test_efto_*.py", "tests/engines/mixtape/test_mixtape_*.py"],
     ),
 }
 
@@ -172,10 +185,16 @@ def sample_of(name: str, size: int, seed: int) -> list[Mutant]:
 
 
 def test_files(paths: list[str]) -> list[str]:
-    """The test files under `paths`, in name order with SLOW_LAST at the end."""
+    """The test files under `paths` (folders, files or globs), in name order with SLOW_LAST at the end."""
     out: list[str] = []
     for p in paths:
-        found = sorted((ROOT / p).glob("test_*.py")) if (ROOT / p).is_dir() else [ROOT / p]
+        found = (
+            sorted(ROOT.glob(p))
+            if "*" in p
+            else sorted((ROOT / p).glob("test_*.py"))
+            if (ROOT / p).is_dir()
+            else [ROOT / p]
+        )
         out += [str(f.relative_to(ROOT)) for f in sorted(found, key=lambda f: (f.name in SLOW_LAST, f.name))]
     return out
 
