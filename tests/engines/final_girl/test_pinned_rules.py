@@ -10,6 +10,7 @@ from engines.final_girl import GAME
 from engines.final_girl import data as D
 from engines.final_girl.items import deal_damage, gain_item
 from engines.final_girl.killer import targets
+from engines.final_girl.playing import describe_line
 from engines.final_girl.rolling import resolve_reaction
 from engines.final_girl.state import MinorPower
 from engines.final_girl.tracks import attack_value, end_phase_now, hurt_fg, move_value, reveal_dark_power
@@ -258,3 +259,24 @@ def test_the_log_marks_her_last_marker_and_the_white_token():
     hurt_fg(s, 1, events, "card")
     token = next(e for e in events if e.kind == "fg_token")
     assert token["value"] == -1 and s.result == "lost"
+
+
+def test_the_labels_say_what_a_choice_does():
+    """RULES.md M15: a Guard line that blocks everything says so; keeping one of two Items names the other
+    going back; a move says how many Victims follow (1 Victim, 2 Victims)."""
+    assert "block all the damage" in describe_line({"block": "all"})
+    assert "block 2 damage" in describe_line({"block": 2})
+    s = fresh()
+    a, b = sorted(D.LOCATION_ITEMS)[:2]
+    s.ask = {"kind": "keep", "items": [a, b]}
+    labels = [o.label for o in GAME.decision(s).options]
+    assert f"keep the {D.ITEMS[a]['name']}; the {D.ITEMS[b]['name']} back on top, face up" in labels
+    s = clear_board(fresh())
+    s.fg_space = D.PIT
+    add_victim(s, D.PIT)
+    add_victim(s, D.PIT)
+    s.ask = {"kind": "move", "steps": 1, "mode": "move", "to": ["packing"]}
+    labels = [o.label for o in GAME.decision(s).options]
+    assert {"go to Packing with 1 Victim", "go to Packing with 2 Victims"} <= {
+        x.replace(D.SPACES["packing"]["name"], "Packing") for x in labels
+    }
