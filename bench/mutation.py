@@ -8,7 +8,7 @@ only; most of our rule numbers are in TOML, so this small tool mutates both.
 
 The rules modules are the mechanic modules (ENGINES below). Left out, because they check, show or advise
 rather than rule: `checks` and `integrity` (invariants, read by tests; Tall Oaks' `checks` is not that and
-stays in), `policies`, `family_policy`, `trespasser_policy`, the solver and `determinize` (advice and
+stays in), Escape of the Dead's `keys`, `policies`, `family_policy`, `trespasser_policy`, the solver and `determinize` (advice and
 search: a mutant there changes what the automa picks, not what is legal), `achievements` and `log_facts`
 (read a finished log), `keys` (the spelling of choice keys, pinned by the save tests), `messages` and
 `places` (the words of refusals and of spaces), the odds modules that only display (Escape of the Dead's
@@ -54,7 +54,7 @@ ENGINES: dict[str, tuple[list[str], list[str], list[str]]] = {
     # name: (data files, rules modules, test paths)
     "escape-of-the-dead": (
         ["engines/escape_of_the_dead/cards.toml"],
-        _modules("escape_of_the_dead", "game rules_data"),
+        _modules("escape_of_the_dead", "game phases rules_data"),
         ["tests/engines/escape_of_the_dead"],
     ),
     "final-girl": (

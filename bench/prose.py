@@ -4,7 +4,9 @@ share of distinct sentences and the most repeated sentence as a share of all sen
 over 20 characters, with the bracketed mechanics removed.
 
 Targets for every game: at least 70% distinct, and no sentence above 2%.
-Run: .venv/bin/python bench/prose.py [games per title] [first seed]
+Run: .venv/bin/python bench/prose.py [games per title] [first seed] [--seat SEAT] [--game GAME]
+`--seat` tells the story to that seat (its voice, where the game writes one; `--seat all`: each person seat
+of each game in turn); without it the story is told to nobody in particular, as before.
 """
 
 from __future__ import annotations
@@ -34,36 +36,53 @@ def sentences(text: str) -> list[str]:
     return out
 
 
-def narrated(game_id: str, seed: int) -> str:
-    """One whole game's narration, as `solo log --text` gives it (verbose)."""
+def narrated(game_id: str, seed: int, seat: str | None = None) -> str:
+    """One whole game's narration, as `solo log --text` gives it (verbose) to `seat`."""
     game = get(game_id)
     options = resolve_options(game, {})
     played = play(game, seed, None, options)
-    narrator = for_game(game_id, seed)
+    narrator = for_game(game_id, seed, seat)
     lines = []
     for _title, paragraphs, _mood in narration.groups(played.events, narrator):
         lines += paragraphs
     return "\n".join(lines)
 
 
-def measure(game_id: str, games: int, first: int) -> tuple[int, float, float, str]:
+def measure(game_id: str, games: int, first: int, seat: str | None = None) -> tuple[int, float, float, str]:
     counts: Counter[str] = Counter()
     for seed in range(first, first + games):
-        counts.update(sentences(narrated(game_id, seed)))
+        counts.update(sentences(narrated(game_id, seed, seat)))
     total = sum(counts.values())
     top, top_n = counts.most_common(1)[0]
     return total, len(counts) / total, top_n / total, top
 
 
+def _flag(args: list[str], name: str) -> str | None:
+    """The value after `--name` (taken out of args), or None."""
+    if f"--{name}" not in args:
+        return None
+    at = args.index(f"--{name}")
+    value = args[at + 1]
+    del args[at : at + 2]
+    return value
+
+
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 4
-    first = int(sys.argv[2]) if len(sys.argv) > 2 else 0
-    print(f"{games} games each, seeds {first}-{first + games - 1}; targets: >= 70% distinct, top sentence <= 2%")
-    for game_id in ids():
-        total, distinct, top_share, top = measure(game_id, games, first)
-        met = "met" if distinct >= 0.70 and top_share <= 0.02 else "not met"
-        print(f"{game_id:24} {total:6,} sentences  {distinct:6.1%} distinct  top {top_share:5.1%}  {met}")
-        print(f"{'':24} most repeated: {top[:90]!r}")
+    args = sys.argv[1:]
+    seat, only = _flag(args, "seat"), _flag(args, "game")
+    games = int(args[0]) if args else 4
+    first = int(args[1]) if len(args) > 1 else 0
+    print(
+        f"{games} games each, seeds {first}-{first + games - 1}; targets: >= 70% distinct, top sentence <= 2%"
+    )
+    for game_id in [only] if only else ids():
+        seats = get(game_id).person_seats if seat == "all" else (seat,)
+        for listener in seats:
+            total, distinct, top_share, top = measure(game_id, games, first, listener)
+            met = "met" if distinct >= 0.70 and top_share <= 0.02 else "not met"
+            name = game_id if listener is None else f"{game_id} ({listener})"
+            print(f"{name:28} {total:6,} sentences  {distinct:6.1%} distinct  top {top_share:5.1%}  {met}")
+            print(f"{'':28} most repeated: {top[:90]!r}")
 
 
 if __name__ == "__main__":

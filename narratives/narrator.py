@@ -24,9 +24,10 @@ from narratives.words import join
 _FAILURES = (KeyError, IndexError, TypeError, ValueError, AttributeError)
 
 
-def for_game(game_id: str, seed: int) -> Narrator:
-    """A narrator for one run; the game's templates are parsed once and shared. KeyError: unknown game."""
-    return Narrator(game_id, seed, load(game_id))
+def for_game(game_id: str, seed: int, seat: str | None = None) -> Narrator:
+    """A narrator for one run, told to the person's `seat` (None: to nobody in particular, the game's own
+    words); the templates are parsed once per seat and shared. KeyError: unknown game."""
+    return Narrator(game_id, seed, load(game_id) if seat is None else load(game_id, seat), seat)
 
 
 class Unit(msgspec.Struct, frozen=True):
@@ -41,12 +42,14 @@ class Unit(msgspec.Struct, frozen=True):
 class Narrator:
     """Turns a run's events into prose, summaries, headings, and answers `rules` questions."""
 
-    __slots__ = ("_known", "_story", "game_id", "seed", "templates")
+    __slots__ = ("_known", "_story", "game_id", "seat", "seed", "templates")
 
-    def __init__(self, game_id: str, seed: int, templates: Templates):
+    def __init__(self, game_id: str, seed: int, templates: Templates, seat: str | None = None):
         self.game_id = game_id
         self.seed = seed
         self.templates = templates
+        self.seat = seat
+        """The listening seat: its voice is in `templates` (templates.load), and templates read it as `listener`."""
         self._story = Story(self)
         self._known: dict[int, tuple[Event, Fields, str]] | None = None  # while a log is walked: by event
 
@@ -183,7 +186,12 @@ class Narrator:
         return out
 
     def _fields(self, event: Event) -> Fields:
-        base: dict[str, Any] = {"turn": event.turn, "phase": event.phase, **event.facts}
+        base: dict[str, Any] = {
+            "turn": event.turn,
+            "phase": event.phase,
+            "listener": self.seat or "",
+            **event.facts,
+        }
         with contextlib.suppress(*_FAILURES):
             base.update(self.templates.fields(event, self.templates.phrases))
         return Fields(base, self.templates.nouns)
@@ -192,7 +200,12 @@ class Narrator:
         """The fields of a fold: the events' facts merged, the game's words for them, and the fold's own."""
         last = events[-1]
         merged = Event(last.kind, last.turn, last.phase, {k: v for e in events for k, v in e.facts.items()})
-        base: dict[str, Any] = {"turn": last.turn, "phase": last.phase, **merged.facts}
+        base: dict[str, Any] = {
+            "turn": last.turn,
+            "phase": last.phase,
+            "listener": self.seat or "",
+            **merged.facts,
+        }
         with contextlib.suppress(*_FAILURES):
             base.update(self.templates.fields(merged, self.templates.phrases))
         items = [self._item(e) for e in events]

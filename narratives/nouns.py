@@ -299,7 +299,7 @@ def _engine() -> Any:
 
         return inflect.engine()
     checked = typeguard.typechecked
-    typeguard.typechecked = _unchecked  # type: ignore[assignment]
+    typeguard.typechecked = _unchecked  # type: ignore[assignment, unused-ignore]
     try:
         import inflect
     finally:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from functools import cache
 from typing import Any
 
 _COMPARE = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\s*(<=|>=|!=|=|<|>)\s*(.+)")
@@ -26,16 +27,23 @@ def holds(conditions: Iterable[str], fields: Mapping[str, Any]) -> bool:
     return all(_one(c, fields) for c in conditions)
 
 
+@cache
+def _comparison(condition: str) -> tuple[str, str, str] | None:
+    """(name, operator, value) of a comparison, None for a plain name: parsed once per condition."""
+    found = _COMPARE.fullmatch(condition)
+    return None if found is None else (found[1], found[2], found[3])
+
+
 def _one(condition: str, fields: Mapping[str, Any]) -> bool:
     if condition.startswith("count:"):
         value = fields.get(condition[len("count:") :])
         return isinstance(value, int) and not isinstance(value, bool)
     if condition.startswith("!"):
         return not fields.get(condition[1:])
-    found = _COMPARE.fullmatch(condition)
+    found = _comparison(condition)
     if found is None:
         return bool(fields.get(condition))
-    name, op, expected = found.groups()
+    name, op, expected = found
     if name not in fields:
         return False
     value = fields[name]

@@ -50,6 +50,11 @@ added up), all_x (every event's x, a list), has_<kind> (true for each kind prese
 own words. A fold must not span one of the person's decisions (the REPL has shown what came before):
 put the fold on the case of the events that come together, and truth.fold_spans checks it over played games.
 
+Voices. The narrator is told which seat listens (None: nobody's, the file's own words). `[voices.SEAT]` holds
+what that seat hears instead: kind tables, cases, `[grammar]` rules and `[phrases]`, laid over the file's own
+key by key (`voiced`), so a voice writes only what differs, such as the side that is "you". Every template
+also reads `listener`, the seat ('' for nobody), for a `tells = ["listener=sawyer"]` of its own.
+
 Truth. `[truth]` names the field that says how an event went (`outcome`: 'success' or 'failure'), the one
 that says how much health was lost (`health`), and the words that claim each (`success_words`,
 `failure_words`, `health_words`, regular expressions matched as whole words); `idioms` are phrases whose
@@ -76,7 +81,7 @@ from narratives.tells import check
 
 _HERE = Path(__file__).parent  # the TOML files sit beside this module
 
-RESERVED = frozenset({"game", "titles", "phrases", "rules", "grammar", "folds", "nouns", "truth"})
+RESERVED = frozenset({"game", "titles", "phrases", "rules", "grammar", "folds", "nouns", "truth", "voices"})
 """Top-level tables that are not event kinds."""
 
 _GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
@@ -222,17 +227,32 @@ def available() -> list[str]:
 
 
 @cache
-def load(game_id: str) -> Templates:
-    """The parsed templates of a game (cached: parsed once per process); KeyError for an unknown game,
-    ValueError for a prose variant that is neither text nor a table. What only shows when a line is told
-    (rules, conditions) is parsed on first use: `validate` checks it all at once."""
+def load(game_id: str, seat: str | None = None) -> Templates:
+    """The parsed templates of a game as `seat` hears them (cached: parsed once per process and seat; a seat
+    without a voice of its own shares the game's templates); KeyError for an unknown game, ValueError for a
+    prose variant that is neither text nor a table. What only shows when a line is told (rules, conditions)
+    is parsed on first use: `validate` checks it all at once."""
     name = module_name(game_id)
     source = _HERE / f"{name}.toml"
     if not source.is_file():
         known = ", ".join(available()) or "none"
         raise KeyError(f"No narrative for game '{game_id}'. Narrated games: {known}.")
+    data = read_toml(source)
+    voice = data.get("voices", {}).get(seat) if seat is not None else None
+    if voice is None and seat is not None:
+        return load(game_id)  # one parse for every seat without a voice (the cache keys on the arguments)
     case, fields, nouns = _hooks(name)
-    return from_data(game_id, read_toml(source), _read("_common"), case, fields, nouns)
+    return from_data(game_id, voiced(data, voice or {}), _read("_common"), case, fields, nouns)
+
+
+def voiced(data: Mapping[str, Any], voice: Mapping[str, Any]) -> dict[str, Any]:
+    """The file's tables with one seat's voice laid over them, table by table: what the voice writes
+    replaces the same key, what it leaves out is the file's own (a case it does not name keeps its words)."""
+    out = dict(data)
+    for key, value in voice.items():
+        below = out.get(key)
+        out[key] = voiced(below, value) if isinstance(value, dict) and isinstance(below, dict) else value
+    return out
 
 
 def from_data(

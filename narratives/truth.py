@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import msgspec
@@ -69,6 +69,12 @@ def numbers_in(text: str, idioms: Iterable[str] = ()) -> list[int]:
     return found
 
 
+@lru_cache(maxsize=4096)
+def _named_numbers(value: str) -> tuple[int, ...]:
+    """The numbers in a string field: the same few names recur in every event of a game."""
+    return tuple(numbers_in(value))
+
+
 def event_numbers(fields: Mapping[str, Any]) -> set[int]:
     """Every number the event's fields hold: numbers, the members and lengths of lists, nested ones."""
     out: set[int] = set()
@@ -88,7 +94,7 @@ def event_numbers(fields: Mapping[str, Any]) -> set[int]:
             for v in value.values():
                 walk(v)
         elif isinstance(value, str) and value:
-            out.update(numbers_in(value))  # a name or phrase the event gives ('the road at 15,0', 'Victim 7')
+            out.update(_named_numbers(value))  # a name the event gives ('the road at 15,0', 'Victim 7')
 
     for value in dict(fields).values():
         walk(value)
@@ -173,12 +179,17 @@ def _agreement(text: str, counted: tuple[str, ...]) -> list[str]:
     """'1 dice', 'two board', 'You limps': number agreement, judged by inflect for the game's counted nouns
     (and for 'You' opening a clause, which must not take a verb in its singular form)."""
     why = []
+    folded = text.casefold()
     for noun in counted:
-        one, other = _agreeing(noun)
+        one, other, words = _agreeing(noun)
+        if not any(word in folded for word in words):
+            continue  # neither pattern can match without the noun or its plural: skip the slow searches
         if (found := one.search(text)) is not None:
             why.append(f"one before a plural: {found[0]!r}")
-        if (found := other.search(text)) is not None:
-            why.append(f"a count other than one before a singular: {found[0]!r}")
+        for found in other.finditer(text):  # every word before the noun, leftmost first
+            if _COUNT.fullmatch(found[1]) or found[1].casefold() in _OTHER_COUNTS:
+                why.append(f"a count other than one before a singular: {found[1] + ' ' + found[2]!r}")
+                break
     for found in _YOU_DOES.finditer(text):
         word = found[1]
         if word.endswith("s") and not word.endswith("ss") and word not in _NOT_VERBS:
@@ -189,15 +200,22 @@ def _agreement(text: str, counted: tuple[str, ...]) -> list[str]:
     return why
 
 
+_COUNT = re.compile(r"\d*[02-9]|\d+\d")
+"""A count other than one in digits."""
+_OTHER_COUNTS = frozenset(number_word(n) for n in range(100) if n != 1)
+
+
 @cache
-def _agreeing(noun: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+def _agreeing(noun: str) -> tuple[re.Pattern[str], re.Pattern[str], tuple[str, str]]:
+    """The pattern for 'one NOUNS'; the one that finds each whole word before NOUN (overlapping, so none is
+    missed), which `_agreement` tells a count from (searching for all hundred count words at once is slow);
+    and the two words (casefolded) one of which either needs."""
     from narratives.nouns import _plural
 
-    others = "|".join(number_word(n) for n in range(100) if n != 1)
-    plural = re.escape(_plural(noun))
-    one = re.compile(rf"(?<![\w,.-])(?:1|one) {plural}\b", re.IGNORECASE)
-    other = re.compile(rf"(?<![\w,./-])(?:\d*[02-9]|\d+\d|{others}) {re.escape(noun)}\b", re.IGNORECASE)
-    return one, other
+    plural = _plural(noun)
+    one = re.compile(rf"(?<![\w,.-])(?:1|one) {re.escape(plural)}\b", re.IGNORECASE)
+    before = re.compile(rf"(?<![\w,./-])(?=([\w-]+) ({re.escape(noun)})\b)", re.IGNORECASE)
+    return one, before, (noun.casefold(), plural.casefold())
 
 
 # -- over a whole log ------------------------------------------------------------------------------------

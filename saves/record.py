@@ -39,6 +39,8 @@ class Snapshot(msgspec.Struct, kw_only=True):
     ironman: bool = False
     run: str = ""
     """The run's own id, made when it began: a save of another run is never written over this one."""
+    automa: str = "normal"
+    """The level the opposing seats play at (engines.core.levels); saves from before levels played 'normal'."""
     seal: str | None = None
     """A digest of the fields the replay cannot check (ironman, status, turn, times...), so a hand edit of
     one of them is caught. None only in saves from before seals (schema 1)."""
@@ -82,6 +84,8 @@ def seal_of(record: Snapshot) -> str:
         record.ironman,
         record.run,
     ]
+    if record.automa != "normal":  # only then: a save from before levels keeps the seal it was written with
+        fields.append(record.automa)
     return hashlib.blake2b(msgspec.json.encode(fields), digest_size=16).hexdigest()
 
 

@@ -133,9 +133,26 @@ def cmd_new(args: argparse.Namespace) -> int:
     coach = options.pop("coach", "on")
     if coach not in ("on", "off"):
         raise Failure(f"-o coach= takes on or off (a line on each kind of decision the first time); got '{coach}'.")
-    run = _new_run(game, args.seed, args.seat, options, args.ironman, carried)
+    run = _new_run(game, args.seed, args.seat, options, args.ironman, carried, _level(game, args.automa))
     slot = _new_slot(store, args.slot, game.id)
     return play(run, store, slot, args, coach=coach == "on")
+
+
+def _level(game, asked: str | None) -> str:
+    """The automa's level for a new run: the one asked for, checked. A game with no opposing seat says in one
+    line that it has none to set, and the run begins without one."""
+    from solo import automa
+
+    if asked is None:
+        return automa.DEFAULT
+    if not automa.offered(game):
+        print(f"solo: {automa.absent(game)}", file=sys.stderr)
+        return automa.DEFAULT
+    try:
+        automa.check(game, asked)
+    except ValueError as e:
+        raise Failure(str(e)) from None
+    return asked
 
 
 def _carried(store: SaveStore, game) -> dict[str, str]:
@@ -159,6 +176,7 @@ def _new_run(
     options: dict[str, str],
     ironman: bool,
     carried: dict[str, str] | None = None,
+    automa: str = "normal",
 ) -> Run:
     from engines.core.contract import resolve_options
 
@@ -170,6 +188,7 @@ def _new_run(
             resolved,
             seat or game.person_seats[0],
             ironman=ironman,
+            automa=automa,
         )
     except ValueError as e:
         raise Failure(str(e)) from None
@@ -259,6 +278,8 @@ def cmd_sim(args: argparse.Namespace) -> int:
     game = _game(args.game)
     if args.games < 1:
         raise Failure("-n takes a number of games of at least 1.")
+    if args.jobs < 1:
+        raise Failure("--jobs takes a number of processes of at least 1.")
     try:
         return sim.run(
             game,
@@ -269,6 +290,8 @@ def cmd_sim(args: argparse.Namespace) -> int:
             args.json,
             _screen(args),
             args.seat,
+            args.automa,
+            args.jobs,
         )
     except (KeyError, ValueError) as e:
         raise Failure(str(e.args[0]) if e.args else str(e)) from None
@@ -349,6 +372,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_games(args: argparse.Namespace) -> int:
+    from solo import automa
+
     screen = _screen(args)
     for gid in registry.ids():
         game = registry.get(gid)
@@ -358,6 +383,7 @@ def cmd_games(args: argparse.Namespace) -> int:
             (f"-o {o.name}=", f"{o.help} Choices: {', '.join(o.choices)}; default {o.default}.")
             for o in game.options
         ]
+        rows.append(("--automa", automa.listing(game)))
         rows.append(("policies", ", ".join(game.policies)))
         screen.pairs(game.title, rows)
     return 0
@@ -445,6 +471,8 @@ def _ask(reader: Reader, prompt: str, lower: bool = True) -> str | None:
 
 
 def _menu_new(args, store: SaveStore, screen: Screen, reader: Reader) -> int:
+    from solo import automa
+
     ids = registry.ids()
     games = [registry.get(g) for g in ids]
     screen.say("Games:")
@@ -473,7 +501,14 @@ def _menu_new(args, store: SaveStore, screen: Screen, reader: Reader) -> int:
         if value is None:
             return 0
         options[opt.name] = value
-    run = _new_run(game, None, seat, options, False, _carried(store, game))
+    level: str | None = automa.DEFAULT
+    if automa.offered(game):
+        screen.say("automa: how the other seats play: " + automa.listing(game) + ".")
+        playable = [name for name in automa.LEVELS if name != "hard" or automa.searchable(game)]
+        level = _pick(reader, screen, "automa", playable, automa.DEFAULT)
+        if level is None:
+            return 0
+    run = _new_run(game, None, seat, options, False, _carried(store, game), level or automa.DEFAULT)
     return play(run, store, store.claim(game.id), args)
 
 

@@ -71,6 +71,11 @@ def _new(p: argparse.ArgumentParser) -> None:
     p.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
     p.add_argument("--ironman", action="store_true", help="no undo")
     p.add_argument(
+        "--automa",
+        metavar="LEVEL",
+        help="how the opposing seats play: easy, normal (default) or hard (see 'solo games')",
+    )
+    p.add_argument(
         "--fresh",
         action="store_true",
         help="ignore what earlier runs left behind (the Slaughterhouse Freezer Box)",
@@ -99,8 +104,16 @@ def _sim(p: argparse.ArgumentParser) -> None:
     p.add_argument("game")
     p.add_argument("-n", "--games", type=int, default=1000, help="how many games (default 1000)")
     p.add_argument("--seed", type=int, default=0, help="the first game's seed (default 0)")
-    p.add_argument("--policy", help="the policy every seat plays (default: the game's own)")
+    p.add_argument(
+        "--policy",
+        action="append",
+        default=[],
+        metavar="[SEAT=]NAME",
+        help="a policy, 'search' or a level for every seat, or SEAT=NAME for one (default: the game's own)",
+    )
+    p.add_argument("--automa", metavar="LEVEL", help="the level of every seat but the counted one")
     p.add_argument("--seat", help="whose wins to count (default: the person's usual seat)")
+    p.add_argument("--jobs", type=int, default=1, metavar="N", help="processes to use (the same results)")
     p.add_argument("-o", "--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 

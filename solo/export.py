@@ -13,7 +13,7 @@ from solo.screen import Screen, make_console
 
 
 def show(run: Run, screen: Screen, brief: bool = False) -> None:
-    narrator = for_game(run.game.id, run.seed)
+    narrator = for_game(run.game.id, run.seed, run.seat)
     for title, paragraphs, mood in narration.groups(run.log, narrator, 0, brief):
         screen.story(title, paragraphs, mood)
     outcome = run.outcome()
@@ -42,7 +42,7 @@ def write(run: Run, path: Path, kind: str, brief: bool = False) -> None:
 
 
 def _markdown(run: Run, brief: bool) -> str:
-    narrator = for_game(run.game.id, run.seed)
+    narrator = for_game(run.game.id, run.seed, run.seat)
     lines = [
         f"# {run.game.title}",
         "",
@@ -97,7 +97,7 @@ def _html(run: Run, brief: bool) -> str:
     long run stays small."""
     from html import escape
 
-    narrator = for_game(run.game.id, run.seed)
+    narrator = for_game(run.game.id, run.seed, run.seat)
     sections = []
     for title, paragraphs, mood in narration.groups(run.log, narrator, 0, brief):
         text = "".join(f"<p>{escape(p)}</p>" for p in paragraphs if p)

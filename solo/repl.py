@@ -43,7 +43,7 @@ class Repl:
         self.slot = slot
         self.saved: int | None = None  # how many of the run's steps are saved; None: the next save is whole
         self.ui = ui_for(run.game.id)
-        self.narrator: Narrator = for_game(run.game.id, run.seed)
+        self.narrator: Narrator = for_game(run.game.id, run.seed, run.seat)
         self.shown = 0
         self.asked: tuple[int, str] | None = None  # the decision whose options were last shown
         self.ended_shown = False
@@ -70,7 +70,7 @@ class Repl:
 
     def play(self) -> int:
         """Run until the person quits or input ends. Returns an exit status."""
-        self.run.step_automa()
+        self._step_automa()
         self.narrate_new()
         self.save_pending = True  # saved once the first prompt is up: the launch waits for no fsync
         while True:
@@ -111,9 +111,25 @@ class Repl:
 
     def advance(self) -> None:
         """The automa plays its seats; everything new is narrated; the run is saved."""
-        self.run.step_automa()
+        self._step_automa()
         self.narrate_new()
         self.autosave()
+
+    def _step_automa(self) -> None:
+        """The automa's turn, with a spinner at a terminal should it think for a while. An automa that searches
+        (the hard level) takes about a second a decision, so what it has done so far is told before it thinks
+        again: the table never sits silent behind a spinner."""
+        from solo.busy import busy
+
+        if not self.run.automa_searches():
+            with busy(self.screen.console, "The automa is thinking...", plain=self.screen.plain):
+                self.run.step_automa()
+            return
+        while True:
+            self.narrate_new()
+            with busy(self.screen.console, "The automa is thinking...", plain=self.screen.plain):
+                if self.run.step_automa_once() is None:
+                    return
 
     def narrate_new(self) -> None:
         for title, paragraphs, mood in narration.groups(self.run.log, self.narrator, self.shown, self.brief):
@@ -430,6 +446,11 @@ class Repl:
         if d is None or d.seat != self.run.seat:
             self.screen.error("No choice is waiting for you, so there is nothing to advise.")
             return
+        from solo import advice
+
+        if advice.offered(self.run):
+            self._search_hint(d)
+            return
         hint = self.run.game.hint(self.run.state)
         if hint is None:
             self.screen.error("No advice is available here.")
@@ -437,6 +458,20 @@ class Repl:
         option = d.option(hint.key)
         number = d.options.index(option) + 1 if option else "?"
         self.screen.say(f"Hint: {number}. {option.label if option else hint.key}: {hint.reason}")
+
+    def _search_hint(self, d) -> None:
+        """The hint from the search's playouts; Ctrl-C while it thinks goes back to the prompt."""
+        from solo import advice
+        from solo.busy import busy
+
+        try:
+            with busy(self.screen.console, "Playing each choice out...", plain=self.screen.plain):
+                found = advice.estimates(self.run, d)
+        except KeyboardInterrupt:
+            self.screen.say("(hint cancelled)")
+            return
+        for line in advice.lines(found, d, min(80, self.screen.console.width)):
+            self.screen.say(line)
 
     def cmd_review(self, arg: str) -> None:
         from solo import review
@@ -643,7 +678,7 @@ class Repl:
         except (SaveError, OSError) as e:
             self.screen.error(f"{e}; restarting with what this run started with.")
             options = dict(old.options)
-        run = Run(old.game, new_seed(), options, old.seat, ironman=old.ironman)
+        run = Run(old.game, new_seed(), options, old.seat, ironman=old.ironman, automa=old.automa)
         self._use(run, self.slot)
         self.replaces = old.to_record().identity()
         self.screen.say(f"A new game begins (seed {run.seed}).")

@@ -82,7 +82,7 @@ def play(run: Run, screen: Screen, reader: Reader) -> int:
     from solo.games import ui_for
 
     found = stops(run)
-    ui, narrator = ui_for(run.game.id), for_game(run.game.id, run.seed)
+    ui, narrator = ui_for(run.game.id), for_game(run.game.id, run.seed, run.seat)
     index = 0
     show(run, found[index], index, len(found), screen, ui, narrator)
     while True:

@@ -33,10 +33,22 @@ class Run:
     """The live game: state, keys chosen so far (by the person and the automa), and the narrated log."""
 
     def __init__(
-        self, game: Game, seed: int, options: Mapping[str, str], seat: str, *, ironman: bool = False
+        self,
+        game: Game,
+        seed: int,
+        options: Mapping[str, str],
+        seat: str,
+        *,
+        ironman: bool = False,
+        automa: str = "normal",
     ):
         if seat not in game.person_seats:
             raise ValueError(f"{game.title} has no seat '{seat}'. Seats: {', '.join(game.person_seats)}.")
+        from solo import automa as levels
+
+        levels.check(game, automa)
+        self.automa = automa
+        self._policy: Any = None  # the automa's policy, made when it first decides
         self.game = game
         self.seed = seed
         self.options = dict(options)
@@ -77,11 +89,35 @@ class Run:
     def step_automa(self) -> list[Event]:
         """Let the automa decide for every seat the person does not play, until the person's turn or the end."""
         out: list[Event] = []
-        while (d := self.decision()) is not None and d.seat != self.seat:
-            policy = self.game.policies[self.game.default_policy]
-            key = policy(self.game.view(self.state, d.seat), d, policy_rng(self.seed, len(self.keys)))
-            out.extend(self.choose(key, d))
+        while (step := self.step_automa_once()) is not None:
+            out.extend(step)
         return out
+
+    def step_automa_once(self) -> list[Event] | None:
+        """One of the automa's decisions, or None when the person decides next or the run is over."""
+        d = self.decision()
+        if d is None or d.seat == self.seat:
+            return None
+        return self.choose(self.automa_key(d), d)
+
+    def automa_searches(self) -> bool:
+        """Whether the automa thinks (its level searches), so each of its decisions may take a moment."""
+        if self._policy is None:
+            from solo import automa as levels
+
+            self._policy = levels.policy(self.game, self.automa)
+        return bool(getattr(self._policy, "searches", False))
+
+    def automa_key(self, decision: Decision) -> str:
+        """The automa's choice at `decision`: its level's policy with the decision's own RNG, so load, undo
+        and replay reach the very same key."""
+        from engines.core.autoplay import decide
+
+        if self._policy is None:
+            from solo import automa as levels
+
+            self._policy = levels.policy(self.game, self.automa)
+        return decide(self.game, self._policy, self.state, decision, policy_rng(self.seed, len(self.keys)))
 
     # -- undo -------------------------------------------------------------------------------------------
 
@@ -143,6 +179,7 @@ class Run:
             app_version=__version__,
             ironman=self.ironman,
             run=self.id,
+            automa=self.automa,
         )
 
     @classmethod
@@ -175,7 +212,9 @@ class Run:
         except msgspec.ValidationError as e:
             raise RunError(f"its game state does not fit {game.title}: {e}") from e
         try:
-            run = cls(game, record.seed, record.options, record.seat, ironman=record.ironman)
+            run = cls(
+                game, record.seed, record.options, record.seat, ironman=record.ironman, automa=record.automa
+            )
         except ValueError as e:
             raise RunError(str(e)) from e
         run.created = record.created or run.created

@@ -1,4 +1,10 @@
-"""`solo sim`: many headless automa games, then a table (or one JSON object) of how they went."""
+"""`solo sim`: many headless automa games, then a table (or one JSON object) of how they went.
+
+Each seat may play its own policy (`--policy sawyer=search --policy trespassers=heuristic`), the seats other
+than the counted one may play an automa level (`--automa hard`), and `--jobs N` spreads the games over N
+processes. Every game is seeded by its number alone and the results are added up in seed order, so any N
+gives the same figures; only the timing differs.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +12,11 @@ import json
 import math
 import sys
 import time
+from collections.abc import Callable, Mapping
+from concurrent.futures import ProcessPoolExecutor
 
-from engines.core.autoplay import play
+import msgspec
+
 from engines.core.contract import Game, resolve_options
 from solo.screen import Screen
 
@@ -28,41 +37,127 @@ MAX_DECISIONS = 50_000
 whose policy loops, and is counted as unfinished instead of running for ever."""
 
 
+class Ending(msgspec.Struct, frozen=True, array_like=True):
+    """How one simulated game went: who won, its last turn, and whether the rules ended it."""
+
+    winners: tuple[str, ...]
+    turns: int
+    finished: bool
+
+
+def seat_policies(game: Game, given: list[str], automa: str | None, seat: str) -> dict[str, str]:
+    """The policy name of every seat: SEAT=NAME where given, else a bare NAME for every seat, else (for the
+    seats other than the counted one) the automa level, else the game's default. Names are checked here."""
+    from engines.core import levels
+    from solo import automa as level_of
+
+    seats = [s.id for s in game.seats]
+    bare = [g for g in given if "=" not in g]
+    if len(bare) > 1:
+        raise ValueError(f"One bare --policy sets every seat; got {len(bare)} ({', '.join(bare)}).")
+    out = dict.fromkeys(seats, bare[0].strip() if bare else game.default_policy)
+    if automa is not None:
+        if not level_of.offered(game):
+            raise ValueError(level_of.absent(game))
+        level_of.check(game, automa)
+        out.update({s: automa for s in seats if s != seat})
+    for item in given:
+        if "=" in item:
+            name, _, policy = item.partition("=")
+            name, policy = name.strip(), policy.strip()
+            if name not in seats:
+                raise ValueError(f"{game.title} has no seat '{name}'. Seats: {', '.join(seats)}.")
+            out[name] = policy
+    for policy in sorted(set(out.values())):
+        found = levels.resolve(game, policy)  # KeyError naming the choices for an unknown name
+        if getattr(found, "searches", False) and not level_of.searchable(game):
+            raise ValueError(level_of.unsearchable(game).replace("easy or normal", "another policy"))
+    return out
+
+
+def describe(policies: Mapping[str, str]) -> str:
+    """'heuristic' when every seat plays it, else 'sawyer=search, trespassers=heuristic'."""
+    names = set(policies.values())
+    if len(names) == 1:
+        return next(iter(names))
+    return ", ".join(f"{seat}={name}" for seat, name in policies.items())
+
+
+def play_seeds(game_id: str, seeds: range, policies: dict[str, str], options: dict[str, str]) -> list[Ending]:
+    """Play the games of `seeds` (in a worker process or this one): the figures of each, in seed order."""
+    from engines.core import levels
+    from engines.core.autoplay import play
+    from engines.registry import get
+
+    game = get(game_id)
+    chosen = {seat: levels.resolve(game, name) for seat, name in policies.items()}
+    out = []
+    for s in seeds:
+        played = play(game, s, chosen, options, max_decisions=MAX_DECISIONS)
+        outcome = game.outcome(played.state)
+        winners = tuple(outcome.winners) if outcome is not None else ()
+        out.append(Ending(winners, game.turn(played.state), played.finished))
+    return out
+
+
+def _chunks(seed: int, n: int, jobs: int) -> list[range]:
+    """The seeds cut into pieces small enough to share out evenly and to show progress."""
+    size = max(1, min(50, n // (jobs * 4) or 1))
+    return [range(start, min(seed + n, start + size)) for start in range(seed, seed + n, size)]
+
+
 def simulate(
     game: Game,
     n: int,
     seed: int,
-    policy: str,
+    policy: str | Mapping[str, str],
     options: dict[str, str],
     seat: str | None = None,
-    progress=None,
+    progress: Callable[[int], None] | None = None,
+    jobs: int = 1,
 ) -> dict:
-    """Play n seeded games with one policy at every seat; wins are counted for `seat` (the person's first)."""
+    """Play n seeded games (`policy`: one name for every seat, or seat -> name); wins are counted for `seat`
+    (the person's first), and for every seat in `wins_by_seat`."""
     seat = seat or game.person_seats[0]
-    wins = turns = unfinished = 0
+    policies = dict.fromkeys((s.id for s in game.seats), policy) if isinstance(policy, str) else dict(policy)
     start = time.perf_counter()
-    for i in range(n):
-        played = play(game, seed + i, policy, options, max_decisions=MAX_DECISIONS)
-        unfinished += not played.finished
-        outcome = game.outcome(played.state)
-        wins += outcome is not None and seat in outcome.winners
-        turns += game.turn(played.state)
-        if progress is not None:
-            progress(i + 1)
+    games: list[Ending] = []
+    pieces = _chunks(seed, n, jobs)
+    if jobs <= 1:
+        for piece in pieces:
+            games += play_seeds(game.id, piece, policies, options)
+            if progress is not None:
+                progress(len(games))
+    else:
+        with ProcessPoolExecutor(jobs) as pool:
+            for done in pool.map(
+                play_seeds, *zip(*((game.id, p, policies, options) for p in pieces), strict=True)
+            ):
+                games += done  # map keeps the pieces' order: seed order
+                if progress is not None:
+                    progress(len(games))
     elapsed = time.perf_counter() - start
+    return _figures(game, games, n, seed, policies, options, seat, elapsed)
+
+
+def _figures(game, games, n, seed, policies, options, seat, elapsed) -> dict:
+    wins = sum(seat in g.winners for g in games)
     low, high = wilson(wins, n)
+    by_seat = {s.id: sum(s.id in g.winners for g in games) for s in game.seats}
     return {
         "game": game.id,
-        "policy": policy,
+        "policy": describe(policies),
+        "policies": policies,
         "seat": seat,
         "options": options,
         "seed": seed,
         "games": n,
         "wins": wins,
-        "unfinished": unfinished,
+        "wins_by_seat": by_seat,
+        "unfinished": sum(not g.finished for g in games),
         "win_rate": wins / n,
         "win_rate_95": [low, high],
-        "mean_turns": turns / n,
+        "mean_turns": sum(g.turns for g in games) / n,
         "seconds": elapsed,
         "games_per_second": n / elapsed if elapsed > 0 else float("inf"),
     }
@@ -72,34 +167,47 @@ def run(
     game: Game,
     n: int,
     seed: int,
-    policy: str | None,
+    policy: list[str] | str | None,
     options: dict[str, str],
     as_json: bool,
     screen: Screen,
     seat: str | None = None,
+    automa: str | None = None,
+    jobs: int = 1,
 ) -> int:
-    policy = policy or game.default_policy
-    if policy not in game.policies:
-        raise KeyError(f"{game.title} has no policy '{policy}'. Policies: {', '.join(game.policies)}.")
+    given = [policy] if isinstance(policy, str) else list(policy or [])
     options = resolve_options(game, options)
     if seat is not None and seat not in {s.id for s in game.seats}:
         raise ValueError(f"{game.title} has no seat '{seat}'. Seats: {', '.join(s.id for s in game.seats)}.")
+    counted = seat or game.person_seats[0]
+    policies = seat_policies(game, given, automa, counted)
+    described = describe(policies)
     if as_json or not sys.stderr.isatty():
-        result = simulate(game, n, seed, policy, options, seat)
+        result = simulate(game, n, seed, policies, options, counted, jobs=jobs)
     else:
         from rich.progress import Progress
 
         with Progress(transient=True) as bar:
-            task = bar.add_task(f"{game.title}, {policy}", total=n)
+            task = bar.add_task(f"{game.title}, {described}", total=n)
             result = simulate(
-                game, n, seed, policy, options, seat, lambda done: bar.update(task, completed=done)
+                game, n, seed, policies, options, counted, lambda done: bar.update(task, completed=done), jobs
             )
     if as_json:
         print(json.dumps(result))
         return 0
+    _table(game, result, screen)
+    return 0
+
+
+def _table(game: Game, result: dict, screen: Screen) -> None:
+    n, seed, options = result["games"], result["seed"], result["options"]
     low, high = result["win_rate_95"]
+    note = f"Seeds {seed} to {seed + n - 1}; options: " + ", ".join(f"{k}={v}" for k, v in options.items())
+    if len(game.seats) > 1:
+        note += "\nWins by seat: " + ", ".join(f"{s} {w:,}" for s, w in result["wins_by_seat"].items())
     screen.table(
-        f"{game.title}: {n:,} games, policy {policy}",
+        f"{game.title}: {n:,} games, policy {result['policy']}"
+        + (f", wins of {result['seat']}" if len(game.seats) > 1 else ""),
         ["Games", "Wins", "Unfinished", "Win rate", "95% interval", "Mean turns", "Games/s"],
         [
             [
@@ -112,6 +220,5 @@ def run(
                 f"{result['games_per_second']:,.0f}",
             ]
         ],
-        f"Seeds {seed} to {seed + n - 1}; options: " + ", ".join(f"{k}={v}" for k, v in options.items()),
+        note,
     )
-    return 0

@@ -8,7 +8,7 @@ from typing import Any
 
 import msgspec
 
-from engines.core.contract import Game, Policy
+from engines.core.contract import Decision, Game, Policy
 from engines.core.events import Event
 from engines.core.rng import Rng, derive_seed, splitmix64
 
@@ -70,10 +70,21 @@ def play(
         if decision is None:
             return Played(state, events, keys)
         pick = chosen.get(decision.seat) or game.policies[game.default_policy]
-        key = pick(game.view(state, decision.seat), decision, policy_rng(seed, len(keys)))
+        key = decide(game, pick, state, decision, policy_rng(seed, len(keys)))
         keys.append(key)
         events.extend(game.apply(state, key, decision))
     return Played(state, events, keys, finished=game.decision(state) is None)
+
+
+def decide(game: Game, policy: Any, state: Any, decision: Decision, rng: Rng) -> str:
+    """The one way every caller (play, solo's Run, sim, bench) asks a policy for a key.
+
+    A plain policy gets the seat's view, `policy(game.view(state, seat), decision, rng)`; a searching policy
+    (an object with `searches = True` and `choose(game, state, decision, rng)`) gets the state, which it may
+    read only through the game's determinize (engines/core/search.py)."""
+    if getattr(policy, "searches", False):
+        return policy.choose(game, state, decision, rng)
+    return policy(game.view(state, decision.seat), decision, rng)
 
 
 def replay(game: Game, seed: int, keys: list[str], options: Mapping[str, str] | None = None):
@@ -89,12 +100,15 @@ def _by_seat(game: Game, policy) -> dict[str, Policy]:
         if p is None:
             return None
         if isinstance(p, str):
-            if p not in game.policies:
-                raise KeyError(f"{game.title} has no policy '{p}'. Policies: {', '.join(game.policies)}.")
-            return game.policies[p]
+            if p in game.policies:
+                return game.policies[p]
+            from engines.core import levels
+
+            return levels.resolve(game, p)
         return p
 
     if isinstance(policy, Mapping):
-        return {seat: resolve(p) for seat, p in policy.items()}
+        found = {seat: resolve(p) for seat, p in policy.items()}
+        return {seat: p for seat, p in found.items() if p is not None}
     one = resolve(policy)
     return {seat.id: one for seat in game.seats} if one else {}

@@ -60,7 +60,7 @@ class Rng(msgspec.Struct):
 
     def d6s(self, n: int) -> list[int]:
         """n six-sided dice: the same numbers as n calls of d6(), inlined because simulations roll millions."""
-        out = []
+        out: list[int] = []
         state = self.state
         while len(out) < n:
             old = state

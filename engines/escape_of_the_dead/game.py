@@ -1,4 +1,4 @@
-"""The rules of Escape of the Dead: five phases a turn until the car is repaired or the barricade falls."""
+"""The rules of Escape of the Dead: the survivor's decisions and the contract; the phases are in phases.py."""
 
 from __future__ import annotations
 
@@ -11,12 +11,25 @@ from engines.core.contract import (
     IllegalMove,
     Option,
     Outcome,
+    Policy,
     Seat,
     resolve_options,
 )
 from engines.core.events import Event
 from engines.core.rng import Rng
+from engines.core.steps import Steps
+from engines.escape_of_the_dead import phases
 from engines.escape_of_the_dead import rules_data as R
+from engines.escape_of_the_dead.keys import (
+    ROLL_ALL,
+    Split,
+    letter_of,
+    reward_key,
+    roll_key,
+    section_of,
+    split_key,
+)
+from engines.escape_of_the_dead.phases import SECTION_INDEX
 from engines.escape_of_the_dead.state import ASSIGN, OVER, REWARD, ROLL, State, View
 
 SURVIVOR = "survivor"
@@ -35,16 +48,18 @@ REWARD_WORDS: dict[str, tuple[str, ...]] = {
 }
 
 
-def split_key(split: tuple[int, int, int]) -> str:
-    return "alloc:{}-{}-{}".format(*split)
-
-
-def split_label(split: tuple[int, int, int]) -> str:
+def split_label(split: Split) -> str:
     parts = [f"{name} {n}" for name, n in zip(R.SECTIONS, split, strict=True) if n]
     return ", ".join(parts)
 
 
-_SPLITS: dict[str, tuple[int, int, int]] = {split_key(s): s for s in R.splits()}
+_SPLITS: dict[str, Split] = {split_key(s): s for s in R.splits()}
+
+
+def placed(key: str) -> Split | None:
+    """The dice a split's key puts on the Lawn, the Barricade and the Garage; None for any other key."""
+    return _SPLITS.get(key)
+
 
 _ASSIGN = Decision(
     seat=SURVIVOR,
@@ -60,25 +75,89 @@ _REWARD = Decision(
     kind="reward",
     prompt=f"{R.KILLS_PER_REWARD} zombies destroyed: choose your reward, to be played at once.",
     options=tuple(
-        Option(f"reward:{letter}", f"{letter.upper()}) {text}", aliases=(letter, *REWARD_WORDS[letter]))
+        Option(reward_key(letter), f"{letter.upper()}) {text}", aliases=(letter, *REWARD_WORDS[letter]))
         for letter, text in REWARDS.items()
     ),
 )
 _ROLL_CACHE: dict[tuple[str, ...], Decision] = {}
-_SECTION_INDEX = {section: i for i, section in enumerate(R.SECTIONS)}
-_PLACED = {split: [s for s, n in zip(R.SECTIONS, split, strict=True) if n] for split in _SPLITS.values()}
-"""The sections a split puts dice on, in roll order (copied into the state, never shared)."""
-_ROLLED = {section: f"{section}_rolled" for section in R.SECTIONS}
 
 
 def _roll_decision(unrolled: tuple[str, ...]) -> Decision:
     found = _ROLL_CACHE.get(unrolled)
     if found is None:
-        options = [Option(f"roll:{s}", f"roll the {s}", aliases=(s,)) for s in unrolled]
-        options.append(Option("roll:all", "roll all that remain", aliases=("all",)))
+        options = [Option(roll_key(s), f"roll the {s}", aliases=(s,)) for s in unrolled]
+        options.append(Option(ROLL_ALL, "roll all that remain", aliases=("all",)))
         found = Decision(SURVIVOR, "roll", "Which section do you roll next?", tuple(options))
         _ROLL_CACHE[unrolled] = found
     return found
+
+
+# -- the decisions, by phase: what the survivor is asked, and what each key does ----------------------------
+
+DECISIONS = Steps("escape-of-the-dead decisions")
+"""What the survivor is asked in each phase: phase -> handler(state) -> the Decision (None once over)."""
+CHOICES = Steps("escape-of-the-dead choices")
+"""What a key does in each phase: phase -> handler(state, key, events); IllegalMove for a key it refuses."""
+
+
+@DECISIONS.step(ASSIGN)
+def _ask_split(state: State) -> Decision:
+    return _ASSIGN
+
+
+@DECISIONS.step(ROLL)
+def _ask_roll(state: State) -> Decision:
+    return _roll_decision(tuple(state.unrolled))
+
+
+@DECISIONS.step(REWARD)
+def _ask_reward(state: State) -> Decision:
+    return _REWARD
+
+
+@DECISIONS.step(OVER)
+def _ask_nothing(state: State) -> None:
+    return None
+
+
+@CHOICES.step(ASSIGN)
+def _choose_split(state: State, key: str, events: list[Event]) -> None:
+    split = placed(key)
+    if split is None:
+        raise IllegalMove(_illegal(state, key))
+    phases.assign(state, split, events)
+
+
+@CHOICES.step(ROLL)
+def _choose_roll(state: State, key: str, events: list[Event]) -> None:
+    if key == ROLL_ALL:
+        phases.roll_rest(state, events)
+        return
+    section = section_of(key)
+    if section is None or section not in state.unrolled:
+        raise IllegalMove(_illegal(state, key))
+    phases.roll_section(state, section, events)
+    phases.after_roll(state, events)
+
+
+@CHOICES.step(REWARD)
+def _choose_reward(state: State, key: str, events: list[Event]) -> None:
+    letter = letter_of(key)
+    if letter not in REWARDS:
+        raise IllegalMove(_illegal(state, key))
+    phases.play_reward(state, letter, events)
+
+
+@CHOICES.step(OVER)
+def _choose_after_the_end(state: State, key: str, events: list[Event]) -> None:
+    raise IllegalMove("The game is over; there is nothing left to decide.")
+
+
+def _illegal(state: State, key: str) -> str:
+    what = {"assign": "a dice split", "roll": "a section to roll", "reward": "a reward"}.get(
+        state.phase, "a choice"
+    )
+    return f"'{key}' is not a legal choice now: the game wants {what}."
 
 
 class EscapeOfTheDead:
@@ -127,40 +206,15 @@ class EscapeOfTheDead:
                 {"barricade": start, "max_barricade": R.MAX_BARRICADE, "zombies": state.zombies},
             )
         ]
-        self._begin_turn(state, events)
+        phases.begin_turn(state, events)
         return state, events
 
     def decision(self, state: State) -> Decision | None:
-        if state.phase == ASSIGN:
-            return _ASSIGN
-        if state.phase == ROLL:
-            return _roll_decision(tuple(state.unrolled))
-        if state.phase == REWARD:
-            return _REWARD
-        return None
+        return DECISIONS.handler(state.phase)(state)
 
     def apply(self, state: State, key: str, decision: Decision | None = None) -> list[Event]:
         events: list[Event] = []
-        if state.phase == ASSIGN:
-            split = _SPLITS.get(key)
-            if split is None:
-                raise IllegalMove(self._illegal(state, key))
-            self._assign(state, split, events)
-        elif state.phase == ROLL:
-            if key == "roll:all":
-                self._roll_rest(state, events)
-            elif key.startswith("roll:") and key[5:] in state.unrolled:
-                self._roll_section(state, key[5:], events)
-                self._after_roll(state, events)
-            else:
-                raise IllegalMove(self._illegal(state, key))
-        elif state.phase == REWARD:
-            letter = key[7:] if key.startswith("reward:") else ""
-            if letter not in REWARDS:
-                raise IllegalMove(self._illegal(state, key))
-            self._reward(state, letter, events)
-        else:
-            raise IllegalMove("The game is over; there is nothing left to decide.")
+        CHOICES.handler(state.phase)(state, key, events)
         return events
 
     def outcome(self, state: State) -> Outcome | None:
@@ -187,7 +241,7 @@ class EscapeOfTheDead:
             R.KILLS_PER_REWARD,
             state.skip_spawn,
             R.spawn_level(state.repairs),
-            tuple(state.dice),
+            (state.dice[0], state.dice[1], state.dice[2]),
             tuple(state.unrolled),
             state.result,
             state.total_kills,
@@ -207,7 +261,7 @@ class EscapeOfTheDead:
         return solver.advise_optimal(self.view(state), decision)
 
     @property
-    def policies(self):
+    def policies(self) -> Mapping[str, Policy]:
         from engines.escape_of_the_dead import policies
 
         return policies.POLICIES
@@ -254,7 +308,7 @@ class EscapeOfTheDead:
                 problems.append(
                     f"waiting for a roll with order {state.roll_order!r} and {state.unrolled} left"
                 )
-            if sum(state.dice) != R.DICE or any(state.dice[_SECTION_INDEX[s]] == 0 for s in state.unrolled):
+            if sum(state.dice) != R.DICE or any(state.dice[SECTION_INDEX[s]] == 0 for s in state.unrolled):
                 problems.append(f"sections {state.unrolled} left to roll with dice {state.dice}")
         elif state.phase in (REWARD, OVER) and state.unrolled:
             problems.append(f"sections {state.unrolled} left to roll in phase {state.phase}")
@@ -274,171 +328,8 @@ class EscapeOfTheDead:
         if state.phase == OVER:
             return 0, carried + R.DICE
         if state.phase == ROLL and "lawn" not in state.unrolled:
-            return 0, carried + state.dice[_SECTION_INDEX["lawn"]]
+            return 0, carried + state.dice[SECTION_INDEX["lawn"]]
         return 0, carried
-
-    # -- the phases ---------------------------------------------------------------------------------
-
-    def _begin_turn(self, state: State, events: list[Event]) -> None:
-        """Phase 1: spawn zombies (or skip, after reward C), then wait for Phase 2."""
-        state.turn += 1
-        state.phase = ASSIGN
-        state.dice = [0, 0, 0]
-        events.append(Event("turn_started", state.turn, "spawn", {"turn": state.turn}))
-        if state.skip_spawn:
-            state.skip_spawn = False
-            events.append(Event("spawn_skipped", state.turn, "spawn", {"zombies": state.zombies}))
-            return
-        level = R.spawn_level(state.repairs)
-        placed = min(level, R.ZOMBIE_TOKENS - state.zombies)
-        state.zombies += placed
-        events.append(
-            Event(
-                "zombies_spawn",
-                state.turn,
-                "spawn",
-                {"level": level, "placed": placed, "short": level - placed, "zombies": state.zombies},
-            )
-        )
-
-    def _assign(self, state: State, split: tuple[int, int, int], events: list[Event]) -> None:
-        """Phase 2, then Phase 3 at once unless the player chooses the order of the rolls."""
-        state.dice = list(split)
-        state.unrolled = _PLACED[split].copy()
-        events.append(
-            Event(
-                "dice_assigned",
-                state.turn,
-                "assign",
-                {"lawn": split[0], "barricade": split[1], "garage": split[2]},
-            )
-        )
-        if state.roll_order == "choose" and len(state.unrolled) > 1:
-            state.phase = ROLL
-        else:
-            self._roll_rest(state, events)
-
-    def _roll_rest(self, state: State, events: list[Event]) -> None:
-        while state.unrolled and not state.result:
-            self._roll_section(state, state.unrolled[0], events)
-        self._after_roll(state, events)
-
-    def _roll_section(self, state: State, section: str, events: list[Event]) -> None:
-        """Phase 3 for one section: roll all the dice placed on it, once."""
-        state.unrolled.remove(section)
-        faces = state.rng.d6s(state.dice[_SECTION_INDEX[section]])
-        threshold = R.THRESHOLD[section]
-        hits = len([face for face in faces if face >= threshold])  # dice.count_at_least, inlined: hot path
-        if section == "lawn":
-            killed = min(hits, state.zombies)
-            state.zombies -= killed
-            state.kills += killed
-            state.total_kills += killed
-            facts = {
-                "dice": faces,
-                "hits": hits,
-                "killed": killed,
-                "wasted": hits - killed,
-                "zombies": state.zombies,
-                "kills": state.kills,
-            }
-        elif section == "barricade":
-            built = min(hits, R.MAX_BARRICADE - state.barricade)
-            state.barricade += built
-            facts = {
-                "dice": faces,
-                "hits": hits,
-                "built": built,
-                "wasted": hits - built,
-                "barricade": state.barricade,
-            }
-        else:
-            repaired = min(hits, R.REPAIRS_TO_WIN - state.repairs)
-            state.repairs += repaired
-            facts = {"dice": faces, "hits": hits, "repaired": repaired, "repairs": state.repairs}
-        events.append(Event(_ROLLED[section], state.turn, "action", facts))
-        if state.repairs >= R.REPAIRS_TO_WIN:
-            self._end(state, "won", events)
-
-    def _after_roll(self, state: State, events: list[Event]) -> None:
-        """Once every section is rolled: Phase 4 (the attack), then Phase 5 (a reward) or the next turn."""
-        if state.result or state.unrolled:
-            return
-        state.dice = [0, 0, 0]
-        self._attack(state, events)
-        if state.result:
-            return
-        if state.kills >= R.KILLS_PER_REWARD:
-            state.phase = REWARD
-            events.append(Event("reward_earned", state.turn, "reward", {"kills": state.kills}))
-            return
-        self._begin_turn(state, events)
-
-    def _attack(self, state: State, events: list[Event]) -> None:
-        """Phase 4: each zombie still on the lawn erases one Barricade Strength Point."""
-        if state.zombies == 0:
-            events.append(Event("lawn_clear", state.turn, "attack", {"barricade": state.barricade}))
-            return
-        damage = state.zombies
-        state.barricade = max(0, state.barricade - damage)
-        events.append(
-            Event(
-                "zombies_attack",
-                state.turn,
-                "attack",
-                {"zombies": state.zombies, "damage": damage, "barricade": state.barricade},
-            )
-        )
-        if state.barricade == 0:
-            self._end(state, "lost", events)
-
-    def _reward(self, state: State, letter: str, events: list[Event]) -> None:
-        """Phase 5: play the chosen reward at once, erase 10 heads, and carry the remainder over."""
-        state.kills -= R.KILLS_PER_REWARD
-        state.rewards.append(letter)
-        facts: dict = {"reward": letter, "carried": state.kills}
-        if letter == "a":
-            facts["destroyed"] = state.zombies
-            state.zombies = 0  # back to the pool; these do not count as zombies destroyed
-        elif letter == "b":
-            state.repairs = min(R.REPAIRS_TO_WIN, state.repairs + R.REWARD_REPAIRS)
-            facts["repairs"] = state.repairs
-        elif letter == "c":
-            state.skip_spawn = True
-        else:
-            built = min(R.REWARD_BARRICADES, R.MAX_BARRICADE - state.barricade)
-            state.barricade += built
-            facts.update(built=built, barricade=state.barricade)
-        events.append(Event("reward_taken", state.turn, "reward", facts))
-        if state.repairs >= R.REPAIRS_TO_WIN:
-            self._end(state, "won", events)
-        else:
-            self._begin_turn(state, events)
-
-    def _end(self, state: State, result: str, events: list[Event]) -> None:
-        state.result = result
-        state.phase = OVER
-        state.unrolled = []
-        events.append(
-            Event(
-                f"game_{result}",
-                state.turn,
-                "end",
-                {
-                    "turn": state.turn,
-                    "repairs": state.repairs,
-                    "barricade": state.barricade,
-                    "total_kills": state.total_kills,
-                },
-            )
-        )
-
-    def _illegal(self, state: State, key: str) -> str:
-        decision = self.decision(state)
-        what = {"assign": "a dice split", "roll": "a section to roll", "reward": "a reward"}.get(
-            decision.kind if decision else "", "a choice"
-        )
-        return f"'{key}' is not a legal choice now: the game wants {what}."
 
 
 GAME = EscapeOfTheDead()

@@ -12,14 +12,17 @@ import msgspec
 
 from engines.core.dice import Distribution
 from engines.escape_of_the_dead import rules_data as R
-from engines.escape_of_the_dead.game import GAME, REWARDS, split_key, split_label
+from engines.escape_of_the_dead.game import GAME, REWARDS, split_label
+from engines.escape_of_the_dead.keys import Split, reward_key, split_key
 from engines.escape_of_the_dead.outcomes import joint
+from engines.escape_of_the_dead.phases import dice_left
 from engines.escape_of_the_dead.state import ASSIGN, REWARD, ROLL, State
 
 
 class SplitOdds(msgspec.Struct, frozen=True):
     key: str
     label: str
+    dice: Split  # the dice these odds are of, on the Lawn, the Barricade and the Garage
     kills: Distribution  # zombies destroyed (never more than are on the lawn)
     boards: Distribution  # Barricade Strength Points created (never above the card's maximum)
     repairs: Distribution  # 10% repairs
@@ -32,7 +35,7 @@ def _add(d: Distribution, k: int, p: Fraction) -> None:
     d[k] = d.get(k, Fraction(0)) + p
 
 
-def split_odds(state: State, split: tuple[int, int, int]) -> SplitOdds:
+def split_odds(state: State, split: Split) -> SplitOdds:
     kills: Distribution = {}
     boards: Distribution = {}
     repairs: Distribution = {}
@@ -49,7 +52,7 @@ def split_odds(state: State, split: tuple[int, int, int]) -> SplitOdds:
             holds += p
         elif state.barricade + built - (state.zombies - killed) > 0:
             holds += p
-    return SplitOdds(split_key(split), split_label(split), kills, boards, repairs, holds, wins)
+    return SplitOdds(split_key(split), split_label(split), split, kills, boards, repairs, holds, wins)
 
 
 def odds(state: State) -> list[SplitOdds] | None:
@@ -62,10 +65,7 @@ def odds(state: State) -> list[SplitOdds] | None:
             msgspec.structs.replace(split_odds(state, s), best_play=best[split_key(s)]) for s in R.splits()
         ]
     if state.phase == ROLL:
-        left = [
-            n if section in state.unrolled else 0 for section, n in zip(R.SECTIONS, state.dice, strict=True)
-        ]
-        return [split_odds(state, (left[0], left[1], left[2]))]
+        return [split_odds(state, dice_left(state))]
     return None
 
 
@@ -93,7 +93,7 @@ def reward_odds(state: State) -> list[RewardOdds] | None:
     values = load_table().reward_values(state.barricade, state.zombies, state.repairs, state.kills)
     found = []
     for letter, text in REWARDS.items():
-        key = f"reward:{letter}"
+        key = reward_key(letter)
         after = copy.deepcopy(state)
         GAME.apply(after, key)
         found.append(

@@ -10,16 +10,19 @@ from __future__ import annotations
 
 from functools import cache
 
-from engines.core.contract import Decision, Hint
+from engines.core.contract import Decision
 from engines.core.dice import successes_distribution
 from engines.core.rng import Rng
 from engines.escape_of_the_dead import rules_data as R
 from engines.escape_of_the_dead import solver
+from engines.escape_of_the_dead.keys import ROLL_ALL, reward_key, split_key
 from engines.escape_of_the_dead.state import View
 
 RUSH_AT = 0.5  # rush the car once rushing alone wins at least this often
 BOARDS_BELOW = R.MAX_BARRICADE  # not rushing: reward D (boards) while the barricade is below this, else B
 
+_RUSH = split_key((0, 0, R.DICE))  # every die on the car
+_HOLD = split_key((R.DICE, 0, 0))  # every die on the lawn
 _GARAGE = tuple((hits, float(p)) for hits, p in successes_distribution(R.DICE, R.GARAGE_HIT))
 
 
@@ -31,10 +34,10 @@ def random_policy(view: View, decision: Decision, rng: Rng) -> str:
 def garage_policy(view: View, decision: Decision, rng: Rng) -> str:
     """The naive plan: every die on the car from the first turn, reward B. A floor to beat."""
     if decision.kind == "assign":
-        return "alloc:0-0-4"
+        return _RUSH
     if decision.kind == "reward":
-        return "reward:b"
-    return "roll:all"
+        return reward_key("b")
+    return ROLL_ALL
 
 
 @cache
@@ -71,48 +74,22 @@ def _rush_after_reward(view: View, letter: str) -> float:
     return rush_chance(min(R.ZOMBIE_TOKENS, z + R.spawn_level(r)), boards, r)
 
 
-def _reward_choice(view: View) -> tuple[str, float]:
-    """The heuristic's reward letter, and the rush chance that letter sets up."""
+def _reward_choice(view: View) -> str:
+    """The heuristic's reward letter: the best rush if one is good enough, else boards or repairs."""
     chances = {letter: _rush_after_reward(view, letter) for letter in "abcd"}
     best = max(chances, key=lambda k: (chances[k], k == "b"))
     if chances[best] >= RUSH_AT or view.repairs + R.REWARD_REPAIRS >= R.REPAIRS_TO_WIN:
-        return best, chances[best]
-    return ("d" if view.barricade < BOARDS_BELOW else "b"), chances[best]
+        return best
+    return "d" if view.barricade < BOARDS_BELOW else "b"
 
 
 def heuristic_policy(view: View, decision: Decision, rng: Rng) -> str:
     if decision.kind == "assign":
         rushing = rush_chance(view.zombies, view.barricade, view.repairs) >= RUSH_AT
-        return "alloc:0-0-4" if rushing else "alloc:4-0-0"
+        return _RUSH if rushing else _HOLD
     if decision.kind == "reward":
-        return "reward:" + _reward_choice(view)[0]
-    return "roll:all"
-
-
-def advise(view: View, decision: Decision) -> Hint:
-    """The heuristic's choice (the same as heuristic_policy) with a one-line reason."""
-    key = heuristic_policy(view, decision, None)
-    if decision.kind == "assign":
-        chance = rush_chance(view.zombies, view.barricade, view.repairs)
-        if key == "alloc:0-0-4":
-            return Hint(
-                "alloc:0-0-4",
-                f"the barricade can carry a rush on the car ({chance:.0%} to win from "
-                "here with every die in the garage).",
-            )
-        return Hint(
-            "alloc:4-0-0",
-            f"a rush would win only {chance:.0%}; hold the lawn and bank kills for "
-            "rewards until the barricade can carry it.",
-        )
-    if decision.kind == "reward":
-        letter, chance = _reward_choice(view)
-        if chance >= RUSH_AT or view.repairs + R.REWARD_REPAIRS >= R.REPAIRS_TO_WIN:
-            return Hint(key, f"it sets up the best rush on the car ({chance:.0%}).")
-        if letter == "d":
-            return Hint(key, "the barricade needs the boards before any rush.")
-        return Hint(key, "the barricade is strong; every 10% brings the rush closer.")
-    return Hint(key, "the order of the rolls does not change what they do.")
+        return reward_key(_reward_choice(view))
+    return ROLL_ALL
 
 
 POLICIES = {

@@ -1,6 +1,6 @@
 """The exact optimal play of Escape of the Dead: the highest chance of winning from every position.
 
-The game as `game.py` implements it is a Markov decision process with two kinds of decision:
+The game as `game.py` and `phases.py` implement it is a Markov decision process with two kinds of decision:
 
 * **Phase 2** (`assign`), in the state (zombies on the lawn after the spawn 0..6, barricade 1..10,
   repairs 0..9, kills toward the next reward 0..9): choose one of the 15 splits of the 4 dice.
@@ -53,21 +53,23 @@ and hints never solve at run time.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from engines.core.contract import Decision, Hint
 from engines.core.rng import Rng
 from engines.escape_of_the_dead import rules_data as R
-from engines.escape_of_the_dead.game import REWARDS, split_key, split_label
+from engines.escape_of_the_dead.game import REWARDS, split_label
+from engines.escape_of_the_dead.keys import ROLL_ALL, letter_of, reward_key, split_key, split_of
 from engines.escape_of_the_dead.outcomes import joint_float
 from engines.escape_of_the_dead.state import View
 
 TABLE_FILE = "optimal_table.json"
 TABLE_FORMAT = 1
 TIE = 1e-12
-LETTERS = ("a", "b", "c", "d")
 SPLITS: tuple[tuple[int, int, int], ...] = tuple(R.splits())
 SPLIT_KEYS: tuple[str, ...] = tuple(split_key(s) for s in SPLITS)
 
@@ -109,7 +111,7 @@ class Solution:
     repairs_to_win: int
     values: list[list[list[list[float]]]]
     best: list[list[list[list[int]]]]
-    best_reward: list[list[list[str]]]
+    best_reward: list[list[list[list[str]]]]
     sweeps: list[int] = field(default_factory=list)  # Gauss-Seidel sweeps per repair level, 0 first
     _split_cache: dict = field(default_factory=dict, repr=False, compare=False)
 
@@ -150,10 +152,7 @@ class Solution:
 
     def best_reward_key(self, barricade: int, zombies: int, repairs: int, kills: int) -> str:
         self._check(zombies, barricade, repairs, kills, reward=True)
-        return "reward:" + self.best_reward[repairs][kills - R.KILLS_PER_REWARD][barricade - 1][zombies]
-
-    def reward_value(self, barricade: int, zombies: int, repairs: int, kills: int) -> float:
-        return max(self.reward_values(barricade, zombies, repairs, kills).values())
+        return reward_key(self.best_reward[repairs][kills - R.KILLS_PER_REWARD][barricade - 1][zombies])
 
     def split_values(self, zombies: int, barricade: int, repairs: int, kills: int) -> dict[str, float]:
         """The chance of winning with each of the 15 splits (then best play), by one backup of the values."""
@@ -185,10 +184,10 @@ class Solution:
         else:
             b = self._v(min(cap, zombies + R.spawn_level(fixed)), barricade, fixed, left)
         return {
-            "reward:a": self._v(min(cap, spawn), barricade, repairs, left),
-            "reward:b": b,
-            "reward:c": self._v(zombies, barricade, repairs, left),
-            "reward:d": self._v(
+            reward_key("a"): self._v(min(cap, spawn), barricade, repairs, left),
+            reward_key("b"): b,
+            reward_key("c"): self._v(zombies, barricade, repairs, left),
+            reward_key("d"): self._v(
                 min(cap, zombies + spawn),
                 min(self.max_barricade, barricade + R.REWARD_BARRICADES),
                 repairs,
@@ -221,7 +220,7 @@ class Solution:
             )
         return total
 
-    def phase2_states(self):
+    def phase2_states(self) -> Iterator[tuple[int, int, int, int]]:
         """Every Phase 2 state as (zombies, barricade, repairs, kills)."""
         for r in range(self.repairs_to_win):
             for k in range(R.KILLS_PER_REWARD):
@@ -229,7 +228,7 @@ class Solution:
                     for z in range(R.ZOMBIE_TOKENS + 1):
                         yield z, b, r, k
 
-    def reward_states(self):
+    def reward_states(self) -> Iterator[tuple[int, int, int, int]]:
         """Every reward state as (barricade after the attack, zombies, repairs, kills)."""
         for r in range(self.repairs_to_win):
             for k in range(R.KILLS_PER_REWARD, R.KILLS_PER_REWARD + R.DICE):
@@ -242,7 +241,7 @@ class Solution:
     def to_json(self) -> str:
         """The table as deterministic JSON text: one line per (repairs, kills) layer, floats exact."""
 
-        def dump(x) -> str:
+        def dump(x: Any) -> str:
             return json.dumps(x, separators=(",", ":"))
 
         head = {
@@ -306,6 +305,28 @@ class Solution:
 # -- the solver ----------------------------------------------------------------------------------------------
 
 
+Compiled = list[tuple[float, tuple[tuple[int, float], ...]]]
+"""One Phase 2 state's splits: (the chance that leaves the level, ((successor, chance), ...)) per split."""
+RewardPlan = list[tuple[int, int, float | None, int, int, int]]
+"""A level's reward states: (index, a's successor, b's final value or None, b's successor, c's, d's)."""
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """Where each state of one repair level sits in its flat list of values: Phase 2 states, then rewards."""
+
+    B: int  # barricade 1..B
+    Z: int  # zombies 0..Z-1
+    K: int  # kills per reward
+    n_phase2: int
+
+    def p2(self, k: int, b: int, z: int) -> int:
+        return (k * self.B + (b - 1)) * self.Z + z
+
+    def rw(self, k: int, b: int, z: int) -> int:
+        return self.n_phase2 + ((k - self.K) * self.B + (b - 1)) * self.Z + z
+
+
 def solve(
     max_barricade: int = R.MAX_BARRICADE,
     repairs_to_win: int = R.REPAIRS_TO_WIN,
@@ -320,141 +341,23 @@ def solve(
     """
     if not max_barricade >= 1 or not repairs_to_win >= 1:
         raise ValueError("max_barricade and repairs_to_win must be at least 1")
-    B, T, K, D = max_barricade, R.ZOMBIE_TOKENS, R.KILLS_PER_REWARD, R.DICE
-    Z = T + 1
-    n_phase2 = K * B * Z
-    n_reward = D * B * Z
-    outcomes = [joint_float(s) for s in SPLITS]
-
-    values: list = [None] * repairs_to_win
-    best: list = [None] * repairs_to_win
-    best_reward: list = [None] * repairs_to_win
+    B, Z, K, D = max_barricade, R.ZOMBIE_TOKENS + 1, R.KILLS_PER_REWARD, R.DICE
+    at = _Layout(B, Z, K, K * B * Z)
+    order = _sweep_order(at)
+    values: list[list[list[list[float]]]] = [[] for _ in range(repairs_to_win)]
+    best: list[list[list[list[int]]]] = [[] for _ in range(repairs_to_win)]
+    best_reward: list[list[list[list[str]]]] = [[] for _ in range(repairs_to_win)]
     sweeps: list[int] = [0] * repairs_to_win
-    # Final values of the levels already solved, flat: phase 2 then reward states.
-    solved: dict[int, list[float]] = {}
-
-    def p2(k: int, b: int, z: int) -> int:
-        return (k * B + (b - 1)) * Z + z
-
-    def rw(k: int, b: int, z: int) -> int:
-        return n_phase2 + ((k - K) * B + (b - 1)) * Z + z
-
-    # Phase 2 states in sweep order: kills 9 -> 0; lawn full with barricade rising; then zombies 5 -> 0.
-    order: list[tuple[int, int, int]] = []
-    for k in range(K - 1, -1, -1):
-        for b in range(1, B + 1):
-            order.append((k, b, T))
-        for z in range(T - 1, -1, -1):
-            for b in range(1, B + 1):
-                order.append((k, b, z))
-
+    solved: dict[int, list[float]] = {}  # final values of the levels already solved, flat as `_Layout`
     for r in range(repairs_to_win - 1, -1, -1):
-        spawn = R.spawn_level(r)
-        val = [float(start)] * (n_phase2 + n_reward)
-
-        def outside(r1: int, k1: int, b2: int, z1: int) -> float:
-            """The final value after the attack at a higher repair level r1 (barricade b2 > 0 standing)."""
-            lvl = solved[r1]
-            if k1 >= K:
-                return lvl[rw(k1, b2, z1)]
-            return lvl[p2(k1, b2, min(T, z1 + R.spawn_level(r1)))]
-
-        # Compile each state's splits: (constant, ((successor, chance), ...)).
-        compiled: dict[int, list[tuple[float, tuple[tuple[int, float], ...]]]] = {}
-        for k, b, z in order:
-            per_split = []
-            for joint in outcomes:
-                const = 0.0
-                terms: dict[int, float] = {}
-                for hl, hb, hg, p in joint:
-                    killed = min(hl, z)
-                    z1 = z - killed
-                    k1 = k + killed
-                    r1 = min(repairs_to_win, r + hg)
-                    if r1 >= repairs_to_win:
-                        const += p
-                        continue
-                    b2 = min(B, b + hb) - z1
-                    if b2 <= 0:
-                        continue
-                    if r1 > r:
-                        const += p * outside(r1, k1, b2, z1)
-                        continue
-                    j = rw(k1, b2, z1) if k1 >= K else p2(k1, b2, min(T, z1 + spawn))
-                    terms[j] = terms.get(j, 0.0) + p
-                per_split.append((const, tuple(terms.items())))
-            compiled[p2(k, b, z)] = per_split
-
-        # The reward states of this level: (index, a, b-constant-or-index, c, d).
-        up = min(repairs_to_win, r + R.REWARD_REPAIRS)
-        reward_plan = []
-        for k in range(K, K + D):
-            left = k - K
-            for b in range(1, B + 1):
-                for z in range(Z):
-                    if up >= repairs_to_win:
-                        b_value = 1.0
-                    elif up > r:
-                        b_value = solved[up][p2(left, b, min(T, z + R.spawn_level(up)))]
-                    else:  # a reward that repairs nothing would stay on this level
-                        b_value = None
-                    reward_plan.append(
-                        (
-                            rw(k, b, z),
-                            p2(left, b, min(T, spawn)),
-                            b_value,
-                            p2(left, b, min(T, z + spawn)) if b_value is None else -1,
-                            p2(left, b, z),
-                            p2(left, min(B, b + R.REWARD_BARRICADES), min(T, z + spawn)),
-                        )
-                    )
-
-        plan = [(p2(k, b, z), compiled[p2(k, b, z)]) for k, b, z in order]
-        done = 0
-        while True:
-            if done == max_sweeps:
-                raise RuntimeError(f"repair level {r} did not converge in {max_sweeps} sweeps")
-            done += 1
-            _update_rewards(val, reward_plan)
-            delta = 0.0
-            for i, per_split in plan:
-                top = 0.0
-                for const, terms in per_split:
-                    v = const
-                    for j, p in terms:
-                        v += p * val[j]
-                    if v > top:
-                        top = v
-                change = abs(top - val[i])
-                if change > delta:
-                    delta = change
-                val[i] = top
-            if delta <= tol:
-                break
-        _update_rewards(val, reward_plan)
-        sweeps[r] = done
+        compiled = _compile_level(at, order, r, repairs_to_win, solved)
+        reward_plan = _reward_plan(at, r, repairs_to_win, solved)
+        val = [float(start)] * (at.n_phase2 + D * B * Z)
+        plan = [(at.p2(k, b, z), compiled[at.p2(k, b, z)]) for k, b, z in order]
+        sweeps[r] = _sweep(val, plan, reward_plan, tol, max_sweeps, r)
         solved[r] = val
-
-        # The choices, with ties to the smallest key.
-        level_values = [[[0.0] * Z for _ in range(B)] for _ in range(K)]
-        level_best = [[[0] * Z for _ in range(B)] for _ in range(K)]
-        for k, b, z in order:
-            i = p2(k, b, z)
-            per = [c + sum(p * val[j] for j, p in terms) for c, terms in compiled[i]]
-            choice = _best(dict(zip(SPLIT_KEYS, per, strict=True)))
-            level_values[k][b - 1][z] = val[i]
-            level_best[k][b - 1][z] = SPLIT_KEYS.index(choice)
-        level_rewards = [[[""] * Z for _ in range(B)] for _ in range(D)]
-        for i, ia, b_value, ib, ic, id_ in reward_plan:
-            vb = val[ib] if b_value is None else b_value
-            choice = _best({"a": val[ia], "b": vb, "c": val[ic], "d": val[id_]})
-            k, rest = divmod(i - n_phase2, B * Z)
-            b0, z = divmod(rest, Z)
-            level_rewards[k][b0][z] = choice
-        values[r] = level_values
-        best[r] = level_best
-        best_reward[r] = level_rewards
-
+        values[r], best[r] = _split_choices(at, order, compiled, val)
+        best_reward[r] = _reward_choices(at, reward_plan, val, D)
     return Solution(
         max_barricade=max_barricade,
         repairs_to_win=repairs_to_win,
@@ -465,7 +368,161 @@ def solve(
     )
 
 
-def _update_rewards(val: list[float], reward_plan: list[tuple]) -> None:
+def _sweep_order(at: _Layout) -> list[tuple[int, int, int]]:
+    """Phase 2 states as (kills, barricade, zombies) in sweep order: kills 9 -> 0; within each, the lawn full
+    with the barricade rising, then zombies 5 -> 0."""
+    full = at.Z - 1
+    order: list[tuple[int, int, int]] = []
+    for k in range(at.K - 1, -1, -1):
+        for b in range(1, at.B + 1):
+            order.append((k, b, full))
+        for z in range(full - 1, -1, -1):
+            for b in range(1, at.B + 1):
+                order.append((k, b, z))
+    return order
+
+
+def _compile_level(
+    at: _Layout,
+    order: list[tuple[int, int, int]],
+    r: int,
+    repairs_to_win: int,
+    solved: dict[int, list[float]],
+) -> dict[int, Compiled]:
+    """Each Phase 2 state's splits at repair level r: what leaves the level or ends the game folds into a
+    constant, the rest into (successor, chance) pairs."""
+    T, K = at.Z - 1, at.K
+    spawn = R.spawn_level(r)
+
+    def outside(r1: int, k1: int, b2: int, z1: int) -> float:
+        """The final value after the attack at a higher repair level r1 (barricade b2 > 0 standing)."""
+        lvl = solved[r1]
+        if k1 >= K:
+            return lvl[at.rw(k1, b2, z1)]
+        return lvl[at.p2(k1, b2, min(T, z1 + R.spawn_level(r1)))]
+
+    outcomes = [joint_float(s) for s in SPLITS]
+    compiled: dict[int, Compiled] = {}
+    for k, b, z in order:
+        per_split: Compiled = []
+        for joint in outcomes:
+            const = 0.0
+            terms: dict[int, float] = {}
+            for hl, hb, hg, p in joint:
+                killed = min(hl, z)
+                z1 = z - killed
+                k1 = k + killed
+                r1 = min(repairs_to_win, r + hg)
+                if r1 >= repairs_to_win:
+                    const += p
+                    continue
+                b2 = min(at.B, b + hb) - z1
+                if b2 <= 0:
+                    continue
+                if r1 > r:
+                    const += p * outside(r1, k1, b2, z1)
+                    continue
+                j = at.rw(k1, b2, z1) if k1 >= K else at.p2(k1, b2, min(T, z1 + spawn))
+                terms[j] = terms.get(j, 0.0) + p
+            per_split.append((const, tuple(terms.items())))
+        compiled[at.p2(k, b, z)] = per_split
+    return compiled
+
+
+def _reward_plan(at: _Layout, r: int, repairs_to_win: int, solved: dict[int, list[float]]) -> RewardPlan:
+    """The reward states of level r, each with the states its four rewards lead to."""
+    T, K = at.Z - 1, at.K
+    spawn = R.spawn_level(r)
+    up = min(repairs_to_win, r + R.REWARD_REPAIRS)
+    plan: RewardPlan = []
+    for k in range(K, K + R.DICE):
+        left = k - K
+        for b in range(1, at.B + 1):
+            for z in range(at.Z):
+                b_value: float | None
+                if up >= repairs_to_win:
+                    b_value = 1.0
+                elif up > r:
+                    b_value = solved[up][at.p2(left, b, min(T, z + R.spawn_level(up)))]
+                else:  # a reward that repairs nothing would stay on this level
+                    b_value = None
+                plan.append(
+                    (
+                        at.rw(k, b, z),
+                        at.p2(left, b, min(T, spawn)),
+                        b_value,
+                        at.p2(left, b, min(T, z + spawn)) if b_value is None else -1,
+                        at.p2(left, b, z),
+                        at.p2(left, min(at.B, b + R.REWARD_BARRICADES), min(T, z + spawn)),
+                    )
+                )
+    return plan
+
+
+def _sweep(
+    val: list[float],
+    plan: list[tuple[int, Compiled]],
+    reward_plan: RewardPlan,
+    tol: float,
+    max_sweeps: int,
+    r: int,
+) -> int:
+    """Gauss-Seidel sweeps over one level until the largest change is at most tol; the number of sweeps."""
+    done = 0
+    while True:
+        if done == max_sweeps:
+            raise RuntimeError(f"repair level {r} did not converge in {max_sweeps} sweeps")
+        done += 1
+        _update_rewards(val, reward_plan)
+        delta = 0.0
+        for i, per_split in plan:
+            top = 0.0
+            for const, terms in per_split:
+                v = const
+                for j, p in terms:
+                    v += p * val[j]
+                if v > top:
+                    top = v
+            change = abs(top - val[i])
+            if change > delta:
+                delta = change
+            val[i] = top
+        if delta <= tol:
+            break
+    _update_rewards(val, reward_plan)
+    return done
+
+
+def _split_choices(
+    at: _Layout, order: list[tuple[int, int, int]], compiled: dict[int, Compiled], val: list[float]
+) -> tuple[list[list[list[float]]], list[list[list[int]]]]:
+    """One level's Phase 2 values and best splits, with ties to the smallest key."""
+    level_values = [[[0.0] * at.Z for _ in range(at.B)] for _ in range(at.K)]
+    level_best = [[[0] * at.Z for _ in range(at.B)] for _ in range(at.K)]
+    for k, b, z in order:
+        i = at.p2(k, b, z)
+        per = [c + sum(p * val[j] for j, p in terms) for c, terms in compiled[i]]
+        choice = _best(dict(zip(SPLIT_KEYS, per, strict=True)))
+        level_values[k][b - 1][z] = val[i]
+        level_best[k][b - 1][z] = SPLIT_KEYS.index(choice)
+    return level_values, level_best
+
+
+def _reward_choices(
+    at: _Layout, reward_plan: RewardPlan, val: list[float], dice: int
+) -> list[list[list[str]]]:
+    """One level's best reward letters, with ties to the smallest letter."""
+    level_rewards = [[[""] * at.Z for _ in range(at.B)] for _ in range(dice)]
+    for i, ia, b_value, ib, ic, id_ in reward_plan:
+        vb = val[ib] if b_value is None else b_value
+        choice = _best({"a": val[ia], "b": vb, "c": val[ic], "d": val[id_]})
+        k, rest = divmod(i - at.n_phase2, at.B * at.Z)
+        b0, z = divmod(rest, at.Z)
+        level_rewards[k][b0][z] = choice
+    return level_rewards
+
+
+def _update_rewards(val: list[float], reward_plan: RewardPlan) -> None:
     """Each reward state of a level: the best of a, b, c and d from the current Phase 2 values."""
     for i, ia, b_value, ib, ic, id_ in reward_plan:
         vb = val[ib] if b_value is None else b_value
@@ -497,8 +554,8 @@ def optimal_policy(view: View, decision: Decision, rng: Rng) -> str:
         return SPLIT_KEYS[table.best[view.repairs][view.kills][view.barricade - 1][view.zombies]]
     if decision.kind == "reward":
         kills = view.kills - R.KILLS_PER_REWARD
-        return "reward:" + table.best_reward[view.repairs][kills][view.barricade - 1][view.zombies]
-    return "roll:all"
+        return reward_key(table.best_reward[view.repairs][kills][view.barricade - 1][view.zombies])
+    return ROLL_ALL
 
 
 def _percent(x: float, other: float) -> tuple[str, str]:
@@ -511,10 +568,10 @@ def _percent(x: float, other: float) -> tuple[str, str]:
 
 
 def _describe(key: str) -> str:
-    if key.startswith("alloc:"):
-        split = tuple(int(x) for x in key[6:].split("-"))
-        return split_label(split)  # type: ignore[arg-type]
-    letter = key[7:]
+    split = split_of(key)
+    if split is not None:
+        return split_label(split)
+    letter = letter_of(key) or ""
     return f"{letter.upper()}: {REWARDS[letter]}"
 
 
@@ -528,7 +585,7 @@ def advise_optimal(view: View, decision: Decision) -> Hint:
         values = table.reward_values(view.barricade, view.zombies, view.repairs, view.kills)
         key = table.best_reward_key(view.barricade, view.zombies, view.repairs, view.kills)
     else:
-        return Hint("roll:all", "the order of the rolls does not change what they do.")
+        return Hint(ROLL_ALL, "the order of the rolls does not change what they do.")
     ranked = sorted((k for k in values if k != key), key=lambda k: (-values[k], k))
     second = ranked[0]
     best, runner = values[key], values[second]

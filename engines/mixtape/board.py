@@ -169,43 +169,7 @@ class Board:
             return dict(known)
         if len(self._stops) > 20_000:
             self._stops.clear()
-        found: dict[str, int] = {}
-        adjacent = self.adjacent
-        kind = self.kind
-
-        def note(node: str, used: int) -> None:
-            if found.get(node, 99) > used:
-                found[node] = used
-
-        def walk(node: str, used: int, seen: frozenset[str]) -> None:
-            if used == roll:
-                note(node, used)
-                return
-            for nxt in adjacent[node]:
-                if nxt in seen:
-                    continue
-                step = used + 1
-                if nxt in self.locations:
-                    if node in locked and not key:
-                        continue
-                    note(nxt, step)
-                    if nxt in through and step < roll:
-                        walk(nxt, step, seen | {nxt})
-                    continue
-                if kind[nxt] == ENTRANCE and nxt in locked and not key and node not in self.locations:
-                    note(nxt, step)
-                    continue
-                if nxt in exact:
-                    if step == roll:
-                        note(nxt, step)
-                    continue
-                walk(nxt, step, seen | {nxt})
-                if kind[nxt] == SEWER:
-                    for exit_ in self._exits[nxt]:
-                        if exit_ not in seen:
-                            walk(exit_, step, seen | {nxt, exit_})
-
-        walk(start, 0, frozenset({start}))
+        found = _Walk(self, roll, locked, through, key, exact).run(start)
         found.pop(start, None)
         self._stops[memo] = found
         return dict(found)
@@ -363,3 +327,71 @@ def load(path: Path) -> Board:
         at_cell=at_cell,
         special_name=special_name,
     )
+
+
+class _Walk:
+    """One search for `Board.stops`: every simple path of exactly `roll` steps, with the early stops it allows."""
+
+    __slots__ = ("board", "exact", "found", "key", "locked", "roll", "through")
+
+    def __init__(
+        self,
+        board: Board,
+        roll: int,
+        locked: frozenset[str],
+        through: frozenset[str],
+        key: bool,
+        exact: frozenset[str],
+    ) -> None:
+        self.board, self.roll, self.locked, self.through, self.key, self.exact = (
+            board,
+            roll,
+            locked,
+            through,
+            key,
+            exact,
+        )
+        self.found: dict[str, int] = {}
+
+    def run(self, start: str) -> dict[str, int]:
+        self.walk(start, 0, frozenset({start}))
+        return self.found
+
+    def note(self, node: str, used: int) -> None:
+        if self.found.get(node, 99) > used:
+            self.found[node] = used
+
+    def walk(self, node: str, used: int, seen: frozenset[str]) -> None:
+        if used == self.roll:
+            self.note(node, used)
+            return
+        for nxt in self.board.adjacent[node]:
+            if nxt not in seen:
+                self.step(node, nxt, used + 1, seen)
+
+    def step(self, node: str, nxt: str, step: int, seen: frozenset[str]) -> None:
+        board = self.board
+        if nxt in board.locations:
+            self.enter(node, nxt, step, seen)
+            return
+        kind = board.kind[nxt]
+        if kind == ENTRANCE and nxt in self.locked and not self.key and node not in board.locations:
+            self.note(nxt, step)
+            return
+        if nxt in self.exact:
+            if step == self.roll:
+                self.note(nxt, step)
+            return
+        self.walk(nxt, step, seen | {nxt})
+        if kind == SEWER:
+            for exit_ in board._exits[nxt]:
+                if exit_ not in seen:
+                    self.walk(exit_, step, seen | {nxt, exit_})
+
+    def enter(self, node: str, location: str, step: int, seen: frozenset[str]) -> None:
+        """Into a location: a stop, unless the way in is locked; crossed as one step when it is a shortcut."""
+        if node in self.locked and not self.key:
+            return
+        self.note(location, step)
+        if location in self.through and step < self.roll:
+            self.walk(location, step, seen | {location})

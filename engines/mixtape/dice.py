@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
+from typing import cast
 
 from engines.core.dice import of_a_kind, roll_distribution
 
@@ -15,7 +16,8 @@ from engines.core.dice import of_a_kind, roll_distribution
 @cache
 def rolls(faces: tuple[str, ...], n: int) -> tuple[tuple[tuple[str, ...], Fraction], ...]:
     """Every sorted roll of n dice with these faces, with its chance."""
-    return tuple(roll_distribution(n, lambda roll: tuple(sorted(roll)), faces).items())
+    dist = roll_distribution(n, lambda roll: tuple(sorted(roll)), faces)
+    return tuple((cast(tuple[str, ...], roll), p) for roll, p in dist.items())
 
 
 def triple(roll: Sequence[str]) -> str:

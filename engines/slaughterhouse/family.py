@@ -3,6 +3,8 @@ attacks, Sweet Talk), the cards' free effects and interrupts (I Got Ya and the r
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engines.core.contract import Option
 from engines.core.events import Event
 from engines.slaughterhouse import data as D
@@ -59,7 +61,7 @@ _END_SAWYER = {sid: Option("end", f"end {D.name(sid)}'s turn", ("done", "pass"))
 _OPTIONS: dict[tuple[str, ...], Option] = {}
 
 
-def _cached(ident: tuple[str, ...], key: str, label) -> Option:
+def _cached(ident: tuple[str, ...], key: str, label: Callable[..., str]) -> Option:
     """Options whose label follows from the key alone are built once per process (apply is called a lot)."""
     found = _OPTIONS.get(ident)
     if found is None:

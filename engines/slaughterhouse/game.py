@@ -123,13 +123,12 @@ class Slaughterhouse:
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != "over":
             return None
+        from engines.slaughterhouse.ending import reason  # asked once, at the end
+
         escaped = sum(t.escaped for t in state.trespassers)
-        dead = sum(t.dead for t in state.trespassers)
-        n = state.count
-        reason = f"{escaped} of {n} Trespassers escaped, {dead} killed"
-        if escaped * 2 >= n and escaped:
-            return Outcome("won", (TRESPASSERS,), reason + ".")
-        return Outcome("lost", (SAWYER,), reason + ".")
+        if escaped * 2 >= state.count and escaped:
+            return Outcome("won", (TRESPASSERS,), reason(state))
+        return Outcome("lost", (SAWYER,), reason(state))
 
     def view(self, state: State, seat: str = TRESPASSERS) -> View:
         mine = seat == TRESPASSERS

@@ -12,6 +12,7 @@ from rich.text import Text
 from engines.core.contract import Decision
 from engines.escape_of_the_dead import rules_data as R
 from engines.escape_of_the_dead.game import REWARDS
+from engines.escape_of_the_dead.keys import letter_of, split_key, split_of
 from engines.escape_of_the_dead.state import State, View
 from solo import theme
 from solo.games import InputError, Table, pct
@@ -296,7 +297,8 @@ def _choice_numbers(state: State) -> dict[str, int]:
 
 def _dice(key: str) -> str:
     """'alloc:2-1-1' as the shorthand the person types: '2 1 1' (lawn, barricade, garage)."""
-    return key.removeprefix("alloc:").replace("-", " ")
+    split = split_of(key)
+    return "{} {} {}".format(*split) if split else key
 
 
 def _choice_cell(key: str, numbers: dict[str, int]) -> str:
@@ -413,7 +415,7 @@ def _reward_table(rewards: list[RewardOdds], repairs: int, key: str | None) -> T
     for n, r in enumerate(rewards, 1):
         if key is not None and r.key != key:
             continue
-        letter = r.key.removeprefix("reward:").upper()
+        letter = (letter_of(r.key) or "").upper()
         if r.fixed:
             after = Text("the car is fixed: you win", theme.GAIN, justify="left")
         else:
@@ -427,7 +429,7 @@ def _reward_table(rewards: list[RewardOdds], repairs: int, key: str | None) -> T
         "and the barricade at your next dice, after the spawn."
     )
     if key is not None and body:
-        note = f"{_REWARD_EFFECTS[key.removeprefix('reward:')]} {note}"
+        note = f"{_REWARD_EFFECTS[letter_of(key) or '']} {note}"
     return ("Odds of each reward", ["#", "Reward", "Win", "Next turn"], body, note)
 
 
@@ -605,7 +607,7 @@ def _key(lawn: int, barricade: int, garage: int) -> str:
         raise InputError(
             f"That places {total} dice; you have exactly {R.DICE}. For example '2 1 1' is lawn 2, barricade 1, garage 1."
         )
-    return f"alloc:{lawn}-{barricade}-{garage}"
+    return split_key((lawn, barricade, garage))
 
 
 UI = EscapeOfTheDeadUI()

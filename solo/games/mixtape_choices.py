@@ -9,9 +9,11 @@ import re
 
 from engines.core.contract import Decision, Option
 from engines.mixtape.board import START
+from engines.mixtape.directors_cut import keys
 from engines.mixtape.directors_cut import rules_data as R
-from engines.mixtape.directors_cut.game import MoveDecision
+from engines.mixtape.directors_cut.movement import MoveDecision
 from engines.mixtape.directors_cut.state import View
+from engines.mixtape.keys import Key
 from solo.commands import COMMANDS
 from solo.games import InputError, pct
 from solo.games.mixtape_map import short_name, short_place
@@ -57,7 +59,7 @@ def _head(label: str) -> str:
 def _few_words(o: Option, typed: str) -> str:
     """A choice in a few words for a one-line question, less the words already typed: 'north' for the
     High School's north entrance after 'high school'; its place when it names one, else its label."""
-    node = o.key.partition(":")[2]
+    node = Key.parse(o.key).arg
     full = short_place(node) if node in B.locations or node in B.kind else _head(o.label)
     said = set(words(typed)) | {"entrance"}
     left = [w for w in full.split() if words(w) and words(w)[0] not in said]
@@ -76,9 +78,9 @@ def location_entrance(text: str, decision: MoveDecision) -> str | None:
     """A location named at the stop choice that is not a stop itself: its entrance when that is one (a
     locked door stops the move), a question when both are, the engine's reason when neither is."""
     lid = named_location(text)
-    if lid is None or f"go:{lid}" in decision.keys():  # noqa: SIM118 (Decision.keys is a method)
+    if lid is None or keys.go(lid) in decision.keys():  # noqa: SIM118 (Decision.keys is a method)
         return None
-    doors = [(n, o) for n, o in enumerate(decision.options, 1) if o.key[3:] in B.locations[lid].entrances]
+    doors = [(n, o) for n, o in enumerate(decision.options, 1) if Key.parse(o.key).arg in B.locations[lid].entrances]
     if len(doors) == 1:
         return doors[0][1].key
     name = B.locations[lid].name
@@ -155,7 +157,7 @@ def _stop_item(view: View, n: int, node: str, steps: int) -> str:
 def _moves(decision: Decision, view: View, width: int) -> list[str]:
     groups: dict[str, list[str]] = {"Locations": [], "Locked doors": [], "Elsewhere": []}
     for n, o in enumerate(decision.options, 1):
-        node = o.key[3:]
+        node = Key.parse(o.key).arg
         steps = view.stops.get(node, 0)
         item = _stop_item(view, n, node, steps)
         group = "Locations" if node in B.locations else "Locked doors" if node in view.locks else "Elsewhere"
@@ -166,7 +168,7 @@ def _moves(decision: Decision, view: View, width: int) -> list[str]:
 def _locks(decision: Decision, width: int) -> list[str]:
     items = []
     for n, o in enumerate(decision.options, 1):
-        e = o.key[5:]
+        e = Key.parse(o.key).arg
         lid = B.entrance_of.get(e, "")
         side = short_place(e).removeprefix(short_name(lid)).removesuffix(" entrance").strip() if lid else ""
         items.append(f"{n}. {short_name(lid)}{' ' + side if side else ''}" if lid else f"{n}. {o.label}")
@@ -207,7 +209,7 @@ def _spends(decision: Decision, view: View) -> list[str] | None:
     kind = R.supply(spender.supply)
     lines, before = [], None
     for n, o in enumerate(decision.options, 1):
-        tokens = int(o.key.partition(":")[2])
+        tokens = keys.spent(o.key)
         bonus = tokens * kind.amount
         ch = roll_chances(p, bonus if kind.kind == "knife" else 0, bonus if kind.kind == "fist" else 0)
         if not tokens:
@@ -237,7 +239,7 @@ def _places(decision: Decision, view: View, width: int) -> list[str]:
     """'1. Johnson's Farm (1 victim)  2. Video (empty)': where a Bonus Track or The Drowned Girl may go."""
     items = []
     for n, o in enumerate(decision.options, 1):
-        lid = o.key.partition(":")[2]
+        lid = Key.parse(o.key).arg
         if lid not in B.locations:
             return [f"{m}. {x.label}" for m, x in enumerate(decision.options, 1)]
         m = view.markers[lid]

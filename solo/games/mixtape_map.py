@@ -8,7 +8,7 @@ import re
 
 from engines.mixtape.board import BONUS, ENTRANCE, SEWER, START
 from engines.mixtape.directors_cut import rules_data as R
-from engines.mixtape.directors_cut.game import stops_in_order
+from engines.mixtape.directors_cut.movement import stops_in_order
 from engines.mixtape.directors_cut.state import MOVE, SlasherView, View
 
 B = R.BOARD

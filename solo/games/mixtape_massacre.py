@@ -10,8 +10,9 @@ from rich.text import Text
 
 from engines.core.contract import Decision
 from engines.mixtape.directors_cut import rules_data as R
-from engines.mixtape.directors_cut.game import PASSIVE, MoveDecision
+from engines.mixtape.directors_cut.movement import MoveDecision
 from engines.mixtape.directors_cut.state import State, View
+from engines.mixtape.directors_cut.turns import PASSIVE
 from solo import theme
 from solo.games import InputError, Table
 from solo.games.mixtape_map import board, me, plain_board, short_place

@@ -8,10 +8,12 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from engines.mixtape.board import START
+from engines.mixtape.directors_cut import keys, spending
 from engines.mixtape.directors_cut import odds as O
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.game import GAME
 from engines.mixtape.directors_cut.state import SPEND, State
+from engines.mixtape.keys import Key, arg
 from solo.games import Table, pct
 from solo.games.mixtape_map import short_name, short_place
 
@@ -112,12 +114,10 @@ def search_stakes() -> str:
 
 
 def _tokens(state: State, who: int, purpose: str) -> tuple[int, int]:
-    """(knives, fists) from every token this slasher may spend on this kind of roll."""
-    n = GAME.usable(state, who, purpose)
-    if not n:
-        return 0, 0
-    kind = R.supply(state.slashers[who].supply)
-    return (n * kind.amount, 0) if kind.kind == "knife" else (0, n * kind.amount)
+    """(knives, fists) from every token this slasher may spend on this kind of roll (the engine's sums)."""
+    n = spending.usable(state, who, purpose)
+    knives, fists, _ = O.supply_bonus(state.slashers[who].supply, n, purpose)
+    return knives, fists
 
 
 def _search_row() -> list[str]:
@@ -199,12 +199,13 @@ def ahead(state: State, kind: str, key: str) -> list[str] | None:
     if kind == "door":
         return _arriving(state, me, B.entrance_of[s.at]) if key == "enter" else None
     if kind == "target":
-        other = next((i for i in state.targets if state.slashers[i].seat == key.partition(":")[2]), -1)
+        other = next((i for i in state.targets if state.slashers[i].seat == Key.parse(key).arg), -1)
         return _brawl_row(state, me, other) if other >= 0 else None
-    if kind == "move" and key.startswith("go:"):
-        return _arriving(state, me, key[3:])
+    node = arg(key, "go")
+    if kind == "move" and node is not None:
+        return _arriving(state, me, node)
     if kind in ("bonus_move", "rise") and ":" in key:
-        return _arriving(state, me, key.partition(":")[2])
+        return _arriving(state, me, Key.parse(key).arg)
     return None
 
 
@@ -219,7 +220,7 @@ _SHORT = {
 
 def short_choice(number: int, key: str, label: str) -> str:
     """A choice in a few words for a narrow table cell: '3. High School north entrance', '1. go in'."""
-    verb, _, rest = key.partition(":")
+    verb, rest = Key.parse(key)
     if verb == "go" and (rest in B.locations or rest in B.kind):
         return f"{number}. {short_place(rest)}"
     if verb in ("to", "rise") and rest in B.locations:
@@ -289,18 +290,8 @@ def odds(state: State, key: str | None = None) -> list[Table] | None:
 
 
 def spend_rows(state: State) -> list[tuple[int, list[Fraction], int]]:
-    """(tokens, chances, noise) for each spend the engine offers, 0 tokens first."""
-    s = state.slashers[state.spender]
-    kind = R.supply(s.supply) if s.supply else None
-    most = GAME.usable(state, state.spender, state.purpose) if kind else 0
-    out = []
-    for n in range(0, most + 1):
-        bonus = n * kind.amount if kind else 0
-        knives = bonus if kind and kind.kind == "knife" else 0
-        fists = bonus if kind and kind.kind == "fist" else 0
-        noise = 0 if state.purpose == "hero" or not kind else n * kind.noise
-        out.append((n, chances(state, knives, fists), noise))
-    return out
+    """(tokens, chances, noise) for each spend the engine offers, 0 tokens first (the engine's odds.spend_offers)."""
+    return [(o.tokens, chances(state, o.knives, o.fists), o.noise) for o in O.spend_offers(state)]
 
 
 def useless(state: State, rows: list[tuple[int, list[Fraction], int]]) -> set[int]:
@@ -319,7 +310,7 @@ def spend_odds(state: State, key: str | None) -> list[Table] | None:
     fight = state.purpose == "hero"  # no noise counts in a fight with the Hero: no column for it
     shown = []
     for n, ch, noise in rows:
-        if key is not None and key != f"spend:{n}":
+        if key is not None and key != keys.spend(n):
             continue
         words = [] if fight else [meter_words(state.meter, noise, hero)]
         cells = [*(pct(c) for c in ch), *words]

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections import Counter
 
 from engines.mixtape.directors_cut import rules_data as R
-from engines.mixtape.directors_cut.game import PASSIVE
 from engines.mixtape.directors_cut.state import SlasherView, View
+from engines.mixtape.directors_cut.turns import PASSIVE
 from engines.mixtape.supplies import Supply, card_type
 
 B = R.BOARD

@@ -8,6 +8,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 
 from engines.core.contract import Decision, Option
+from engines.mixtape.tall_oaks import keys
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks.state import View
 from solo.games import pct
@@ -110,9 +111,9 @@ def _move(numbered: list[tuple[int, Option]], view: View, width: int, plain: boo
     """Stops where something waits, one a line with what it is; then the quiet stops, in columns (rich) or
     one a line (plain). A list too long for that is grouped (see `_long_move`)."""
     busy, quiet = [], []
-    ahead = {o.key: arrival(view, o.key[3:]) for _, o in numbered}
+    ahead = {o.key: arrival(view, keys.Key.parse(o.key).arg) for _, o in numbered}
     for i, o in numbered:
-        node = o.key[3:]
+        node = keys.Key.parse(o.key).arg
         steps = view.stops.get(node, 0)
         if ahead[o.key] or node in B.locations:
             words = [w for a in ahead[o.key] for w in _ahead_words(a)] or ["nothing waits"]
@@ -149,7 +150,7 @@ def _long_move(
     groups: dict[str, list[str]] = {}
     quiet = list(quiet)
     for i, node, _line in busy:
-        words = "; ".join(w for a in ahead[f"go:{node}"] for w in _ahead_words(a) if w) or "nothing waits"
+        words = "; ".join(w for a in ahead[keys.go(node)] for w in _ahead_words(a) if w) or "nothing waits"
         groups.setdefault(words, []).append(f"{i} {short_place(node, spelled)}" if node in B.locations else str(i))
     lines = []
     for words, parts in groups.items():
@@ -222,12 +223,12 @@ def _traitor(numbered: list[tuple[int, Option]], view: View, width: int) -> list
     token, 11 Knife' (steal the token, the card; or send them back)."""
     by_seat: dict[str, list[str]] = {}
     for i, o in numbered:
-        _, seat, act, *rest = o.key.split(":")
+        seat, act, item = keys.Traitor.parse(keys.Key.parse(o.key).arg)
         what = {"start": "back to a start", "rescue": "a token"}.get(act, "")
         if act == "supply":
-            what = R.supply(rest[0]).name
-        elif act == "task":
-            what = f"Task {rest[0]}"
+            what = R.supply(item).name
+        elif act == keys.TASK:
+            what = f"Task {item}"
         by_seat.setdefault(seat, []).append(f"{i} {what}")
     lines = []
     for x in view.survivors:
@@ -238,9 +239,10 @@ def _traitor(numbered: list[tuple[int, Option]], view: View, width: int) -> list
 
 
 def _keep_words(o: Option, view: View) -> list[str]:
-    card = o.key.removeprefix("drop:")
-    if card.startswith("task:"):
-        return [f"Task {card[5:]} goes back to the Rec Center pile"]
+    card = keys.Key.parse(o.key).arg
+    task = keys.dropped_task(card)
+    if task:
+        return [f"Task {task} goes back to the Rec Center pile"]
     if card not in R.SUPPLY_CARDS:
         return []
     x = me(view)

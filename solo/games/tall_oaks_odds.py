@@ -12,9 +12,9 @@ from functools import cache
 from engines.core.contract import Decision
 from engines.mixtape.board import BONUS
 from engines.mixtape.tall_oaks import abilities as A
+from engines.mixtape.tall_oaks import keys
 from engines.mixtape.tall_oaks import odds as O
 from engines.mixtape.tall_oaks import rules_data as R
-from engines.mixtape.tall_oaks.game import GAME
 from engines.mixtape.tall_oaks.policies import armed
 from engines.mixtape.tall_oaks.state import SurvivorView, View
 from solo.games import Table, pct
@@ -43,10 +43,8 @@ def plural(n: int, word: str) -> str:
 
 
 def bonus(view: View, purpose: str, tokens: bool) -> Bonus:
-    """The seat's bonus for a kind of roll: its ability alone, or with every token that helps (the view's)."""
-    x = me(view)
-    a, s, e, _ = view.most.get(purpose, (0, 0, 0, 0)) if tokens else GAME.roll_bonus(x.name, purpose, {})
-    return a, s, e
+    """The seat's bonus for a kind of roll: its ability alone, or with every token that helps (the engine's)."""
+    return O.seat_bonus(view, purpose, tokens)
 
 
 # -- the chances of one roll --------------------------------------------------------------------------------------
@@ -309,8 +307,9 @@ def scuffle_ahead(rivals: list[SurvivorView]) -> Ahead:
 def choice_ahead(view: View, decision: Decision, key: str) -> list[Ahead]:
     """What a choice of the person's decision leads to (empty where no roll or draw follows)."""
     kind = decision.kind
-    if kind == "move" and key.startswith("go:"):
-        return arrival(view, key[3:])
+    node = keys.arg(key, "go")
+    if kind == "move" and node is not None:
+        return arrival(view, node)
     if kind == "turn":
         if key == "draw":
             return [scene_ahead(view)]
@@ -324,7 +323,7 @@ def choice_ahead(view: View, decision: Decision, key: str) -> list[Ahead]:
     if kind == "redraw" and key == "redraw":
         return [scene_ahead(view)]
     if kind == "scuffle" and key != "scuffle:no":
-        rival = next((o for o in view.survivors if o.seat == key[8:]), None)
+        rival = next((o for o in view.survivors if o.seat == keys.Key.parse(key).arg), None)
         return [scuffle_ahead([rival])] if rival else []
     return []
 
@@ -340,7 +339,7 @@ def ahead_table(view: View, decision: Decision, key: str | None) -> list[Table] 
     for i, o in enumerate(decision.options, 1):
         if key is not None and o.key != key:
             continue
-        node = o.key[3:] if o.key.startswith("go:") else ""
+        node = keys.arg(o.key, "go") or ""
         name = short_place(node) if node else SHORT_CHOICE.get(o.key, o.label)
         first = True
         for a in choice_ahead(view, decision, o.key):

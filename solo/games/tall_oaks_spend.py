@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from engines.core.contract import Decision
 from engines.mixtape.tall_oaks import abilities as A
+from engines.mixtape.tall_oaks import keys
 from engines.mixtape.tall_oaks import odds as O
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks.policies import armed
@@ -167,7 +168,7 @@ def scuffle_table(view: View, decision: Decision, key: str | None) -> list[Table
     for o in decision.options:
         if o.key == "scuffle:no" or (key is not None and o.key != key):
             continue
-        rival = next((s for s in view.survivors if s.seat == o.key[8:]), None)
+        rival = next((s for s in view.survivors if s.seat == keys.Key.parse(o.key).arg), None)
         if rival is not None:
             rows.append([rival.name, pct(wt + wa), pct(wt), pct(lt + la), pct(lt)])
     if not rows:

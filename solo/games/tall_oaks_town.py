@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from engines.core.contract import Decision
 from engines.mixtape.board import Board
+from engines.mixtape.tall_oaks.keys import go
 
 
 def grid(board: Board, mark: Callable[[str, str], str | None]) -> str:
@@ -27,6 +28,6 @@ def location_move(board: Board, text: str, decision: Decision) -> str | None:
     hits = [
         lid
         for lid, loc in board.locations.items()
-        if f"go:{lid}" in keys and (words in loc.name.lower() or words == lid)
+        if go(lid) in keys and (words in loc.name.lower() or words == lid)
     ]
-    return f"go:{hits[0]}" if len(hits) == 1 else None
+    return go(hits[0]) if len(hits) == 1 else None

@@ -7,6 +7,8 @@ import re
 
 from engines.core.contract import Decision, Option
 from engines.mixtape.board import BONUS, ENTRANCE, ROAD, SEWER, START
+from engines.mixtape.keys import Key
+from engines.mixtape.tall_oaks import keys
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks.places import place
 from engines.mixtape.tall_oaks.state import SurvivorView, View
@@ -137,10 +139,10 @@ def location_stop(text: str, decision: Decision) -> str | None:
     if len(hits) != 1:
         return None
     lid = hits[0]
-    numbered = [(i, o, o.key.partition(":")[2]) for i, o in enumerate(decision.options, 1)]
+    numbered = [(i, o, Key.parse(o.key).arg) for i, o in enumerate(decision.options, 1)]
     if decision.kind == "move":
-        if decision.option(f"go:{lid}") is not None:
-            return f"go:{lid}"
+        if decision.option(keys.go(lid)) is not None:
+            return keys.go(lid)
         found = [(i, o) for i, o, node in numbered if node in B.locations[lid].entrances]
     else:
         found = [(i, o) for i, o, node in numbered if _beside(node, lid)]
@@ -165,7 +167,7 @@ def _which(found: list[tuple[int, Option]]) -> str:
 
 def _short(o: Option) -> str:
     """A choice in a few words: a space by its short name, anything else by its label."""
-    node = o.key.partition(":")[2]
+    node = Key.parse(o.key).arg
     return short_place(node) if o.key.startswith(("go:", "start:")) else o.label
 
 

@@ -230,3 +230,38 @@ def test_the_package_stays_out_of_the_terminal():
 
 def test_load_is_cached():
     assert load(GAME) is load(GAME)
+
+
+def test_a_seats_voice_is_laid_over_the_file_and_the_listener_is_a_field():
+    """`[voices.SEAT]` replaces only what it writes (a case it leaves out keeps the file's words), and
+    every template may read the listening seat as `listener`."""
+    from narratives.templates import from_data, voiced
+
+    data = {
+        "hit": {
+            "summary": "The family hits {who}.",
+            "prose": ["{who} is hit."],
+            "miss": {"prose": ["A miss."]},
+        },
+        "seen": {"summary": "Seen by {listener}."},
+        "voices": {"family": {"hit": {"summary": "You hit {who}."}}},
+    }
+    event = Event("hit", 1, "", {"who": "Green"})
+    mine = Narrator("test", 1, from_data("test", voiced(data, data["voices"]["family"])), "family")
+    theirs = Narrator("test", 1, from_data("test", data), "trespassers")
+    assert mine.summary(event) == "You hit Green." and theirs.summary(event) == "The family hits Green."
+    assert mine.prose(event, 0) == theirs.prose(event, 0) == "Green is hit."
+    assert mine.templates.kinds["hit"].cases["miss"].prose == ("A miss.",)
+    assert mine.summary(Event("seen", 1, "", {})) == "Seen by family."
+    assert Narrator("test", 1, from_data("test", data)).values(Event("seen", 1, "", {}))["listener"] == ""
+
+
+def test_every_game_takes_the_listening_seat():
+    """A game that writes no voice for a seat tells it the file's own words (the same parsed templates)."""
+    from engines.registry import get, ids
+
+    for game_id in ids():
+        for seat in get(game_id).person_seats:
+            told = for_game(game_id, 1, seat)
+            assert told.seat == seat and told.templates.game_id == game_id
+    assert load(GAME, "player") is load(GAME)

@@ -7,6 +7,7 @@ import re
 from repl_harness import Session
 
 from engines.core.contract import resolve_options
+from engines.mixtape.tall_oaks import finals, movement, rescues, searching
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.registry import get
 from solo.games import ui_for
@@ -146,8 +147,8 @@ def test_a_task_at_an_uncleared_location_and_a_full_inventory_are_refused_with_r
     assert "The location is not cleared: rescue the victims here first." in s.out
     run = _my_turn(5, "rec")
     run.state.supplies.draw_pile.remove("knife.1")
-    GAME._take(run.state.survivors[0], "knife.1")
-    GAME._arrive(run.state, [])
+    searching.take(run.state.survivors[0], "knife.1")
+    movement.arrive(run.state, [])
     assert run.decision().kind == "task"
     s = Session(tmp_path, run=run).lines("take")
     assert "Your inventory is full: drop a supply to take a Task." in s.out and "I don't know" not in s.out
@@ -188,7 +189,7 @@ def test_the_redraw_after_triple_shields_is_offered_with_its_words(tmp_path):
     run = _my_turn(7, "school")
     run.state.scenes.draw_pile.remove("ks25")
     run.state.card = "ks25"
-    GAME._resolve_defend(run.state, "redraw", [])
+    rescues.resolve_defend(run.state, "redraw", [])
     d = run.decision()
     assert d.kind == "redraw" and d.seat == "survivor1"
     before = len(run.keys)
@@ -204,7 +205,7 @@ def test_the_standings_say_a_final_scene_waits_for_five_rescue_tokens():
     state.slasher, state.meter = R.LEGEND, R.METER
     me = state.survivors[0]
     me.rescues = [state.bank.pop() for _ in range(5)]
-    GAME._flip_ready(state, [])
+    finals.flip_ready(state, [])
     state.bank.append(me.rescues.pop())
     mine = str(dict(UI.status(GAME.view(state, "survivor1")))["Final Scene"])
     assert f"waiting until {R.RESCUES_NEEDED} rescue tokens are back in hand" in mine

@@ -13,6 +13,7 @@ import pytest
 from rich.text import Text
 
 from engines.core.contract import resolve_options
+from engines.mixtape.tall_oaks import finals, rescues, searching, slasher, spending
 from engines.mixtape.tall_oaks import odds as O
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.registry import get
@@ -52,7 +53,7 @@ def my_turn(seed: int, at: str, names: list[str] | None = PLAIN, **options: str)
 
 def give(run: Run, card: str, who: int = 0) -> None:
     run.state.supplies.draw_pile.remove(card)
-    GAME._take(run.state.survivors[who], card)
+    searching.take(run.state.survivors[who], card)
 
 
 def drop_all(run: Run, who: int = 0) -> None:
@@ -204,7 +205,7 @@ def test_a_face_up_final_scene_says_its_damage_and_where_the_final_rescue_waits(
     state.slasher, state.meter = R.LEGEND, R.METER
     me = state.survivors[0]
     me.rescues = [state.bank.pop() for _ in range(R.RESCUES_NEEDED)]
-    GAME._flip_ready(state, [])
+    finals.flip_ready(state, [])
     fs = R.FINAL_SCENES[me.final]
     text = UI.things(view(run))["Your Final Scene"]
     assert text.startswith(f"Face up: {fs.title}, at {B.locations[fs.location].name}.")
@@ -263,7 +264,7 @@ def test_the_redraw_after_triple_shields_has_odds():
     run = my_turn(7, "school")
     run.state.scenes.draw_pile.remove("ks25")
     run.state.card = "ks25"
-    GAME._resolve_defend(run.state, "redraw", [])
+    rescues.resolve_defend(run.state, "redraw", [])
     assert run.decision().kind == "redraw"
     (_, _, rows, _), = UI.odds(run.state)
     assert rows[0][0].startswith("1. draw again") and rows[0][2] == pct(_scene_chance(0))
@@ -296,7 +297,7 @@ def test_a_final_scene_that_would_kill_says_so_beside_its_chance():
     me.rescues = [state.bank.pop() for _ in range(R.RESCUES_NEEDED)]
     me.final = next(k for k, fs in R.FINAL_SCENES.items() if fs.damage == 3)
     me.health = 2
-    GAME._flip_ready(state, [])
+    finals.flip_ready(state, [])
     me.at = R.FINAL_SCENES[me.final].location
     d = run.decision()
     assert d.option("final")
@@ -348,7 +349,7 @@ def test_spends_that_cannot_help_are_set_apart_in_the_choices_and_the_odds():
     run = my_turn(12, "school")  # the Bat's two tokens against a 1-Action rescue: the second cannot help
     run.state.scenes.draw_pile.remove("ks01")
     run.state.card = "ks01"
-    GAME._ask_spend(run.state, 0, "rescue", [])
+    spending.ask_spend(run.state, 0, "rescue", [])
     d = run.decision()
     assert [o.label for o in d.options][1:] == ["Baseball Bat x1 (+1 Action)", "Baseball Bat x2 (+2 Actions)"]
     lines = UI.choice_lines(d, view(run), 80)
@@ -361,7 +362,7 @@ def test_spends_that_cannot_help_are_set_apart_in_the_choices_and_the_odds():
 
 def test_a_lost_fight_names_its_cost_and_the_spend_list_its_chances():
     run = my_turn(13, "0-3")
-    GAME._start_fight(run.state, 0, "normal", "end", [])
+    slasher.start_fight(run.state, 0, "normal", "end", [])
     lines = UI.choice_lines(run.decision(), view(run), 80)
     assert lines[0].startswith("1. roll without supplies: defeat ")
     (_, head, _, note), = UI.odds(run.state)
@@ -471,7 +472,7 @@ def test_the_screens_read_the_bonus_from_the_view_never_adding_it_up():
     run = my_turn(16, "school")
     run.state.scenes.draw_pile.remove("ks10")  # 3 Actions: the Bat's +2 is not enough on its own
     run.state.card = "ks10"
-    GAME._ask_spend(run.state, 0, "rescue", [])
+    spending.ask_spend(run.state, 0, "rescue", [])
     d = run.decision()
     v = view(run)
     real = UI.choice_lines(d, v, 80)

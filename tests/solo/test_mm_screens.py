@@ -13,6 +13,7 @@ import pytest
 from rich.text import Text
 
 from engines.core.contract import resolve_options
+from engines.mixtape.directors_cut import hero as heroes
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.game import GAME
 from engines.mixtape.directors_cut.state import MOVE
@@ -302,7 +303,7 @@ def test_a_hero_fight_says_what_losing_it_costs():
     state = ready()
     give(state, 0, "machete.1")
     state.meter = R.METER
-    GAME._hero_fight(state, 0, "end", [])
+    heroes.fight(state, 0, "end", [])
     hero = R.hero_now(state.hero, state.wolf)
     (_title, head, _rows, note) = UI.odds(state)[0]
     assert head == ["Choice", "Defeat", "Fend off", "Lose"]  # no noise counts in a fight with the Hero

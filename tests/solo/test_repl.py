@@ -7,6 +7,7 @@ import pytest
 from repl_harness import GAME, Session, new_run, run_at_reward
 
 from engines.core.events import UNDO
+from solo.parse import MAX_LINE
 
 
 def test_options_by_number_words_prefix_and_shorthand(tmp_path):
@@ -48,7 +49,7 @@ def test_a_whole_game_to_its_end(tmp_path):
         ("lawn two garage", "How many dice on the garage?"),
         ("lawn 2 lawn 2", "named twice"),
         ("lo", "could mean"),
-        ("x" * 10_240, "characters long; commands are short"),
+        ("x" * (MAX_LINE + 1), f"{MAX_LINE + 1} characters long; commands"),  # 10 KB lines: test_fuzz_input
         ("   ", "Nothing typed."),
     ],
 )

@@ -5,12 +5,24 @@ from __future__ import annotations
 from collections import Counter
 
 from engines.mixtape.directors_cut import rules_data as R
-from engines.mixtape.directors_cut.state import OVER, State
+from engines.mixtape.directors_cut.state import OVER, Slasher, State
 
 B = R.BOARD
 
 
 def problems(state: State) -> list[str]:
+    out = _pieces(state) + _board(state)
+    for s in state.slashers:
+        out += _slasher(state, s)
+    if (state.phase == OVER) != bool(state.result):
+        out.append(f"phase {state.phase} with result {state.result!r}")
+    if state.result and not state.winners and any(s.alive for s in state.slashers):
+        out.append("the game ended with nobody winning while slashers live")
+    return out
+
+
+def _pieces(state: State) -> list[str]:
+    """Every token and card in exactly one place."""
     out: list[str] = []
     tokens = list(state.bank)
     for loc, held in state.markers.items():
@@ -33,6 +45,12 @@ def problems(state: State) -> list[str]:
         out.append("the Supply cards are not each in exactly one place")
     if Counter(state.bonus.cards()) != Counter(list(R.BONUS)):
         out.append("the Bonus Tracks cards are not each in exactly one place")
+    return out
+
+
+def _board(state: State) -> list[str]:
+    """The locks, the Wolf and the Hero Meter."""
+    out: list[str] = []
     if len(state.locks) + state.lock_bank != R.LOCK_TOKENS or state.lock_bank < 0:
         out.append(f"{len(state.locks)} locks placed and {state.lock_bank} in the bank (of {R.LOCK_TOKENS})")
     for e, colour in state.locks.items():
@@ -42,23 +60,24 @@ def problems(state: State) -> list[str]:
         out.append(f"the Wolf is out with {state.hero} as the Hero")
     if not 0 <= state.meter <= R.METER:
         out.append(f"Hero Meter at {state.meter}, outside 0..{R.METER}")
-    for s in state.slashers:
-        if not 0 <= s.health <= R.HEALTH:
-            out.append(f"{s.seat} has {s.health} health")
-        if s.alive != (s.health > 0):
-            out.append(f"{s.seat} alive={s.alive} with {s.health} health")
-        if s.alive and state.phase != "start_point" and s.at not in B.kind and s.at not in B.locations:
-            out.append(f"{s.seat} stands nowhere ({s.at!r})")
-        if not s.alive and s.at:
-            out.append(f"{s.seat} is dead but on the board")
-        if s.supply and R.supply(s.supply).kind in ("key", "hero"):
-            out.append(f"{s.seat} holds {s.supply} in the inventory")
-        if s.key and R.supply(s.key).kind != "key":
-            out.append(f"{s.seat} holds {s.key} as a key")
-        if s.ability not in R.ABILITY_TEXT or s.edge < 0:
-            out.append(f"{s.seat} has ability {s.ability!r} and edge {s.edge}")
-    if (state.phase == OVER) != bool(state.result):
-        out.append(f"phase {state.phase} with result {state.result!r}")
-    if state.result and not state.winners and any(s.alive for s in state.slashers):
-        out.append("the game ended with nobody winning while slashers live")
+    return out
+
+
+def _slasher(state: State, s: Slasher) -> list[str]:
+    """One slasher's health, place and cards."""
+    out: list[str] = []
+    if not 0 <= s.health <= R.HEALTH:
+        out.append(f"{s.seat} has {s.health} health")
+    if s.alive != (s.health > 0):
+        out.append(f"{s.seat} alive={s.alive} with {s.health} health")
+    if s.alive and state.phase != "start_point" and s.at not in B.kind and s.at not in B.locations:
+        out.append(f"{s.seat} stands nowhere ({s.at!r})")
+    if not s.alive and s.at:
+        out.append(f"{s.seat} is dead but on the board")
+    if s.supply and R.supply(s.supply).kind in ("key", "hero"):
+        out.append(f"{s.seat} holds {s.supply} in the inventory")
+    if s.key and R.supply(s.key).kind != "key":
+        out.append(f"{s.seat} holds {s.key} as a key")
+    if s.ability not in R.ABILITY_TEXT or s.edge < 0:
+        out.append(f"{s.seat} has ability {s.ability!r} and edge {s.edge}")
     return out

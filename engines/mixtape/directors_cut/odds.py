@@ -4,14 +4,58 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cache
+from typing import NamedTuple
 
 from engines.mixtape import dice
 from engines.mixtape.dice import triple
 from engines.mixtape.directors_cut import rules_data as R
+from engines.mixtape.directors_cut.state import State
+
+
+def dice_count() -> int:
+    """How many Action Dice every action roll rolls: the engine rolls this many, and the odds count them."""
+    return R.ACTION_DICE
+
+
+def supply_bonus(card: str, tokens: int, purpose: str) -> tuple[int, int, int]:
+    """(knives, fists, noise) that spending `tokens` of the supply `card` adds to a roll for `purpose`: the sums
+    the engine rolls with (spending.spend) and the odds are offered with."""
+    if not tokens:
+        return 0, 0, 0
+    kind = R.supply(card)
+    bonus = tokens * kind.amount
+    knives, fists = (bonus, 0) if kind.kind == "knife" else (0, bonus)
+    # Rulebook: noisy weapons do not raise the meter in a fight with the Hero.
+    noise = 0 if purpose == "hero" else tokens * kind.noise
+    return knives, fists, noise
+
+
+class SpendOffer(NamedTuple):
+    """One spend the engine offers before a roll: its key, the tokens, the dice rolled, and what they add."""
+
+    key: str
+    tokens: int
+    dice: int
+    knives: int
+    fists: int
+    noise: int
+
+
+def spend_offers(state: State) -> list[SpendOffer]:
+    """Every spend of the pending SPEND decision, 0 tokens first, with the dice and bonus the roll will have."""
+    from engines.mixtape.directors_cut import keys, spending
+
+    s = state.slashers[state.spender]
+    most = spending.usable(state, state.spender, state.purpose) if s.supply else 0
+    n_dice = dice_count()
+    return [
+        SpendOffer(keys.spend(n), n, n_dice, *supply_bonus(s.supply, n, state.purpose))
+        for n in range(most + 1)
+    ]
 
 
 def _rolls() -> tuple[tuple[tuple[str, ...], Fraction], ...]:
-    return dice.rolls(tuple(R.ACTION_FACES), R.ACTION_DICE)
+    return dice.rolls(tuple(R.ACTION_FACES), dice_count())
 
 
 @cache

@@ -8,13 +8,16 @@ slasher who missed it. It decides from the seat's View only.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from fractions import Fraction
 from functools import lru_cache
 
 from engines.core.contract import Decision, Hint
 from engines.core.rng import Rng
 from engines.mixtape.board import BONUS, START
-from engines.mixtape.directors_cut import odds
+from engines.mixtape.directors_cut import keys, odds
 from engines.mixtape.directors_cut import rules_data as R
+from engines.mixtape.directors_cut.keys import Key
 from engines.mixtape.directors_cut.state import SlasherView, View
 
 B = R.BOARD
@@ -33,7 +36,7 @@ def heuristic_policy(view: View, decision: Decision, rng: Rng) -> str:
     return _choose(view, decision)[0]
 
 
-def heuristic_with(low: int):
+def heuristic_with(low: int) -> Callable[[View, Decision, Rng], str]:
     """The heuristic with another caution threshold: 7 never starts a scene (the passive player measured in
     RULES.md), lower values hunt harder."""
 
@@ -84,7 +87,7 @@ def _supply_value(card: str) -> float:
     return base * kind.amount * uses - 0.4 * kind.noise * uses
 
 
-def _bonus(me: SlasherView, purpose: str) -> tuple[int, int, int]:
+def _bonus(me: SlasherView) -> tuple[int, int, int]:
     """(amount per token, noise per token, most tokens) of my supply for this roll, 0s if none."""
     if not me.supply:
         return 0, 0, 0
@@ -107,78 +110,90 @@ def _brawl_odds(me: SlasherView, other: SlasherView, first: bool) -> float:
 
 def _choose(view: View, d: Decision, low: int = LOW) -> tuple[str, str]:
     me = _me(view, d.seat)
+    chooser = _CHOOSERS.get(d.kind)
+    if chooser is None:
+        return d.keys()[0], "the first choice"
+    return chooser(view, me, d, low)
+
+
+def _arg(key: str) -> str:
+    return Key.parse(key).arg
+
+
+def _start(view: View, me: SlasherView, d: Decision, low: int) -> tuple[str, str]:
+    dist = _targets(view)
+    key = min(d.keys(), key=lambda k: (dist.get(_arg(k), 99), k))
+    return key, "the starting point closest to a Scene Marker"
+
+
+def _lock(view: View, me: SlasherView, d: Decision, low: int) -> tuple[str, str]:
+    rivals = [s for s in view.slashers if s.seat != me.seat and s.alive and s.at]
+    near = B.distances([s.at for s in rivals]) if rivals else {}
+    return min(d.keys(), key=lambda k: (near.get(_arg(k), 99), k)), "lock the entrance nearest a rival"
+
+
+def _turn(view: View, me: SlasherView, d: Decision, low: int) -> tuple[str, str]:
     keys = d.keys()
-    kind = d.kind
-    if kind == "start":
-        dist = _targets(view)
-        key = min(keys, key=lambda k: (dist.get(k[6:], 99), k))
-        return key, "the starting point closest to a Scene Marker"
-    if kind == "lock":
-        rivals = [s for s in view.slashers if s.seat != me.seat and s.alive and s.at]
-        near = B.distances([s.at for s in rivals]) if rivals else {}
-        return min(keys, key=lambda k: (near.get(k[5:], 99), k)), "lock the entrance nearest a rival"
-    if kind == "turn":
-        use = _ability(view, me, keys)
-        if use:
-            return use
-        if "heal" in keys and me.health <= R.HEALTH - 2:
-            return "heal", "heal before you go on"
-        if "scene" in keys and me.health > low:
-            return "scene", "a victim is right here"
-        if "unlock" in keys:
-            amount, _, most = _bonus(me, "unlock")
-            colour = view.locks[me.at]
-            chance = odds.unlock_chance(1 if colour == "yellow" else 2, amount * most)
-            if chance >= 0.3:
-                return "unlock", f"{float(chance):.0%} to break the lock"
-        if "scene" in keys and me.health > 1 and view.meter < R.METER - 1:
-            return "scene", "a victim is right here"
-        if "search" in keys and _worth_searching(view, me):
-            return "search", "search here before you move: a supply could turn the next scene"
-        return "roll", "move on" if me.health > low else "too hurt to risk a scene: find a safe corner"
-    if kind == "move":
-        return _move(view, me, d, low)
-    if kind == "spend":
-        return _spend(view, me, d)
-    if kind == "keep":
-        new = _supply_value(view.drawn) if view.drawn else 0.0
-        old = _supply_value(me.supply) if me.supply else 0.0
-        return (
-            ("keep:new", "the new card is stronger") if new > old else ("keep:old", "your card is stronger")
-        )
-    if kind == "run":
-        cur = next((s for s in view.slashers if s.seat == view.current), None)
-        start = cur.at if cur and cur.at else B.starts[0]
-        locks = tuple(sorted(view.locks))
-        dist = _distances_from(start, locks)
-        mine = _distances_from(me.at, locks) if me.at else {}
-        key = max(keys, key=lambda k: (dist.get(k[4:], 99) - mine.get(k[4:], 99) / 2, k))
-        return key, "send the victim far from the slasher who missed"
-    if kind == "search":
-        if _worth_searching(view, me):
-            return "search", "a supply could turn the next scene"
-        return "leave", "the Hero Meter is too high to risk the noise"
-    if kind == "target":
-        return _target(view, me, d)
-    if kind == "bonus_move":
-        return _anywhere(view, me, d, low)
-    if kind == "bonus_swap":
-        return _swap(view, me, d, low)
-    if kind == "at_lock":
-        return "unlock", "break the lock while you are here"
-    if kind == "door":
-        return _door(view, me, low)
-    if kind == "redraw":
-        if me.health > low:
-            return "redraw", "another victim, while you are strong enough"
-        return "stop", "too hurt to risk another card"
-    if kind == "aid":
-        if me.health <= R.HEALTH - 2 or me.supply:
-            return "aid:now", "heal now rather than give up the supply you hold"
-        return "aid:keep", "keep it for a worse wound"
-    if kind == "rise":
-        return max(keys, key=lambda k: (view.markers[k[5:]], k)), "rise where the victims are"
-    return keys[0], "the first choice"
+    use = _ability(view, me, keys)
+    if use:
+        return use
+    if "heal" in keys and me.health <= R.HEALTH - 2:
+        return "heal", "heal before you go on"
+    if "scene" in keys and me.health > low:
+        return "scene", "a victim is right here"
+    if "unlock" in keys:
+        amount, _, most = _bonus(me)
+        colour = view.locks[me.at]
+        chance = odds.unlock_chance(1 if colour == "yellow" else 2, amount * most)
+        if chance >= 0.3:
+            return "unlock", f"{float(chance):.0%} to break the lock"
+    if "scene" in keys and me.health > 1 and view.meter < R.METER - 1:
+        return "scene", "a victim is right here"
+    if "search" in keys and _worth_searching(view, me):
+        return "search", "search here before you move: a supply could turn the next scene"
+    return "roll", "move on" if me.health > low else "too hurt to risk a scene: find a safe corner"
+
+
+def _keep(view: View, me: SlasherView, d: Decision, low: int) -> tuple[str, str]:
+    new = _supply_value(view.drawn) if view.drawn else 0.0
+    old = _supply_value(me.supply) if me.supply else 0.0
+    return ("keep:new", "the new card is stronger") if new > old else ("keep:old", "your card is stronger")
+
+
+def _run(view: View, me: SlasherView, d: Decision, low: int) -> tuple[str, str]:
+    cur = next((s for s in view.slashers if s.seat == view.current), None)
+    start = cur.at if cur and cur.at else B.starts[0]
+    locks = tuple(sorted(view.locks))
+    dist = _distances_from(start, locks)
+    mine = _distances_from(me.at, locks) if me.at else {}
+    key = max(d.keys(), key=lambda k: (dist.get(_arg(k), 99) - mine.get(_arg(k), 99) / 2, k))
+    return key, "send the victim far from the slasher who missed"
+
+
+def _search(view: View, me: SlasherView, d: Decision, low: int) -> tuple[str, str]:
+    if _worth_searching(view, me):
+        return "search", "a supply could turn the next scene"
+    return "leave", "the Hero Meter is too high to risk the noise"
+
+
+def _at_lock(view: View, me: SlasherView, d: Decision, low: int) -> tuple[str, str]:
+    return "unlock", "break the lock while you are here"
+
+
+def _redraw(view: View, me: SlasherView, d: Decision, low: int) -> tuple[str, str]:
+    if me.health > low:
+        return "redraw", "another victim, while you are strong enough"
+    return "stop", "too hurt to risk another card"
+
+
+def _aid(view: View, me: SlasherView, d: Decision, low: int) -> tuple[str, str]:
+    if me.health <= R.HEALTH - 2 or me.supply:
+        return "aid:now", "heal now rather than give up the supply you hold"
+    return "aid:keep", "keep it for a worse wound"
+
+
+def _rise(view: View, me: SlasherView, d: Decision, low: int) -> tuple[str, str]:
+    return max(d.keys(), key=lambda k: (view.markers[_arg(k)], k)), "rise where the victims are"
 
 
 def _door(view: View, me: SlasherView, low: int) -> tuple[str, str]:
@@ -205,7 +220,7 @@ def _target(view: View, me: SlasherView, d: Decision) -> tuple[str, str]:
     """Brawl the rival this brawl hurts most: the best chance, a rival it may kill, the richest."""
     best, best_score, best_why = d.options[0].key, -1e9, ""
     for opt in d.options:
-        o = _me(view, opt.key[6:])
+        o = _me(view, _arg(opt.key))
         p = _brawl_odds(me, o, True)
         worth = 10 + (12 if o.health <= 1 else 5 if o.health <= 2 else 0) + 0.6 * o.souvenirs
         if o.souvenirs >= view.goal - 3:
@@ -221,14 +236,14 @@ def _anywhere(view: View, me: SlasherView, d: Decision, low: int) -> tuple[str, 
     crowded = {s.at for s in view.slashers if s.alive and s.seat != me.seat}
 
     def score(k: str) -> tuple[int, int, str]:
-        loc = k[3:]
+        loc = _arg(k)
         n = view.markers[loc]
         if me.health <= low:
             return (0 if n or loc in crowded else 1, int(me.searched != loc), k)
         return (n if loc not in crowded else -1, 0, k)
 
     key = max(d.keys(), key=score)
-    n = view.markers[key[3:]]
+    n = view.markers[_arg(key)]
     return key, f"{n} victim{'s' if n != 1 else ''} waiting there" if n else "a quiet place to search"
 
 
@@ -236,13 +251,13 @@ def _swap(view: View, me: SlasherView, d: Decision, low: int) -> tuple[str, str]
     """Trade into a location with victims while healthy, onto a starting point while hurt."""
 
     def score(k: str) -> tuple[int, str]:
-        at = _me(view, k[5:]).at
+        at = _me(view, _arg(k)).at
         if me.health <= low:
             return (int(B.kind.get(at) == START), k)
         return (view.markers.get(at, 0) if at in B.locations else 0, k)
 
     key = max(d.keys(), key=score)
-    return key, f"take {_me(view, key[5:]).name}'s place"
+    return key, f"take {_me(view, _arg(key)).name}'s place"
 
 
 def _ability(view: View, me: SlasherView, keys: list[str]) -> tuple[str, str] | None:
@@ -281,19 +296,19 @@ def _move(view: View, me: SlasherView, d: Decision, low: int = LOW) -> tuple[str
     best_key, best_score, best_node, best_foe = d.options[0].key, -1e9, "", None
     loud = view.meter >= R.METER - 1
     for opt in d.options:
-        node = opt.key[3:]
+        node = _arg(opt.key)
         kind = B.kind.get(node)
         if node in B.locations:
             n = view.markers[node]
             if n:
-                score = 100 + 5 * n - 40 * risk - (20 if loud and me.health <= 3 else 0)
+                score: float = 100 + 5 * n - 40 * risk - (20 if loud and me.health <= 3 else 0)
             elif me.searched != node and (not me.supply or not loud):
                 score = (45 if not me.supply else 20) + 15 * risk
             else:
                 score = 10 - dist.get(node, 30)
         elif node in view.locks:
             loc = B.entrance_of[node]
-            amount, _, most = _bonus(me, "unlock")
+            amount, _, most = _bonus(me)
             chance = float(odds.unlock_chance(1 if view.locks[node] == "yellow" else 2, amount * most))
             score = (60 if view.markers[loc] else 15) * chance
         else:
@@ -320,7 +335,9 @@ def _move(view: View, me: SlasherView, d: Decision, low: int = LOW) -> tuple[str
     return best_key, _move_reason(view, me, best_node, best_foe, risk)
 
 
-def _move_reason(view: View, me: SlasherView, node: str, foe, risk: int) -> str:
+def _move_reason(
+    view: View, me: SlasherView, node: str, foe: tuple[SlasherView, float] | None, risk: int
+) -> str:
     """Why the chosen stop, in words (built once, for the stop chosen)."""
     if not node:
         return "the only way"
@@ -347,11 +364,11 @@ _GAIN = {"kill": 10.0, "defend": 6.0, "survivor": 9.0, "hero": 14.0, "unlock": 4
 
 
 def _spend(view: View, me: SlasherView, d: Decision) -> tuple[str, str]:
-    amount, noise, _most = _bonus(me, view.purpose)
+    amount, noise, _most = _bonus(me)
     chance = _chance_fn(view, me)
     best = ("spend:0", -1e9, 0.0)
     for k in d.keys():  # noqa: SIM118 (Decision.keys is a method)
-        n = int(k[6:])
+        n = keys.spent(k)
         p = float(chance(n * amount))
         value = p * _GAIN[view.purpose] - 1.5 * n
         if view.purpose != "hero" and noise:
@@ -364,7 +381,7 @@ def _spend(view: View, me: SlasherView, d: Decision) -> tuple[str, str]:
     return best[0], f"{best[2]:.0%} to succeed this way"
 
 
-def _chance_fn(view: View, me: SlasherView):
+def _chance_fn(view: View, me: SlasherView) -> Callable[[int], float | Fraction]:
     purpose = view.purpose
     kind = R.supply(me.supply).kind if me.supply else ""
     if purpose == "kill" and view.card:
@@ -381,7 +398,7 @@ def _chance_fn(view: View, me: SlasherView):
     if purpose == "hero":
         hero = R.hero_now(view.hero, view.wolf)
 
-        def hero_chance(b: int):
+        def hero_chance(b: int) -> float | Fraction:
             win, fend = odds.hero_chances(
                 hero.defeat, hero.defend, b if kind == "knife" else 0, b if kind == "fist" else 0
             )
@@ -401,3 +418,24 @@ def _chance_fn(view: View, me: SlasherView):
 
 
 POLICIES = {"random": random_policy, "heuristic": heuristic_policy}
+
+
+_CHOOSERS: dict[str, Callable[[View, SlasherView, Decision, int], tuple[str, str]]] = {
+    "start": _start,
+    "lock": _lock,
+    "turn": _turn,
+    "move": lambda view, me, d, low: _move(view, me, d, low),
+    "spend": lambda view, me, d, low: _spend(view, me, d),
+    "keep": _keep,
+    "run": _run,
+    "search": _search,
+    "target": lambda view, me, d, low: _target(view, me, d),
+    "bonus_move": lambda view, me, d, low: _anywhere(view, me, d, low),
+    "bonus_swap": lambda view, me, d, low: _swap(view, me, d, low),
+    "at_lock": _at_lock,
+    "door": lambda view, me, d, low: _door(view, me, low),
+    "redraw": _redraw,
+    "aid": _aid,
+    "rise": _rise,
+}
+"""A decision's kind -> how the heuristic chooses in it: (view, me, decision, low health) -> (key, why)."""

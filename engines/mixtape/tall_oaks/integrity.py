@@ -7,7 +7,7 @@ from collections import Counter
 from engines.mixtape.board import START
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks.abilities import slots
-from engines.mixtape.tall_oaks.state import START_POINT, State
+from engines.mixtape.tall_oaks.state import START_POINT, State, Survivor
 
 
 def _once(name: str, where: list[str], expected: list[str]) -> list[str]:
@@ -46,36 +46,43 @@ def problems(state: State) -> list[str]:
         out.append("The Legend's meter is not full")
     starts: Counter[str] = Counter()
     for x in s:
-        if not 0 <= x.health <= R.HEALTH:
-            out.append(f"{x.name} has {x.health} health")
-        unplaced = state.phase == START_POINT and not x.at
-        if x.alive != (x.health > 0) or (x.alive != bool(x.at) and not unplaced):
-            out.append(f"{x.name} is alive={x.alive} with {x.health} health at {x.at!r}")
-        if any(R.supply(c).kind == R.TRAITOR for c in x.supplies):
-            out.append(f"{x.name} holds a Traitor card in the inventory")
-        if len(x.supplies) + len(x.tasks) > slots(x.name):
-            out.append(f"{x.name} holds more than {slots(x.name)} supplies and Tasks")
-        finite = {c for c in x.supplies if not R.supply(c).infinite}
-        if set(x.trackers) != finite or any(v < 1 for v in x.trackers.values()):
-            out.append(f"{x.name}'s Supply Trackers do not match the cards")
+        out += _survivor(state, x)
         if x.at and R.BOARD.kind.get(x.at) == START:
             starts[x.at] += 1
-        if x.final_token and not x.revealed:
-            out.append(f"{x.name} holds a Final Rescue token with the card face down")
-        if x.alive and not x.revealed and all(state.done) and len(x.rescues) >= R.RESCUES_NEEDED:
-            out.append(
-                f"{x.name} has every Task done and five rescues, and the Final Scene is still face down"
-            )
     out += [f"{n} survivors on the starting point {p}" for p, n in starts.items() if n > 1]
     owners = {x.seat: x for x in s}
     for loc, seat in state.final_tokens.items():
         if state.markers.get(loc):
             out.append(f"{loc} holds a Scene Marker and a Final Rescue token")
-        x = owners.get(seat)
-        if x is None or not x.alive or not x.revealed or x.final_token:
+        owner = owners.get(seat)
+        if owner is None or not owner.alive or not owner.revealed or owner.final_token:
             out.append(f"a Final Rescue token waits at {loc} for {seat}, who cannot claim it")
     if state.markers.get(R.REC):
         out.append("the Rec Center holds a Scene Marker")
     if state.helipad != all(state.done):
         out.append("the Helipad does not match the Tasks")
+    return out
+
+
+def _survivor(state: State, x: Survivor) -> list[str]:
+    """One survivor's health, place, hand and Final Scene."""
+    out: list[str] = []
+    if not 0 <= x.health <= R.HEALTH:
+        out.append(f"{x.name} has {x.health} health")
+    unplaced = state.phase == START_POINT and not x.at
+    if x.alive != (x.health > 0) or (x.alive != bool(x.at) and not unplaced):
+        out.append(f"{x.name} is alive={x.alive} with {x.health} health at {x.at!r}")
+    if any(R.supply(c).kind == R.TRAITOR for c in x.supplies):
+        out.append(f"{x.name} holds a Traitor card in the inventory")
+    if len(x.supplies) + len(x.tasks) > slots(x.name):
+        out.append(f"{x.name} holds more than {slots(x.name)} supplies and Tasks")
+    finite = {c for c in x.supplies if not R.supply(c).infinite}
+    if set(x.trackers) != finite or any(v < 1 for v in x.trackers.values()):
+        out.append(f"{x.name}'s Supply Trackers do not match the cards")
+    if x.final_token and not x.revealed:
+        out.append(f"{x.name} holds a Final Rescue token with the card face down")
+    if x.alive and not x.revealed and all(state.done) and len(x.rescues) >= R.RESCUES_NEEDED:
+        out.append(
+            f"{x.name} has every Task done and five rescues, and the Final Scene is still face down"
+        )
     return out

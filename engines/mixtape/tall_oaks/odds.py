@@ -3,17 +3,73 @@ engine reads them (readings.read), unique combos included, and of scuffles."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from functools import cache
+from typing import NamedTuple
 
 from engines.mixtape import dice
+from engines.mixtape.tall_oaks import abilities as A
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks.readings import read
+from engines.mixtape.tall_oaks.state import View
+
+
+def dice_count() -> int:
+    """How many Action Dice a roll rolls: the engine rolls this many (spending.action_dice), the odds count them."""
+    return R.ACTION_DICE
 
 
 def rolls() -> tuple[tuple[tuple[str, ...], Fraction], ...]:
     """Every sorted roll of the action dice with its chance."""
-    return dice.rolls(tuple(R.ACTION_FACES), R.ACTION_DICE)
+    return dice.rolls(tuple(R.ACTION_FACES), dice_count())
+
+
+def roll_sums(name: str, chosen: Mapping[str, int]) -> tuple[dict[str, int], int]:
+    """Icon -> what the supplies spent (card -> tokens) and the survivor's ability add to an action roll, and the
+    noise the supplies make (before any quieter ability): the sums the engine rolls with (spending.roll_action)."""
+    bonus = {R.ACTION: 0, R.SHIELD: 0, R.ESCAPE: 0}
+    noise = 0
+    for c, n in chosen.items():
+        kind = R.supply(c)
+        bonus[kind.kind] += kind.amount * n
+        noise += kind.noise * n
+    icon, gift = A.roll_bonus(name)  # Derrick's Shield, Kimmy's Escape
+    if icon:
+        bonus[icon] += gift
+    return bonus, noise
+
+
+def roll_bonus(name: str, purpose: str, chosen: Mapping[str, int]) -> tuple[int, int, int, int]:
+    """(Actions, Shields, Escapes, noise) an action roll gets from the supplies spent and the survivor's
+    ability, the noise as the meter takes it (none in a fight; a quieter ability counted): what a view offers
+    its screens, so they never add the bonus up themselves."""
+    bonus, noise = roll_sums(name, chosen)
+    made = 0 if purpose == "fight" else A.quieter(name, noise)
+    return bonus[R.ACTION], bonus[R.SHIELD], bonus[R.ESCAPE], made
+
+
+def seat_bonus(view: View, purpose: str, tokens: bool) -> tuple[int, int, int]:
+    """The seat's (Actions, Shields, Escapes) for a kind of roll: its ability alone, or with every token that
+    helps (the view's `most`)."""
+    x = next(o for o in view.survivors if o.seat == view.seat)
+    a, s, e, _ = view.most.get(purpose, (0, 0, 0, 0)) if tokens else roll_bonus(x.name, purpose, {})
+    return a, s, e
+
+
+class SpendOffer(NamedTuple):
+    """One spend the engine offers before a roll: its key, the dice rolled, and (Actions, Shields, Escapes,
+    noise) it adds."""
+
+    key: str
+    dice: int
+    bonus: tuple[int, int, int, int]
+
+
+def spend_offers(view: View) -> list[SpendOffer]:
+    """Every spend of the spender's pending decision, in the view's order (empty for anyone else's view)."""
+    n = dice_count()
+    return [SpendOffer(key, n, bonus) for key, bonus in view.spends.items()]
 
 
 @cache
@@ -54,9 +110,8 @@ def fight(
 def scuffle_round() -> tuple[Fraction, Fraction, Fraction, Fraction, Fraction]:
     """One roll of a scuffle from the mover's side: (win by triple, win by Actions, lose by triple, lose by
     Actions, tie). Same reading as the engine's scuffle_round."""
-    from engines.mixtape.tall_oaks.game import EscapeFromTallOaks
+    from engines.mixtape.tall_oaks.scuffles import scuffle_round as r
 
-    r = EscapeFromTallOaks.scuffle_round
     wt = wa = lt = la = tie = Fraction(0)
     for mine, p in rolls():
         for theirs, q in rolls():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import lru_cache
 
@@ -9,6 +10,7 @@ from engines.core.contract import Decision, Hint
 from engines.core.rng import Rng
 from engines.mixtape.board import BONUS
 from engines.mixtape.tall_oaks import abilities as A
+from engines.mixtape.tall_oaks import keys
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks.odds import fight, outcomes
 from engines.mixtape.tall_oaks.state import SurvivorView, View
@@ -171,12 +173,12 @@ def _move(view: View, decision: Decision) -> Hint:
     get = dist.get
     if not outside:
         for o in decision.options:
-            d = get(o.key[3:], FAR)
+            d = get(keys.Key.parse(o.key).arg, FAR)
             if d < score:
                 best, score = o.key, d
         return Hint(best, why)
     for o in decision.options:
-        node = o.key[3:]
+        node = keys.Key.parse(o.key).arg
         d = get(node, 99)
         if node not in B.locations and B.touching(node, sl):
             d += 20
@@ -186,14 +188,7 @@ def _move(view: View, decision: Decision) -> Hint:
 
 
 def _spend_parts(key: str) -> dict[str, int]:
-    body = key[6:]
-    if body == "none":
-        return {}
-    out = {}
-    for part in body.split(","):
-        card, n = part.rsplit("x", 1)
-        out[card] = int(n)
-    return out
+    return keys.spent(keys.Key.parse(key).arg)
 
 
 @lru_cache(maxsize=1024)
@@ -322,85 +317,111 @@ def _traitor(view: View, decision: Decision) -> Hint:
     def threat(o: SurvivorView) -> tuple:
         return (o.final_token, bool(o.final), o.rescues)
 
-    keys = decision.keys()
-    leader = max((by_seat[k.split(":")[1]] for k in keys), key=threat)
+    choices = decision.keys()
+    leader = max((by_seat[keys.Traitor.parse(keys.Key.parse(k).arg).seat] for k in choices), key=threat)
     mine = next_task(view)
-    for key in keys:
-        if key == f"traitor:{leader.seat}:task:{mine}":
-            return Hint(key, f"take Task #{mine} from {leader.name} and do it yourself")
+    steal = keys.Traitor(leader.seat, keys.TASK, str(mine)).key()
+    if steal in choices:
+        return Hint(steal, f"take Task #{mine} from {leader.name} and do it yourself")
+    start = keys.Traitor(leader.seat, "start").key()
     if leader.final_token or leader.final:
-        return Hint(f"traitor:{leader.seat}:start", f"{leader.name} is closest to escaping: send them back")
-    if f"traitor:{leader.seat}:rescue" in keys:
-        return Hint(f"traitor:{leader.seat}:rescue", f"{leader.name} has the most rescues: take one")
-    return Hint(f"traitor:{leader.seat}:start", f"slow {leader.name} down")
+        return Hint(start, f"{leader.name} is closest to escaping: send them back")
+    rescue = keys.Traitor(leader.seat, "rescue").key()
+    if rescue in choices:
+        return Hint(rescue, f"{leader.name} has the most rescues: take one")
+    return Hint(start, f"slow {leader.name} down")
 
 
-def _keep(view: View, keys: tuple[str, ...]) -> Hint:
+def _keep(view: View, choices: Sequence[str]) -> Hint:
     """Let go of the least useful supply; a Task card that is not next goes first when it blocks a weapon."""
     x = me(view)
     k = next_task(view)
-    tasks = [key for key in keys if key.startswith("drop:task:")]
-    later = [t for t in tasks if int(t[10:]) != k]
-    new = keys[-1][5:]
+    drops = [keys.Key.parse(key).arg for key in choices]
+    tasks = [key for key, drop in zip(choices, drops, strict=True) if keys.dropped_task(drop)]
+    later = [t for t in tasks if keys.dropped_task(keys.Key.parse(t).arg) != k]
+    new = drops[-1]
     if later and (not armed(x) or not x.supplies):
         return Hint(later[-1], "that Task cannot be done yet; your hands are better used for this")
     if tasks and not armed(x) and R.supply(new).kind == R.ACTION and not x.supplies:
         return Hint(tasks[-1], "no weapon, no Task: take the weapon and come back for it")
-    cards = [key[5:] for key in keys if not key.startswith("drop:task:")]
+    cards = [drop for drop in drops if not keys.dropped_task(drop)]
     drop = _weakest(x, cards)
-    return Hint(f"drop:{drop}", f"the {R.supply(drop).name} is the least useful")
+    return Hint(keys.drop(drop), f"the {R.supply(drop).name} is the least useful")
 
 
 def advise(view: View, decision: Decision) -> Hint:
-    kind = decision.kind
-    if kind == "move":  # the most common decision first
+    if decision.kind == "move":  # the most common decision first
         return _move(view, decision)
-    keys = decision.keys()
+    adviser = _ADVISERS.get(decision.kind)
+    if adviser is None:
+        return Hint(decision.keys()[0], "the first choice")
+    return adviser(view, decision)
+
+
+def _start(view: View, decision: Decision) -> Hint:
+    marked = [loc for loc, m in view.markers.items() if m]
+    dist = _distances(tuple(sorted(marked)), ())
+    best = min(decision.keys(), key=lambda k: dist.get(keys.Key.parse(k).arg, 99))
+    return Hint(best, "the starting point closest to a Scene Marker")
+
+
+def _turn(view: View, decision: Decision) -> Hint:
+    choices = decision.keys()
     x = me(view)
-    if kind == "start":
-        marked = [loc for loc, m in view.markers.items() if m]
-        dist = _distances(tuple(sorted(marked)), ())
-        best = min(keys, key=lambda k: dist.get(k[6:], 99))
-        return Hint(best, "the starting point closest to a Scene Marker")
-    if kind == "turn":
-        if "task" in keys and (armed(x) or next_task(view) not in R.TASK_BATTLES):
-            return Hint("task", "finish the Task while you stand here")
-        if "final" in keys and armed(x):
-            return Hint("final", "your Final Scene is right here")
-        heal = [k for k in keys if k.startswith("heal:")]
-        if heal and x.health <= 4:
-            return Hint(heal[0], "patch yourself up before it gets worse")
-        if "draw" in keys and wants_scene(x):
-            return Hint("draw", "you are armed and someone here still needs rescuing")
-        if "search" in keys and (not armed(x) or room(x) > 0):
-            return Hint("search", "search here for supplies")
-        return Hint("roll", "roll and move on")
-    if kind == "spend":
-        return _spend(view, decision)
-    if kind == "keep":
-        return _keep(view, keys)
-    if kind == "traitor":
-        return _traitor(view, decision)
-    if kind == "redraw":
-        if wants_scene(x) and x.health > R.INJURED:
-            return Hint("redraw", "the card is beaten and someone here still needs rescuing: draw again now")
-        return Hint("redraw:no", "stay put: the next card can wait for your next turn")
-    if kind == "scuffle":
-        by_seat = {o.seat: o for o in view.survivors}
-        for k in keys:
-            o = by_seat.get(k[8:])
-            if o and (o.final_token or o.final) and x.health >= 3:
-                return Hint(k, f"{o.name} is close to escaping: knock them back to a starting point")
-        return Hint("scuffle:no", "a scuffle costs health and gains little")
-    if kind == "task":
-        if "task:take" in keys:
-            return Hint("task:take", "the town needs the Tasks done before anyone escapes")
-        swaps = [k for k in keys if k.startswith("task:swap:")]
-        if swaps and next_task(view) == view.center[-1]:
-            drop = _weakest(x, [k[10:] for k in swaps])
-            return Hint(f"task:swap:{drop}", "nobody escapes until the next Task is done")
-        return Hint("task:leave", "keep your supplies")
-    return Hint(keys[0], "the first choice")
+    if "task" in choices and (armed(x) or next_task(view) not in R.TASK_BATTLES):
+        return Hint("task", "finish the Task while you stand here")
+    if "final" in choices and armed(x):
+        return Hint("final", "your Final Scene is right here")
+    heal = [k for k in choices if keys.Key.parse(k).verb == "heal"]
+    if heal and x.health <= 4:
+        return Hint(heal[0], "patch yourself up before it gets worse")
+    if "draw" in choices and wants_scene(x):
+        return Hint("draw", "you are armed and someone here still needs rescuing")
+    if "search" in choices and (not armed(x) or room(x) > 0):
+        return Hint("search", "search here for supplies")
+    return Hint("roll", "roll and move on")
+
+
+def _redraw(view: View, decision: Decision) -> Hint:
+    x = me(view)
+    if wants_scene(x) and x.health > R.INJURED:
+        return Hint("redraw", "the card is beaten and someone here still needs rescuing: draw again now")
+    return Hint(keys.join("redraw", keys.NO), "stay put: the next card can wait for your next turn")
+
+
+def _scuffle(view: View, decision: Decision) -> Hint:
+    x = me(view)
+    by_seat = {o.seat: o for o in view.survivors}
+    for k in decision.keys():  # noqa: SIM118 (Decision.keys is a method)
+        o = by_seat.get(keys.Key.parse(k).arg)
+        if o and (o.final_token or o.final) and x.health >= 3:
+            return Hint(k, f"{o.name} is close to escaping: knock them back to a starting point")
+    return Hint(keys.scuffle(keys.NO), "a scuffle costs health and gains little")
+
+
+def _task(view: View, decision: Decision) -> Hint:
+    choices = decision.keys()
+    x = me(view)
+    if "task:take" in choices:
+        return Hint("task:take", "the town needs the Tasks done before anyone escapes")
+    swaps = [k for k in choices if keys.Key.parse(keys.Key.parse(k).arg).verb == "swap"]
+    if swaps and next_task(view) == view.center[-1]:
+        drop = _weakest(x, [keys.Key.parse(keys.Key.parse(k).arg).arg for k in swaps])
+        return Hint(keys.task_swap(drop), "nobody escapes until the next Task is done")
+    return Hint("task:leave", "keep your supplies")
+
+
+_ADVISERS: dict[str, Callable[[View, Decision], Hint]] = {
+    "start": _start,
+    "turn": _turn,
+    "spend": lambda view, decision: _spend(view, decision),
+    "keep": lambda view, decision: _keep(view, decision.keys()),
+    "traitor": lambda view, decision: _traitor(view, decision),
+    "redraw": _redraw,
+    "scuffle": _scuffle,
+    "task": _task,
+}
+"""A decision's kind -> the heuristic's advice in it (the move decision is asked first, before this table)."""
 
 
 POLICIES = {"random": random_policy, "heuristic": heuristic_policy}

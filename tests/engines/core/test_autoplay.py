@@ -5,13 +5,13 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engines.core.autoplay import _policy_base, policy_rng
-from engines.core.rng import Rng
+from engines.core.autoplay import policy_rng
+from engines.core.rng import Rng, derive_seed
 
 
 @given(st.integers(0, 2**64 - 1), st.integers(0, 10_000))
 def test_a_deferred_policy_rng_draws_what_an_eager_one_would(seed, index):
-    eager = Rng.from_seed(_policy_base(seed) + index)
+    eager = Rng.from_seed(derive_seed(seed, "policy") + index)  # the policy stream, made at once
     deferred = policy_rng(seed, index)
     assert [deferred.below(6) for _ in range(5)] == [eager.below(6) for _ in range(5)]
     assert deferred.state == eager.state

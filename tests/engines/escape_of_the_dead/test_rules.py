@@ -393,3 +393,12 @@ def test_the_view_shows_every_field_of_the_table_by_name():
     assert (view.kills, view.kills_needed, view.total_kills) == (6, R.KILLS_PER_REWARD, 16)
     assert (view.dice, view.unrolled, view.rewards) == ((2, 1, 1), ("garage",), ("b",))
     assert view.skip_spawn is True and view.turn == 5
+
+
+def test_the_turn_machine_has_a_handler_for_every_phase_section_and_reward():
+    from engines.escape_of_the_dead import phases
+    from engines.escape_of_the_dead.game import CHOICES, DECISIONS, REWARDS
+
+    assert set(DECISIONS) == set(CHOICES) == {ASSIGN, ROLL, REWARD, OVER}
+    assert list(phases.SECTIONS) == list(R.SECTIONS)
+    assert list(phases.REWARDS) == list(REWARDS)

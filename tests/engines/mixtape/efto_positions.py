@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engines.core.events import Event
+from engines.mixtape.tall_oaks import searching
 from engines.registry import get
 
 GAME = get("escape-from-tall-oaks")
@@ -39,7 +40,7 @@ def clear(state, loc: str) -> None:
 def give(state, who: int, card: str) -> None:
     """Move a supply card from the deck into a survivor's hands (free slots assumed)."""
     state.supplies.draw_pile.remove(card)
-    GAME._take(state.survivors[who], card)
+    searching.take(state.survivors[who], card)
 
 
 def drop_all(state, who: int) -> None:

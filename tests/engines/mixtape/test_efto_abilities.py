@@ -7,8 +7,19 @@ import pytest
 from efto_positions import GAME, drop_all, fresh, give, put, scene
 
 from engines.mixtape.tall_oaks import abilities as A
+from engines.mixtape.tall_oaks import (
+    checks,
+    health,
+    movement,
+    opening,
+    scenes,
+    searching,
+    slasher,
+    spending,
+    turns,
+)
 from engines.mixtape.tall_oaks import rules_data as R
-from engines.mixtape.tall_oaks.game import _stops
+from engines.mixtape.tall_oaks.movement import board_stops as _stops
 
 
 def kinds(events) -> list[str]:
@@ -38,7 +49,7 @@ def test_the_default_survivor_is_dealt_at_random():
 
 def _roll(state, purpose: str, ev: list) -> dict:
     state.purpose, state.spender = purpose, 0
-    GAME._roll_action(state, {}, ev)
+    spending.roll_action(state, {}, ev)
     return next(e for e in ev if e.kind == "action_roll")
 
 
@@ -61,7 +72,7 @@ def test_ivy_turns_a_denied_search_into_a_search():
         state = fresh(seed, names=["Ivy", "Pat", "Sam"])
         put(state, 0, "school")
         ev: list = []
-        GAME._search(state, ev)
+        searching.search(state, ev)
         if ev[0]["face"] == "denied":
             assert "ability" in kinds(ev) and any(e.kind in ("supply_found", "card_pocketed") for e in ev)
             return
@@ -73,7 +84,7 @@ def test_without_ivy_a_denied_search_finds_nothing():
         state = fresh(seed)
         put(state, 0, "school")
         ev: list = []
-        GAME._search(state, ev)
+        searching.search(state, ev)
         if ev[0]["face"] == "denied":
             assert not any(e.kind in ("supply_found", "card_pocketed") for e in ev)
             return
@@ -82,10 +93,10 @@ def test_without_ivy_a_denied_search_finds_nothing():
 
 def test_star_makes_one_less_noise_each_time():
     state = fresh(62, names=["Star", "Pat", "Sam"])
-    assert GAME._noise(state, 1, 0, []) is False and state.meter == 0
-    GAME._noise(state, 2, 0, [])
+    assert slasher.noise(state, 1, 0, []) is False and state.meter == 0
+    slasher.noise(state, 2, 0, [])
     assert state.meter == 1
-    GAME._noise(state, 2, 1, [])  # a rival makes full noise
+    slasher.noise(state, 2, 1, [])  # a rival makes full noise
     assert state.meter == 3
 
 
@@ -93,9 +104,9 @@ def test_mario_has_three_inventory_slots():
     state = fresh(63, names=["Mario", "Pat", "Sam"])
     give(state, 0, "knife.1")
     x = state.survivors[0]
-    assert GAME._free_slots(x) == 1 and GAME._free_slots(state.survivors[1]) == 1
+    assert checks.free_slots(x) == 1 and checks.free_slots(state.survivors[1]) == 1
     put(state, 0, "rec")
-    GAME._arrive_place(state, [])
+    movement.arrive_place(state, [])
     keys = GAME.decision(state).keys()
     assert "task:take" in keys
 
@@ -106,14 +117,14 @@ def test_christine_rescues_and_fights_without_a_weapon():
     put(state, 0, "school")
     scene(state, "ks04")
     ev: list = []
-    GAME._card(state, ev)
+    scenes.play_card(state, ev)
     assert "unarmed" not in kinds(ev) and ("rescue" in kinds(ev) or "combo" in kinds(ev))
     state = fresh(64, names=["Christine", "Pat", "Sam"])
     drop_all(state, 0)
-    assert GAME.armed(state.survivors[0])
+    assert checks.armed(state.survivors[0])
     put(state, 0, "school")
-    GAME._start_fight(state, 0, "normal", "end", [])
-    GAME._resolve_fight(
+    slasher.start_fight(state, 0, "normal", "end", [])
+    slasher.resolve_fight(
         state, ["action", "action", "shield"], {"action": 2, "shield": 1, "escape": 0}, True, []
     )
     assert not state.slasher_at
@@ -125,20 +136,20 @@ def test_specs_heals_one_at_the_start_of_his_turn_when_injured():
     x.health = 2
     state.current = 2
     ev: list = []
-    GAME._end_turn(state, ev)
+    turns.end_turn(state, ev)
     assert state.current == 0 and x.health == 3 and "ability" in kinds(ev)
-    GAME._end_turn(state, [])
-    GAME._end_turn(state, [])
-    GAME._end_turn(state, [])
+    turns.end_turn(state, [])
+    turns.end_turn(state, [])
+    turns.end_turn(state, [])
     assert x.health == 3  # not injured any more: no healing
 
 
 def test_johnny_cheats_death_once():
     state = fresh(66, names=["Johnny", "Pat", "Sam"])
     x = state.survivors[0]
-    GAME._hurt(state, 0, 6, "scene", [])
+    health.hurt(state, 0, 6, "scene", [])
     assert x.alive and x.health == 1 and x.cheated
-    GAME._hurt(state, 0, 1, "scene", [])
+    health.hurt(state, 0, 1, "scene", [])
     assert not x.alive and x.health == 0
 
 
@@ -146,8 +157,8 @@ def test_kirk_loses_one_health_less_to_a_slasher():
     state = fresh(67, names=["Kirk", "Pat", "Sam"])
     state.slasher = 1  # Sarah: 2 health
     put(state, 0, "school")
-    GAME._start_fight(state, 0, "normal", "end", [])
-    GAME._resolve_fight(
+    slasher.start_fight(state, 0, "normal", "end", [])
+    slasher.resolve_fight(
         state, ["shield", "shield", "escape"], {"action": 0, "shield": 2, "escape": 1}, True, []
     )
     assert state.survivors[0].health == 5  # Sarah takes 2; Kirk loses 1 less
@@ -161,9 +172,9 @@ def test_linda_may_stop_one_step_short():
         total = sum(state.roll)
         if state.phase != "move" or total < 2:
             continue
-        through = tuple(sorted(GAME._through(state)))
+        through = tuple(sorted(movement.shortcuts_open(state)))
         short = set(_stops(frm, total - 1, through)) - set(_stops(frm, total, through))
-        short = {n for n in short if not GAME._on_start(state, n, 0)}
+        short = {n for n in short if not opening.on_start(state, n, 0)}
         if short:
             assert short <= set(state.stops)
             return

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 from efto_positions import GAME, clear, fresh, give, put, scene
 
-from engines.mixtape.tall_oaks import game as game_module
+from engines.mixtape.tall_oaks import bonus, movement, rescues, scenes, searching, slasher, turns
 from engines.mixtape.tall_oaks import odds as O
 from engines.mixtape.tall_oaks import rules_data as R
+from engines.mixtape.tall_oaks import spending as spending_module
 from engines.mixtape.tall_oaks.places import place
 from solo.games import ui_for
 
@@ -35,8 +36,8 @@ def test_a_lost_fight_names_the_supply_it_takes_the_one_gained_last():
     give(state, 0, "knife.1")  # gained after the bat
     put(state, 0, "school")
     ev: list = []
-    GAME._start_fight(state, 0, "normal", "end", ev)
-    GAME._resolve_fight(
+    slasher.start_fight(state, 0, "normal", "end", ev)
+    slasher.resolve_fight(
         state, ["escape", "shield", "shield"], {"action": 0, "shield": 2, "escape": 1}, True, ev
     )
     lost = next(e for e in ev if e.kind == "lost")
@@ -52,8 +53,8 @@ def test_a_lost_fight_with_sarah_names_the_rescue_token_it_takes():
     x.rescues = [state.bank.pop(), state.bank.pop()]
     put(state, 0, "school")
     ev: list = []
-    GAME._start_fight(state, 0, "normal", "end", ev)
-    GAME._resolve_fight(
+    slasher.start_fight(state, 0, "normal", "end", ev)
+    slasher.resolve_fight(
         state, ["escape", "shield", "shield"], {"action": 0, "shield": 2, "escape": 1}, True, ev
     )
     lost = next(e for e in ev if e.kind == "lost")
@@ -65,8 +66,8 @@ def test_nothing_to_lose_means_no_loss_line():
     state.slasher = 1
     put(state, 0, "school")
     ev: list = []
-    GAME._start_fight(state, 0, "normal", "end", ev)
-    GAME._resolve_fight(
+    slasher.start_fight(state, 0, "normal", "end", ev)
+    slasher.resolve_fight(
         state, ["escape", "shield", "shield"], {"action": 0, "shield": 2, "escape": 1}, True, ev
     )
     assert "lost" not in kinds(ev) and "hurt" in kinds(ev)
@@ -80,7 +81,7 @@ def test_failing_the_invaders_names_every_rescue_token_taken():
     b.rescues.append(state.bank.pop())
     scene(state, "ks40")
     ev: list = []
-    GAME._resolve_invaders(state, "fail", ev)
+    rescues.resolve_invaders(state, "fail", ev)
     lost = [e for e in ev if e.kind == "lost"]
     assert [(e["seat"], e["rescues"], e["by"]) for e in lost] == [
         ("survivor1", 1, "invaders"),
@@ -98,7 +99,7 @@ def test_the_traitor_sending_a_rival_back_is_one_event_naming_where_they_land():
     state.supplies.draw_pile.remove("traitor.1")
     x.traitors.append("traitor.1")
     state.current = 2
-    GAME._end_turn(state, [])
+    turns.end_turn(state, [])
     ev = GAME.apply(state, "traitor:survivor2:start")
     assert kinds(ev)[0] == "traitor" and "sent_to_start" not in kinds(ev)
     assert ev[0]["item"] == place(state.survivors[1].at) and B.kind[state.survivors[1].at] == "start"
@@ -110,7 +111,7 @@ def test_the_traitor_sending_a_rival_back_is_one_event_naming_where_they_land():
 def test_a_fight_hint_quotes_the_real_chance_not_the_weighted_score():
     state = fresh(106)
     put(state, 0, "school")
-    GAME._start_fight(state, 0, "normal", "end", [])
+    slasher.start_fight(state, 0, "normal", "end", [])
     hint = GAME.hint(state)
     bat = state.survivors[0].supplies[0]
     actions = {"spend:none": 0, f"spend:{bat}x1": 1, f"spend:{bat}x2": 2}[hint.key]
@@ -125,7 +126,7 @@ def test_the_odds_spend_column_names_supplies_not_card_ids():
     state = fresh(107)
     give(state, 0, "knife.1")
     put(state, 0, "school")
-    GAME._start_fight(state, 0, "normal", "end", [])
+    slasher.start_fight(state, 0, "normal", "end", [])
     rows = UI.odds(state)[0][2]
     spends = [row[0] for row in rows]
     assert spends[0] == "nothing" and "Baseball Bat x1" in spends and "Baseball Bat x2, Knife" in spends
@@ -161,7 +162,7 @@ def test_a_theyre_here_card_brings_the_slasher_at_once():
     put(state, 0, "school")
     on_top(state.scenes, "ks36")
     ev: list = []
-    GAME._scene(state, ev)
+    scenes.scene(state, ev)
     assert kinds(ev)[-1] == "slasher_attacks" and state.slasher_at == "school" and state.meter == R.METER
     assert state.purpose == "fight" and "ks36" in state.scenes.discard_pile and not state.card
 
@@ -174,7 +175,7 @@ def _bonus(card: str, seed: int, health: int = R.HEALTH, meter: int = 0, rescues
     put(state, 0, BONUS_SPACE)
     on_top(state.bonus, card)
     ev: list = []
-    GAME._bonus(state, ev)
+    bonus.bonus(state, ev)
     assert GAME.invariants(state) == []
     return state, x, ev
 
@@ -251,11 +252,11 @@ def test_a_scuffle_is_rolled_again_until_someone_wins_however_long_the_ties_last
         ["escape", "shield", "shield"],
     )
     rolls = iter([tie] * 2 * 40 + [win, lose])
-    monkeypatch.setattr(game_module, "_action_dice", lambda rng: next(rolls))
+    monkeypatch.setattr(spending_module, "action_dice", lambda rng: next(rolls))
     state = fresh(119)
     put(state, 1, "school")
     put(state, 0, "school")
-    GAME._arrive(state, [])
+    movement.arrive(state, [])
     ev = GAME.apply(state, "scuffle:survivor2")
     fight = next(e for e in ev if e.kind == "scuffle")
     assert fight["rounds"] == 41 and fight["winner"] == "survivor1" and fight["how"] == "actions"
@@ -286,7 +287,7 @@ def test_a_find_with_full_hands_is_said_with_the_right_article():
     give(state, 0, "knife.1")  # bat and knife: both hands full
     on_top(state.supplies, "pads.1")
     ev: list = []
-    GAME._give_supply(state, 0, "end", ev)
+    searching.give_supply(state, 0, "end", ev)
     found = next(e for e in ev if e.kind == "supply_found")
     assert found["a"] == "a pair of" and found["room"] is False
     assert GAME.decision(state).prompt == "You found a pair of Hockey Pads but your hands are full."

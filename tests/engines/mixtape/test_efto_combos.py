@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from efto_positions import GAME, clear, drop_all, fresh, put, scene
 
+from engines.mixtape.tall_oaks import movement, rescues, slasher, spending
 from engines.mixtape.tall_oaks import odds as O
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks.readings import combo, read
@@ -59,7 +60,7 @@ def test_rescue_triple_actions_double_the_rescues():
     put(state, 0, "school")
     scene(state, "ks04")  # two rescues
     ev: list = []
-    GAME._resolve_rescue(state, "double", ev)
+    rescues.resolve_rescue(state, "double", ev)
     assert len(state.survivors[0].rescues) == 2 * R.SCENES["ks04"].rescues
     assert not state.markers["school"] and "combo" in kinds(ev)
 
@@ -69,7 +70,7 @@ def test_rescue_triple_shields_bury_the_card_and_you_stay_to_draw_next_turn():
     state = fresh(41)
     put(state, 0, "school")
     scene(state, "ks04")
-    GAME._resolve_rescue(state, "stay", [])
+    rescues.resolve_rescue(state, "stay", [])
     x = state.survivors[0]
     assert x.at == "school" and state.markers["school"] and not x.rescues
     assert state.scenes.draw_pile[0] == "ks04" and "ks04" not in state.scenes.discard_pile  # buried
@@ -85,7 +86,7 @@ def test_rescue_triple_escapes_bury_the_card_and_run_to_the_nearest_location_to_
     scene(state, "ks04")
     to = nearest_location("school")
     ev: list = []
-    GAME._resolve_rescue(state, "flee_draw", ev)
+    rescues.resolve_rescue(state, "flee_draw", ev)
     assert state.scenes.draw_pile[0] == "ks04"
     fled = next(e for e in ev if e.kind == "fled")
     assert fled["place"] == B.label(to)
@@ -100,14 +101,14 @@ def test_rescue_triple_escapes_bury_the_card_and_run_to_the_nearest_location_to_
 def _fight(seed: int, where: str = "school", after: str = "end"):
     state = fresh(seed)
     put(state, 0, where)
-    GAME._start_fight(state, 0, "normal", after, [])
+    slasher.start_fight(state, 0, "normal", after, [])
     return state
 
 
 def test_fight_triple_actions_defeat_the_slasher_with_a_free_supply():
     state = _fight(43)
     ev: list = []
-    GAME._resolve_fight(state, [A] * 3, count(a=3), True, ev)
+    slasher.resolve_fight(state, [A] * 3, count(a=3), True, ev)
     assert not state.slasher_at and state.meter == 0
     assert next(e for e in ev if e.kind == "fight")["result"] == "slay"
     assert any(e.kind in ("supply_found", "card_pocketed") for e in ev)
@@ -117,19 +118,19 @@ def test_unarmed_triple_actions_do_not_defeat_a_slasher():
     assert read("fight", [A] * 3, count(a=3), 2, 2, armed=False) == "fail"
     state = _fight(44)
     drop_all(state, 0)
-    GAME._resolve_fight(state, [A] * 3, count(a=3), False, [])
+    slasher.resolve_fight(state, [A] * 3, count(a=3), False, [])
     assert state.slasher_at == "school" and state.survivors[0].health < 6
 
 
 def test_fight_triple_shields_drive_the_slasher_to_the_woods_and_drop_the_meter_by_one():
     state = _fight(45)
     ev: list = []
-    GAME._resolve_fight(state, [S] * 3, count(s=3), True, ev)
+    slasher.resolve_fight(state, [S] * 3, count(s=3), True, ev)
     x = state.survivors[0]
     assert not state.slasher_at and state.meter == 3 and x.at == "school" and x.health == 6  # 4, lowered by 1
     state = _fight(45)
     state.slasher, state.meter = R.LEGEND, R.METER
-    GAME._resolve_fight(state, [S] * 3, count(s=3), True, [])
+    slasher.resolve_fight(state, [S] * 3, count(s=3), True, [])
     assert not state.slasher_at and state.meter == R.METER  # The Legend's meter stays full
 
 
@@ -137,8 +138,8 @@ def test_a_slasher_driven_off_during_a_scene_lets_the_card_resolve():
     state = fresh(46)
     put(state, 0, "school")
     scene(state, "ks04")
-    GAME._start_fight(state, 0, "normal", "card", [])
-    GAME._resolve_fight(state, [S] * 3, count(s=3), True, [])
+    slasher.start_fight(state, 0, "normal", "card", [])
+    slasher.resolve_fight(state, [S] * 3, count(s=3), True, [])
     assert state.card == "ks04" and state.purpose == "rescue"
 
 
@@ -146,7 +147,7 @@ def test_fight_triple_escapes_run_to_the_nearest_location_and_the_slasher_stays_
     state = _fight(47)
     to = nearest_location("school")
     ev: list = []
-    GAME._resolve_fight(state, [E] * 3, count(e=3), True, ev)
+    slasher.resolve_fight(state, [E] * 3, count(e=3), True, ev)
     x = state.survivors[0]
     assert x.at == to and x.health == 6 and state.slasher_at == "school"
     assert state.current != 0  # the turn ended there: the card or search waits for the next turn
@@ -157,7 +158,7 @@ def test_escaping_into_a_location_occupied_by_a_rival_offers_a_scuffle_then_the_
     state = _fight(48)
     to = nearest_location("school")
     put(state, 1, to)
-    GAME._resolve_fight(state, [E] * 3, count(e=3), True, [])
+    slasher.resolve_fight(state, [E] * 3, count(e=3), True, [])
     d = GAME.decision(state)
     keys = d.keys()
     assert state.phase == "scuffle" and d.seat == "survivor1" and "scuffle:survivor2" in keys
@@ -170,7 +171,7 @@ def test_a_won_scuffle_after_an_escape_still_ends_the_turn():
         state = _fight(seed)
         to = nearest_location("school")
         put(state, 1, to)
-        GAME._resolve_fight(state, [E] * 3, count(e=3), True, [])
+        slasher.resolve_fight(state, [E] * 3, count(e=3), True, [])
         ev = GAME.apply(state, "scuffle:survivor2")
         s = next(e for e in ev if e.kind == "scuffle")
         if s["winner"] == "survivor1":
@@ -186,7 +187,7 @@ def test_defend_triple_actions_are_no_defence():
     state = fresh(49)
     put(state, 0, "school")
     scene(state, "ks25")
-    GAME._resolve_defend(state, "nothing", [])
+    rescues.resolve_defend(state, "nothing", [])
     assert state.survivors[0].health == 6 - R.SCENES["ks25"].damage
 
 
@@ -195,7 +196,7 @@ def _beaten_by_triple_shields(seed: int):
     put(state, 0, "school")
     scene(state, "ks25")
     ev: list = []
-    GAME._resolve_defend(state, "redraw", ev)
+    rescues.resolve_defend(state, "redraw", ev)
     return state, ev
 
 
@@ -226,7 +227,7 @@ def test_a_redraw_is_not_offered_when_the_spent_noise_calls_the_slasher_first():
     put(state, 0, "school")
     scene(state, "ks25")
     state.meter, state.pending_noise = R.METER - 1, 1
-    GAME._resolve_defend(state, "redraw", [])
+    rescues.resolve_defend(state, "redraw", [])
     assert state.phase == "spend" and state.purpose == "fight" and state.after == "end"
 
 
@@ -250,7 +251,7 @@ def test_defend_triple_escapes_bury_the_card_and_run_to_the_nearest_location():
     put(state, 0, "school")
     scene(state, "ks25")
     ev: list = []
-    GAME._resolve_defend(state, "flee_draw", ev)
+    rescues.resolve_defend(state, "flee_draw", ev)
     assert state.survivors[0].health == 6 and state.scenes.draw_pile[0] == "ks25"
     assert next(e for e in ev if e.kind == "fled")["place"] == B.label(nearest_location("school"))
 
@@ -265,7 +266,7 @@ def test_one_of_each_face_is_no_combo_and_a_defence_makes_no_noise():
         scene(state, "ks25")
         state.purpose, state.spender, state.meter = "defend", 0, 0
         ev: list = []
-        GAME._roll_action(state, {}, ev)
+        spending.roll_action(state, {}, ev)
         roll = next(e for e in ev if e.kind == "action_roll")
         if sorted(roll["dice"]) == sorted([A, E, S]):
             assert state.meter == 0 and "noise" not in kinds(ev) and "combo" not in kinds(ev)
@@ -291,13 +292,13 @@ def test_after_a_failed_final_battle_the_slasher_waits_then_walks_back_to_the_ta
     put(state, 0, "police")
     clear(state, "police")
     GAME.apply(state, "task")
-    GAME._resolve_fight(state, [S, S, E], count(s=2, e=1), True, [])
+    slasher.resolve_fight(state, [S, S, E], count(s=2, e=1), True, [])
     assert state.slasher_at == "police" and state.survivors[0].at != "police"  # it stays at the Task
     # Noise elsewhere calls it away ...
     state.current = 1
     put(state, 1, "school")
-    GAME._start_fight(state, 1, "normal", "end", [])
-    GAME._resolve_fight(state, [E, E, S], count(e=2, s=1), True, [])
+    slasher.start_fight(state, 1, "normal", "end", [])
+    slasher.resolve_fight(state, [E, E, S], count(e=2, s=1), True, [])
     assert state.slasher_at == "school"
     # ... and the next attempt at the Task brings it back.
     state.current, state.phase = 0, "turn"
@@ -352,7 +353,7 @@ def test_the_odds_table_covers_every_spend_and_every_scuffle_choice():
     state = fresh(54)
     put(state, 1, "school")
     put(state, 0, "school")
-    GAME._arrive(state, [])
+    movement.arrive(state, [])
     tables = UI.odds(state)
     assert tables and tables[0][0] == "Scuffle odds" and len(tables[0][2]) == 1
 
@@ -363,7 +364,7 @@ def test_fleeing_onto_the_helipad_with_the_final_rescue_token_wins():
     state.done, state.center, state.helipad = [True] * 4, [], True
     x = state.survivors[0]
     x.revealed, x.final_token = True, True
-    GAME._resolve_fight(state, [E] * 3, count(e=3), True, [])
+    slasher.resolve_fight(state, [E] * 3, count(e=3), True, [])
     assert GAME.outcome(state).winners == ("survivor1",)
 
 
@@ -378,7 +379,7 @@ def test_a_task_won_by_triple_actions_cannot_be_let_go_for_the_free_supply():
         put(state, 0, "police")
         clear(state, "police")
         GAME.apply(state, "task")
-        GAME._resolve_fight(state, [A] * 3, count(a=3), True, [])
+        slasher.resolve_fight(state, [A] * 3, count(a=3), True, [])
         if state.phase != "keep":
             continue  # the Traitor card was drawn: no slot needed
         keys = GAME.decision(state).keys()

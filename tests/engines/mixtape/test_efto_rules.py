@@ -7,6 +7,17 @@ import pytest
 from efto_positions import GAME, clear, drop_all, fresh, give, put, scene
 
 from engines.core.contract import IllegalMove
+from engines.mixtape.tall_oaks import (
+    finals,
+    health,
+    movement,
+    rescues,
+    scenes,
+    scuffles,
+    searching,
+    slasher,
+    turns,
+)
 from engines.mixtape.tall_oaks import rules_data as R
 
 ROLL = {"action": 0, "shield": 0, "escape": 0}
@@ -95,7 +106,7 @@ def test_rescue_needs_a_weapon_unarmed_survivor_is_sent_to_a_starting_point():
     put(state, 0, "school")
     scene(state, "ks01")
     ev: list = []
-    GAME._card(state, ev)
+    scenes.play_card(state, ev)
     assert any(e.kind == "unarmed" for e in ev)
     assert R.BOARD.kind[state.survivors[0].at] == "start" and state.markers["school"]
 
@@ -107,7 +118,7 @@ def test_rescue_success_takes_the_marker_extra_tokens_from_the_bank_and_a_free_s
     scene(state, "ks04")  # two rescues
     state.spender = 0
     ev: list = []
-    GAME._resolve_rescue(state, "ok", ev)
+    rescues.resolve_rescue(state, "ok", ev)
     x = state.survivors[0]
     assert marker in x.rescues and len(x.rescues) == 2 and not state.markers["school"]
     assert len(x.supplies) + len(x.traitors) == 2 and found(ev)
@@ -118,7 +129,7 @@ def test_rescue_failure_sends_you_to_the_nearest_free_starting_point():
     put(state, 0, "school")
     scene(state, "ks10")
     ev: list = []
-    GAME._resolve_rescue(state, "fail", ev)
+    rescues.resolve_rescue(state, "fail", ev)
     x = state.survivors[0]
     free = [p for p in R.BOARD.starts if all(o.at != p for o in state.survivors[1:])]
     assert x.at == R.BOARD.nearest("school", free) and state.markers["school"]
@@ -129,7 +140,7 @@ def test_defend_failure_costs_health_and_you_stay_to_draw_again_next_turn_withou
     put(state, 0, "school")
     scene(state, "ks26")
     ev: list = []
-    GAME._resolve_defend(state, "fail", ev)  # two shields needed, one rolled
+    rescues.resolve_defend(state, "fail", ev)  # two shields needed, one rolled
     assert state.survivors[0].health == 6 - R.SCENES["ks26"].damage and state.survivors[0].at == "school"
     state.current, state.phase = 0, "turn"
     keys = GAME.decision(state).keys()
@@ -140,7 +151,7 @@ def test_defend_success_costs_nothing():
     state = fresh(8)
     put(state, 0, "school")
     scene(state, "ks25")
-    GAME._resolve_defend(state, "ok", [])
+    rescues.resolve_defend(state, "ok", [])
     assert state.survivors[0].health == 6
 
 
@@ -148,7 +159,7 @@ def test_too_late_card_costs_health_with_no_defence():
     state = fresh(9)
     put(state, 0, "school")
     scene(state, "ks35")
-    GAME._card(state, [])
+    scenes.play_card(state, [])
     assert state.survivors[0].health == 6 - R.SCENES["ks35"].damage
 
 
@@ -159,9 +170,9 @@ def test_scene_noise_that_fills_the_meter_brings_the_slasher_first_then_the_card
     state.scenes.draw_pile.remove("ks04")
     state.scenes.draw_pile.append("ks04")
     ev: list = []
-    GAME._scene(state, ev)
+    scenes.scene(state, ev)
     assert state.purpose == "fight" and state.slasher_at == "school"
-    GAME._resolve_fight(state, ["action", "action", "shield"], count(action=2, shield=1), True, ev)
+    slasher.resolve_fight(state, ["action", "action", "shield"], count(action=2, shield=1), True, ev)
     assert state.meter == 0 and not state.slasher_at
     assert state.card == "ks04" and state.purpose == "rescue"
 
@@ -173,7 +184,7 @@ def test_invaders_failure_hurts_everyone_and_the_power_goes_out():
     state.survivors[0].rescues += [state.bank.pop(), state.bank.pop()]
     state.survivors[1].rescues += [state.bank.pop(), state.bank.pop()]
     scene(state, "ks40")
-    GAME._resolve_invaders(state, "fail", [])
+    rescues.resolve_invaders(state, "fail", [])
     a, b, c = state.survivors
     assert a.health == 4 and len(a.rescues) == 1  # 2 health and 1 rescue token
     assert len(b.rescues) == 1 and b.health == 6 and c.health == 5  # 1 token, or 1 health without one
@@ -185,15 +196,15 @@ def test_invaders_failure_hurts_everyone_and_the_power_goes_out():
 
 def test_slasher_meter_attacks_at_the_fourth_spot():
     state = fresh(12)
-    assert GAME._noise(state, 3, 0, []) is False and state.meter == 3
-    assert GAME._noise(state, 1, 0, []) is True and state.meter == 4
+    assert slasher.noise(state, 3, 0, []) is False and state.meter == 3
+    assert slasher.noise(state, 1, 0, []) is True and state.meter == 4
 
 
 def test_fight_defeat_sends_the_slasher_to_the_woods_and_resets_the_meter():
     state = fresh(13)
     put(state, 0, "school")
-    GAME._start_fight(state, 0, "normal", "end", [])
-    GAME._resolve_fight(state, ["action", "action", "escape"], count(action=2, escape=1), True, [])
+    slasher.start_fight(state, 0, "normal", "end", [])
+    slasher.resolve_fight(state, ["action", "action", "escape"], count(action=2, escape=1), True, [])
     assert not state.slasher_at and state.meter == 0
 
 
@@ -201,19 +212,19 @@ def test_fight_failure_costs_the_cards_health_and_supplies_and_the_slasher_stays
     state = fresh(14)
     put(state, 0, "school")
     give(state, 0, "lid.1")  # gained last: Smiley's one supply lost
-    GAME._start_fight(state, 0, "normal", "end", [])
-    GAME._resolve_fight(state, ["escape", "shield", "shield"], count(shield=2, escape=1), True, [])
+    slasher.start_fight(state, 0, "normal", "end", [])
+    slasher.resolve_fight(state, ["escape", "shield", "shield"], count(shield=2, escape=1), True, [])
     x = state.survivors[0]
     assert x.health == 5 and len(x.supplies) == 1 and "lid.1" not in x.supplies  # Smiley: 1 health, 1 supply
     assert R.BOARD.kind[x.at] == "start" and state.slasher_at == "school"
-    assert GAME._noise(state, 1, 1, []) is True  # an active Slasher answers any noise
+    assert slasher.noise(state, 1, 1, []) is True  # an active Slasher answers any noise
 
 
 def test_fight_escape_costs_nothing_and_sends_you_to_a_starting_point():
     state = fresh(15)
     put(state, 0, "school")
-    GAME._start_fight(state, 0, "normal", "end", [])
-    GAME._resolve_fight(state, ["escape", "escape", "shield"], count(escape=2, shield=1), True, [])
+    slasher.start_fight(state, 0, "normal", "end", [])
+    slasher.resolve_fight(state, ["escape", "escape", "shield"], count(escape=2, shield=1), True, [])
     x = state.survivors[0]
     assert x.health == 6 and R.BOARD.kind[x.at] == "start" and state.slasher_at == "school"
 
@@ -222,8 +233,8 @@ def test_unarmed_survivor_cannot_defeat_a_slasher():
     state = fresh(15)
     drop_all(state, 0)
     put(state, 0, "school")
-    GAME._start_fight(state, 0, "normal", "end", [])
-    GAME._resolve_fight(state, ["action"] * 2 + ["shield"], count(action=2, shield=1), False, [])
+    slasher.start_fight(state, 0, "normal", "end", [])
+    slasher.resolve_fight(state, ["action"] * 2 + ["shield"], count(action=2, shield=1), False, [])
     assert state.slasher_at == "school" and state.survivors[0].health < 6
 
 
@@ -231,8 +242,8 @@ def test_triple_escapes_get_you_away_from_the_legend():
     state = fresh(16)
     state.slasher, state.meter = R.LEGEND, R.METER
     put(state, 0, "school")
-    GAME._start_fight(state, 0, "normal", "end", [])
-    GAME._resolve_fight(state, ["escape"] * 3, count(escape=3), True, [])
+    slasher.start_fight(state, 0, "normal", "end", [])
+    slasher.resolve_fight(state, ["escape"] * 3, count(escape=3), True, [])
     assert state.survivors[0].health == 6 and state.meter == R.METER
 
 
@@ -241,7 +252,7 @@ def test_noisy_weapons_make_no_noise_in_fights():
     drop_all(state, 0)
     give(state, 0, "chainsaw.1")
     put(state, 0, "school")
-    GAME._start_fight(state, 0, "normal", "end", [])
+    slasher.start_fight(state, 0, "normal", "end", [])
     events = GAME.apply(state, "spend:chainsaw.1x2")
     assert not any(e.kind == "noise" for e in events) and state.pending_noise == 0
 
@@ -252,7 +263,7 @@ def test_noisy_weapons_raise_the_meter_in_rescues():
     give(state, 0, "chainsaw.1")
     put(state, 0, "school")
     scene(state, "ks01")
-    GAME._card(state, [])
+    scenes.play_card(state, [])
     events = GAME.apply(state, "spend:chainsaw.1x1")
     assert any(e.kind == "noise" and e["n"] == 2 for e in events)
 
@@ -261,7 +272,7 @@ def test_proximity_landing_next_to_an_active_slasher_starts_a_fight():
     state = fresh(19)
     state.slasher_at, state.meter = "5-0", R.METER
     put(state, 0, "4-0")
-    GAME._arrive(state, [])
+    movement.arrive(state, [])
     assert state.purpose == "fight"
 
 
@@ -271,7 +282,7 @@ def test_proximity_landing_next_to_an_active_slasher_starts_a_fight():
 def test_tasks_are_picked_up_in_the_rec_center_and_take_a_slot():
     state = fresh(20)
     put(state, 0, "rec")
-    GAME._arrive(state, [])
+    movement.arrive(state, [])
     assert state.phase == "task"
     GAME.apply(state, "task:take")
     assert state.survivors[0].tasks == [1] and state.center == [4, 3, 2]
@@ -280,12 +291,12 @@ def test_tasks_are_picked_up_in_the_rec_center_and_take_a_slot():
 def test_task_refused_with_a_full_inventory():
     state = fresh(20)
     put(state, 0, "rec")
-    GAME._arrive(state, [])
+    movement.arrive(state, [])
     assert GAME.decision(state).option("task:take") is not None  # the bat fills one of the two slots
     state = fresh(20)
     give(state, 0, "knife.1")
     put(state, 0, "rec")
-    GAME._arrive(state, [])
+    movement.arrive(state, [])
     with pytest.raises(IllegalMove, match="full"):
         GAME.apply(state, "task:take")
     GAME.apply(state, "task:swap:knife.1")
@@ -299,9 +310,9 @@ def test_a_task_card_may_be_let_go_for_a_new_supply_and_goes_back_to_the_pile_in
     state.center.remove(2)
     state.center.remove(4)
     x.tasks = [4, 2]
-    GAME._give_supply(state, 0, "end", [])
+    searching.give_supply(state, 0, "end", [])
     if state.phase != "keep":  # the Traitor card takes no slot: draw again
-        GAME._give_supply(state, 0, "end", [])
+        searching.give_supply(state, 0, "end", [])
     keys = GAME.decision(state).keys()
     assert "drop:task:4" in keys and "drop:task:2" in keys
     new = state.drawn
@@ -349,7 +360,7 @@ def test_task_two_is_a_final_battle_with_smiley_then_sarah_takes_over():
     clear(state, "police")
     GAME.apply(state, "task")
     assert state.fight == "task" and state.slasher_at == "police"
-    GAME._resolve_fight(state, ["action", "action", "shield"], count(action=3), True, [])
+    slasher.resolve_fight(state, ["action", "action", "shield"], count(action=3), True, [])
     assert state.done[1] and R.SLASHERS[state.slasher].name == "Sarah" and state.meter == 0
 
 
@@ -362,10 +373,10 @@ def test_task_four_brings_the_legend_with_the_meter_full_for_good_and_the_helipa
     put(state, 0, "gas")
     clear(state, "gas")
     GAME.apply(state, "task")
-    GAME._resolve_fight(state, ["action", "action", "shield"], count(action=3), True, [])
+    slasher.resolve_fight(state, ["action", "action", "shield"], count(action=3), True, [])
     assert state.slasher == R.LEGEND and state.meter == R.METER and state.helipad
-    GAME._start_fight(state, 1, "normal", "end", [])
-    GAME._resolve_fight(state, ["action", "action", "shield"], count(action=4), True, [])
+    slasher.start_fight(state, 1, "normal", "end", [])
+    slasher.resolve_fight(state, ["action", "action", "shield"], count(action=4), True, [])
     assert state.meter == R.METER  # The Legend's meter stays full when he is defeated
 
 
@@ -380,7 +391,7 @@ def _endgame(seed: int, rescues: int = 5):
     state.slasher, state.meter = R.LEGEND, R.METER
     x = state.survivors[0]
     x.rescues = [state.bank.pop() for _ in range(rescues)]
-    GAME._flip_ready(state, [])
+    finals.flip_ready(state, [])
     return state, x
 
 
@@ -389,7 +400,7 @@ def _rescue_here(state, loc: str, card: str = "ks01") -> list:
     put(state, 0, loc)
     scene(state, card)
     ev: list = []
-    GAME._resolve_rescue(state, "ok", ev)
+    rescues.resolve_rescue(state, "ok", ev)
     return ev
 
 
@@ -412,13 +423,13 @@ def test_final_rescue_fight_uses_the_final_scene_card_and_the_first_to_the_helip
     state, x = _endgame(27)
     fs = R.FINAL_SCENES[x.final]
     put(state, 0, fs.location)
-    GAME._arrive(state, [])
-    assert state.fight == "final" and GAME.fight_stats(state, 0, "final")[:2] == (fs.actions, 0)
-    GAME._resolve_fight(state, ["action", "action", "shield"], count(action=fs.actions), True, [])
+    movement.arrive(state, [])
+    assert state.fight == "final" and slasher.fight_stats(state, 0, "final")[:2] == (fs.actions, 0)
+    slasher.resolve_fight(state, ["action", "action", "shield"], count(action=fs.actions), True, [])
     assert x.final_token and fs.location not in state.final_tokens
     state.current, state.phase = 0, "turn"
     put(state, 0, "rec")
-    GAME._arrive(state, [])
+    movement.arrive(state, [])
     assert GAME.outcome(state).winners == ("survivor1",)
 
 
@@ -432,7 +443,7 @@ def test_restocking_refills_every_location_but_the_last_cleared():
             clear(state, loc)
     put(state, 0, "school")
     scene(state, "ks01")
-    GAME._resolve_rescue(state, "ok", [])
+    rescues.resolve_rescue(state, "ok", [])
     assert not state.markers["school"] and all(
         state.markers[loc] for loc in R.MARKER_LOCATIONS if loc != "school"
     )
@@ -464,7 +475,7 @@ def test_a_survivor_at_zero_health_dies_and_drops_everything():
     x.rescues.append(state.bank.pop())
     state.center.remove(1)
     x.tasks = [1]
-    GAME._hurt(state, 1, 6, "scene", [])
+    health.hurt(state, 1, 6, "scene", [])
     assert (
         not x.alive and not x.at and not x.rescues and state.center[-1] == 1 and GAME.invariants(state) == []
     )
@@ -500,16 +511,16 @@ def test_board_has_eleven_locations_with_farm_and_rec_center_as_two_entrance_sho
 
 def test_an_empty_farm_is_a_shortcut_and_the_rec_center_always_is():
     state = fresh(34)
-    assert GAME._through(state) == ("rec",)
+    assert movement.shortcuts_open(state) == ("rec",)
     clear(state, "farm")
-    assert sorted(GAME._through(state)) == ["farm", "rec"]
+    assert sorted(movement.shortcuts_open(state)) == ["farm", "rec"]
 
 
 # -- scuffles ------------------------------------------------------------------------------------------
 
 
 def test_scuffle_first_triple_wins_else_most_actions_and_ties_roll_again():
-    r = GAME.scuffle_round
+    r = scuffles.scuffle_round
     assert r(["escape"] * 3, ["action", "action", "shield"]) == (0, "triple")
     assert r(["action", "shield", "escape"], ["shield"] * 3) == (1, "triple")
     assert r(["action", "action", "shield"], ["action", "shield", "escape"]) == (0, "actions")
@@ -521,7 +532,7 @@ def test_scuffle_is_offered_next_to_a_rival_and_is_optional():
     state = fresh(35)
     put(state, 1, "4-0")
     put(state, 0, "5-0")
-    GAME._arrive(state, [])
+    movement.arrive(state, [])
     keys = GAME.decision(state).keys()
     assert state.phase == "scuffle" and "scuffle:survivor2" in keys and "scuffle:no" in keys
     GAME.apply(state, "scuffle:no")
@@ -534,7 +545,7 @@ def test_scuffle_loser_loses_one_health_and_goes_to_a_starting_point():
         put(state, 1, "school")
         put(state, 0, "school")
         state.survivors[1].rescues.append(state.bank.pop())
-        GAME._arrive(state, [])
+        movement.arrive(state, [])
         events = GAME.apply(state, "scuffle:survivor2")
         fight = next(e for e in events if e.kind == "scuffle")
         if fight["how"] == "none":
@@ -557,7 +568,7 @@ def _traitor_turn(seed: int):
     state.supplies.draw_pile.remove("traitor.1")
     x.traitors.append("traitor.1")
     state.current = 2
-    GAME._end_turn(state, [])  # survivor1's turn begins
+    turns.end_turn(state, [])  # survivor1's turn begins
     return state, x
 
 
@@ -565,7 +576,7 @@ def test_traitor_card_is_held_outside_the_inventory_and_hidden_from_rivals():
     state = fresh(36)
     state.supplies.draw_pile.remove("traitor.1")
     state.supplies.draw_pile.append("traitor.1")
-    GAME._give_supply(state, 0, "end", [])
+    searching.give_supply(state, 0, "end", [])
     x = state.survivors[0]
     assert x.traitors == ["traitor.1"] and len(x.supplies) == 1
     assert GAME.view(state, "survivor1").survivors[0].traitors == 1
@@ -619,13 +630,13 @@ def test_a_turn_with_nothing_to_choose_but_the_roll_rolls_at_once():
     state = fresh(70)
     state.current = 2
     ev: list = []
-    GAME._end_turn(state, ev)  # survivor1 on a starting point: nothing to do but roll
+    turns.end_turn(state, ev)  # survivor1 on a starting point: nothing to do but roll
     assert state.current == 0 and state.phase == "move" and "moved_roll" in [e.kind for e in ev]
     state = fresh(70)
     put(state, 0, "school")  # a Scene Marker here: drawing is a choice, so the turn waits
     state.current = 2
     ev = []
-    GAME._end_turn(state, ev)
+    turns.end_turn(state, ev)
     assert state.phase == "turn" and "moved_roll" not in [e.kind for e in ev]
     keys = GAME.decision(state).keys()
     assert "draw" in keys and "roll" in keys
@@ -659,13 +670,13 @@ def test_a_second_traitor_card_waits_for_the_next_turn_because_using_one_ends_th
         state.supplies.draw_pile.remove(card)
         x.traitors.append(card)
     state.current = 2
-    GAME._end_turn(state, [])
+    turns.end_turn(state, [])
     assert state.phase == "traitor" and len(x.traitors) == 2
     keys = GAME.decision(state).keys()
     GAME.apply(state, next(k for k in keys if k.endswith(":start")))
     assert len(x.traitors) == 1 and state.current != 0  # the turn is over
     while state.current != 0:
-        GAME._end_turn(state, [])
+        turns.end_turn(state, [])
     assert state.phase == "traitor"
 
 
@@ -677,7 +688,7 @@ def test_supply_noise_that_calls_the_slasher_comes_after_the_rescue_tokens_are_t
         give(state, 0, "chainsaw.1")
         put(state, 0, "school")
         scene(state, "ks01")
-        GAME._card(state, [])
+        scenes.play_card(state, [])
         events = GAME.apply(state, "spend:chainsaw.1x2")  # 4 Actions for a 1-Action card, and 4 noise
         kinds = [e.kind for e in events]
         roll = next(e for e in events if e.kind == "action_roll")

@@ -11,8 +11,20 @@ from efto_positions import GAME, clear, drop_all, fresh, give, put, scene
 
 from engines.core.autoplay import play
 from engines.core.contract import IllegalMove
-from engines.mixtape.tall_oaks import game as game_module
+from engines.mixtape.tall_oaks import (
+    bonus,
+    checks,
+    finals,
+    health,
+    movement,
+    rescues,
+    scenes,
+    searching,
+    slasher,
+    turns,
+)
 from engines.mixtape.tall_oaks import rules_data as R
+from engines.mixtape.tall_oaks import spending as spending_module
 from engines.mixtape.tall_oaks.places import place
 from engines.mixtape.tall_oaks.readings import read
 
@@ -52,8 +64,8 @@ def dice(monkeypatch, *rolls: list[str]) -> None:
     """The Action Dice roll these, in order (a scuffle rolls the mover's dice, then the other's), then as
     the game's RNG has them."""
     it = iter(rolls)
-    real = game_module._action_dice
-    monkeypatch.setattr(game_module, "_action_dice", lambda rng: next(it, None) or real(rng))
+    real = spending_module.action_dice
+    monkeypatch.setattr(spending_module, "action_dice", lambda rng: next(it, None) or real(rng))
 
 
 # -- 2. the Final Scene turns over by itself ---------------------------------------------------------------
@@ -69,7 +81,7 @@ def test_everyone_holding_five_turns_over_the_moment_the_fourth_task_is_done():
     put(state, 2, "gas")
     clear(state, "gas")
     ev = GAME.apply(state, "task")  # the final battle with Sarah
-    GAME._resolve_fight(state, [A, A, S], count(a=3), True, ev)
+    slasher.resolve_fight(state, [A, A, S], count(a=3), True, ev)
     flips = [e["seat"] for e in ev if e.kind == "final_revealed"]
     assert flips == ["survivor3", "survivor4", "survivor1"]  # the current survivor, then in turn order
     assert kinds(ev).index("helipad") < kinds(ev).index("final_revealed")
@@ -83,7 +95,7 @@ def test_a_fifth_token_from_a_bonus_track_or_a_traitor_turns_the_card_over_at_on
     put(state, 0, BONUS_SPACE)
     on_top(state.bonus, "bt19")  # a rescue token
     ev: list = []
-    GAME._bonus(state, ev)
+    bonus.bonus(state, ev)
     assert state.survivors[0].revealed and kinds(ev)[:2] == ["bonus", "final_revealed"]
     state = fresh(203)
     all_done(state)
@@ -92,7 +104,7 @@ def test_a_fifth_token_from_a_bonus_track_or_a_traitor_turns_the_card_over_at_on
     state.supplies.draw_pile.remove("traitor.1")
     state.survivors[0].traitors.append("traitor.1")
     state.current = 2
-    GAME._end_turn(state, [])
+    turns.end_turn(state, [])
     ev = GAME.apply(state, "traitor:survivor2:rescue")
     assert kinds(ev)[:2] == ["traitor", "final_revealed"] and state.survivors[0].revealed
 
@@ -102,12 +114,12 @@ def test_a_fifth_token_won_in_a_scuffle_turns_the_winners_card_over(monkeypatch)
     all_done(state)
     tokens(state, 0, 1)
     tokens(state, 1, 5)
-    GAME._flip_ready(state, [])
+    finals.flip_ready(state, [])
     state.current = 0
     tokens(state, 0, 3)  # four in hand
     put(state, 1, "school")
     put(state, 0, "school")
-    GAME._arrive(state, [])
+    movement.arrive(state, [])
     dice(monkeypatch, [E, E, E], [A, A, S])  # survivor1 rolls a triple: wins and takes a token
     ev = GAME.apply(state, "scuffle:survivor2")
     assert len(state.survivors[0].rescues) == 5 and state.survivors[0].revealed
@@ -124,7 +136,7 @@ def test_entering_a_task_location_out_of_order_says_why_before_the_search():
     put(state, 0, "radio")
     clear(state, "radio")
     ev: list = []
-    GAME._arrive(state, ev)
+    movement.arrive(state, ev)
     wait = next(e for e in ev if e.kind == "task_waits")
     assert (wait["task"], wait["first"], wait["why"]) == (3, 1, "order")
     assert wait["place"] == place("radio")
@@ -139,7 +151,7 @@ def test_entering_an_uncleared_task_location_says_the_scene_comes_first():
     state.survivors[0].tasks = [3]
     put(state, 0, "radio")
     ev: list = []
-    GAME._arrive(state, ev)
+    movement.arrive(state, ev)
     wait = next(e for e in ev if e.kind == "task_waits")
     assert (wait["task"], wait["first"], wait["why"]) == (3, 3, "marker")
     assert kinds(ev).index("task_waits") < kinds(ev).index("scene_drawn")
@@ -150,7 +162,7 @@ def test_no_word_when_the_task_can_be_done_or_is_not_held():
     put(state, 0, "radio")
     clear(state, "radio")
     ev: list = []
-    GAME._arrive(state, ev)  # no Task card held
+    movement.arrive(state, ev)  # no Task card held
     assert "task_waits" not in kinds(ev)
 
 
@@ -161,11 +173,11 @@ def test_noise_past_the_fourth_spot_is_lost_and_calls_the_slasher_once():
     state = fresh(208)
     state.meter = 3
     ev: list = []
-    assert GAME._noise(state, 3, 0, ev) is True
+    assert slasher.noise(state, 3, 0, ev) is True
     assert state.meter == 4 and [(e["n"], e["called"]) for e in ev] == [(3, True)]
     put(state, 0, "school")
-    GAME._start_fight(state, 0, "normal", "end", [])
-    GAME._resolve_fight(state, [A, A, S], count(a=2, s=1), True, [])
+    slasher.start_fight(state, 0, "normal", "end", [])
+    slasher.resolve_fight(state, [A, A, S], count(a=2, s=1), True, [])
     assert state.meter == 0  # reset to zero: nothing carried over
 
 
@@ -174,9 +186,9 @@ def test_a_roll_that_makes_both_the_actions_and_the_escapes_defeats_the_slasher(
     state = fresh(209)
     give(state, 0, "keys.1")  # +2 Escapes
     put(state, 0, "school")
-    GAME._start_fight(state, 0, "normal", "end", [])
+    slasher.start_fight(state, 0, "normal", "end", [])
     ev: list = []
-    GAME._resolve_fight(state, [A, A, E], count(a=2, e=3), True, ev)
+    slasher.resolve_fight(state, [A, A, E], count(a=2, e=3), True, ev)
     assert next(e for e in ev if e.kind == "fight")["result"] == "defeat"
     assert not state.slasher_at and state.meter == 0 and state.survivors[0].at == "school"
 
@@ -195,7 +207,7 @@ def test_a_rescue_takes_only_the_tokens_the_bank_still_holds_and_says_so():
     scene(state, "ks15")  # three rescue tokens
     _empty_bank(state, leave=1)
     ev: list = []
-    GAME._resolve_rescue(state, "ok", ev)
+    rescues.resolve_rescue(state, "ok", ev)
     rescue = next(e for e in ev if e.kind == "rescue")
     assert len(state.survivors[0].rescues) == 2 and not state.bank
     assert (rescue["n"], rescue["short"]) == (2, 1)
@@ -207,7 +219,7 @@ def test_a_bonus_track_rescue_with_an_empty_bank_gives_nothing_and_says_so():
     put(state, 0, BONUS_SPACE)
     on_top(state.bonus, "bt19")
     ev: list = []
-    GAME._bonus(state, ev)
+    bonus.bonus(state, ev)
     assert ev[0]["got"] == 0 and not state.survivors[0].rescues and GAME.invariants(state) == []
 
 
@@ -220,7 +232,7 @@ def test_restocking_with_too_few_tokens_fills_the_locations_in_board_order():
     put(state, 0, "school")
     scene(state, "ks01")
     ev: list = []
-    GAME._resolve_rescue(state, "ok", ev)
+    rescues.resolve_rescue(state, "ok", ev)
     filled = [loc for loc in R.MARKER_LOCATIONS if state.markers[loc]]
     assert filled == [loc for loc in R.MARKER_LOCATIONS if loc != "school"][:3]
     assert next(e for e in ev if e.kind == "restocked")["n"] == 3 and not state.bank
@@ -242,7 +254,7 @@ def test_the_loser_of_a_task_battle_keeps_the_task_card():
     state = _task_battle(213)
     x = state.survivors[0]
     ev: list = []
-    GAME._resolve_fight(state, [S, S, E], count(s=2, e=1), True, ev)  # Smiley: 2 Actions or 2 Escapes
+    slasher.resolve_fight(state, [S, S, E], count(s=2, e=1), True, ev)  # Smiley: 2 Actions or 2 Escapes
     assert (
         x.tasks == [2]
         and x.supplies == []
@@ -252,7 +264,7 @@ def test_the_loser_of_a_task_battle_keeps_the_task_card():
     state = _task_battle(214)
     drop_all(state, 0)  # nothing but the Task card: the supply loss takes nothing
     ev = []
-    GAME._resolve_fight(state, [S, S, E], count(s=2, e=1), False, ev)
+    slasher.resolve_fight(state, [S, S, E], count(s=2, e=1), False, ev)
     assert state.survivors[0].tasks == [2] and "lost" not in kinds(ev)
 
 
@@ -260,18 +272,18 @@ def _flipped(seed: int):
     state = fresh(seed)
     all_done(state)
     tokens(state, 0, 5)
-    GAME._flip_ready(state, [])
+    finals.flip_ready(state, [])
     x = state.survivors[0]
     return state, x, R.FINAL_SCENES[x.final].location
 
 
 def test_a_flipped_survivor_below_five_keeps_the_card_up_but_cannot_attempt_the_final_rescue():
     state, x, loc = _flipped(215)
-    GAME._lose_rescues(state, 0, 1)
+    rescues.lose_rescues(state, 0, 1)
     assert x.revealed and state.final_tokens[loc] == x.seat and GAME.invariants(state) == []
     put(state, 0, loc)
     ev: list = []
-    GAME._arrive(state, ev)
+    movement.arrive(state, ev)
     assert "slasher_attacks" not in kinds(ev) and "searched" not in kinds(ev) and state.current != 0
     state.current, state.phase = 0, "turn"
     assert GAME.decision(state).option("final") is None
@@ -285,9 +297,9 @@ def test_the_final_rescue_token_in_hand_escapes_even_below_five():
     state, x, loc = _flipped(216)
     x.final_token = True
     del state.final_tokens[loc]
-    GAME._lose_rescues(state, 0, 3)
+    rescues.lose_rescues(state, 0, 3)
     put(state, 0, "rec")
-    GAME._arrive(state, [])
+    movement.arrive(state, [])
     assert GAME.outcome(state).winners == ("survivor1",)
 
 
@@ -296,7 +308,7 @@ def test_failing_the_invaders_leaves_an_undone_task_one_where_it_is():
     put(state, 0, "school")
     scene(state, "ks40")
     ev: list = []
-    GAME._resolve_invaders(state, "fail", ev)  # Task #1 still in the Rec Center pile
+    rescues.resolve_invaders(state, "fail", ev)  # Task #1 still in the Rec Center pile
     assert state.center == [4, 3, 2, 1] and "power_out" not in kinds(ev)
     state = fresh(218)
     state.center.remove(1)
@@ -304,7 +316,7 @@ def test_failing_the_invaders_leaves_an_undone_task_one_where_it_is():
     put(state, 0, "school")
     scene(state, "ks40")
     ev = []
-    GAME._resolve_invaders(state, "fail", ev)  # Task #1 held, never done: the power was never back on
+    rescues.resolve_invaders(state, "fail", ev)  # Task #1 held, never done: the power was never back on
     assert state.survivors[1].tasks == [1] and state.center == [4, 3, 2] and "power_out" not in kinds(ev)
 
 
@@ -315,11 +327,11 @@ def test_failing_the_invaders_resets_only_task_one_and_later_tasks_stay_done():
     put(state, 0, "school")
     scene(state, "ks40")
     ev: list = []
-    GAME._resolve_invaders(state, "fail", ev)
+    rescues.resolve_invaders(state, "fail", ev)
     assert state.done == [False, True, False, False] and state.center == [4, 3, 1] and state.slasher == 1
-    assert GAME.next_task(state) == 1 and "power_out" in kinds(ev)
+    assert checks.next_task(state) == 1 and "power_out" in kinds(ev)
     state.done[0] = True
-    assert GAME.next_task(state) == 3
+    assert checks.next_task(state) == 3
 
 
 # -- 6. no round limit ---------------------------------------------------------------------------------------
@@ -330,7 +342,7 @@ def test_there_is_no_round_limit():
     state.round = 10**6
     state.current = state.order[-1]
     ev: list = []
-    GAME._end_turn(state, ev)
+    turns.end_turn(state, ev)
     assert state.round == 10**6 + 1 and not state.result and "game_over" not in kinds(ev)
 
 
@@ -352,7 +364,7 @@ def test_the_invaders_take_only_health_from_a_current_player_with_no_token():
     state = fresh(221)
     put(state, 0, "school")
     scene(state, "ks40")
-    GAME._resolve_invaders(state, "fail", [])
+    rescues.resolve_invaders(state, "fail", [])
     assert [x.health for x in state.survivors] == [4, 5, 5]  # 2 for the drawer; 1 each for the tokenless
 
 
@@ -362,7 +374,7 @@ def test_the_invaders_need_no_weapon():
     put(state, 0, "school")
     scene(state, "ks40")
     ev: list = []
-    GAME._card(state, ev)
+    scenes.play_card(state, ev)
     roll = next(e for e in ev if e.kind == "action_roll")
     assert roll["purpose"] == "invaders" and "unarmed" not in kinds(ev)
 
@@ -370,7 +382,7 @@ def test_the_invaders_need_no_weapon():
 def test_a_task_battle_can_be_escaped_and_the_task_stays_undone():
     state = _task_battle(223)
     x = state.survivors[0]
-    GAME._resolve_fight(state, [E, E, S], count(e=2, s=1), True, [])
+    slasher.resolve_fight(state, [E, E, S], count(e=2, s=1), True, [])
     assert x.health == R.HEALTH and x.tasks == [2] and B.kind[x.at] == "start" and not state.done[1]
     assert state.slasher_at == "police" and state.slasher == 0
 
@@ -378,7 +390,7 @@ def test_a_task_battle_can_be_escaped_and_the_task_stays_undone():
 def test_triple_shields_in_a_task_battle_drive_the_slasher_off_and_the_task_waits():
     state = _task_battle(224)
     x = state.survivors[0]
-    GAME._resolve_fight(state, [S, S, S], count(s=3), True, [])
+    slasher.resolve_fight(state, [S, S, S], count(s=3), True, [])
     assert not state.slasher_at and state.meter == 3 and x.at == "police" and not state.done[1]
     state.current, state.phase = 0, "turn"
     ev = GAME.apply(state, "task")  # the next attempt brings Smiley back, the meter full again
@@ -389,7 +401,7 @@ def test_triple_shields_in_a_task_battle_drive_the_slasher_off_and_the_task_wait
 def test_a_task_battle_won_by_triple_actions_gives_both_free_supplies():
     state = _task_battle(225)
     ev: list = []
-    GAME._resolve_fight(state, [A, A, A], count(a=3), True, ev)
+    slasher.resolve_fight(state, [A, A, A], count(a=3), True, ev)
     while state.phase == "keep":  # full hands: leave each new find
         ev += GAME.apply(state, GAME.decision(state).options[-1].key)
     assert state.done[1] and finds(ev) == 2  # the combo's free supply and the Task's free search
@@ -408,12 +420,12 @@ def test_nobody_searches_where_a_final_rescue_token_lies_and_it_blocks_the_farm_
         state.finals.append(o.final)
         o.final = farm_card
     tokens(state, 1, 5)
-    GAME._flip_ready(state, [])
+    finals.flip_ready(state, [])
     assert state.final_tokens == {"farm": "survivor2"} and not state.markers["farm"]
-    assert "farm" not in GAME._through(state)
+    assert "farm" not in movement.shortcuts_open(state)
     put(state, 0, "farm")
     ev: list = []
-    GAME._arrive(state, ev)
+    movement.arrive(state, ev)
     assert "searched" not in kinds(ev) and "slasher_attacks" not in kinds(ev)
 
 
@@ -423,7 +435,7 @@ def test_walking_into_a_location_where_an_active_slasher_waits_starts_no_fight()
     on_top(state.scenes, "ks01")  # no noise on the card
     put(state, 0, "police")
     ev: list = []
-    GAME._arrive(state, ev)
+    movement.arrive(state, ev)
     assert "slasher_attacks" not in kinds(ev) and kinds(ev)[0] == "scene_drawn"
 
 
@@ -432,10 +444,10 @@ def test_on_landing_a_slasher_alongside_is_fought_before_any_scuffle():
     state.slasher_at, state.meter = "5-0", R.METER
     put(state, 1, "4-0")
     put(state, 0, "4-0")
-    GAME._arrive(state, [])
+    movement.arrive(state, [])
     assert state.phase != "scuffle" and state.purpose == "fight"
     ev: list = []
-    GAME._resolve_fight(state, [A, A, S], count(a=2, s=1), True, ev)
+    slasher.resolve_fight(state, [A, A, S], count(a=2, s=1), True, ev)
     assert "scuffle" not in kinds(ev) and state.phase != "scuffle" and state.current != 0
 
 
@@ -445,7 +457,7 @@ def test_a_failed_rescue_goes_to_a_starting_point_before_the_spent_noise_calls_t
     scene(state, "ks10")
     state.meter, state.pending_noise = 2, 2  # a Chainsaw token spent on the roll
     ev: list = []
-    GAME._resolve_rescue(state, "fail", ev)
+    rescues.resolve_rescue(state, "fail", ev)
     x = state.survivors[0]
     order = kinds(ev)
     assert order.index("rescue") < order.index("sent_to_start") < order.index("slasher_attacks")
@@ -459,7 +471,7 @@ def test_health_never_goes_above_six():
     x.health = 5
     put(state, 0, BONUS_SPACE)
     on_top(state.bonus, "bt06")  # heal 2
-    GAME._bonus(state, [])
+    bonus.bonus(state, [])
     assert x.health == 6
     state = fresh(231)
     x = state.survivors[0]
@@ -478,7 +490,7 @@ def test_the_decks_never_run_dry():
     state.supplies.discard_pile += state.supplies.draw_pile  # an exhausted draw pile
     state.supplies.draw_pile = []
     ev: list = []
-    GAME._give_supply(state, 0, "end", ev)
+    searching.give_supply(state, 0, "end", ev)
     assert finds(ev) == 1 and GAME.invariants(state) == []  # the discards were shuffled into a new deck
 
 
@@ -487,7 +499,7 @@ def test_one_scuffle_per_arrival(monkeypatch):
     put(state, 1, "school")
     put(state, 2, "school")
     put(state, 0, "school")
-    GAME._arrive(state, [])
+    movement.arrive(state, [])
     assert set(GAME.decision(state).keys()) == {"scuffle:survivor2", "scuffle:survivor3", "scuffle:no"}
     dice(monkeypatch, [A, A, S], [E, S, S])  # survivor1 wins on Actions
     on_top(state.scenes, "ks01")
@@ -503,7 +515,7 @@ def test_the_nearest_starting_point_goes_to_board_order_on_a_tie():
     put(state, 1, "0-12")
     put(state, 2, "10-12")
     put(state, 0, "radio")
-    GAME._to_start(state, 0, [])
+    health.to_start(state, 0, [])
     assert state.survivors[0].at == "10-0"
 
 
@@ -512,7 +524,7 @@ def test_a_scuffle_lost_to_triples_costs_one_health_and_one_rescue_token(monkeyp
     put(state, 1, "school")
     put(state, 0, "school")
     tokens(state, 1, 2)
-    GAME._arrive(state, [])
+    movement.arrive(state, [])
     dice(monkeypatch, [S, S, S], [A, A, E])  # survivor1's triple wins outright
     GAME.apply(state, "scuffle:survivor2")
     loser = state.survivors[1]
@@ -592,5 +604,5 @@ def test_the_invaders_need_three_actions(monkeypatch):
         scene(state, "ks40")
         dice(monkeypatch, roll)
         ev: list = []
-        GAME._card(state, ev)
+        scenes.play_card(state, ev)
         assert next(e for e in ev if e.kind == "invaders")["ok"] is ok

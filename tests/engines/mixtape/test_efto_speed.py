@@ -8,9 +8,10 @@ from efto_positions import GAME, fresh, give, put, scene
 
 from engines.core.contract import IllegalMove
 from engines.core.rng import Rng
+from engines.mixtape.tall_oaks import movement, scenes, spending
 from engines.mixtape.tall_oaks import policies as P
 from engines.mixtape.tall_oaks import rules_data as R
-from engines.mixtape.tall_oaks.game import _action_dice
+from engines.mixtape.tall_oaks.spending import action_dice as _action_dice
 from engines.mixtape.tall_oaks.state import State
 
 B = R.BOARD
@@ -39,15 +40,15 @@ def test_cached_spend_choices_match_every_legal_spend():
     give(state, 0, "chainsaw.1")
     put(state, 0, "school")
     scene(state, "ks10")
-    GAME._card(state, [])
+    scenes.play_card(state, [])
     d = GAME.decision(state)
-    keys = [k for k, _ in GAME.spend_keys(state.survivors[0], state.purpose)]
+    keys = [k for k, _ in spending.spend_keys(state.survivors[0], state.purpose)]
     assert d.kind == "spend" and len(keys) > 1 and d.keys() == [f"spend:{k}" for k in keys]
 
 
 def test_move_options_are_the_stops_also_after_a_save_round_trip():
     state = fresh(6)
-    GAME._roll_move(state, [])
+    movement.roll_move(state, [])
     before = GAME.decision(state).keys()
     loaded = msgspec.json.decode(msgspec.json.encode(state), type=State)
     assert GAME.decision(loaded).keys() == before

@@ -18,7 +18,7 @@ from mm_positions import (
 
 from engines.core.autoplay import play
 from engines.core.contract import IllegalMove, resolve_options
-from engines.mixtape.directors_cut import GAME
+from engines.mixtape.directors_cut import GAME, turns
 from engines.mixtape.directors_cut import rules_data as R
 
 B = R.BOARD
@@ -196,7 +196,7 @@ def test_the_active_hero_walks_a_movement_die_toward_the_nearest_slasher_at_each
     before = B.distances("10-6")["20-12"]
     state.rng = LoadedRng([2, 0, 0])  # the Hero rolls 3
     events: list = []
-    GAME._end_turn(state, events)
+    turns.end_turn(state, events)
     moved = next(e for e in events if e.kind == "hero_moved")
     assert moved["roll"] == 3 and moved["steps"] == 3
     assert B.distances("10-6")[state.hero_at] == before - 3
@@ -210,7 +210,7 @@ def test_the_roaming_hero_stops_beside_its_prey_and_does_not_attack_by_itself():
     end_of_round(state)
     state.rng = LoadedRng([5])  # 6 steps, but only 2 are needed to stand beside 10-6
     events: list = []
-    GAME._end_turn(state, events)
+    turns.end_turn(state, events)
     assert state.hero_at == "11-6" and "hero_arrives" not in kinds(events)
     assert state.slashers[0].health == 6
 
@@ -220,7 +220,7 @@ def test_the_hero_off_the_board_or_with_only_starting_points_to_hunt_stays_put()
     state.slashers[0].at = "10-0"  # a starting point
     end_of_round(state)
     events: list = []
-    GAME._end_turn(state, events)
+    turns.end_turn(state, events)
     assert "hero_moved" not in kinds(events) and state.hero_at == ""
     state = ready()
     state.hero_at, state.meter = "13-6", 4
@@ -228,7 +228,7 @@ def test_the_hero_off_the_board_or_with_only_starting_points_to_hunt_stays_put()
         park(state, i)
     end_of_round(state)
     events = []
-    GAME._end_turn(state, events)
+    turns.end_turn(state, events)
     assert "hero_moved" not in kinds(events) and state.hero_at == "13-6"
 
 
@@ -278,7 +278,7 @@ def test_bonus_skip_event_says_the_turn_was_lost():
     end_of_round(state)
     state.current = state.order[state.order.index(0) - 1]
     events: list = []
-    GAME._end_turn(state, events)
+    turns.end_turn(state, events)
     assert "turn_skipped" in kinds(events) and state.current != 0 and not state.slashers[0].skip
 
 

@@ -19,7 +19,8 @@ from mm_positions import (
 )
 
 from engines.core.autoplay import play
-from engines.mixtape.directors_cut import GAME, odds
+from engines.mixtape.directors_cut import GAME, odds, turns
+from engines.mixtape.directors_cut import hero as heroes
 from engines.mixtape.directors_cut import rules_data as R
 
 B = R.BOARD
@@ -304,7 +305,7 @@ def test_there_is_no_round_cap():
     state.round = 10_000
     _end_of_round(state)
     events: list = []
-    GAME._end_turn(state, events)
+    turns.end_turn(state, events)
     assert state.result == "" and state.round == 10_001 and "game_over" not in kinds(events)
 
 
@@ -434,7 +435,7 @@ def test_with_every_lock_token_on_the_board_a_heros_lock_is_not_placed():
     state.meter = R.METER
     state.rng = LoadedRng([PENT, PENT, KNIFE])  # Kirk: 3 knives to defeat, 1 fist to fend off
     events: list = []
-    GAME._hero_fight(state, 0, "end", events)
+    heroes.fight(state, 0, "end", events)
     assert "hero_won" in kinds(events) and "lock_placed" not in kinds(events)
     assert GAME.invariants(state) == []
 
@@ -562,7 +563,7 @@ def _hero_fight(hero: str, wolf: bool, dice: list[int], tokens: int = 0):
     state.meter = R.METER
     state.rng = LoadedRng(dice)
     events: list = []
-    GAME._hero_fight(state, 0, "end", events)
+    heroes.fight(state, 0, "end", events)
     events += GAME.apply(state, f"spend:{tokens}")
     return state, events
 

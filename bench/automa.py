@@ -1,0 +1,408 @@
+"""The automa's levels measured: `hard` against `normal` at each game's opposing seats, the search against the
+heuristic at the person's seat, how well the hint's win chances are calibrated, and what a decision costs.
+
+Both sides of a comparison play the same seeds (paired), each game seeded by its number as in `solo sim`, so a
+difference is the policies', not the dice's. Writes the section "Automa levels" of bench/RESULTS.md, and a
+calibration curve (automa_calibration.png) beside it when matplotlib can be imported.
+
+    taskset -c 0 .venv/bin/python bench/automa.py --quick           # a minute or two
+    taskset -c 0 .venv/bin/python bench/automa.py --games 12 --decisions 60
+
+A game whose determinize has not landed is listed as not measured.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+HERE = Path(__file__).parent
+sys.path.insert(0, str(HERE.parent))  # the checkout this script is in, not whichever one is installed
+
+from engines.core import levels  # noqa: E402
+from engines.core.autoplay import decide, policy_rng  # noqa: E402
+from engines.core.contract import resolve_options  # noqa: E402
+from engines.core.rng import Rng, derive_seed  # noqa: E402
+from engines.registry import get  # noqa: E402
+from solo import advice  # noqa: E402
+from solo.sim import MAX_DECISIONS, wilson  # noqa: E402
+
+RESULTS = HERE / "RESULTS.md"
+PNG = HERE / "automa_calibration.png"
+HEADING = "## Automa levels"
+SEED = 0
+CALIBRATION_SEED = 10_000
+
+
+def searchable(game_id: str) -> bool:
+    from engines.core import search
+
+    try:
+        search.hidden_of(get(game_id))
+    except ImportError:
+        return False
+    return True
+
+
+# -- playing, timed --------------------------------------------------------------------------------------------
+
+
+class Timed:
+    """A searching policy that notes the CPU time of each of its decisions."""
+
+    searches = True
+
+    def __init__(self, inner, costs: list[float]):
+        self.inner = inner
+        self.costs = costs
+
+    def choose(self, game, state, decision, rng) -> str:
+        start = time.process_time()
+        key = self.inner.choose(game, state, decision, rng)
+        if len(decision.options) > 1:
+            self.costs.append(time.process_time() - start)
+        return key
+
+
+SAMPLES: int | None = None
+"""--samples: hard's samples per decision in the comparisons, where the shipped budget is beyond this run."""
+
+
+def resolve(game, name: str):
+    if name == "hard" and SAMPLES is not None:
+        from engines.core.search import Budget, Searcher
+
+        return Searcher(Budget(iterations=SAMPLES))
+    return levels.resolve(game, name)
+
+
+def play(game_id: str, seed: int, policies: dict[str, str], options: dict[str, str], costs: list[float]):
+    """One game as `solo sim` plays it (the same keys), the searching seats' decisions timed: its winners."""
+    game = get(game_id)
+    chosen = {}
+    for seat, name in policies.items():
+        policy = resolve(game, name)
+        chosen[seat] = Timed(policy, costs) if getattr(policy, "searches", False) else policy
+    state, _ = game.setup(seed, resolve_options(game, options))
+    for n in range(MAX_DECISIONS):
+        d = game.decision(state)
+        if d is None:
+            break
+        game.apply(state, decide(game, chosen[d.seat], state, d, policy_rng(seed, n)), d)
+    outcome = game.outcome(state)
+    return tuple(outcome.winners) if outcome is not None else ()
+
+
+# -- comparisons -----------------------------------------------------------------------------------------------
+
+
+class Match:
+    """One row: a seat's (or seats') win rate under two policies over the same seeds."""
+
+    def __init__(self, title: str, game_id: str, options: dict[str, str], counted: list[str], fair: str = ""):
+        self.title, self.game_id, self.options, self.counted, self.fair = (
+            title,
+            game_id,
+            options,
+            counted,
+            fair,
+        )
+
+    def rate(self, winners: list[tuple[str, ...]]) -> tuple[float, float, float, int]:
+        """Share of the counted seats' wins: (rate, low, high, wins) over len(winners) * len(counted)."""
+        wins = sum(seat in w for w in winners for seat in self.counted)
+        n = len(winners) * len(self.counted)
+        low, high = wilson(wins, n)
+        return wins / n, low, high, wins
+
+
+def comparisons() -> list[tuple[Match, dict[str, str], dict[str, str], str, str]]:
+    """(what, policies A, policies B, name of A, name of B): B is the searching side."""
+    out = []
+    tcm = Match("Slaughterhouse: the family's win rate (kills)", "slaughterhouse", {}, ["sawyer"])
+    out.append(
+        (tcm, {"trespassers": "normal", "sawyer": "normal"}, {"trespassers": "normal", "sawyer": "hard"})
+    )
+    tcm = Match(
+        "Slaughterhouse: the Trespassers' escapes (automa, or the person's seat by search)",
+        "slaughterhouse",
+        {},
+        ["trespassers"],
+    )
+    out.append(
+        (tcm, {"trespassers": "normal", "sawyer": "normal"}, {"trespassers": "hard", "sawyer": "normal"})
+    )
+    for gid, kind, person in (
+        ("mixtape-massacre", "slasher", "slasher1"),
+        ("escape-from-tall-oaks", "survivor", "survivor1"),
+    ):
+        rivals = [f"{kind}2", f"{kind}3"]
+        m = Match(
+            f"{get(gid).title}: each rival {kind}'s share of wins (3 seats)",
+            gid,
+            {"rivals": "2"},
+            rivals,
+            "fair share 33%",
+        )
+        base = {person: "normal", **dict.fromkeys(rivals, "normal")}
+        out.append((m, base, {person: "normal", **dict.fromkeys(rivals, "hard")}))
+    fg = Match(
+        "Final Girl: the person's seat, search (as hard) against the heuristic",
+        "final-girl",
+        {},
+        ["final_girl"],
+    )
+    out.append((fg, {"final_girl": "normal"}, {"final_girl": "hard"}))
+    return [(m, a, b, "normal", "hard") for m, a, b in out]
+
+
+def compare(games: int, costs: dict[str, list[float]], say: Callable[[str], None]) -> list[str]:
+    rows = [
+        "| What | Games (paired seeds) | normal | hard | Seeds hard won, normal lost / the reverse |",
+        "|---|---|---|---|---|",
+    ]
+    for match, a, b, _, _ in comparisons():
+        if not searchable(match.game_id):
+            rows.append(f"| {match.title} | not measured: no determinize yet | | | |")
+            continue
+        seeds = range(SEED, SEED + games)
+        spent = costs.setdefault(match.game_id, [])
+        start = time.process_time()
+        won_a = [play(match.game_id, s, a, match.options, []) for s in seeds]
+        won_b = [play(match.game_id, s, b, match.options, spent) for s in seeds]
+        say(f"{match.title}: {games} paired games in {time.process_time() - start:.0f} s CPU")
+        ra, rb = match.rate(won_a), match.rate(won_b)
+        better = sum(
+            any(c in wb for c in match.counted) and not any(c in wa for c in match.counted)
+            for wa, wb in zip(won_a, won_b, strict=True)
+        )
+        worse = sum(
+            any(c in wa for c in match.counted) and not any(c in wb for c in match.counted)
+            for wa, wb in zip(won_a, won_b, strict=True)
+        )
+        note = f" ({match.fair})" if match.fair else ""
+        rows.append(f"| {match.title}{note} | {games} | {_rate(ra)} | {_rate(rb)} | {better} / {worse} |")
+    return rows
+
+
+def _rate(r: tuple[float, float, float, int]) -> str:
+    return f"{r[0]:.0%} ({r[1]:.0%}-{r[2]:.0%})"
+
+
+# -- calibration -----------------------------------------------------------------------------------------------
+
+
+PER_GAME = 2
+"""Decisions sampled from one game at most: one game's outcome is one coin, however many decisions it holds."""
+PICK_ONE_IN = 8
+"""Each of the person's decisions is sampled with this chance (1 in 8), so the samples spread over the game."""
+CALIBRATED = (("final-girl", "final_girl"), ("slaughterhouse", "trespassers"), ("slaughterhouse", "sawyer"))
+
+
+def calibration(
+    decisions: int,
+    hint_costs: dict[str, list[float]],
+    hard_costs: dict[str, list[float]],
+    say: Callable[[str], None],
+):
+    """(predicted, won) for `decisions` of the person's decisions per seat: the hint's estimate (its own budget
+    and seed) of the choice the heuristic made, and whether the seat won the game that followed (heuristic
+    play throughout, as in the hint's playouts). At each, the shipped hard level's decision is timed too."""
+    from solo.run import Run
+
+    pairs: list[tuple[float, bool]] = []
+    for gid, seat in CALIBRATED:
+        if not searchable(gid):
+            continue
+        game = get(gid)
+        heuristic = game.policies[game.default_policy]
+        spent = hint_costs.setdefault(gid, [])
+        hard = Timed(levels.policy_for(game, "hard"), hard_costs.setdefault(gid, []))
+        found: list[tuple[float, bool]] = []
+        start = time.process_time()
+        seed = CALIBRATION_SEED
+        while len(found) < decisions:
+            run = Run(game, seed, resolve_options(game, {}), seat)
+            mine: list[float] = []
+            pick = Rng.from_seed(derive_seed(seed, "calibration"))
+            while (d := run.decision()) is not None:
+                key = decide(game, heuristic, run.state, d, policy_rng(seed, len(run.keys)))
+                if (
+                    d.seat == seat
+                    and len(d.options) > 1
+                    and len(mine) < PER_GAME
+                    and len(found) + len(mine) < decisions
+                    and pick.below(PICK_ONE_IN) == 0
+                ):
+                    t = time.process_time()
+                    estimates = advice.estimates(run, d)
+                    spent.append(time.process_time() - t)
+                    mine.append(next(e.win for e in estimates if e.key == key))
+                    hard.choose(game, run.state, d, policy_rng(seed, len(run.keys)))
+                run.choose(key, d)
+            outcome = run.outcome()
+            won = outcome is not None and seat in outcome.winners
+            found += [(p, won) for p in mine]
+            seed += 1
+        say(
+            f"calibration, {game.title} ({seat}): {len(found)} decisions from {seed - CALIBRATION_SEED} games "
+            f"in {time.process_time() - start:.0f} s CPU"
+        )
+        pairs += found
+    return pairs
+
+
+def calibration_rows(pairs: list[tuple[float, bool]]) -> list[str]:
+    rows = ["| Predicted | Decisions | Mean predicted | Realized (95% interval) |", "|---|---|---|---|"]
+    for b in range(10):
+        inside = [(p, w) for p, w in pairs if min(9, int(p * 10)) == b]
+        if not inside:
+            continue
+        wins = sum(w for _, w in inside)
+        low, high = wilson(wins, len(inside))
+        mean = statistics.fmean(p for p, _ in inside)
+        rows.append(
+            f"| {b * 10}-{b * 10 + 10}% | {len(inside)} | {mean:.0%} | {wins / len(inside):.0%} "
+            f"({low:.0%}-{high:.0%}) |"
+        )
+    return rows
+
+
+def plot(pairs: list[tuple[float, bool]]) -> bool:
+    try:
+        import matplotlib  # type: ignore[import-not-found]
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt  # type: ignore[import-not-found]
+    except ImportError:
+        return False
+    xs, ys = [], []
+    for b in range(10):
+        inside = [(p, w) for p, w in pairs if min(9, int(p * 10)) == b]
+        if inside:
+            xs.append(statistics.fmean(p for p, _ in inside))
+            ys.append(sum(w for _, w in inside) / len(inside))
+    fig, ax = plt.subplots(figsize=(4, 4))
+    ax.plot([0, 1], [0, 1], ":", color="grey")
+    ax.plot(xs, ys, "o-")
+    ax.set_xlabel("hint's predicted win chance")
+    ax.set_ylabel("realized win rate")
+    fig.savefig(PNG, dpi=100, bbox_inches="tight")
+    return True
+
+
+# -- cost ------------------------------------------------------------------------------------------------------
+
+
+def cost_rows(kinds: dict[str, dict[str, list[float]]]) -> list[str]:
+    rows = ["| Game | What | Decisions | Median CPU | 95th percentile |", "|---|---|---|---|---|"]
+    for what, found in kinds.items():
+        for gid, costs in found.items():
+            if len(costs) < 2:
+                continue
+            p95 = statistics.quantiles(costs, n=20)[-1]
+            rows.append(
+                f"| {get(gid).title} | {what} | {len(costs)} | {statistics.median(costs):.2f} s | "
+                f"{p95:.2f} s |"
+            )
+    return rows
+
+
+# -- the report ------------------------------------------------------------------------------------------------
+
+
+def write(section: str) -> None:
+    text = RESULTS.read_text()
+    if HEADING in text:
+        start = text.index(HEADING)
+        after = text.find("\n## ", start + len(HEADING))
+        text = text[:start] + section + ("" if after < 0 else text[after:])
+    else:
+        text = text.rstrip("\n") + "\n\n" + section
+    RESULTS.write_text(text if text.endswith("\n") else text + "\n")
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--quick", action="store_true", help="a small run: 2 paired games, 6 decisions per seat")
+    p.add_argument("--games", type=int, default=12, help="paired games per comparison (default 12)")
+    p.add_argument("--decisions", type=int, default=40, help="calibration decisions per seat (default 40)")
+    p.add_argument(
+        "--samples", type=int, help="hard's samples per decision in the comparisons (default: its own)"
+    )
+    p.add_argument("--no-write", action="store_true", help="print the section instead of writing RESULTS.md")
+    args = p.parse_args()
+    games, decisions = (2, 6) if args.quick else (args.games, args.decisions)
+    global SAMPLES
+    SAMPLES = args.samples
+
+    def say(line: str) -> None:
+        print(line, file=sys.stderr, flush=True)
+
+    start = time.process_time()
+    played: dict[str, list[float]] = {}
+    hard: dict[str, list[float]] = {}
+    hint: dict[str, list[float]] = {}
+    compared = compare(games, played, say)
+    pairs = calibration(decisions, hint, hard, say)
+    drawn = plot(pairs)
+    budgets = ", ".join(f"{get(g).title} {n}" for g, n in levels.HARD_ITERATIONS.items())
+    hints = ", ".join(
+        f"{get(g).title} {advice.iterations(get(g))}" for g in levels.HARD_ITERATIONS if g not in advice.EXACT
+    )
+    given = " --quick" if args.quick else f" --games {games} --decisions {decisions}"
+    given += f" --samples {SAMPLES}" if SAMPLES else ""
+    played_as = (
+        f"In the comparisons `hard` searched with {SAMPLES} samples per decision, not its shipped budget, which this "
+        "run could not afford for whole games"
+        if SAMPLES
+        else "The comparisons play the shipped `hard`"
+    )
+    lines = [
+        HEADING,
+        "",
+        f"`bench/automa.py{given}`, one run on one core (`taskset -c 0`), {time.strftime('%Y-%m-%d')}, "
+        f"{time.process_time() - start:.0f} s CPU in all. Seeds {SEED}-{SEED + games - 1} for every comparison, "
+        "paired: both sides play the same seeds. Win rates with Wilson 95% intervals. The shipped `hard` searches "
+        f"with these samples per decision: {budgets}; the hint with {hints}. {played_as}. The person's seat "
+        "plays the heuristic (`normal`) unless named.",
+        "",
+        *compared,
+        "",
+        f"Calibration of the hint: {len(pairs)} of the person's decisions (one in eight drawn, at most {PER_GAME} a game, "
+        "of seeded games "
+        f"from seed {CALIBRATION_SEED}, heuristic play, seats: "
+        + ", ".join(f"{g} {s}" for g, s in CALIBRATED if searchable(g))
+        + "): the hint's win chance for the choice made, against how often that game was won.",
+        "",
+        *calibration_rows(pairs),
+        "",
+        ("The curve: automa_calibration.png." if drawn else "(No PNG: matplotlib is not installed here.)"),
+        "",
+        "Cost: CPU time per decision that had more than one option (the shipped `hard` and the hint, timed at "
+        "the calibration's decisions; the comparisons' searching seats as they played).",
+        "",
+        *cost_rows(
+            {
+                "hard automa decision": hard,
+                "hint": hint,
+                f"comparisons' search ({SAMPLES or 'shipped'})": played,
+            }
+        ),
+        "",
+    ]
+    section = "\n".join(lines)
+    if args.no_write:
+        print(section)
+    else:
+        write(section)
+        say(f"wrote the section '{HEADING[3:]}' of {RESULTS}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

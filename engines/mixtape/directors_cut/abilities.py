@@ -1,0 +1,117 @@
+"""Special Abilities: once a game each slasher flips its token and does what its ability says."""
+
+from __future__ import annotations
+
+from engines.core.contract import (
+    Option,
+)
+from engines.core.events import Event
+from engines.core.steps import Steps
+from engines.mixtape.directors_cut import flow, health, keys, movement, searching, turns
+from engines.mixtape.directors_cut import rules_data as R
+from engines.mixtape.directors_cut.state import (
+    State,
+)
+
+B = R.BOARD
+
+
+def rise_options(state: State) -> list[Option]:
+    """Where The Drowned Girl may rise: any location with a Scene Marker but the one she stands in."""
+    here = state.slashers[state.current].at
+    out = []
+    for loc in R.LOCATIONS:
+        n = len(state.markers[loc])
+        if n and loc != here:
+            name = B.locations[loc].name
+            out.append(Option(keys.rise(loc), f"{name} ({n} marker{'s' if n != 1 else ''})", aliases=(loc,)))
+    return out
+
+
+def ability(state: State, target: str, events: list[Event]) -> None:
+    """Flip the Special Ability token and do what the slasher's ability says (once per game)."""
+    who = state.current
+    s = state.slashers[who]
+    s.used = True
+    a = s.ability
+    facts = {"seat": s.seat, "name": s.name, "ability": a, "health": s.health}
+    rivals = [i for i in turns.living(state) if i != who]
+    if a == "drowned":
+        s.at = target
+        facts["location"] = B.locations[target].name
+    events.append(Event("ability_used", state.turn_no, "turn", facts))
+    if ABILITIES.run(a, state, who, rivals, events):
+        return
+    turns.check_end(state, events)
+    flow.resume(state, "turn", events)
+
+
+ABILITIES = Steps("director's cut abilities")
+"""A Special Ability -> what it does once chosen: (state, who, rivals, events) -> True when the flow goes on from
+there (a supply drawn, a location entered), False when the turn goes on with its start-of-turn choices."""
+
+
+@ABILITIES.step("legend")
+def _legend(state: State, who: int, rivals: list[int], events: list[Event]) -> bool:
+    state.slashers[who].edge = R.LEGEND_KNIVES
+    return False
+
+
+@ABILITIES.step("nightmare")
+def _nightmare(state: State, who: int, rivals: list[int], events: list[Event]) -> bool:
+    for i in rivals:
+        health.hurt(state, i, R.NIGHTMARE_DAMAGE, state.slashers[who].name, events)
+    return False
+
+
+@ABILITIES.step("ravenous")
+def _ravenous(state: State, who: int, rivals: list[int], events: list[Event]) -> bool:
+    if rivals:
+        top = max(rivals, key=lambda i: (len(state.slashers[i].souvenirs), -state.order.index(i)))
+        health.hurt(state, top, R.RAVENOUS_DAMAGE, state.slashers[who].name, events)
+    return False
+
+
+@ABILITIES.step("thorne")
+def _thorne(state: State, who: int, rivals: list[int], events: list[Event]) -> bool:
+    for i in rivals:
+        o = state.slashers[i]
+        if o.supply:
+            state.supplies.discard(o.supply)
+            o.supply = ""
+            o.trackers = 0
+    return False
+
+
+@ABILITIES.step("mother")
+def _mother(state: State, who: int, rivals: list[int], events: list[Event]) -> bool:
+    state.slashers[who].health = R.HEALTH
+    return False
+
+
+@ABILITIES.step("jingles")
+def _jingles(state: State, who: int, rivals: list[int], events: list[Event]) -> bool:
+    state.meter = 0
+    return False
+
+
+@ABILITIES.step("prom")
+def _prom(state: State, who: int, rivals: list[int], events: list[Event]) -> bool:
+    pick = [i for i, t in enumerate(state.bank) if not R.is_runner(t)]
+    if pick:
+        state.slashers[who].souvenirs.append(state.bank.pop(pick[state.rng.below(len(pick))]))
+    turns.check_end(state, events)
+    return False
+
+
+@ABILITIES.step("patches")
+def _patches(state: State, who: int, rivals: list[int], events: list[Event]) -> bool:
+    searching.receive_supply(state, who, state.supplies.draw(state.rng), "turn", events)
+    return True
+
+
+@ABILITIES.step("drowned")
+def _drowned(state: State, who: int, rivals: list[int], events: list[Event]) -> bool:
+    """She has risen in the location she named (the ability event says where): what waits there follows."""
+    movement.arrive(state, events)
+    return True

@@ -1,0 +1,193 @@
+"""Killer Scenes, Dude cards: drawing one and the defences against victims and The Survivor."""
+
+from __future__ import annotations
+
+from engines.core.events import Event
+from engines.mixtape.dice import triple
+from engines.mixtape.directors_cut import flow, health, hero, kills, spending, turns
+from engines.mixtape.directors_cut import rules_data as R
+from engines.mixtape.directors_cut.state import (
+    State,
+)
+
+B = R.BOARD
+
+
+def scene(state: State, events: list[Event]) -> None:
+    if state.result:
+        return
+    s = state.slashers[state.current]
+    state.card = state.scenes.draw(state.rng)
+    card = R.SCENES[state.card]
+    events.append(
+        Event(
+            "scene_drawn",
+            state.turn_no,
+            "scene",
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "card": card.title,
+                "type": card.kind,
+                "knives": card.knives,
+                "fists": card.fists,
+                "damage": card.damage,
+                "souvenirs": card.souvenirs,
+                "noise": card.noise,
+                "location": B.locations[s.at].name,
+            },
+        )
+    )
+    if card.kind == "full_moon":
+        state.scenes.discard(state.card)
+        state.card = ""
+        state.wolf = True
+        events.append(Event("full_moon", state.turn_no, "scene", {"seat": s.seat, "name": s.name}))
+        if hero.noise(state, card.noise, state.current, events):
+            hero.fight(state, state.current, "redraw", events)
+            return
+        scene(state, events)
+        return
+    if card.noise and hero.noise(state, card.noise, state.current, events):
+        hero.fight(state, state.current, "card", events)
+        return
+    play_card(state, events)
+
+
+def play_card(state: State, events: list[Event]) -> None:
+    card = R.SCENES[state.card]
+    s = state.slashers[state.current]
+    if card.kind == "attack":
+        spending.ask_spend(state, state.current, "kill", events)
+    elif card.kind == "survivor":
+        spending.ask_spend(state, state.current, "survivor", events)
+    elif card.fists == 0:
+        state.scenes.discard(state.card)
+        state.card = ""
+        events.append(
+            Event(
+                "victim_escaped",
+                state.turn_no,
+                "scene",
+                {
+                    "seat": s.seat,
+                    "name": s.name,
+                    "card": card.title,
+                    "damage": card.damage,
+                    "defended": False,
+                    "dice": [],
+                },
+            )
+        )
+        health.hurt(state, state.current, card.damage, "a victim", events)
+        turns.end_turn(state, events)
+    else:
+        spending.ask_spend(state, state.current, "defend", events)
+
+
+def resolve_defend(state: State, dice: list[str], fists: int, noise: int, events: list[Event]) -> None:
+    s = state.slashers[state.current]
+    card = R.SCENES[state.card]
+    t = triple(dice)
+    got = dice.count(R.FIST) + fists
+    facts = {
+        "seat": s.seat,
+        "name": s.name,
+        "card": card.title,
+        "dice": dice,
+        "fists": got,
+        "need": card.fists,
+        "damage": card.damage,
+        "combo": t,
+    }
+    state.scenes.discard(state.card)
+    state.card = ""
+    if t == R.FIST:  # RB Dice Reference: "defeats the card and can draw another"
+        events.append(Event("victim_beaten", state.turn_no, "scene", facts))
+        after = "offer_redraw"
+    elif t == "" and got >= card.fists:
+        events.append(Event("victim_escaped", state.turn_no, "scene", {**facts, "defended": True}))
+        after = "end"
+    else:
+        events.append(Event("victim_escaped", state.turn_no, "scene", {**facts, "defended": False}))
+        health.hurt(state, state.current, card.damage, "a victim", events)
+        after = "end"
+    if not s.alive:
+        after = "end"
+    if noise and s.alive and hero.noise(state, noise, state.current, events):
+        hero.fight(state, state.current, after, events)
+        return
+    flow.resume(state, after, events)
+
+
+def resolve_survivor(state: State, dice: list[str], fists: int, events: list[Event]) -> None:
+    """RB The Survivor, its effects in the printed order; the game ends the moment its end is reached
+    (the drawer's death leaving one slasher, say), and what is left of the card is not played."""
+    s = state.slashers[state.current]
+    card = R.SCENES[state.card]
+    got = dice.count(R.FIST) + fists
+    state.scenes.discard(state.card)
+    state.card = ""
+    if got >= card.fists:
+        events.append(
+            Event(
+                "survivor_stopped",
+                state.turn_no,
+                "scene",
+                {"seat": s.seat, "name": s.name, "dice": dice, "fists": got},
+            )
+        )
+        turns.end_turn(state, events)
+        return
+    events.append(
+        Event(
+            "survivor_escaped",
+            state.turn_no,
+            "scene",
+            {"seat": s.seat, "name": s.name, "dice": dice, "fists": got, "damage": card.damage},
+        )
+    )
+    health.hurt(state, state.current, card.damage, "The Survivor", events)
+    if state.result:
+        return
+    if s.supply:
+        state.supplies.discard(s.supply)
+        s.supply = ""
+        s.trackers = 0
+    for i in turns.living(state):
+        if i == state.current:
+            continue
+        o = state.slashers[i]
+        if o.souvenirs:
+            for _ in range(min(R.SURVIVOR_SOUVENIR_LOSS, len(o.souvenirs))):
+                state.bank.append(o.souvenirs.pop())
+            events.append(
+                Event(
+                    "souvenir_lost",
+                    state.turn_no,
+                    "scene",
+                    {"seat": o.seat, "name": o.name, "total": len(o.souvenirs)},
+                )
+            )
+        else:
+            health.hurt(state, i, R.SURVIVOR_HEALTH_LOSS, "The Survivor", events)
+    if state.result:
+        return
+    loc = s.at
+    if B.is_location(loc) and state.markers[loc]:
+        # Not a kill: a restock this sets off spares the location of the last kill (RB Restocking).
+        state.bank.append(state.markers[loc].pop())
+        events.append(Event("marker_removed", state.turn_no, "scene", {"location": B.locations[loc].name}))
+        kills.restock_if_empty(state, events)
+    for i in turns.living(state):
+        health.to_start(state, i, events)
+    turns.end_turn(state, events)
+
+
+def redraw(state: State, again: bool, events: list[Event]) -> None:
+    """Three fists beat the card: RB "can draw another Killer Scenes, Dude card"; or the turn ends there
+    (the victim neither killed nor fled, so no marker runs)."""
+    if again:
+        scene(state, events)
+    else:
+        turns.end_turn(state, events)

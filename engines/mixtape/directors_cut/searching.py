@@ -1,0 +1,137 @@
+"""Searching and supplies: the Search Die, a drawn supply, First Aid Kits and the one-supply hand."""
+
+from __future__ import annotations
+
+from engines.core.events import Event
+from engines.mixtape import turn
+from engines.mixtape.directors_cut import flow, hero, turns
+from engines.mixtape.directors_cut import rules_data as R
+from engines.mixtape.directors_cut.state import (
+    AID,
+    KEEP,
+    State,
+)
+
+B = R.BOARD
+
+
+def search(state: State, events: list[Event], after: str = "end") -> None:
+    """Roll the Search Die. On entering, the move is spent and the turn ends; at the start of a turn
+    (after="turn") only Denied ends it (designed reading of RB Searching)."""
+    s = state.slashers[state.current]
+    s.searched = s.at
+    face = R.SEARCH_FACES[state.rng.below(len(R.SEARCH_FACES))]
+    events.append(
+        Event(
+            "searched",
+            state.turn_no,
+            "search",
+            {"seat": s.seat, "name": s.name, "face": face, "location": B.locations[s.at].name},
+        )
+    )
+    if face == "search":
+        receive_supply(state, state.current, state.supplies.draw(state.rng), after, events)
+    elif face == "noise" and hero.noise(state, R.SEARCH_NOISE, state.current, events):
+        hero.fight(state, state.current, after, events)
+    elif face == "noise":
+        flow.resume(state, after, events)
+    else:
+        turns.end_turn(state, events)
+
+
+def receive_supply(state: State, who: int, card: str, after: str, events: list[Event]) -> None:
+    s = state.slashers[who]
+    kind = R.supply(card)
+    events.append(
+        Event(
+            "supply_drawn",
+            state.turn_no,
+            "supply",
+            {"seat": s.seat, "name": s.name, "card": kind.name, "type": kind.kind},
+        )
+    )
+    if kind.kind == "hero":
+        state.supplies.discard(card)
+        state.meter = R.METER
+        events.append(
+            Event(
+                "hero_called",
+                state.turn_no,
+                "hero",
+                {"seat": s.seat, "name": s.name, "hero": hero.profile(state).name},
+            )
+        )
+        hero.fight(state, who, after, events)
+        return
+    if kind.kind == "key":
+        if s.key:
+            state.supplies.discard(card)
+        else:
+            s.key = card
+        flow.resume(state, after, events)
+        return
+    if kind.kind == "heal" and s.health < R.HEALTH:  # RB First Aid Kit: "use now or at the start of any turn"
+        turn.ask_keep(state, who, card, after, AID)
+        return
+    hold(state, who, card, after, events)
+
+
+def hold(state: State, who: int, card: str, after: str, events: list[Event]) -> None:
+    """Put a drawn supply in the inventory, or ask which to keep when one is held already."""
+    s = state.slashers[who]
+    if not s.supply:
+        s.supply = card
+        s.trackers = R.supply(card).uses
+        flow.resume(state, after, events)
+        return
+    turn.ask_keep(state, who, card, after, KEEP)
+
+
+def aid(state: State, now: bool, events: list[Event]) -> None:
+    """A First Aid Kit just drawn: heal with it at once (then discard it), or keep it like any supply."""
+    who, card, after = state.keeper, state.drawn, state.after
+    state.drawn, state.keeper, state.after = "", -1, ""
+    if not now:
+        hold(state, who, card, after, events)
+        return
+    s = state.slashers[who]
+    kind = R.supply(card)
+    before = s.health
+    s.health = min(R.HEALTH, s.health + kind.amount)
+    state.supplies.discard(card)
+    events.append(
+        Event(
+            "healed",
+            state.turn_no,
+            "supply",
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "card": kind.name,
+                "gained": s.health - before,
+                "health": s.health,
+            },
+        )
+    )
+    flow.resume(state, after, events)
+
+
+def keep(state: State, new: bool, events: list[Event]) -> None:
+    s = state.slashers[state.keeper]
+    if new:
+        state.supplies.discard(s.supply)
+        s.supply = state.drawn
+        s.trackers = R.supply(state.drawn).uses
+    else:
+        state.supplies.discard(state.drawn)
+    events.append(
+        Event(
+            "supply_kept",
+            state.turn_no,
+            "supply",
+            {"seat": s.seat, "name": s.name, "card": R.supply(s.supply).name},
+        )
+    )
+    state.drawn = ""
+    state.keeper = -1
+    flow.resume(state, state.after, events)

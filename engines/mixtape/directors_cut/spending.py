@@ -1,0 +1,191 @@
+"""Spending supply tokens before an action roll, and the roll itself handed to what it was for."""
+
+from __future__ import annotations
+
+from engines.core.contract import (
+    Decision,
+    Option,
+)
+from engines.core.events import Event
+from engines.core.steps import Steps
+from engines.mixtape.directors_cut import brawls, hero, keys, kills, locks, odds, scenes
+from engines.mixtape.directors_cut import rules_data as R
+from engines.mixtape.directors_cut.state import (
+    SPEND,
+    State,
+)
+
+B = R.BOARD
+
+
+def usable(state: State, who: int, purpose: str) -> int:
+    """How many tokens (or 1 for an infinite card) this slasher may spend on this roll."""
+    s = state.slashers[who]
+    if not s.supply:
+        return 0
+    kind = R.supply(s.supply)
+    wanted = {
+        "kill": ("knife",),
+        "unlock": ("knife",),
+        "brawl": ("knife",),
+        "defend": ("fist",),
+        "survivor": ("fist",),
+        "hero": ("knife", "fist"),
+    }[purpose]
+    if kind.kind not in wanted:
+        return 0
+    return 1 if kind.infinite else s.trackers
+
+
+def ask_spend(state: State, who: int, purpose: str, events: list[Event]) -> None:
+    if state.result:
+        return
+    state.purpose = purpose
+    state.spender = who
+    if usable(state, who, purpose) == 0:
+        spend(state, 0, events)
+        return
+    state.phase = SPEND
+
+
+def spend_decision(state: State) -> Decision:
+    s = state.slashers[state.spender]
+    kind = R.supply(s.supply)
+    most = usable(state, state.spender, state.purpose)
+    icon = kind.kind
+    opts = [Option("spend:0", "spend 0 tokens (bare-handed)", aliases=("none", "bare"))]
+    for n in range(1, most + 1):
+        bonus = n * kind.amount
+        noise = n * kind.noise
+        extra = f", {noise} noise" if noise and state.purpose != "hero" else ""
+        spent = (
+            f"use the {kind.name}"
+            if kind.infinite
+            else f"spend {n} token{'s' if n > 1 else ''} of the {kind.name}"
+        )
+        opts.append(Option(keys.spend(n), f"{spent}: +{count(bonus, icon)}{extra}"))
+    what = {
+        "kill": "the kill",
+        "defend": "your defence",
+        "survivor": "your defence against The Survivor",
+        "hero": "the fight with the Hero",
+        "unlock": "breaking the lock",
+        "brawl": "this round of the brawl",
+    }[state.purpose]
+    prompt = f"Before you roll for {what}: spend supply tokens?"
+    if state.purpose == "brawl" and state.spender == state.brawl[1]:
+        mover = state.slashers[state.brawl[0]]
+        shown = ", ".join(state.brawl_roll)
+        prompt = f"{mover.name} rolled {shown}: {count(state.brawl_knives, 'knife')}. {prompt}"
+    return Decision(s.seat, "spend", prompt, tuple(opts))
+
+
+def use_tracker(state: State, who: int, n: int, events: list[Event]) -> None:
+    s = state.slashers[who]
+    kind = R.supply(s.supply)
+    if kind.infinite or n == 0:
+        return
+    s.trackers -= n
+    if s.trackers <= 0:
+        events.append(
+            Event(
+                "supply_spent",
+                state.turn_no,
+                "supply",
+                {"seat": s.seat, "name": s.name, "card": kind.name},
+            )
+        )
+        state.supplies.discard(s.supply)
+        s.supply = ""
+        s.trackers = 0
+
+
+def spend(state: State, n: int, events: list[Event]) -> None:
+    who = state.spender
+    s = state.slashers[who]
+    purpose = state.purpose
+    knives, fists, noise = odds.supply_bonus(s.supply, n, purpose)
+    if n:
+        kind = R.supply(s.supply)
+        events.append(
+            Event(
+                "supply_used",
+                state.turn_no,
+                purpose,
+                {
+                    "seat": s.seat,
+                    "name": s.name,
+                    "card": kind.name,
+                    "tokens": n,
+                    "bonus": knives + fists,
+                    "noise": noise,
+                },
+            )
+        )
+        use_tracker(state, who, n, events)
+    dice = sorted(
+        [R.ACTION_FACES[state.rng.below(len(R.ACTION_FACES))] for _ in range(odds.dice_count())]
+    )
+    ROLLS.run(purpose, state, who, dice, (knives, fists, noise), events)
+
+
+ROLLS = Steps("director's cut rolls")
+"""What an action roll was for (`state.purpose`) -> what reads it: (state, who, dice, (knives, fists, noise),
+events), the knives and fists the supplies add and the noise they make."""
+
+
+@ROLLS.step("brawl")
+def _brawl(state: State, who: int, dice: list[str], extra: tuple[int, int, int], events: list[Event]) -> None:
+    """Each brawler spends just before their own roll (RB Using a Supply ...)."""
+    knives, _, noise = extra
+    state.brawl_noise += noise
+    if who == state.brawl[0]:
+        brawls.brawl_first(state, dice, knives, events)
+    else:
+        brawls.brawl_answer(state, dice, knives, events)
+
+
+@ROLLS.step("kill")
+def _kill(state: State, who: int, dice: list[str], extra: tuple[int, int, int], events: list[Event]) -> None:
+    knives, _, noise = extra
+    s = state.slashers[who]
+    if s.edge:
+        knives += s.edge
+        s.edge = 0
+    kills.resolve_kill(state, dice, knives, noise, events)
+
+
+@ROLLS.step("defend")
+def _defend(
+    state: State, who: int, dice: list[str], extra: tuple[int, int, int], events: list[Event]
+) -> None:
+    _, fists, noise = extra
+    scenes.resolve_defend(state, dice, fists, noise, events)
+
+
+@ROLLS.step("survivor")
+def _survivor(
+    state: State, who: int, dice: list[str], extra: tuple[int, int, int], events: list[Event]
+) -> None:
+    scenes.resolve_survivor(state, dice, extra[1], events)
+
+
+@ROLLS.step("unlock")
+def _unlock(
+    state: State, who: int, dice: list[str], extra: tuple[int, int, int], events: list[Event]
+) -> None:
+    knives, _, noise = extra
+    locks.resolve_unlock(state, dice, knives, noise, events)
+
+
+@ROLLS.step("hero")
+def _hero(state: State, who: int, dice: list[str], extra: tuple[int, int, int], events: list[Event]) -> None:
+    knives, fists, _ = extra
+    hero.resolve_hero(state, dice, knives, fists, events)
+
+
+def count(n: int, icon: str) -> str:
+    """'1 knife', '2 knives', '3 fists': a number of die icons in words."""
+    if icon == "knife":
+        return f"{n} knife" if n == 1 else f"{n} knives"
+    return f"{n} {icon}" if n == 1 else f"{n} {icon}s"

@@ -1,0 +1,41 @@
+"""A choice's key as a verb and its argument ("go:farm" is go + farm; "roll" is roll alone), for both Mixtape games.
+
+Saved runs hold keys as strings, so the strings stay exactly as they were; this is the one place that joins and
+splits them, so no code reads a key by slicing it at a position. Each game's keys.py builds its own keys with it.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+SEP = ":"
+
+
+class Key(NamedTuple):
+    """A key read back: the verb before the first colon and everything after it (which may hold colons)."""
+
+    verb: str
+    arg: str = ""
+
+    @classmethod
+    def parse(cls, key: str) -> Key:
+        verb, _, arg = key.partition(SEP)
+        return cls(verb, arg)
+
+    def parts(self) -> list[str]:
+        """The argument's own colon-separated parts ("seat:supply:card" -> three)."""
+        return self.arg.split(SEP) if self.arg else []
+
+    def __str__(self) -> str:
+        return join(self.verb, self.arg) if self.arg else self.verb
+
+
+def join(verb: str, *args: object) -> str:
+    """A key from a verb and its arguments: join("go", "farm") == "go:farm"."""
+    return SEP.join([verb, *(str(a) for a in args)])
+
+
+def arg(key: str, verb: str) -> str | None:
+    """The argument of `key` when its verb is `verb`, else None: arg("go:farm", "go") == "farm"."""
+    k = Key.parse(key)
+    return k.arg if k.verb == verb and k.arg else None

@@ -1,0 +1,197 @@
+"""Movement: the roll, the stops it reaches (cached: the board never changes), the move, landing, fleeing."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from engines.core.contract import (
+    Option,
+)
+from engines.core.events import Event
+from engines.mixtape.board import BONUS, START
+from engines.mixtape.tall_oaks import abilities as A
+from engines.mixtape.tall_oaks import bonus, checks, keys, scenes, scuffles, searching, slasher, tasks, turns
+from engines.mixtape.tall_oaks import rules_data as R
+from engines.mixtape.tall_oaks.places import place
+from engines.mixtape.tall_oaks.state import (
+    MOVE,
+    SCUFFLE,
+    TASK,
+    TURN,
+    State,
+)
+
+B = R.BOARD
+SHORTCUTS = tuple(sorted(R.MULTI_ENTRANCE))
+STARTS = frozenset(B.starts)
+
+
+@lru_cache(maxsize=8192)
+def board_stops(start: str, roll: int, through: tuple[str, ...]) -> dict[str, int]:
+    """The board's stops for a roll; the board never changes, so the answer is cached (read-only)."""
+    return B.stops(start, roll, through=through)
+
+
+@lru_cache(maxsize=8192)
+def _move_stops(
+    start: str, roll: int, through: tuple[str, ...], held: tuple[str, ...], short: int
+) -> dict[str, int]:
+    """Where a roll may end: the board's stops (and `short` steps fewer for Linda), never on a starting point
+    another survivor holds. Cached, and copied by the caller before it goes into a state."""
+    stops = board_stops(start, roll, through)
+    if short and roll > short:
+        stops = {**board_stops(start, roll - short, through), **stops}
+    return {n: v for n, v in stops.items() if not (n in held and B.kind.get(n) == START)}
+
+
+@lru_cache(maxsize=8192)
+def nearest(start: str, candidates: tuple[str, ...]) -> str | None:
+    """The board's nearest candidate (the board never changes, so the answer is cached)."""
+    return B.nearest(start, candidates)
+
+
+_OPTIONS_FOR: dict[int, tuple[dict[str, int], tuple[Option, ...]]] = {}
+"""Move options by the identity of a state's stops dict (they come from `_move_stops`'s cache)."""
+
+
+@lru_cache(maxsize=64)
+def roll_prompt(roll: tuple[int, ...]) -> str:
+    return f"You rolled {' and '.join(str(d) for d in roll)} ({sum(roll)}). Where to?"
+
+
+@lru_cache(maxsize=8192)
+def _move_options(stops: tuple[tuple[str, int], ...]) -> tuple[Option, ...]:
+    """The move choices for a set of stops, locations first (options are frozen, so they can be shared)."""
+    out = []
+    for node, steps in sorted(stops, key=lambda item: (item[0] not in B.locations, item[0])):
+        out.append(
+            Option(keys.go(node), f"{place(node)} ({steps} step{'s' if steps != 1 else ''})", aliases=(node,))
+        )
+    return tuple(out)
+
+
+def shortcuts_open(state: State) -> tuple[str, ...]:
+    """Empty multi-entrance locations, in sorted order: shortcuts (rulebook, Empty Locations)."""
+    markers, tokens, at = state.markers, state.final_tokens, state.slasher_at
+    return tuple([lid for lid in SHORTCUTS if not markers.get(lid) and lid not in tokens and at != lid])
+
+
+def roll_move(state: State, events: list[Event]) -> None:
+    x = state.survivors[state.current]
+    dice = 1 if x.health <= R.INJURED else R.MOVEMENT_DICE
+    state.roll = state.rng.d6s(dice)
+    held = tuple([o.at for o in state.survivors if o is not x and o.at in STARTS])
+    short = A.short_step(x.name)  # Linda (designed): she may also stop one step short
+    # The cached dict itself: a state's stops are only ever replaced, never changed in place.
+    state.stops = _move_stops(x.at, sum(state.roll), shortcuts_open(state), held, short)
+    events.append(
+        Event("moved_roll", state.turn_no, MOVE, {"seat": x.seat, "name": x.name, "roll": list(state.roll)})
+    )
+    if not state.stops:
+        events.append(Event("stuck", state.turn_no, MOVE, {"seat": x.seat, "name": x.name}))
+        turns.end_turn(state, events)
+        return
+    state.phase = MOVE
+
+
+def move_options(state: State) -> tuple[Option, ...]:
+    stops = state.stops
+    found = _OPTIONS_FOR.get(id(stops))
+    if found is not None and found[0] is stops:  # the same cached, never-changed dict: same options
+        return found[1]
+    options = _move_options(tuple(stops.items()))
+    if len(_OPTIONS_FOR) > 8192:
+        _OPTIONS_FOR.clear()
+    _OPTIONS_FOR[id(stops)] = (stops, options)  # holding `stops` keeps its id from being reused
+    return options
+
+
+def move(state: State, node: str, events: list[Event]) -> None:
+    x = state.survivors[state.current]
+    frm = x.at
+    x.at = node
+    state.phase = TURN
+    events.append(
+        Event(
+            "moved",
+            state.turn_no,
+            MOVE,
+            {"seat": x.seat, "name": x.name, "from": frm, "to": node, "place": place(node)},
+        )
+    )
+    state.stops = {}
+    arrive(state, events)
+
+
+def arrive(state: State, events: list[Event]) -> None:
+    x = state.survivors[state.current]
+    here = x.at
+    if here not in B.locations and (
+        state.slasher_at and state.slasher_at not in B.locations and B.touching(here, state.slasher_at)
+    ):
+        # Rulebook, Slasher Attacks In Proximity To A Player.
+        slasher.start_fight(state, state.current, "normal", "end", events)
+        return
+    if here == R.REC and state.helipad and x.final_token:
+        turns.finish(state, [x.seat], "escape", events)
+        return
+    if scuffles.scuffle_targets(state):
+        state.phase = SCUFFLE
+        return
+    arrive_place(state, events)
+
+
+def arrive_place(state: State, events: list[Event]) -> None:
+    """What the space or location does once any scuffle is settled."""
+    state.phase = TURN
+    x = state.survivors[state.current]
+    here = x.at
+    if here not in B.locations:
+        if B.kind[here] == BONUS:
+            bonus.bonus(state, events)
+            return
+        turns.end_turn(state, events)
+        return
+    if here == R.REC:
+        if state.center and (checks.free_slots(x) > 0 or x.supplies):
+            state.phase = TASK
+            return
+        turns.end_turn(state, events)
+        return
+    if checks.can_face_final(state, x, here):
+        slasher.start_fight(state, state.current, "final", "end", events)
+        return
+    tasks.task_waits(state, x, here, events)
+    if state.markers.get(here):
+        scenes.scene(state, events)
+        return
+    if checks.can_complete(state, x, here):
+        tasks.task_here(state, events)
+        return
+    if checks.can_search(state, x, here):
+        searching.search(state, events)
+        return
+    turns.end_turn(state, events)
+
+
+def flee(state: State, draw: bool, events: list[Event]) -> None:
+    """Unique combos: move to the nearest other location. `draw`: it does its work at once (a Killer Scene,
+    a search); else the turn ends there (after any scuffle: rulebook, Unique Combos Vs. Slashers NOTE)."""
+    if draw and slasher.noise_first(state, events):
+        return
+    x = state.survivors[state.current]
+    dest = nearest(x.at, tuple(lid for lid in B.locations if lid != x.at)) or x.at
+    x.at = dest
+    events.append(Event("fled", state.turn_no, TURN, {"seat": x.seat, "name": x.name, "place": place(dest)}))
+    state.phase = TURN
+    if draw:
+        arrive(state, events)
+        return
+    if dest == R.REC and state.helipad and x.final_token:
+        turns.finish(state, [x.seat], "escape", events)  # fled straight onto the Helipad
+        return
+    if scuffles.scuffle_targets(state):
+        state.after = "escaped"
+        state.phase = SCUFFLE
+        return
+    turns.end_turn(state, events)

@@ -1,0 +1,150 @@
+"""Killer Scenes' rolls: rescues, defences and The Invaders, and what a survivor loses to them."""
+
+from __future__ import annotations
+
+from engines.core.events import Event
+from engines.mixtape.tall_oaks import finals, health, movement, scenes, searching, slasher
+from engines.mixtape.tall_oaks import rules_data as R
+from engines.mixtape.tall_oaks.state import (
+    REDRAW,
+    TURN,
+    State,
+)
+
+B = R.BOARD
+
+
+def resolve_rescue(state: State, result: str, events: list[Event]) -> None:
+    x = state.survivors[state.current]
+    sc = R.SCENES[state.card]
+    if result in ("stay", "flee_draw"):
+        # Unique combos: bury the card; no return to a starting point.
+        scenes.combo(state, "rescue", result, events)
+        scenes.bury_scene(state)
+        if result == "stay":
+            slasher.after_noise(state, events)
+        else:
+            movement.flee(state, True, events)
+        return
+    scenes.discard_scene(state)
+    ok = result in ("ok", "double")
+    n = sc.rescues * (2 if result == "double" else 1)
+    if result == "double":
+        scenes.combo(state, "rescue", result, events)
+    # The marker is the first token; the rest come from the bank, as many as it still holds (designed:
+    # the box has 42 tokens and no more). The event says how many were taken and how many were short.
+    extra = min(n - 1, len(state.bank)) if ok else 0
+    events.append(
+        Event(
+            "rescue",
+            state.turn_no,
+            TURN,
+            {
+                "seat": x.seat,
+                "name": x.name,
+                "ok": ok,
+                "title": sc.title,
+                "n": 1 + extra if ok else 0,
+                "short": n - 1 - extra if ok else 0,
+            },
+        )
+    )
+    if not ok:
+        # Designed order: the card is resolved first (back to a starting point), then the spent supplies'
+        # noise, as on a success ("the Slasher would attack after the player collected their souvenirs").
+        health.to_start(state, state.current, events)
+        slasher.after_noise(state, events)
+        return
+    here = x.at
+    token = state.markers[here]
+    state.markers[here] = ""
+    x.rescues.append(token)
+    for _ in range(extra):
+        x.rescues.append(state.bank.pop())
+    state.last_cleared = here
+    finals.restock(state, events)
+    finals.flip_ready(state, events)
+    searching.give_supply(state, state.current, "noise", events)
+
+
+def resolve_defend(state: State, result: str, events: list[Event]) -> None:
+    x = state.survivors[state.current]
+    sc = R.SCENES[state.card]
+    if result in ("nothing", "redraw", "flee_draw"):
+        scenes.combo(state, "defend", result, events)
+    if result == "flee_draw":
+        scenes.bury_scene(state)
+        movement.flee(state, True, events)
+        return
+    scenes.discard_scene(state)
+    ok = result in ("ok", "redraw")
+    events.append(
+        Event(
+            "defended",
+            state.turn_no,
+            TURN,
+            {"seat": x.seat, "name": x.name, "ok": ok, "damage": sc.damage},
+        )
+    )
+    if not ok:
+        health.hurt(state, state.current, sc.damage, "scene", events)
+    if result == "redraw" and x.alive and state.markers.get(x.at):
+        # Unique combo: "The player defeats the card and can redraw another Killer Scenes, Dude card": a
+        # choice, once the spent supplies' noise is made (a Slasher it calls is fought first, and ends the
+        # turn). Declined, the turn ends as after any defence: draw again next turn.
+        if not slasher.noise_first(state, events):
+            state.phase = REDRAW
+        return
+    slasher.after_noise(state, events)
+
+
+def resolve_invaders(state: State, result: str, events: list[Event]) -> None:
+    x = state.survivors[state.current]
+    scenes.discard_scene(state)
+    ok = result == "ok"
+    events.append(Event("invaders", state.turn_no, TURN, {"seat": x.seat, "name": x.name, "ok": ok}))
+    if not ok:
+        # Rulebook, The Invaders Card.
+        # The current player loses the health and the token, with no health instead of a missing token:
+        # "If the player doesn't have a rescue, the player loses 1 health instead" is the other players' line.
+        taken = lose_rescues(state, state.current, R.INVADERS_TOKENS)
+        say_lost(state, state.current, [], taken, "invaders", events)
+        health.hurt(state, state.current, R.INVADERS_HEALTH, "invaders", events)
+        for i, other in enumerate(state.survivors):
+            if i == state.current or not other.alive:
+                continue
+            if other.rescues:
+                taken = lose_rescues(state, i, R.INVADERS_OTHERS)
+                say_lost(state, i, [], taken, "invaders", events)
+            else:
+                health.hurt(state, i, R.INVADERS_OTHERS, "invaders", events)
+        if state.done[0] and not all(state.done):
+            state.done[0] = False
+            state.center = sorted([*state.center, 1], reverse=True)
+            events.append(Event("power_out", state.turn_no, TURN, {}))
+    slasher.after_noise(state, events)
+
+
+def lose_rescues(state: State, who: int, n: int) -> int:
+    x = state.survivors[who]
+    lost = 0
+    for _ in range(n):
+        if x.rescues:
+            state.bank.append(x.rescues.pop())
+            lost += 1
+    return lost
+
+
+def say_lost(state: State, who: int, items: list[str], rescues: int, by: str, events: list[Event]) -> None:
+    """Say what a survivor lost (supplies by name, rescue tokens by count); nothing lost, nothing said."""
+    if not items and not rescues:
+        return
+    x = state.survivors[who]
+    events.append(
+        Event(
+            "lost",
+            state.turn_no,
+            state.phase,
+            {"seat": x.seat, "name": x.name, "items": items, "rescues": rescues, "by": by},
+        )
+    )

@@ -1,0 +1,94 @@
+"""Killer Scenes cards: drawing one, playing it, burying or discarding it."""
+
+from __future__ import annotations
+
+from engines.core.events import Event
+from engines.mixtape.tall_oaks import checks, health, slasher, spending, turns
+from engines.mixtape.tall_oaks import rules_data as R
+from engines.mixtape.tall_oaks.places import place
+from engines.mixtape.tall_oaks.state import (
+    TURN,
+    State,
+)
+
+B = R.BOARD
+
+
+def scene(state: State, events: list[Event]) -> None:
+    x = state.survivors[state.current]
+    card = state.scenes.draw(state.rng)
+    state.card = card
+    sc = R.SCENES[card]
+    events.append(
+        Event(
+            "scene_drawn",
+            state.turn_no,
+            TURN,
+            {
+                "seat": x.seat,
+                "name": x.name,
+                "card": card,
+                "title": sc.title,
+                "kind": sc.kind,
+                "place": place(x.at),
+                "need": sc.actions or sc.shields,
+                "rescues": sc.rescues,
+                "damage": sc.damage,
+                "noise": sc.noise,
+            },
+        )
+    )
+    if sc.kind == "here":
+        discard_scene(state)
+        slasher.start_fight(state, state.current, "normal", "end", events)
+        return
+    if sc.noise and slasher.noise(state, sc.noise, state.current, events):
+        # Rulebook, Slasher Attacks During Killer Scenes: fight first, then the card if you won.
+        slasher.start_fight(state, state.current, "normal", "card", events)
+        return
+    play_card(state, events)
+
+
+def discard_scene(state: State) -> None:
+    if state.card:
+        state.scenes.discard(state.card)
+        state.card = ""
+
+
+def play_card(state: State, events: list[Event]) -> None:
+    x = state.survivors[state.current]
+    sc = R.SCENES[state.card]
+    if sc.kind == "rescue":
+        if not checks.armed(x):
+            events.append(Event("unarmed", state.turn_no, TURN, {"seat": x.seat, "name": x.name}))
+            discard_scene(state)
+            health.to_start(state, state.current, events)
+            turns.end_turn(state, events)
+            return
+        spending.ask_spend(state, state.current, "rescue", events)
+    elif sc.kind == "defend":
+        spending.ask_spend(state, state.current, "defend", events)
+    elif sc.kind == "invaders":
+        spending.ask_spend(state, state.current, "invaders", events)
+    else:  # late: no defence
+        discard_scene(state)
+        health.hurt(state, state.current, sc.damage, "scene", events)
+        turns.end_turn(state, events)
+
+
+def combo(state: State, purpose: str, effect: str, events: list[Event]) -> None:
+    x = state.survivors[state.current]
+    events.append(
+        Event(
+            "combo",
+            state.turn_no,
+            TURN,
+            {"seat": x.seat, "name": x.name, "purpose": purpose, "effect": effect},
+        )
+    )
+
+
+def bury_scene(state: State) -> None:
+    if state.card:
+        state.scenes.bury(state.card)
+        state.card = ""

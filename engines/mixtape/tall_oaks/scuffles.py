@@ -1,0 +1,95 @@
+"""Scuffles between survivors (rulebook, Scuffles): the first triple wins, else the most Actions."""
+
+from __future__ import annotations
+
+from engines.core.events import Event
+from engines.mixtape.dice import triple
+from engines.mixtape.tall_oaks import finals, health, movement, spending, turns
+from engines.mixtape.tall_oaks import rules_data as R
+from engines.mixtape.tall_oaks.state import (
+    SCUFFLE,
+    TURN,
+    State,
+)
+
+B = R.BOARD
+
+
+def scuffle_targets(state: State) -> list[int]:
+    """Rivals on the same space, a space next to it (not diagonally), or in the same location."""
+    x = state.survivors[state.current]
+    return [
+        i
+        for i, o in enumerate(state.survivors)
+        if i != state.current and o.alive and o.at and B.touching(x.at, o.at)
+    ]
+
+
+def scuffle_round(mine: list[str], theirs: list[str]) -> tuple[int, str]:
+    """One roll of a scuffle: (0 the mover wins, 1 the other wins, -1 tie) and how.
+
+    Rulebook, Scuffles: the first triple wins outright; otherwise the most Actions; ties roll again
+    (two triples at once are a tie: designed)."""
+    ta, tb = bool(triple(mine)), bool(triple(theirs))
+    if ta != tb:
+        return (0 if ta else 1), "triple"
+    if ta and tb:
+        return -1, ""
+    a, b = mine.count(R.ACTION), theirs.count(R.ACTION)
+    if a == b:
+        return -1, ""
+    return (0 if a > b else 1), "actions"
+
+
+def scuffle(state: State, other: int, events: list[Event]) -> None:
+    me = state.current
+    x, o = state.survivors[me], state.survivors[other]
+    winner, how, rounds = -1, "", 0
+    # Rulebook: "Ties are unacceptable. Players continue to roll the 3 (three) Action Dice until someone wins."
+    while winner < 0:
+        rounds += 1
+        mine = spending.action_dice(state.rng)
+        theirs = spending.action_dice(state.rng)
+        winner, how = scuffle_round(mine, theirs)
+    facts = {"seat": x.seat, "name": x.name, "other": o.seat, "other_name": o.name, "rounds": rounds}
+    w, l_ = (me, other) if winner == 0 else (other, me)
+    wx, lx = state.survivors[w], state.survivors[l_]
+    events.append(
+        Event(
+            "scuffle",
+            state.turn_no,
+            SCUFFLE,
+            {
+                **facts,
+                "how": how,
+                "winner": wx.seat,
+                "winner_name": wx.name,
+                "loser": lx.seat,
+                "loser_name": lx.name,
+                "token": how == "triple" and bool(lx.rescues),  # a triple takes one, if there is one
+            },
+        )
+    )
+    if how == "triple" and lx.rescues:
+        for _ in range(min(R.SCUFFLE_TOKENS, len(lx.rescues))):
+            wx.rescues.append(lx.rescues.pop())
+        finals.flip_ready(state, events)  # the winner's fifth rescue token turns the card over at once
+    health.hurt(state, l_, R.SCUFFLE_HEALTH, "scuffle", events)
+    if lx.alive:
+        health.to_start(state, l_, events)
+    if w == me:
+        after_scuffle(state, events)
+    else:
+        state.after = ""
+        turns.end_turn(state, events)
+
+
+def after_scuffle(state: State, events: list[Event]) -> None:
+    """After an escape into a location the turn ends (rulebook, Unique Combos Vs. Slashers); otherwise the
+    space or location does its work."""
+    if state.after == "escaped":
+        state.after = ""
+        state.phase = TURN
+        turns.end_turn(state, events)
+        return
+    movement.arrive_place(state, events)

@@ -1,0 +1,118 @@
+"""Searching and supplies: the Search Die, a supply found, and the keep choice when hands are full."""
+
+from __future__ import annotations
+
+from engines.core.events import Event
+from engines.mixtape import turn
+from engines.mixtape.tall_oaks import abilities as A
+from engines.mixtape.tall_oaks import checks, flow, keys, slasher, turns
+from engines.mixtape.tall_oaks import rules_data as R
+from engines.mixtape.tall_oaks.state import (
+    KEEP,
+    TURN,
+    State,
+    Survivor,
+)
+
+B = R.BOARD
+
+
+def search(state: State, events: list[Event]) -> None:
+    x = state.survivors[state.current]
+    x.searched = x.at
+    face = state.rng.choice(R.SEARCH_FACES)
+    events.append(Event("searched", state.turn_no, TURN, {"seat": x.seat, "name": x.name, "face": face}))
+    if face == "denied" and A.has(x.name, "search_denied"):
+        face = "search"  # Ivy (designed): a Denied counts as a Search
+        turns.ability_used(state, x, "search_denied", events)
+    if face == "search":
+        give_supply(state, state.current, "end", events)
+        return
+    if face == "noise" and slasher.noise(state, R.SEARCH_NOISE, state.current, events):
+        slasher.start_fight(state, state.current, "normal", "end", events)
+        return
+    turns.end_turn(state, events)
+
+
+def give_supply(state: State, who: int, after: str, events: list[Event]) -> None:
+    x = state.survivors[who]
+    if not x.alive:
+        flow.resume(state, after, events)
+        return
+    card = state.supplies.draw(state.rng)
+    kind = R.supply(card)
+    room = checks.free_slots(x) > 0
+    events.append(
+        Event(
+            "supply_found",
+            state.turn_no,
+            state.phase,
+            {"seat": x.seat, "name": x.name, "item": kind.name, "a": R.article(card), "room": room},
+        )
+        if kind.kind != R.TRAITOR
+        else Event("card_pocketed", state.turn_no, state.phase, {"seat": x.seat, "name": x.name})
+    )
+    if kind.kind == R.TRAITOR:
+        x.traitors.append(card)  # Rulebook: held without taking a slot
+        flow.resume(state, after, events)
+        return
+    if room:
+        take(x, card)
+        flow.resume(state, after, events)
+        return
+    if not x.supplies and not droppable_tasks(state, x, after):
+        state.supplies.discard(card)  # hands full of Task cards that cannot be let go now
+        events.append(
+            Event(
+                "supply_dropped",
+                state.turn_no,
+                state.phase,
+                {"seat": x.seat, "name": x.name, "item": kind.name, "task": 0},
+            )
+        )
+        flow.resume(state, after, events)
+        return
+    turn.ask_keep(state, who, card, after, KEEP)
+
+
+def droppable_tasks(state: State, x: Survivor, after: str) -> list[int]:
+    """Task cards that may be let go for a new supply: not the one a won fight is completing now."""
+    fighting = checks.next_task(state) if flow.won_kind(after) == "task" else 0
+    return [t for t in x.tasks if t != fighting]
+
+
+def take(x: Survivor, card: str) -> None:
+    x.supplies.append(card)
+    uses = R.supply(card).uses
+    if uses:
+        x.trackers[card] = uses
+
+
+def keep(state: State, drop: str, events: list[Event]) -> None:
+    x = state.survivors[state.keeper]
+    card, state.drawn, state.keeper = state.drawn, "", -1
+    task = keys.dropped_task(drop)
+    if task:
+        # Designed: a Task card may be let go for a supply; it goes back into the pile in number order.
+        x.tasks.remove(task)
+        state.center = sorted([*state.center, task], reverse=True)
+        take(x, card)
+        item = f"Task #{task}"
+    else:
+        if drop != card:
+            x.supplies.remove(drop)
+            x.trackers.pop(drop, None)
+            take(x, card)
+        state.supplies.discard(drop)
+        item = R.supply(drop).name
+    events.append(
+        Event(
+            "supply_dropped",
+            state.turn_no,
+            KEEP,
+            {"seat": x.seat, "name": x.name, "item": item, "task": task},
+        )
+    )
+    state.phase = TURN
+    after, state.after = state.after, ""
+    flow.resume(state, after, events)

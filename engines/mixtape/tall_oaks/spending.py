@@ -1,0 +1,198 @@
+"""Spending supply tokens before an action roll, the roll's bonus, and the roll handed to what it was for."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import product
+
+from engines.core.contract import (
+    Decision,
+    Option,
+)
+from engines.core.events import Event
+from engines.core.rng import Rng
+from engines.core.steps import Steps
+from engines.mixtape.tall_oaks import checks, keys, odds, rescues, slasher
+from engines.mixtape.tall_oaks import rules_data as R
+from engines.mixtape.tall_oaks.readings import read
+from engines.mixtape.tall_oaks.state import (
+    SPEND,
+    TURN,
+    State,
+    Survivor,
+)
+
+B = R.BOARD
+RELEVANT = {
+    "rescue": (R.ACTION,),
+    "invaders": (R.ACTION,),
+    "defend": (R.SHIELD,),
+    "fight": (R.ACTION, R.ESCAPE),
+}
+
+
+@lru_cache(maxsize=4096)
+def _most(name: str, held: tuple[tuple[str, int], ...]) -> dict[str, tuple[int, int, int, int]]:
+    """Kind of roll -> its bonus with every token of the held supplies (card, tokens left) that helps it
+    spent. Cached (a view asks at every decision, and hands change rarely), so the dict is shared: views
+    only read it."""
+    out = {}
+    for purpose, kinds in RELEVANT.items():
+        chosen = {}
+        for c, left in held:
+            kind = R.supply(c)
+            if kind.kind in kinds:
+                chosen[c] = 1 if kind.infinite else left
+        out[purpose] = odds.roll_bonus(name, purpose, chosen)
+    return out
+
+
+def _spend_keys(
+    cards: list[tuple[str, int]] | tuple[tuple[str, int], ...],
+) -> list[tuple[str, dict[str, int]]]:
+    """Every way to spend tokens from (card, most tokens) pairs, as (key, card -> tokens), none first."""
+    out = []
+    for counts in product(*(range(most + 1) for _, most in cards)):
+        chosen = {c: n for (c, _), n in zip(cards, counts, strict=True) if n}
+        key = keys.spend_arg(chosen)
+        out.append((key, chosen))
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _spend_options(cards: tuple[tuple[str, int], ...], purpose: str) -> tuple[Option, ...]:
+    """The spend choices for the supplies that help a roll (cached: options are frozen, so they are shared)."""
+    opts = []
+    for key, chosen in _spend_keys(cards):
+        if not chosen:
+            opts.append(Option("spend:none", "roll without supplies", aliases=("0", "none")))
+            continue
+        parts = []
+        for c, n in chosen.items():
+            kind = R.supply(c)
+            noise = f", {kind.noise * n} noise" if kind.noise and purpose != "fight" else ""
+            gain = kind.amount * n
+            parts.append(f"{kind.name} x{n} (+{gain} {kind.kind.title()}{'' if gain == 1 else 's'}{noise})")
+        opts.append(Option(keys.join("spend", key), "; ".join(parts)))
+    return tuple(opts)
+
+
+def action_dice(rng: Rng) -> list[str]:
+    """Three Action Dice, sorted. With six faces, `d6s` draws exactly what `choice` would (the same PCG32
+    draws, the same rejection of the top of the range), only faster."""
+    faces = R.ACTION_FACES
+    n = odds.dice_count()
+    if len(faces) == 6:
+        return sorted([faces[d - 1] for d in rng.d6s(n)])
+    return sorted([rng.choice(faces) for _ in range(n)])
+
+
+def seat_spends(state: State, seat: str) -> dict[str, tuple[int, int, int, int]]:
+    """The pending spend's choices and their bonus, for the spender's own view (empty for anyone else)."""
+    if state.phase != SPEND or state.spender < 0 or state.survivors[state.spender].seat != seat:
+        return {}
+    x = state.survivors[state.spender]
+    return {
+        keys.join("spend", key): odds.roll_bonus(x.name, state.purpose, chosen)
+        for key, chosen in spend_keys(x, state.purpose)
+    }
+
+
+def seat_most(state: State, seat: str) -> dict[str, tuple[int, int, int, int]]:
+    """This seat's bonus for each kind of action roll with every token that helps it spent."""
+    for x in state.survivors:
+        if x.seat == seat:
+            return _most(x.name, tuple([(c, x.trackers.get(c, 0)) for c in x.supplies])) if x.alive else {}
+    return {}
+
+
+def spendable(x: Survivor, purpose: str) -> list[tuple[str, int]]:
+    """(card, most tokens) for each held supply that helps this roll."""
+    kinds = RELEVANT[purpose]
+    out = []
+    for c in x.supplies:
+        kind = R.supply(c)
+        if kind.kind in kinds:
+            out.append((c, 1 if kind.infinite else x.trackers[c]))
+    return out
+
+
+def spend_keys(x: Survivor, purpose: str) -> list[tuple[str, dict[str, int]]]:
+    """Every legal spend as (key, card -> tokens)."""
+    return _spend_keys(spendable(x, purpose))
+
+
+def ask_spend(state: State, who: int, purpose: str, events: list[Event]) -> None:
+    state.purpose = purpose
+    state.spender = who
+    if not spendable(state.survivors[who], purpose):
+        roll_action(state, {}, events)
+        return
+    state.phase = SPEND
+
+
+def spend_decision(state: State) -> Decision:
+    x = state.survivors[state.spender]
+    opts = _spend_options(tuple(spendable(x, state.purpose)), state.purpose)
+    what = {
+        "rescue": "the rescue",
+        "defend": "your defence",
+        "invaders": "the fight with The Invaders",
+        "fight": f"the fight with {slasher.slasher_name(state)}",
+    }[state.purpose]
+    return Decision(x.seat, "spend", f"Before you roll for {what}: spend supply tokens?", opts)
+
+
+def use_tracker(state: State, who: int, card: str, n: int, events: list[Event]) -> None:
+    x = state.survivors[who]
+    if R.supply(card).infinite:
+        return
+    x.trackers[card] -= n
+    if x.trackers[card] <= 0:
+        del x.trackers[card]
+        x.supplies.remove(card)
+        state.supplies.discard(card)
+        events.append(
+            Event(
+                "supply_spent",
+                state.turn_no,
+                state.phase,
+                {"seat": x.seat, "name": x.name, "item": R.supply(card).name},
+            )
+        )
+
+
+def roll_action(state: State, chosen: dict[str, int], events: list[Event]) -> None:
+    who = state.spender
+    x = state.survivors[who]
+    purpose = state.purpose
+    bonus, noise = odds.roll_sums(x.name, chosen)  # the supplies', and Derrick's Shield, Kimmy's Escape
+    armed = checks.armed(x)  # a weapon spent to its last token still counts for this roll
+    for c, n in chosen.items():
+        use_tracker(state, who, c, n, events)
+    # Rulebook: noise-making weapons do not raise the meter during fights with Slashers.
+    state.pending_noise = 0 if purpose == "fight" else noise
+    dice = action_dice(state.rng)
+    count = {icon: dice.count(icon) + bonus[icon] for icon in bonus}
+    state.phase = TURN
+    facts = {
+        "seat": x.seat,
+        "name": x.name,
+        "dice": dice,
+        "bonus": [bonus[R.ACTION], bonus[R.SHIELD], bonus[R.ESCAPE]],
+        "purpose": purpose,
+    }
+    events.append(Event("action_roll", state.turn_no, SPEND, facts))
+    if purpose == "fight":
+        slasher.resolve_fight(state, dice, count, armed, events)
+        return
+    sc = R.SCENES[state.card]
+    need = sc.shields if purpose == "defend" else sc.actions
+    SCENE_ROLLS.run(purpose, state, read(purpose, dice, count, need), events)
+
+
+SCENE_ROLLS = Steps("tall oaks scene rolls")
+"""What a Killer Scene's action roll was for (`state.purpose`) -> what its reading does: (state, result, events)."""
+SCENE_ROLLS.step("rescue")(lambda state, result, events: rescues.resolve_rescue(state, result, events))
+SCENE_ROLLS.step("defend")(lambda state, result, events: rescues.resolve_defend(state, result, events))
+SCENE_ROLLS.step("invaders")(lambda state, result, events: rescues.resolve_invaders(state, result, events))

@@ -1,0 +1,167 @@
+"""What both Mixtape games' turns share: the contract's plain members, the opening roll and the end of the game.
+
+Each game keeps its own mechanics (its board, cards and rolls differ); this module holds the steps that read
+alike in both, with the game's own data passed in: its package (where its achievements, policies and
+invariants live), its players, its dice and its reasons for an ending.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from importlib import import_module
+from typing import Any, Protocol
+
+from engines.core.contract import Decision, Hint, Outcome, Policy
+from engines.core.events import Event
+from engines.core.rng import Rng
+from engines.core.steps import Steps
+from engines.mixtape.keys import Key
+
+
+class _Ending(Protocol):
+    """The fields of a game's state the end of the game writes (both games' states have them)."""
+
+    result: str
+    winners: list[str]
+    phase: str
+    reason: str
+    turn_no: int
+
+
+class MixtapeContract:
+    """The contract members both GAME objects share, read from the game's package (`package`): achievements,
+    policies, advice and invariants are imported when first asked for, as the other games do."""
+
+    package = ""
+
+    def _module(self, name: str) -> Any:
+        return import_module(f"{self.package}.{name}")
+
+    @property
+    def achievements(self) -> dict[str, str]:
+        """A designed sheet (the rulebook has none): id -> text, in its order."""
+        text: dict[str, str] = self._module("achievements").TEXT
+        return text
+
+    def earned(self, log: list[Event]) -> list[str]:
+        """The achievements a finished run's events earn for the person's seat."""
+        got: list[str] = self._module("achievements").earned(log)
+        return got
+
+    @property
+    def policies(self) -> Mapping[str, Policy]:
+        found: Mapping[str, Policy] = self._module("policies").POLICIES
+        return found
+
+    phase_tables: Any = None
+    """The game's phases module: `decide(state)` and `apply(state, key, decision)` on its turn machine's tables."""
+
+    def decision(self, state: Any) -> Decision | None:
+        found: Decision | None = self.phase_tables.decide(state)
+        return found
+
+    def apply(self, state: Any, key: str, decision: Decision | None = None) -> list[Event]:
+        events: list[Event] = self.phase_tables.apply(state, key, decision)
+        return events
+
+    def view(self, state: Any, seat: str) -> Any:
+        raise NotImplementedError
+
+    def outcome(self, state: Any) -> Outcome | None:
+        if not state.result:
+            return None
+        return Outcome(state.result, tuple(state.winners), state.reason)
+
+    def turn(self, state: Any) -> int:
+        return int(state.turn_no)
+
+    def hint(self, state: Any) -> Hint | None:
+        d = self.decision(state)
+        if d is None:
+            return None
+        advice: Hint = self._module("policies").advise(self.view(state, d.seat), d)
+        return advice
+
+    def invariants(self, state: Any) -> list[str]:
+        found: list[str] = self._module("integrity").problems(state)
+        return found
+
+
+class _Pending(Protocol):
+    """The fields of a game's state a decision waiting in a phase reads (both games' states have them)."""
+
+    result: str
+    phase: str
+    drawn: str
+    keeper: int
+    after: str
+
+
+def decide(decisions: Steps, state: _Pending) -> Decision | None:
+    """The decision waiting in the state's phase, from the game's table of decisions (none once it is over)."""
+    if state.result:
+        return None
+    found: Decision | None = decisions.run(state.phase, state)
+    return found
+
+
+def choose(choices: Steps, state: _Pending, key: str) -> list[Event]:
+    """Carry out a legal key in the state's phase, from the game's table of choices; the events it makes."""
+    events: list[Event] = []
+    choices.run(state.phase, state, Key.parse(key), events)
+    return events
+
+
+def no_decision(state: object) -> None:
+    """The decision of the phase a finished game rests in: none."""
+    return None
+
+
+def ask_keep(state: _Pending, who: int, card: str, after: str, phase: str) -> None:
+    """Wait for `who` to choose what to keep of a full hand and the `card` just drawn; `after` goes on then."""
+    state.drawn = card
+    state.keeper = who
+    state.after = after
+    state.phase = phase
+
+
+def opening_roll(rng: Rng, seats: Sequence[str], dice: int) -> tuple[list[int], dict[str, list[int]]]:
+    """Rulebook: each player rolls the movement dice, the highest goes first; ties for the top roll again.
+    Returns the turn order (indexes into `seats`, the first player first) and each seat's totals rolled."""
+    contenders = list(range(len(seats)))
+    rolls: dict[str, list[int]] = {}
+    while len(contenders) > 1:
+        totals = {}
+        for i in contenders:
+            total = sum(rng.d6s(dice))
+            rolls.setdefault(seats[i], []).append(total)
+            totals[i] = total
+        top = max(totals.values())
+        contenders = [i for i in contenders if totals[i] == top]
+    first = contenders[0]
+    n = len(seats)
+    return [(first + k) % n for k in range(n)], rolls
+
+
+def game_over(
+    state: _Ending,
+    winners: list[str],
+    names: list[str],
+    why: str,
+    reason: str,
+    person: str,
+    events: list[Event],
+) -> None:
+    """End the game: who won (the person's seat among them or not), why, and the `game_over` event."""
+    state.result = "won" if person in winners else "lost"
+    state.winners = winners
+    state.phase = "over"
+    state.reason = reason
+    events.append(
+        Event(
+            "game_over",
+            state.turn_no,
+            "end",
+            {"winners": winners, "names": names, "why": why, "result": state.result, "person": person},
+        )
+    )

@@ -1,0 +1,133 @@
+"""The hint by search: the best few choices with a win chance, its 95% interval, the expected count and a
+reason from the playouts, in 80 columns; Escape of the Dead keeps its exact hint; a spinner only at a
+terminal; Ctrl-C cancels (issue 17)."""
+
+from __future__ import annotations
+
+import io
+import re
+import time
+
+import pytest
+from repl_harness import Session
+from rich.console import Console
+
+from engines.core.contract import Decision, Option
+from engines.core.search import Estimate
+from solo import advice
+from solo.busy import busy
+
+FIGURE = re.compile(r"\d+% \(\d+-\d+%\)")
+
+
+def decision(*labels: str) -> Decision:
+    return Decision(
+        "girl", "act", "What now?", tuple(Option(f"k{i}", label) for i, label in enumerate(labels))
+    )
+
+
+def estimate(key, label, win, value=None, **facts) -> Estimate:
+    return Estimate(key, label, 64, win, max(0.0, win - 0.07), min(1.0, win + 0.07), value, facts)
+
+
+FOUND = [
+    estimate("k2", "hide in the barn", 0.62, 1.8, **{"Victims saved": 1.8, "health left": 2.0}),
+    estimate("k0", "run for the woods", 0.48, 1.1, **{"Victims saved": 1.1, "health left": 2.1}),
+    estimate(
+        "k1",
+        "a very long label that goes on and on about what the girl does " * 2,
+        0.30,
+        0.7,
+        **{"Victims saved": 0.7, "health left": 1.0},
+    ),
+    estimate("k3", "wait", 0.10, 0.2, **{"Victims saved": 0.2, "health left": 0.5}),
+]
+
+
+def test_the_hint_gives_percentages_intervals_counts_and_a_reason():
+    d = decision("run for the woods", "long", "hide in the barn", "wait")
+    lines = advice.lines(FOUND, d, 80)
+    assert lines[0] == "Hint: 3. hide in the barn"
+    rows = lines[1:4]
+    assert [FIGURE.search(r).group() for r in rows] == ["62% (55-69%)", "48% (41-55%)", "30% (23-37%)"]
+    assert "Victims saved 1.8" in rows[0] and "Victims saved 1.1" in rows[1]  # the count goal, named
+    assert not any("wait" in line for line in lines)  # only the best three
+    assert lines[4] == "Why: Victims saved: 1.8 on average, against 1.1 for 1. run for the woods."
+    assert all(len(line) <= 80 for line in lines)
+    assert all(len(line) <= 40 for line in advice.lines(FOUND, d, 40))
+
+
+def test_a_hint_without_a_count_or_a_difference_says_so():
+    found = [estimate("k0", "left", 0.5), estimate("k1", "right", 0.5)]
+    lines = advice.lines(found, decision("left", "right"), 80)
+    assert "expected" not in " ".join(lines)
+    assert "barely tell it from 2. right (50% each)" in lines[-2]
+    assert advice.reason(found[:1], {"k0": 1}) == "it is the only choice."
+
+
+def test_the_repl_hint_is_the_searchs_and_never_moves_the_dice(tmp_path, monkeypatch):
+    monkeypatch.setattr(advice, "EXACT", ())  # Escape of the Dead through the search, for its speed
+    monkeypatch.setattr(advice, "iterations", lambda game: 16)
+    s = Session(tmp_path).lines("hint", "hint")
+    blocks = [part.split("interval.)")[0] for part in s.out.split("Hint: ")[1:]]
+    assert len(blocks) == 2 and blocks[0] == blocks[1]  # the same figures each time it is asked
+    block = ("Hint: " + blocks[0] + "interval.)").splitlines()
+    assert len([line for line in block if FIGURE.search(line)]) == 3
+    assert any(line.startswith("Why: ") for line in block) and "95% interval" in block[-1]
+    assert all(len(line) <= 80 for line in block)  # the screen is 100 wide; the hint keeps to 80
+    assert s.run.keys == [] and s.run.log == Session(tmp_path / "b").lines().run.log
+
+
+def test_escape_of_the_dead_keeps_its_exact_hint(tmp_path):
+    s = Session(tmp_path).lines("hint")
+    exact = s.run.game.hint(s.run.state)
+    d = s.run.decision()
+    option = d.option(exact.key)
+    assert f"Hint: {d.options.index(option) + 1}. {option.label}: {exact.reason}" in s.out
+    assert not FIGURE.search(s.out.split("Hint: ")[1])
+
+
+def test_ctrl_c_cancels_a_hint_and_the_prompt_comes_back(tmp_path, monkeypatch):
+    monkeypatch.setattr(advice, "EXACT", ())
+
+    def interrupted(run, d, samples=None):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(advice, "estimates", interrupted)
+    s = Session(tmp_path).lines("hint", "2 1 1")
+    assert "(hint cancelled)" in s.out and s.run.keys[0] == "alloc:2-1-1"
+
+
+def test_the_spinner_shows_only_at_a_terminal_after_a_moment():
+    def shown(terminal: bool, delay: float, work: float) -> str:
+        out = io.StringIO()
+        console = Console(file=out, force_terminal=terminal, width=80)
+        with busy(console, "Thinking", delay=delay):
+            time.sleep(work)
+        return out.getvalue()
+
+    assert "Thinking" in shown(True, 0.01, 0.3)
+    assert shown(True, 5.0, 0.01) == ""  # quick work never flickers
+    assert shown(False, 0.01, 0.3) == ""  # piped output gets nothing extra
+
+
+@pytest.mark.parametrize(
+    "game_id", ["final-girl", "slaughterhouse", "mixtape-massacre", "escape-from-tall-oaks"]
+)
+def test_every_other_game_is_advised_by_the_search_once_it_can_be(game_id):
+    from engines.core import search
+    from engines.core.contract import resolve_options
+    from engines.registry import get
+    from solo.run import Run
+
+    game = get(game_id)
+    try:
+        search.hidden_of(game)
+    except ImportError:
+        pytest.skip(f"{game.title}'s determinize has not landed yet")
+    run = Run(game, 3, resolve_options(game, {}), game.person_seats[0])
+    run.step_automa()
+    d = run.decision()
+    assert advice.offered(run)
+    lines = advice.lines(advice.estimates(run, d, samples=2), d, 80)
+    assert lines[0].startswith("Hint: ") and FIGURE.search(lines[1]) and all(len(x) <= 80 for x in lines)
