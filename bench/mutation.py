@@ -22,8 +22,9 @@ A sample of `--sample` mutants per engine is drawn with `random.Random(f"{seed}:
 engine's population in file order, so one engine's sample depends only on the seed, the engine and its
 files: the same `--seed` gives the same mutants on a re-run (after new tests, to show the score after).
 Each mutant is written into a copy of the tree (the working tree is never touched) and the game's own
-tests run once in one process (`-p no:xdist`, stopping at the first failure, slow files last); the
-unmutated tests run first, and must pass, to time the limit a looping mutant is stopped at.
+tests run once in one process (`-n 0`, the project's addopts turning xdist on; else `-p no:xdist`),
+stopping at the first failure, slow files last; the unmutated tests run first, and must pass, to time the
+limit a looping mutant is stopped at.
 
 Run: .venv/bin/python bench/mutation.py [--sample N] [--seed S] [--only [ENGINE:]I,J ...] [--list] [engine ...]
 """
@@ -199,11 +200,15 @@ def test_files(paths: list[str]) -> list[str]:
     return out
 
 
+_ONE_PROCESS = ("-n", "0") if "-n " in (ROOT / "pyproject.toml").read_text() else ("-p", "no:xdist")
+"""One mutant, one process: the project turns xdist on in its addopts (`-n auto`), so `-n 0` turns it off."""
+
+
 def _pytest(copy: Path, tests: list[str], timeout: float) -> bool:
     """True when the tests pass (the mutant survived); a run past the time limit counts as killed."""
     try:
         done = subprocess.run(
-            [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "-p", "no:xdist", *tests],
+            [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *_ONE_PROCESS, *tests],
             cwd=copy,
             env={"PYTHONPATH": str(copy), "PATH": "/usr/bin:/bin", "PYTHONDONTWRITEBYTECODE": "1"},
             capture_output=True,
