@@ -3,16 +3,36 @@ tests notice. A mutant the tests do not kill is a rule number or boundary that n
 
 Mutants, per engine: every whole number set by a `key = N` line of the game's data files (N+1; these are the
 rule numbers, which live in the data), and every comparison operator (< <= > >= == !=, swapped for its
-neighbour) and small whole-number literal (N+1) in its rules modules. A fixed-seed sample of them is run, each
-on a copy of the tree (the working tree is never touched), against the game's tests, stopping at the first
-failure. mutmut and cosmic-ray mutate Python only; most of our rule numbers are in TOML, so this small tool
-mutates both.
+neighbour) and small whole-number literal (N+1) in its rules modules. mutmut and cosmic-ray mutate Python
+only; most of our rule numbers are in TOML, so this small tool mutates both.
 
-Run: .venv/bin/python bench/mutation.py [mutants per engine] [engine ...]
+The rules modules are the mechanic modules (ENGINES below). Left out, because they check, show or advise
+rather than rule: `checks` and `integrity` (invariants, read by tests; Tall Oaks' `checks` is not that and
+stays in), Escape of the Dead's `keys`, `policies`, `family_policy`, `trespasser_policy`, the solver and `determinize` (advice and
+search: a mutant there changes what the automa picks, not what is legal), `achievements` and `log_facts`
+(read a finished log), `keys` (the spelling of choice keys, pinned by the save tests), `messages` and
+`places` (the words of refusals and of spaces), the odds modules that only display (Escape of the Dead's
+`odds` and `outcomes`, Final Girl's, the Mixtape games' and `mixtape/dice.py`; Slaughterhouse's `odds.py`
+stays in for `dice_for`, the one place a roll's size is counted, with its display functions skipped),
+`hidden` (determinize's copies) and `state` (field defaults that setup overwrites; its View is display).
+Inside a rules module, functions named for checking or showing (_NOT_RULES) are skipped too. The shared
+Mixtape modules are mutated under each Mixtape game and tested by that game's tests.
+
+A sample of `--sample` mutants per engine is drawn with `random.Random(f"{seed}:{engine}")` from the
+engine's population in file order, so one engine's sample depends only on the seed, the engine and its
+files: the same `--seed` gives the same mutants on a re-run (after new tests, to show the score after).
+Each mutant is written into a copy of the tree (the working tree is never touched) and the game's own
+tests run once in one process (`-n 0`, the project's addopts turning xdist on; else `-p no:xdist`),
+stopping at the first failure, slow files last; the unmutated tests run first, and must pass, to time the
+limit a looping mutant is stopped at.
+
+Run: .venv/bin/python bench/mutation.py [--sample N] [--seed S] [--only [ENGINE:]I,J ...] [--list] [engine ...]
 """
 
 from __future__ import annotations
 
+import argparse
+import ast
 import io
 import random
 import re
@@ -26,74 +46,73 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
+
+def _modules(package: str, names: str) -> list[str]:
+    return [f"engines/{package}/{m}.py" for m in names.split()]
+
+
 ENGINES: dict[str, tuple[list[str], list[str], list[str]]] = {
     # name: (data files, rules modules, test paths)
     "escape-of-the-dead": (
         ["engines/escape_of_the_dead/cards.toml"],
-        ["engines/escape_of_the_dead/game.py", "engines/escape_of_the_dead/rules_data.py"],
+        _modules("escape_of_the_dead", "game phases rules_data"),
         ["tests/engines/escape_of_the_dead"],
     ),
     "final-girl": (
         ["engines/final_girl/cards.toml", "engines/final_girl/board.toml"],
-        [
-            f"engines/final_girl/{m}.py"
-            for m in (
-                "tracks", "board", "cards", "items", "traps", "victims", "rolling", "playing", "killer",
-                "events", "moving", "planning", "turn", "checks",
-            )
-        ],
+        _modules(
+            "final_girl",
+            "game machine data tracks board cards items traps victims rolling playing killer events moving "
+            "planning turn ambiguity",
+        ),
         ["tests/engines/final_girl"],
     ),
     "slaughterhouse": (
-        ["engines/slaughterhouse/cards.toml"],
-        ["engines/slaughterhouse/game.py"],
+        ["engines/slaughterhouse/cards.toml", "engines/slaughterhouse/board.toml"],
+        _modules(
+            "slaughterhouse",
+            "game machine data rules setup trespassers items combat family rerolls panic scenarios odds",
+        ),
         ["tests/engines/slaughterhouse"],
     ),
     "mixtape-massacre": (
         ["engines/mixtape/directors_cut/cards.toml", "engines/mixtape/directors_cut/board.toml"],
-        [
-            "engines/mixtape/directors_cut/abilities.py",
-            "engines/mixtape/directors_cut/bonus.py",
-            "engines/mixtape/directors_cut/brawls.py",
-            "engines/mixtape/directors_cut/flow.py",
-            "engines/mixtape/directors_cut/health.py",
-            "engines/mixtape/directors_cut/hero.py",
-            "engines/mixtape/directors_cut/kills.py",
-            "engines/mixtape/directors_cut/locks.py",
-            "engines/mixtape/directors_cut/movement.py",
-            "engines/mixtape/directors_cut/phases.py",
-            "engines/mixtape/directors_cut/scenes.py",
-            "engines/mixtape/directors_cut/searching.py",
-            "engines/mixtape/directors_cut/spending.py",
-            "engines/mixtape/directors_cut/turns.py",
-            "engines/mixtape/directors_cut/rules_data.py",
-        ],
-        ["tests/engines/mixtape"],
+        _modules(
+            "mixtape/directors_cut",
+            "game phases flow turns opening movement searching spending kills brawls health hero locks scenes "
+            "bonus abilities rules_data",
+        )
+        + _modules("mixtape", "board dealing supplies turn"),
+        ["tests/engines/mixtape/test_mm_*.py", "tests/engines/mixtape/test_mixtape_*.py"],
     ),
     "escape-from-tall-oaks": (
-        ["engines/mixtape/tall_oaks/cards.toml"],
-        [
-            "engines/mixtape/tall_oaks/bonus.py",
-            "engines/mixtape/tall_oaks/checks.py",
-            "engines/mixtape/tall_oaks/finals.py",
-            "engines/mixtape/tall_oaks/flow.py",
-            "engines/mixtape/tall_oaks/health.py",
-            "engines/mixtape/tall_oaks/movement.py",
-            "engines/mixtape/tall_oaks/phases.py",
-            "engines/mixtape/tall_oaks/rescues.py",
-            "engines/mixtape/tall_oaks/scenes.py",
-            "engines/mixtape/tall_oaks/scuffles.py",
-            "engines/mixtape/tall_oaks/searching.py",
-            "engines/mixtape/tall_oaks/slasher.py",
-            "engines/mixtape/tall_oaks/spending.py",
-            "engines/mixtape/tall_oaks/tasks.py",
-            "engines/mixtape/tall_oaks/traitor.py",
-            "engines/mixtape/tall_oaks/turns.py",
-            "engines/mixtape/tall_oaks/rules_data.py",
-        ],
-        ["tests/engines/mixtape"],
+        ["engines/mixtape/tall_oaks/cards.toml", "engines/mixtape/tall_oaks/board.toml"],
+        _modules(
+            "mixtape/tall_oaks",
+            "game phases flow turns opening movement searching spending rescues scenes finals slasher scuffles "
+            "tasks traitor health bonus abilities checks readings rules_data",
+        )
+        + _modules("mixtape", "board dealing supplies turn"),
+        ["tests/engines/mixtape/test_efto_*.py", "tests/engines/mixtape/test_mixtape_*.py"],
     ),
 }
+
+SKIP: dict[str, tuple[str, ...]] = {
+    "engines/slaughterhouse/odds.py": (
+        "bone_odds",
+        "Roll",
+        "rolls",
+        "option_rolls",
+        "_action_rolls",
+        "_sawyer_rolls",
+        "_arrival_rolls",
+        "_fire_rolls",
+    ),
+}
+"""Per module, functions and classes that only display (the odds table), skipped like _NOT_RULES."""
+
+SLOW_LAST = ("test_solver.py",)
+"""Test files run after the others: a mutant the quick tests kill is then killed in seconds."""
 
 _KEY_INT = re.compile(r"^(\s*[A-Za-z0-9_\-]+\s*=\s*)(-?\d+)(\s*(#.*)?)$")
 _SWAP = {"<": "<=", "<=": "<", ">": ">=", ">=": ">", "==": "!=", "!=": "=="}
@@ -111,7 +130,7 @@ class Mutant:
 
     def describe(self, text: str) -> str:
         row = text.splitlines()[self.line - 1]
-        return f"{self.path}:{self.line}: {row[self.start : self.end]} -> {self.new} ({self.kind})"
+        return f"{self.path}:{self.line}:{self.start + 1}: {row[self.start : self.end]} -> {self.new} ({self.kind})"
 
 
 def data_mutants(path: str) -> list[Mutant]:
@@ -128,12 +147,14 @@ _NOT_RULES = ("invariant", "view", "hint", "describe", "label", "prompt", "_boun
 """Functions that check, show or advise rather than rule: their mutants say nothing about the rules' tests."""
 
 
-def _skipped_lines(source: str) -> set[int]:
-    import ast
-
+def _skipped_lines(source: str, skip: tuple[str, ...] = ()) -> set[int]:
     lines: set[int] = set()
     for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and any(w in node.name for w in _NOT_RULES):
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            continue
+        if node.name in skip or (
+            not isinstance(node, ast.ClassDef) and any(w in node.name for w in _NOT_RULES)
+        ):
             lines.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
     return lines
 
@@ -141,7 +162,7 @@ def _skipped_lines(source: str) -> set[int]:
 def code_mutants(path: str) -> list[Mutant]:
     out = []
     source = (ROOT / path).read_text()
-    skipped = _skipped_lines(source)
+    skipped = _skipped_lines(source, SKIP.get(path, ()))
     for tok in tokenize.generate_tokens(io.StringIO(source).readline):
         (row, col), (_, end) = tok.start, tok.end
         if row in skipped:
@@ -153,46 +174,120 @@ def code_mutants(path: str) -> list[Mutant]:
     return out
 
 
-def run_engine(name: str, sample: int, rng: random.Random, copy: Path) -> tuple[int, int, list[str]]:
-    data, code, tests = ENGINES[name]
-    mutants = [m for f in data for m in data_mutants(f)] + [m for f in code for m in code_mutants(f)]
-    chosen = rng.sample(mutants, min(sample, len(mutants)))
+def population(name: str) -> list[Mutant]:
+    data, code, _ = ENGINES[name]
+    return [m for f in data for m in data_mutants(f)] + [m for f in code for m in code_mutants(f)]
+
+
+def sample_of(name: str, size: int, seed: int) -> list[Mutant]:
+    """The engine's sample: the same seed, engine and files give the same mutants in the same order."""
+    mutants = population(name)
+    return random.Random(f"{seed}:{name}").sample(mutants, min(size, len(mutants)))
+
+
+def test_files(paths: list[str]) -> list[str]:
+    """The test files under `paths` (folders, files or globs), in name order with SLOW_LAST at the end."""
+    out: list[str] = []
+    for p in paths:
+        found = (
+            sorted(ROOT.glob(p))
+            if "*" in p
+            else sorted((ROOT / p).glob("test_*.py"))
+            if (ROOT / p).is_dir()
+            else [ROOT / p]
+        )
+        out += [str(f.relative_to(ROOT)) for f in sorted(found, key=lambda f: (f.name in SLOW_LAST, f.name))]
+    return out
+
+
+_ONE_PROCESS = ("-n", "0") if "-n " in (ROOT / "pyproject.toml").read_text() else ("-p", "no:xdist")
+"""One mutant, one process: the project turns xdist on in its addopts (`-n auto`), so `-n 0` turns it off."""
+
+
+def _pytest(copy: Path, tests: list[str], timeout: float) -> bool:
+    """True when the tests pass (the mutant survived); a run past the time limit counts as killed."""
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *_ONE_PROCESS, *tests],
+            cwd=copy,
+            env={"PYTHONPATH": str(copy), "PATH": "/usr/bin:/bin", "PYTHONDONTWRITEBYTECODE": "1"},
+            capture_output=True,
+            timeout=timeout,
+        )
+    except subprocess.TimeoutExpired:
+        return False  # a mutant that makes a game run for ever is caught by the time limit
+    return done.returncode == 0
+
+
+def run_engine(name: str, chosen: list[tuple[int, Mutant]], copy: Path) -> tuple[int, list[str]]:
+    """Run each (index, mutant); the killed count and the survivors, described with their index."""
+    tests = test_files(ENGINES[name][2])
+    t0 = time.time()
+    if not _pytest(copy, tests, 3600):
+        raise SystemExit(f"{name}: the unmutated tests fail; fix them first")
+    limit = max(120.0, 5 * (time.time() - t0))
     killed, survivors = 0, []
-    for mutant in chosen:
+    for index, mutant in chosen:
         target = copy / mutant.path
         original = target.read_text()
         target.write_text(mutant.apply(original))
         try:
-            done = subprocess.run(
-                [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests],
-                cwd=copy,
-                env={"PYTHONPATH": str(copy), "PATH": "/usr/bin:/bin", "PYTHONDONTWRITEBYTECODE": "1"},
-                capture_output=True,
-                timeout=600,
-            )
-            dead = done.returncode != 0
-        except subprocess.TimeoutExpired:
-            dead = True  # a mutant that makes a game run for ever is caught by the time limit
+            survived = _pytest(copy, tests, limit)
         finally:
             target.write_text(original)
-        if dead:
-            killed += 1
+        if survived:
+            survivors.append(f"#{index} {mutant.describe(original)}")
         else:
-            survivors.append(mutant.describe(original))
-    return killed, len(chosen), survivors
+            killed += 1
+        print(f"  #{index} {'survived' if survived else 'killed'}", file=sys.stderr, flush=True)
+    return killed, survivors
 
 
 def main() -> None:
-    sample = int(sys.argv[1]) if len(sys.argv) > 1 else 30
-    names = sys.argv[2:] or list(ENGINES)
-    rng = random.Random(2026)
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("engines", nargs="*", help=f"engines to run (default: all): {', '.join(ENGINES)}")
+    parser.add_argument("--sample", type=int, default=60, help="mutants drawn per engine (default 60)")
+    parser.add_argument("--seed", type=int, default=2026, help="the sample's seed (default 2026)")
+    parser.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        help="run only these indexes of the sample: 3,17 (every engine) or final-girl:3,17; may repeat",
+    )
+    parser.add_argument("--list", action="store_true", help="print each engine's population and sample")
+    args = parser.parse_args()
+    names = args.engines or list(ENGINES)
+    if unknown := [n for n in names if n not in ENGINES]:
+        parser.error(f"unknown engines: {', '.join(unknown)}")
+    only: dict[str, set[int]] = {}
+    for spec in args.only:
+        engine, _, indexes = spec.rpartition(":")
+        for name in [engine] if engine else names:
+            only.setdefault(name, set()).update(int(i) for i in indexes.split(",") if i)
     with tempfile.TemporaryDirectory() as folder:
         copy = Path(folder) / "tree"
-        shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".venv", ".git", "__pycache__", "*.egg-info"))
+        if not args.list:
+            shutil.copytree(
+                ROOT, copy, ignore=shutil.ignore_patterns(".venv", ".git", "__pycache__", "*.egg-info")
+            )
         for name in names:
+            chosen = [
+                (i, m)
+                for i, m in enumerate(sample_of(name, args.sample, args.seed))
+                if name not in only or i in only[name]
+            ]
+            if args.list:
+                print(f"{name}: population {len(population(name))}, sample {len(chosen)} (seed {args.seed})")
+                for i, m in chosen:
+                    print(f"  #{i} {m.describe((ROOT / m.path).read_text())}")
+                continue
             t0 = time.time()
-            killed, total, survivors = run_engine(name, sample, rng, copy)
-            print(f"{name}: {killed} of {total} mutants killed ({killed / total:.0%}), {time.time() - t0:.0f} s")
+            killed, survivors = run_engine(name, chosen, copy)
+            total = len(chosen)
+            print(
+                f"{name}: {killed} of {total} mutants killed ({killed / total:.0%}), seed {args.seed}, "
+                f"{time.time() - t0:.0f} s"
+            )
             for line in survivors:
                 print(f"  survived: {line}")
             sys.stdout.flush()

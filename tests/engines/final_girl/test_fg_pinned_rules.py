@@ -1,0 +1,282 @@
+"""Rules pinned for the mutation run (bench/mutation.py): each test names the RULES.md row it pins."""
+
+from __future__ import annotations
+
+import pytest
+from fg_positions import add_victim, clear_board, fresh, hand_of, run_ops
+
+from engines.core.contract import IllegalMove
+from engines.final_girl import GAME
+from engines.final_girl import data as D
+from engines.final_girl.items import deal_damage, gain_item
+from engines.final_girl.killer import targets
+from engines.final_girl.playing import describe_line
+from engines.final_girl.rolling import resolve_reaction
+from engines.final_girl.state import MinorPower
+from engines.final_girl.tracks import attack_value, end_phase_now, hurt_fg, move_value, reveal_dark_power
+from engines.final_girl.traps import complete_trap, set_trap
+
+# research 2.3, the 23 core cards: cost per card in the Tableau.
+TABLEAU_COSTS = {
+    "close_call": 1,
+    "search": 2,
+    "sprint": 2,
+    "guard": 2,
+    "distraction": 3,
+    "improvise": 3,
+    "planning": 4,
+    "retaliate": 4,
+    "furious_strike": 4,
+    "long_rest": 5,
+    "critical_strike": 6,
+}
+
+
+def legal(s) -> list[str]:
+    return [o.key for o in GAME.decision(s).options]
+
+
+@pytest.mark.parametrize(("kind", "cost"), sorted(TABLEAU_COSTS.items()))
+def test_each_tableau_card_costs_its_research_price_in_time(kind, cost):
+    """RULES.md M1: a card is bought with exactly its cost in Time, and not with one less."""
+    s = fresh()
+    hand_of(s, "walk")
+    s.ask = {"kind": "planning"}
+    s.time = cost - 1
+    assert f"buy:{kind}" not in legal(s)
+    with pytest.raises(IllegalMove):
+        GAME.apply(s, f"buy:{kind}")
+    s.ask = {"kind": "planning"}
+    s.time = cost
+    assert f"buy:{kind}" in legal(s)
+    GAME.apply(s, f"buy:{kind}")
+    assert s.time == 0 or s.phase != "planning"
+    assert any(D.card_kind(c) == kind for c in s.hand)
+
+
+def test_a_failed_guard_reduces_by_one_but_leaves_at_least_one():
+    """RULES.md M2: Guard's failure line "reduce the attack by 1 (minimum 1)"; its middle line reduces by 2, to 0."""
+    s = fresh()
+    events: list = []
+    resolve_reaction(s, {"damage": 1, "hat": False}, {"block": 1}, events)
+    assert (events[-1]["blocked"], events[-1]["left"]) == (0, 1)
+    events = []
+    resolve_reaction(s, {"damage": 3, "hat": False}, {"block": 1}, events)
+    assert (events[0]["blocked"], events[0]["left"]) == (1, 2)
+    events = []
+    resolve_reaction(s, {"damage": 2, "hat": False}, {"block": 2}, events)
+    assert (events[0]["blocked"], events[0]["left"]) == (2, 0)
+
+
+def test_a_special_victim_is_led_out_before_the_workers():
+    """RULES.md M4: of the Victims on an open Exit, a special one is saved first (designed: its card then leaves play)."""
+    s = clear_board(fresh(girl="mandy"))
+    s.fg_space = "entrance"
+    s.locked.remove("entrance")
+    add_victim(s, "entrance")
+    add_victim(s, "entrance", special="best_friend")
+    s.ask = {"kind": "action"}
+    saved = next(e for e in GAME.apply(s, "save") if e.kind == "victim_saved")
+    assert saved["special"] == "best_friend"
+
+
+def test_brawler_adds_one_damage_unarmed_once_every_slot_is_full():
+    """RULES.md M5: Mandy's Ultimate, Brawler: +1 damage on attacks made with no weapon, once all 5 slots are filled."""
+    s = fresh(girl="mandy")
+    s.finale_revealed, s.killer_space = True, s.fg_space
+    s.hands, s.backpack = [], []
+    s.slots = len(D.GIRLS["mandy"]["slots"]) - 1
+    before = s.killer_health
+    deal_damage(s, 1, [])
+    assert before - s.killer_health == 1  # a slot still empty: no Ultimate yet
+    s.slots = len(D.GIRLS["mandy"]["slots"])
+    before = s.killer_health
+    deal_damage(s, 2, [])
+    assert before - s.killer_health == 3
+
+
+def test_the_forklift_lifts_with_exactly_one_time_left():
+    """RULES.md M6: spending 1 Time to lift a Victim down is open with 1 Time left, and closed at 0."""
+    s = clear_board(fresh())
+    for pile in [*s.item_decks.values(), s.items_out]:
+        if "forklift_keys" in pile:
+            pile.remove("forklift_keys")
+    s.backpack.append("forklift_keys")
+    s.fg_space = D.PIT
+    add_victim(s, "rack_b")
+    s.ask = {"kind": "action"}
+    s.time = 1
+    assert "forklift:rack_b" in legal(s)
+    s.time = 0
+    assert "forklift:rack_b" not in legal(s)
+
+
+def test_a_minor_dark_power_adds_only_what_it_names():
+    """RULES.md M7: Sharpened Tools adds 1 to her Attack Value and nothing to her Movement; the Shortcut the reverse."""
+    s = fresh()
+    s.bloodlust = 0
+    attack, move = attack_value(s), move_value(s)
+    s.minor_powers = [MinorPower("sharpened_tools-1", 2)]
+    assert (attack_value(s), move_value(s)) == (attack + 1, move)
+    s.minor_powers = [MinorPower("every_shortcut-1", 2)]
+    assert (attack_value(s), move_value(s)) == (attack, move + 1)
+
+
+@pytest.mark.parametrize(
+    ("card", "horror", "time"), [("conveyor_crusher", 0, -2), ("reverse_bear_trap", 1, 0)]
+)
+def test_a_trap_that_kills_costs_only_what_its_card_says(card, horror, time):
+    """RULES.md M8: a Death Trap that closes on a Victim costs its card's failure: Conveyor Crusher 2 Time and no
+    Horror, Reverse Bear Trap 1 Horror and no Time."""
+    assert D.TRAPS[card].get("fail") == {k: v for k, v in (("horror", horror), ("time", time)) if v}
+    s = clear_board(fresh())
+    s.horror, s.time = 2, 4
+    v = add_victim(s, "office")
+    set_trap(s, card, str(v.id), "office", [])
+    v.trapped = True
+    complete_trap(s, s.traps[0], [])
+    assert (s.horror, s.time) == (2 + horror, 4 + time)
+
+
+def test_the_two_final_health_tokens_are_two_different_tokens_of_the_nine():
+    """RULES.md M9: she and the Tormentor each draw one of the 9 tokens: never the same numbered token twice."""
+    pairs = [(t.fg_token, t.killer_token) for t in (fresh(seed) for seed in range(60))]
+    assert not [p for p in pairs if p[0] == p[1] != 0]
+    assert any(a != b for a, b in pairs)
+
+
+def test_cassies_axe_fills_both_hands():
+    """RULES.md M10: Cassie's Axe is two-handed (designed): it goes to empty hands, and to the backpack beside one item."""
+    s = fresh(girl="cassie")
+    s.hands, s.backpack = [], []
+    gain_item(s, "cassies_axe", [])
+    assert s.hands == ["cassies_axe"] and D.ITEMS["cassies_axe"]["hands"] == 2
+    s = fresh(girl="cassie")
+    one = next(i for i, spec in D.ITEMS.items() if spec["hands"] == 1)
+    s.hands, s.backpack = [one], []
+    gain_item(s, "cassies_axe", [])
+    assert s.hands == [one] and s.backpack == ["cassies_axe"]
+
+
+def test_two_tied_targets_are_settled_by_game_ambiguity_too():
+    """RULES.md M11: a tie of exactly two (you, and the Victim in your space) goes to the Game Ambiguity rule like any
+    other: Abject Realism sends her after the Victim."""
+    s = clear_board(fresh(0, ties="abject-realism"))
+    s.finale_revealed, s.killer_space, s.fg_space = True, "lobby", "office"
+    add_victim(s, "office")
+    events = run_ops(s, {"op": "killer_action", "target": "closest", "move": 1, "attack": 0})
+    targeted = next(e for e in events if e.kind == "killer_targets")
+    assert not targeted["fg"] and s.killer_space == "office"
+
+
+def test_iron_will_heals_her_two_when_revealed_and_no_other_power_heals():
+    """RULES.md M12: Iron Will heals the Tormentor 2 when her Dark Power is revealed; the other Dark Powers heal none."""
+    for power in D.DARK_POWERS:
+        s = fresh()
+        s.dark_power, s.dark_power_revealed = power, False
+        s.killer_health = s.killer_max - 3
+        reveal_dark_power(s, [])
+        assert s.killer_health == s.killer_max - (1 if power == "iron_will" else 3), power
+
+
+def test_an_attack_of_no_damage_asks_for_no_reaction():
+    """RULES.md M3: Reactions answer damage; an attack that deals none (all taken off) is not answered."""
+    s = fresh()
+    hand_of(s, "guard")
+    s.finale_revealed, s.killer_space = True, s.fg_space
+    s.ask = {}
+    run_ops(s, {"op": "attack_fg", "damage": 0, "first": True})
+    assert s.ask.get("kind") != "react"
+    run_ops(s, {"op": "attack_fg", "damage": 1, "first": True})
+    assert s.ask.get("kind") == "react"
+
+
+def test_a_single_pair_of_two_kinds_is_offered_directly():
+    """RULES.md H9: a single pair is offered directly, also when its two cards are of two kinds."""
+    s = fresh()
+    hand_of(s, "walk", "focus", "weak_attack")
+    card = s.hand.pop(0)
+    s.resolving = card
+    s.roll = {"card": card, "purpose": "action", "trap": 0, "damage": 0, "dice": [3, 1]}
+    s.roll.update({"improvised": False, "converted": []})
+    s.ask = {"kind": "roll"}
+    keys = legal(s)
+    assert "convert" not in keys and [k for k in keys if k.startswith("convert:")] == [
+        "convert:focus:weak_attack"
+    ]
+
+
+def test_a_terror_card_cut_short_by_a_comeback_still_goes_to_the_discard_pile():
+    """RULES.md M13: a Final Health comeback ends the phase at once (research 2.12); the Terror card whose
+    effects it cut short is discarded, not lost."""
+    s = fresh()
+    card = next(c for c in s.terror.draw_pile if "minor" not in D.TERROR[D.KIND[c]])
+    s.terror.draw_pile.remove(card)
+    s.stack.append({"op": "terror_done", "card": card})
+    s.stack.append({"op": "line", "line": {"horror": 1}})
+    s.minor_powers = [MinorPower("sharpened_tools-1", 2)]  # another card, in play as a Minor Dark Power
+    end_phase_now(s, [])
+    assert card in s.terror.discard_pile
+    # The Minor Dark Power itself, cut short as it comes into play, stays in play: not discarded.
+    s.stack.append({"op": "terror_done", "card": "sharpened_tools-1"})
+    end_phase_now(s, [])
+    assert "sharpened_tools-1" not in s.terror.discard_pile
+
+
+def test_cassies_axe_adds_two_damage():
+    """RULES.md M10: Cassie's Axe is a weapon of modifier +2 (designed): a card's 1 damage deals 3."""
+    s = fresh(girl="cassie")
+    s.finale_revealed, s.killer_space = True, s.fg_space
+    s.hands, s.backpack = ["cassies_axe"], []
+    before = s.killer_health
+    deal_damage(s, 1, [])
+    assert before - s.killer_health == 3
+
+
+def test_tied_targets_list_you_first():
+    """RULES.md M11: the tied targets are listed you first (the tie question's order, and the order
+    Never-ending Hilarity's die counts in), also against the Victims in your own space on the first space."""
+    s = clear_board(fresh())
+    s.finale_revealed = True
+    s.fg_space = D.ORDER[0]
+    s.killer_space = next(x for x in D.ORDER if x != s.fg_space)
+    add_victim(s, s.fg_space)
+    assert targets(s, "closest")[0] == (s.fg_space, True)
+
+
+def test_the_log_marks_her_last_marker_and_the_white_token():
+    """RULES.md M14: the log says when damage leaves her on the Final Health token (`last`), and a white
+    token (a comeback already spent) is logged as -1 when it ends her."""
+    s = fresh()
+    s.fg_health = 3
+    events: list = []
+    hurt_fg(s, 1, events, "card")
+    assert events[-1]["last"] is False
+    hurt_fg(s, 2, events, "card")
+    assert events[-1]["last"] is True
+    s.fg_white = True
+    events = []
+    hurt_fg(s, 1, events, "card")
+    token = next(e for e in events if e.kind == "fg_token")
+    assert token["value"] == -1 and s.result == "lost"
+
+
+def test_the_labels_say_what_a_choice_does():
+    """RULES.md M15: a Guard line that blocks everything says so; keeping one of two Items names the other
+    going back; a move says how many Victims follow (1 Victim, 2 Victims)."""
+    assert "block all the damage" in describe_line({"block": "all"})
+    assert "block 2 damage" in describe_line({"block": 2})
+    s = fresh()
+    a, b = sorted(D.LOCATION_ITEMS)[:2]
+    s.ask = {"kind": "keep", "items": [a, b]}
+    labels = [o.label for o in GAME.decision(s).options]
+    assert f"keep the {D.ITEMS[a]['name']}; the {D.ITEMS[b]['name']} back on top, face up" in labels
+    s = clear_board(fresh())
+    s.fg_space = D.PIT
+    add_victim(s, D.PIT)
+    add_victim(s, D.PIT)
+    s.ask = {"kind": "move", "steps": 1, "mode": "move", "to": ["packing"]}
+    labels = [o.label for o in GAME.decision(s).options]
+    assert {"go to Packing with 1 Victim", "go to Packing with 2 Victims"} <= {
+        x.replace(D.SPACES["packing"]["name"], "Packing") for x in labels
+    }
