@@ -19,9 +19,9 @@ EXACT = ("escape-of-the-dead",)
 """Games whose own hint is exact: the search's estimates would only blur it."""
 ITERATIONS = 64
 """The most samples behind a hint (each plays every choice out once): a 24-point-wide interval at 50%."""
-HARD_SHARE = 2
+HARD_SHARE = 1
 """A hint thinks at most as long as this many of the hard automa's decisions (engines.core.levels: about a
-second each at the median), so a long game's hint takes a second or two, not minutes."""
+second each at the median), so a hint takes about a second (issue 17's target), not minutes."""
 
 
 def iterations(game) -> int:
