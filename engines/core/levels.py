@@ -22,11 +22,12 @@ HARD_ITERATIONS: dict[str, int] = {
     "escape-of-the-dead": 384,
     "final-girl": 96,
     "slaughterhouse": 36,
-    "mixtape-massacre": 32,  # not measured yet: their determinize is another branch's
-    "escape-from-tall-oaks": 32,
+    "mixtape-massacre": 64,
+    "escape-from-tall-oaks": 24,
 }
-"""Samples per decision at the hard level (each plays every option to the end): about 0.8-1 s of CPU at the
-median on one core (bench/search_strength.py, 2026-12-01)."""
+"""Samples per decision at the hard level (each plays every option to the end): at most about 1 s of CPU at the
+median and 2-3 s at the 95th percentile on one core (bench/search_strength.py, 2026-12-01; Director's Cut at 32
+samples took 0.24 s median / 0.81 s p95, Tall Oaks 0.47 s / 2.64 s, so they were set to 64 and 24)."""
 _HARD_DEFAULT = 8
 
 
