@@ -19,12 +19,13 @@ from solo.sim import wilson
 CHOICES: dict[str, tuple[str, ...]] = {
     "escape-of-the-dead": ("barricade",),
     "final-girl": ("girl", "mode"),
-    "slaughterhouse": ("scenario", "trespassers"),
-    "mixtape-massacre": ("character", "hero"),
-    "escape-from-tall-oaks": ("character",),
+    "slaughterhouse": ("scenario", "trespassers", "automa"),
+    "mixtape-massacre": ("character", "hero", "automa"),
+    "escape-from-tall-oaks": ("character", "automa"),
 }
-"""What each game's record is broken down by: the options that change the night, and the character played
-(a Mixtape slasher or survivor dealt at random is recorded by name)."""
+"""What each game's record is broken down by: the options that change the night, the character played (a
+Mixtape slasher or survivor dealt at random is recorded by name) and the automa's level where a seat plays
+against the person."""
 
 
 def run_key(run: Run, slot: str) -> str:
@@ -51,6 +52,10 @@ def record(keep: Keepsakes, run: Run, slot: str) -> tuple[Finished | None, list[
         who = character(run)
         if who:
             options["character"] = who
+        from solo import automa
+
+        if automa.offered(run.game):
+            options["automa"] = run.automa
         entry = Finished(
             slot=slot,
             result=run.status(),

@@ -129,3 +129,26 @@ def test_replay_steps_forward_and_back_and_never_writes(tmp_path, capsys, monkey
     assert shown == [f"Decision {n} of {total}, turn {t}" for n, t in ((1, 1), (2, 2), (3, 3), (2, 2), (3, 3))]
     assert "'what' is not a replay key." in out
     assert {p.name: p.stat().st_mtime_ns for p in tmp_path.rglob("*")} == before
+
+
+def test_the_record_is_broken_down_by_the_automa_level_where_a_seat_plays_against_you(tmp_path, capsys, monkeypatch):
+    """Issue 18: the stats have an automa-level facet (the level is kept with each finished run)."""
+    from engines.core.autoplay import play
+    from engines.core.contract import resolve_options
+    from engines.registry import get
+    from solo import stats as record
+
+    game = get("slaughterhouse")
+    keep = Keepsakes(tmp_path)
+    for seed, level in ((1, "easy"), (2, "normal"), (3, "easy")):
+        run = Run(game, seed, resolve_options(game, {}), "trespassers", automa=level)
+        for key in play(game, seed, {"trespassers": "heuristic", "sawyer": level}).keys:  # as the run's automa
+            run.choose(key)
+        assert run.outcome() is not None
+        record.record(keep, run, f"r{seed}")
+    (found,) = stats(capsys, monkeypatch, tmp_path, "slaughterhouse")["games"]
+    assert {level: cell["plays"] for level, cell in found["by"]["automa"].items()} == {"easy": 2, "normal": 1}
+    eotd = finish(tmp_path, 0, "e0")  # a game with no automa to set has no such facet
+    assert eotd.run.outcome() is not None
+    (alone,) = stats(capsys, monkeypatch, tmp_path, "escape-of-the-dead")["games"]
+    assert "automa" not in alone["by"]
