@@ -6,8 +6,8 @@ order never leaks through), and the draws from `rng` come in an order fixed by t
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar
+from collections.abc import Callable, Iterable
+from typing import Any, Protocol, TypeVar
 
 import msgspec
 
@@ -15,6 +15,14 @@ from engines.core.decks import Deck
 from engines.core.rng import Rng
 
 S = TypeVar("S")
+
+
+class _Seated(Protocol):
+    @property
+    def seat(self) -> str: ...
+
+
+P = TypeVar("P", bound=_Seated)
 
 _ENCODER = msgspec.msgpack.Encoder()
 _DECODERS: dict[type, msgspec.msgpack.Decoder[Any]] = {}
@@ -53,3 +61,11 @@ def take_first(pool: list[str], fits: Callable[[str], bool]) -> str:
         if fits(card):
             return pool.pop(i)
     raise ValueError("no card in the pool fits")
+
+
+def seated(players: Iterable[P], seat: str, what: str) -> P:
+    """The player at `seat` (a rollout's facts and value read one seat's pieces); `what` names them in the error."""
+    for p in players:
+        if p.seat == seat:
+            return p
+    raise ValueError(f"no {what} sits at {seat!r}")
