@@ -114,6 +114,23 @@ def the(room: str) -> str:
     return room if "'s " in room else f"the {room}"
 
 
+_PROMPTS: dict[tuple[str, str, int, str], str] = {}
+"""Action prompts by what they say (a few hundred at most): formatting one is dearer than looking it up."""
+
+
+def actions_left(who: str, space: str, actions: int, meter: str) -> str:
+    """The prompt of a turn's actions, the same words for a trespasser and a Sawyer: 'Green, in the Kitchen,
+    2 actions left' (the name capitalised), then the `meter` that stakes it (', Noise 1.' or '; Fear 3.')."""
+    ident = (who, space, actions, meter)
+    found = _PROMPTS.get(ident)
+    if found is None:
+        found = _PROMPTS[ident] = (
+            f"{who[:1].upper()}{who[1:]}, in {the(D.name(space))}, {actions} action{'s' if actions != 1 else ''} "
+            f"left{meter}"
+        )
+    return found
+
+
 def shuffled(rng: Rng, items: list[str]) -> list[str]:
     rng.shuffle(items)
     return items

@@ -13,6 +13,7 @@ from engines.slaughterhouse.keys import Key, to_key
 from engines.slaughterhouse.odds import dice_for
 from engines.slaughterhouse.panic import raise_panic
 from engines.slaughterhouse.rules import (
+    actions_left,
     active,
     board,
     dice_words,
@@ -22,7 +23,6 @@ from engines.slaughterhouse.rules import (
     offerable,
     roll,
     successes,
-    the,
 )
 from engines.slaughterhouse.scenarios import (
     OBJECTIVE_VERBS,
@@ -159,20 +159,9 @@ def _swaps(state: State, t: Trespasser) -> list[Option]:
     ]
 
 
-_PROMPTS: dict[tuple, str] = {}
-"""Action prompts by what they say (a few hundred at most): formatting one is dearer than looking it up."""
-
-
 def action_prompt(state: State) -> str:
     t = state.trespassers[state.current]
-    ident = (t.id, t.space, t.actions, t.noise)
-    found = _PROMPTS.get(ident)
-    if found is None:
-        found = _PROMPTS[ident] = (
-            f"{t.id.capitalize()}, in {the(D.name(t.space))}, {t.actions} action{'s' if t.actions != 1 else ''} left, "
-            f"Noise {t.noise}."
-        )
-    return found
+    return actions_left(t.id, t.space, t.actions, f", Noise {t.noise}.")
 
 
 def start_turn(state: State, idx: int, events: list[Event]) -> None:
