@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.core.events import Event
 from engines.core.rng import Rng
 from engines.slaughterhouse import data as D
-from engines.slaughterhouse.state import Sawyer, State, Trespasser, TrespasserView
+from engines.slaughterhouse.state import Sawyer, State, Step, Trespasser, TrespasserView
 
 
 def successes(dice: list[int]) -> int:
@@ -107,6 +107,17 @@ def dice_words(n: int) -> str:
 def plural(n: int, one: str, many: str) -> str:
     """'1 success', '2 successes': prompts say the number the way a person would."""
     return f"{n} {one if n == 1 else many}"
+
+
+def move_steps(who: int, walk: list[str], arrive: list[str], flag: str, arrived: str = "") -> list[Step]:
+    """A trespasser's move as the steps that carry it out, queued by a move, a run or a Desperation card: the
+    walk (`flag` says how), the arrival (flagged `arrived` where that differs), the vehicle check, the action's end."""
+    return [
+        Step("walk", who=who, path=walk, flag=flag),
+        Step("arrived", who=who, path=arrive, flag=arrived or flag),
+        Step("vehicle_check", who=who),
+        Step("after_action", who=who),
+    ]
 
 
 def the(room: str) -> str:

@@ -19,6 +19,7 @@ from engines.slaughterhouse.rules import (
     dice_words,
     has,
     max_actions,
+    move_steps,
     noise,
     offerable,
     roll,
@@ -203,20 +204,10 @@ def act(state: State, key: str, events: list[Event]) -> None:
         return
     t.actions -= 1
     if head == "move":
-        state.todo += [
-            Step("walk", who=who, path=[choice.arg(0)], flag="move"),
-            Step("arrived", who=who, path=[choice.arg(0)], flag="move"),
-            Step("vehicle_check", who=who),
-            Step("after_action", who=who),
-        ]
+        state.todo += move_steps(who, [choice.arg(0)], [choice.arg(0)], "move")
     elif head == "run":
         noise(state, who, 0 if has(t, "run_quiet") else 1, events, cause="run")
-        state.todo += [
-            Step("walk", who=who, path=list(choice.args[0:2]), flag="run"),
-            Step("arrived", who=who, path=list(choice.args[1:2]), flag="run"),
-            Step("vehicle_check", who=who),
-            Step("after_action", who=who),
-        ]
+        state.todo += move_steps(who, list(choice.args[0:2]), list(choice.args[1:2]), "run")
     elif head == "search":
         search(state, who, events)
     elif head == "swap":
