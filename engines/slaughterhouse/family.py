@@ -29,7 +29,7 @@ from engines.slaughterhouse.rules import (
 from engines.slaughterhouse.scenarios import burn_sawyer, spread_fire
 from engines.slaughterhouse.state import Sawyer, State, Step, Trespasser
 from engines.slaughterhouse.tables import ANSWERS, EFFECTS, QUESTIONS
-from engines.slaughterhouse.trespassers import horror_effect
+from engines.slaughterhouse.trespassers import reveal_horror
 
 _TALK = Option("talk", f"Sweet Talk ({dice_words(D.SAWYERS['old_man']['talk_dice'])}, Fear for successes)")
 
@@ -359,23 +359,8 @@ def free(state: State, s: Sawyer, choice: Key, events: list[Event]) -> None:
         )
     elif kind == "horror":
         who = int(choice.arg(1))
-        t = state.trespassers[who]
         tile = state.horror_box.pop(state.rng.below(len(state.horror_box)))
-        room = D.room_of(t.space)
-        info2 = D.HORROR[tile]
-        if info2["stays"]:
-            state.horror_up[room] = tile
-        else:
-            state.horror_gone.append(tile)
-        events.append(
-            Event(
-                "horror_revealed",
-                state.round,
-                "sawyer",
-                {"trespasser": t.id, "room": room, "tile": info2["name"], "effect": info2["effect"]},
-            )
-        )
-        horror_effect(state, who, tile, events)
+        reveal_horror(state, who, D.room_of(state.trespassers[who].space), tile, "sawyer", events)
 
 
 @QUESTIONS.step("offer")

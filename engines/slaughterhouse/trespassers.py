@@ -288,23 +288,32 @@ def walk(state: State, step: Step, events: list[Event]) -> None:
 
 @EFFECTS.step("horror")
 def horror(state: State, step: Step, events: list[Event]) -> None:
-    t = state.trespassers[step.who]
-    tile = state.horror.pop(step.flag)
+    state.trespassers[step.who].stopped = True
+    reveal_horror(state, step.who, step.flag, state.horror.pop(step.flag), state.phase, events)
+
+
+def reveal_horror(state: State, who: int, room: str, tile: str, phase: str, events: list[Event]) -> None:
+    """A Horror tile turned up in `room` by a Trespasser's move or a Sawyer's card: it stays face up there or
+    is gone, and its effect strikes the Trespasser `who` found it."""
     info = D.HORROR[tile]
-    t.stopped = True
     if info["stays"]:
-        state.horror_up[step.flag] = tile
+        state.horror_up[room] = tile
     else:
         state.horror_gone.append(tile)
     events.append(
         Event(
             "horror_revealed",
             state.round,
-            state.phase,
-            {"trespasser": t.id, "room": step.flag, "tile": info["name"], "effect": info["effect"]},
+            phase,
+            {
+                "trespasser": state.trespassers[who].id,
+                "room": room,
+                "tile": info["name"],
+                "effect": info["effect"],
+            },
         )
     )
-    horror_effect(state, step.who, tile, events)
+    horror_effect(state, who, tile, events)
 
 
 def horror_effect(state: State, who: int, tile: str, events: list[Event]) -> None:
