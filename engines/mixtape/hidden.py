@@ -55,6 +55,15 @@ def shuffle_draw_pile(deck: Deck, rng: Rng) -> None:
     deck.draw_pile = shuffled(deck.draw_pile, rng)
 
 
+def redraw_drawn(deck: Deck, drawn: str, rng: Rng, fits: Callable[[str], bool]) -> str:
+    """A card a rival has just drawn and holds unseen, drawn again: shuffled back into the deck's draw pile,
+    and the first card that `fits` (what could be waiting there) taken out of it in its place."""
+    pool = shuffled([*deck.draw_pile, drawn], rng)
+    card = take_first(pool, fits)
+    deck.draw_pile = pool
+    return card
+
+
 def take_first(pool: list[str], fits: Callable[[str], bool]) -> str:
     """Remove and return the first card of a shuffled pool that `fits` (uniform among those that fit)."""
     for i, card in enumerate(pool):

@@ -15,7 +15,14 @@ buried, so the sample forgets it (it knows less than the seat, never more).
 from __future__ import annotations
 
 from engines.core.rng import Rng
-from engines.mixtape.hidden import copy_state, fresh_dice, seated, shuffle_draw_pile, shuffled, take_first
+from engines.mixtape.hidden import (
+    copy_state,
+    fresh_dice,
+    redraw_drawn,
+    seated,
+    shuffle_draw_pile,
+    shuffled,
+)
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks.state import State
 
@@ -56,9 +63,7 @@ def _redraw_supplies(state: State, seat: str, rng: Rng) -> None:
     if not state.drawn or state.keeper < 0 or state.survivors[state.keeper].seat == seat:
         shuffle_draw_pile(state.supplies, rng)
         return
-    pool = shuffled([*state.supplies.draw_pile, state.drawn], rng)
-    state.drawn = take_first(pool, lambda c: R.supply(c).kind != R.TRAITOR)
-    state.supplies.draw_pile = pool
+    state.drawn = redraw_drawn(state.supplies, state.drawn, rng, lambda c: R.supply(c).kind != R.TRAITOR)
 
 
 def facts(state: State, seat: str) -> dict[str, float]:
