@@ -62,34 +62,26 @@ def save_victim(state: State, events: list[Event]) -> None:
     state.saved += 1
     leave_play(state, victim)
     slots = D.GIRLS[state.girl]["slots"]
-    if state.slots < len(slots):
-        reward = slots[state.slots]
+    earned = state.slots < len(slots)  # every slot filled: a saved Victim gives 1 Time instead
+    reward = slots[state.slots] if earned else "time1"
+    if earned:
         state.slots += 1
-        ev(
-            state,
-            events,
-            "victim_saved",
-            victim=victim.id,
-            special=victim.special,
-            reward=reward,
-            slot=state.slots,
-            name=D.SPACES[state.fg_space]["name"],
-        )
-        if state.slots == len(slots):
-            ev(state, events, "ultimate_unlocked", ultimate=D.GIRLS[state.girl]["ultimate"])
-        reward_for(state, reward, events)
-    else:
-        ev(
-            state,
-            events,
-            "victim_saved",
-            victim=victim.id,
-            special=victim.special,
-            reward="time1",
-            slot=state.slots,
-            name=D.SPACES[state.fg_space]["name"],
-        )
+    ev(
+        state,
+        events,
+        "victim_saved",
+        victim=victim.id,
+        special=victim.special,
+        reward=reward,
+        slot=state.slots,
+        name=D.SPACES[state.fg_space]["name"],
+    )
+    if not earned:
         change_time(state, 1, events)
+        return
+    if state.slots == len(slots):
+        ev(state, events, "ultimate_unlocked", ultimate=D.GIRLS[state.girl]["ultimate"])
+    reward_for(state, reward, events)
 
 
 def reward_for(state: State, reward: str, events: list[Event]) -> None:

@@ -6,8 +6,8 @@ order never leaks through), and the draws from `rng` come in an order fixed by t
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar
+from collections.abc import Callable, Iterable
+from typing import Any, Protocol, TypeVar
 
 import msgspec
 
@@ -15,6 +15,14 @@ from engines.core.decks import Deck
 from engines.core.rng import Rng
 
 S = TypeVar("S")
+
+
+class _Seated(Protocol):
+    @property
+    def seat(self) -> str: ...
+
+
+P = TypeVar("P", bound=_Seated)
 
 _ENCODER = msgspec.msgpack.Encoder()
 _DECODERS: dict[type, msgspec.msgpack.Decoder[Any]] = {}
@@ -47,9 +55,26 @@ def shuffle_draw_pile(deck: Deck, rng: Rng) -> None:
     deck.draw_pile = shuffled(deck.draw_pile, rng)
 
 
+def redraw_drawn(deck: Deck, drawn: str, rng: Rng, fits: Callable[[str], bool]) -> str:
+    """A card a rival has just drawn and holds unseen, drawn again: shuffled back into the deck's draw pile,
+    and the first card that `fits` (what could be waiting there) taken out of it in its place."""
+    pool = shuffled([*deck.draw_pile, drawn], rng)
+    card = take_first(pool, fits)
+    deck.draw_pile = pool
+    return card
+
+
 def take_first(pool: list[str], fits: Callable[[str], bool]) -> str:
     """Remove and return the first card of a shuffled pool that `fits` (uniform among those that fit)."""
     for i, card in enumerate(pool):
         if fits(card):
             return pool.pop(i)
     raise ValueError("no card in the pool fits")
+
+
+def seated(players: Iterable[P], seat: str, what: str) -> P:
+    """The player at `seat` (a rollout's facts and value read one seat's pieces); `what` names them in the error."""
+    for p in players:
+        if p.seat == seat:
+            return p
+    raise ValueError(f"no {what} sits at {seat!r}")

@@ -17,6 +17,7 @@ from engines.slaughterhouse.rules import (
     itype,
     limit,
     max_actions,
+    move_steps,
     roll,
     sawyer_of,
     successes,
@@ -269,12 +270,7 @@ def desperation(state: State, who: int, choice: Key, events: list[Event]) -> Non
     )
     effect = info["effect"]
     if effect == "free_run":
-        state.todo += [
-            Step("walk", who=who, path=list(choice.args[1:3]), flag="quiet"),
-            Step("arrived", who=who, path=list(choice.args[2:3]), flag="run"),
-            Step("vehicle_check", who=who),
-            Step("after_action", who=who),
-        ]
+        state.todo += move_steps(who, list(choice.args[1:3]), list(choice.args[2:3]), "quiet", "run")
     elif effect == "attack2":
         hit_sawyer(
             state,
@@ -300,12 +296,7 @@ def desperation(state: State, who: int, choice: Key, events: list[Event]) -> Non
     elif effect == "play_dead":
         t.play_dead = True
     elif effect == "window":
-        state.todo += [
-            Step("walk", who=who, path=list(choice.args[1:2]), flag="window"),
-            Step("arrived", who=who, path=list(choice.args[1:2]), flag="window"),
-            Step("vehicle_check", who=who),
-            Step("after_action", who=who),
-        ]
+        state.todo += move_steps(who, list(choice.args[1:2]), list(choice.args[1:2]), "window")
 
 
 def desperation_options(

@@ -14,6 +14,7 @@ from engines.slaughterhouse.odds import dice_for
 from engines.slaughterhouse.panic import raise_panic
 from engines.slaughterhouse.rules import (
     WORDS,
+    actions_left,
     active,
     dice_words,
     first_of_each,
@@ -24,12 +25,11 @@ from engines.slaughterhouse.rules import (
     sawyer_of,
     successes,
     supply,
-    the,
 )
 from engines.slaughterhouse.scenarios import burn_sawyer, spread_fire
 from engines.slaughterhouse.state import Sawyer, State, Step, Trespasser
 from engines.slaughterhouse.tables import ANSWERS, EFFECTS, QUESTIONS
-from engines.slaughterhouse.trespassers import _PROMPTS, horror_effect
+from engines.slaughterhouse.trespassers import reveal_horror
 
 _TALK = Option("talk", f"Sweet Talk ({dice_words(D.SAWYERS['old_man']['talk_dice'])}, Fear for successes)")
 
@@ -200,14 +200,7 @@ def _horror_card(state: State, card: str, name: str) -> list[Option]:
 
 def sawyer_prompt(state: State) -> str:
     s = sawyer_of(state, state.cur_sawyer)
-    ident = (s.id, s.space, s.actions, state.fear)
-    found = _PROMPTS.get(ident)
-    if found is None:
-        found = _PROMPTS[ident] = (
-            f"{D.name(s.id)[:1].upper()}{D.name(s.id)[1:]}, in {the(D.name(s.space))}, {s.actions} action{'s' if s.actions != 1 else ''} "
-            f"left; Fear {state.fear}."
-        )
-    return found
+    return actions_left(D.name(s.id), s.space, s.actions, f"; Fear {state.fear}.")
 
 
 def start_sawyer_turn(state: State, events: list[Event]) -> None:
@@ -366,23 +359,8 @@ def free(state: State, s: Sawyer, choice: Key, events: list[Event]) -> None:
         )
     elif kind == "horror":
         who = int(choice.arg(1))
-        t = state.trespassers[who]
         tile = state.horror_box.pop(state.rng.below(len(state.horror_box)))
-        room = D.room_of(t.space)
-        info2 = D.HORROR[tile]
-        if info2["stays"]:
-            state.horror_up[room] = tile
-        else:
-            state.horror_gone.append(tile)
-        events.append(
-            Event(
-                "horror_revealed",
-                state.round,
-                "sawyer",
-                {"trespasser": t.id, "room": room, "tile": info2["name"], "effect": info2["effect"]},
-            )
-        )
-        horror_effect(state, who, tile, events)
+        reveal_horror(state, who, D.room_of(state.trespassers[who].space), tile, "sawyer", events)
 
 
 @QUESTIONS.step("offer")

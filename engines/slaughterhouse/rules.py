@@ -5,7 +5,7 @@ from __future__ import annotations
 from engines.core.events import Event
 from engines.core.rng import Rng
 from engines.slaughterhouse import data as D
-from engines.slaughterhouse.state import Sawyer, State, Trespasser, TrespasserView
+from engines.slaughterhouse.state import Sawyer, State, Step, Trespasser, TrespasserView
 
 
 def successes(dice: list[int]) -> int:
@@ -109,9 +109,37 @@ def plural(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
+def move_steps(who: int, walk: list[str], arrive: list[str], flag: str, arrived: str = "") -> list[Step]:
+    """A trespasser's move as the steps that carry it out, queued by a move, a run or a Desperation card: the
+    walk (`flag` says how), the arrival (flagged `arrived` where that differs), the vehicle check, the action's end."""
+    return [
+        Step("walk", who=who, path=walk, flag=flag),
+        Step("arrived", who=who, path=arrive, flag=arrived or flag),
+        Step("vehicle_check", who=who),
+        Step("after_action", who=who),
+    ]
+
+
 def the(room: str) -> str:
     """'the Kitchen', but 'Grandpa's Room' (a possessive name takes no article)."""
     return room if "'s " in room else f"the {room}"
+
+
+_PROMPTS: dict[tuple[str, str, int, str], str] = {}
+"""Action prompts by what they say (a few hundred at most): formatting one is dearer than looking it up."""
+
+
+def actions_left(who: str, space: str, actions: int, meter: str) -> str:
+    """The prompt of a turn's actions, the same words for a trespasser and a Sawyer: 'Green, in the Kitchen,
+    2 actions left' (the name capitalised), then the `meter` that stakes it (', Noise 1.' or '; Fear 3.')."""
+    ident = (who, space, actions, meter)
+    found = _PROMPTS.get(ident)
+    if found is None:
+        found = _PROMPTS[ident] = (
+            f"{who[:1].upper()}{who[1:]}, in {the(D.name(space))}, {actions} action{'s' if actions != 1 else ''} "
+            f"left{meter}"
+        )
+    return found
 
 
 def shuffled(rng: Rng, items: list[str]) -> list[str]:

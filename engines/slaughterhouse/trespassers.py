@@ -13,16 +13,17 @@ from engines.slaughterhouse.keys import Key, to_key
 from engines.slaughterhouse.odds import dice_for
 from engines.slaughterhouse.panic import raise_panic
 from engines.slaughterhouse.rules import (
+    actions_left,
     active,
     board,
     dice_words,
     has,
     max_actions,
+    move_steps,
     noise,
     offerable,
     roll,
     successes,
-    the,
 )
 from engines.slaughterhouse.scenarios import (
     OBJECTIVE_VERBS,
@@ -159,20 +160,9 @@ def _swaps(state: State, t: Trespasser) -> list[Option]:
     ]
 
 
-_PROMPTS: dict[tuple, str] = {}
-"""Action prompts by what they say (a few hundred at most): formatting one is dearer than looking it up."""
-
-
 def action_prompt(state: State) -> str:
     t = state.trespassers[state.current]
-    ident = (t.id, t.space, t.actions, t.noise)
-    found = _PROMPTS.get(ident)
-    if found is None:
-        found = _PROMPTS[ident] = (
-            f"{t.id.capitalize()}, in {the(D.name(t.space))}, {t.actions} action{'s' if t.actions != 1 else ''} left, "
-            f"Noise {t.noise}."
-        )
-    return found
+    return actions_left(t.id, t.space, t.actions, f", Noise {t.noise}.")
 
 
 def start_turn(state: State, idx: int, events: list[Event]) -> None:
@@ -214,20 +204,10 @@ def act(state: State, key: str, events: list[Event]) -> None:
         return
     t.actions -= 1
     if head == "move":
-        state.todo += [
-            Step("walk", who=who, path=[choice.arg(0)], flag="move"),
-            Step("arrived", who=who, path=[choice.arg(0)], flag="move"),
-            Step("vehicle_check", who=who),
-            Step("after_action", who=who),
-        ]
+        state.todo += move_steps(who, [choice.arg(0)], [choice.arg(0)], "move")
     elif head == "run":
         noise(state, who, 0 if has(t, "run_quiet") else 1, events, cause="run")
-        state.todo += [
-            Step("walk", who=who, path=list(choice.args[0:2]), flag="run"),
-            Step("arrived", who=who, path=list(choice.args[1:2]), flag="run"),
-            Step("vehicle_check", who=who),
-            Step("after_action", who=who),
-        ]
+        state.todo += move_steps(who, list(choice.args[0:2]), list(choice.args[1:2]), "run")
     elif head == "search":
         search(state, who, events)
     elif head == "swap":
@@ -308,23 +288,32 @@ def walk(state: State, step: Step, events: list[Event]) -> None:
 
 @EFFECTS.step("horror")
 def horror(state: State, step: Step, events: list[Event]) -> None:
-    t = state.trespassers[step.who]
-    tile = state.horror.pop(step.flag)
+    state.trespassers[step.who].stopped = True
+    reveal_horror(state, step.who, step.flag, state.horror.pop(step.flag), state.phase, events)
+
+
+def reveal_horror(state: State, who: int, room: str, tile: str, phase: str, events: list[Event]) -> None:
+    """A Horror tile turned up in `room` by a Trespasser's move or a Sawyer's card: it stays face up there or
+    is gone, and its effect strikes the Trespasser `who` found it."""
     info = D.HORROR[tile]
-    t.stopped = True
     if info["stays"]:
-        state.horror_up[step.flag] = tile
+        state.horror_up[room] = tile
     else:
         state.horror_gone.append(tile)
     events.append(
         Event(
             "horror_revealed",
             state.round,
-            state.phase,
-            {"trespasser": t.id, "room": step.flag, "tile": info["name"], "effect": info["effect"]},
+            phase,
+            {
+                "trespasser": state.trespassers[who].id,
+                "room": room,
+                "tile": info["name"],
+                "effect": info["effect"],
+            },
         )
     )
-    horror_effect(state, step.who, tile, events)
+    horror_effect(state, who, tile, events)
 
 
 def horror_effect(state: State, who: int, tile: str, events: list[Event]) -> None:

@@ -43,12 +43,7 @@ def played(level: str, seed: int = 5, answers: int = 6, seat: str = "trespassers
     """A Slaughterhouse run at `level`, the person always taking the first choice."""
     run = Run(TCM, seed, resolve_options(TCM, {}), seat, automa=level)
     run.step_automa()
-    for _ in range(answers):
-        d = run.decision()
-        if d is None:
-            break
-        run.choose(d.options[0].key)
-        run.step_automa()
+    go_on(run, answers)
     return run
 
 

@@ -75,11 +75,7 @@ def _ravenous(state: State, who: int, rivals: list[int], events: list[Event]) ->
 @ABILITIES.step("thorne")
 def _thorne(state: State, who: int, rivals: list[int], events: list[Event]) -> bool:
     for i in rivals:
-        o = state.slashers[i]
-        if o.supply:
-            state.supplies.discard(o.supply)
-            o.supply = ""
-            o.trackers = 0
+        searching.drop_supply(state, state.slashers[i])
     return False
 
 

@@ -138,10 +138,7 @@ def _skip(state: State, s: Slasher, card: R.BonusCard, events: list[Event]) -> b
 
 @EFFECTS.step("drop_supply")
 def _drop_supply(state: State, s: Slasher, card: R.BonusCard, events: list[Event]) -> bool:
-    if s.supply:
-        state.supplies.discard(s.supply)
-        s.supply = ""
-        s.trackers = 0
+    searching.drop_supply(state, s)
     return False
 
 

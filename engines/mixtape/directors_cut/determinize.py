@@ -15,8 +15,15 @@ from __future__ import annotations
 
 from engines.core.rng import Rng
 from engines.mixtape.directors_cut import rules_data as R
-from engines.mixtape.directors_cut.state import AID, Slasher, State
-from engines.mixtape.hidden import copy_state, fresh_dice, shuffle_draw_pile, shuffled, take_first
+from engines.mixtape.directors_cut.state import AID, State
+from engines.mixtape.hidden import (
+    copy_state,
+    fresh_dice,
+    redraw_drawn,
+    seated,
+    shuffle_draw_pile,
+    shuffled,
+)
 
 _HELD = frozenset(R.supply(c).kind for c in R.SUPPLY_CARDS) - {"key", "hero"}
 """Supply kinds the inventory holds (a key goes beside it, the Hero comes at once)."""
@@ -54,11 +61,9 @@ def _redraw_supplies(state: State, seat: str, rng: Rng) -> None:
         shuffle_draw_pile(state.supplies, rng)
         return
     kinds = could_wait(state)
-    pool = shuffled([*state.supplies.draw_pile, state.drawn], rng)
-    if not any(R.supply(c).kind in kinds for c in pool):  # a declined aid choice, every other card out
-        kinds = _HELD
-    state.drawn = take_first(pool, lambda c: R.supply(c).kind in kinds)
-    state.supplies.draw_pile = pool
+    if not any(R.supply(c).kind in kinds for c in [*state.supplies.draw_pile, state.drawn]):
+        kinds = _HELD  # a declined aid choice, every other card out
+    state.drawn = redraw_drawn(state.supplies, state.drawn, rng, lambda c: R.supply(c).kind in kinds)
 
 
 def could_wait(state: State) -> frozenset[str]:
@@ -74,16 +79,9 @@ def could_wait(state: State) -> frozenset[str]:
     return _HELD
 
 
-def _slasher(state: State, seat: str) -> Slasher:
-    for s in state.slashers:
-        if s.seat == seat:
-            return s
-    raise ValueError(f"no slasher sits at {seat!r}")
-
-
 def facts(state: State, seat: str) -> dict[str, float]:
     """How `seat` stands at a rollout's end, for a hint's reason."""
-    s = _slasher(state, seat)
+    s = seated(state.slashers, seat, "slasher")
     return {
         "souvenirs": float(len(s.souvenirs)),
         "health left": float(s.health if s.alive else 0),
@@ -93,4 +91,4 @@ def facts(state: State, seat: str) -> dict[str, float]:
 
 def value(state: State, seat: str) -> float | None:
     """The slasher's count goal: souvenirs collected (the game is won at `state.goal`)."""
-    return float(len(_slasher(state, seat).souvenirs))
+    return float(len(seated(state.slashers, seat, "slasher").souvenirs))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.core.events import Event
 from engines.mixtape.directors_cut import rules_data as R
-from engines.mixtape.directors_cut import turns
+from engines.mixtape.directors_cut import searching, turns
 from engines.mixtape.directors_cut.state import (
     State,
 )
@@ -29,9 +29,7 @@ def hurt(state: State, who: int, n: int, by: str, events: list[Event]) -> None:
         return
     if s.supply and R.supply(s.supply).kind == "revive":
         kind = R.supply(s.supply)
-        state.supplies.discard(s.supply)
-        s.supply = ""
-        s.trackers = 0
+        searching.drop_supply(state, s)
         s.health = kind.amount
         events.append(
             Event(

@@ -178,10 +178,8 @@ def resolve_hero(state: State, dice: list[str], knives: int, fists: int, events:
                     {"seat": s.seat, "name": s.name, "total": len(s.souvenirs)},
                 )
             )
-    if hero.supply_loss and s.supply:
-        state.supplies.discard(s.supply)
-        s.supply = ""
-        s.trackers = 0
+    if hero.supply_loss:
+        searching.drop_supply(state, s)
     if state.card:
         state.scenes.discard(state.card)
         state.card = ""

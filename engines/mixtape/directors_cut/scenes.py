@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.core.events import Event
 from engines.mixtape.dice import triple
-from engines.mixtape.directors_cut import flow, health, hero, kills, spending, turns
+from engines.mixtape.directors_cut import flow, health, hero, kills, searching, spending, turns
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import (
     State,
@@ -150,10 +150,7 @@ def resolve_survivor(state: State, dice: list[str], fists: int, events: list[Eve
     health.hurt(state, state.current, card.damage, "The Survivor", events)
     if state.result:
         return
-    if s.supply:
-        state.supplies.discard(s.supply)
-        s.supply = ""
-        s.trackers = 0
+    searching.drop_supply(state, s)
     for i in turns.living(state):
         if i == state.current:
             continue

@@ -9,6 +9,7 @@ from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import (
     AID,
     KEEP,
+    Slasher,
     State,
 )
 
@@ -85,6 +86,14 @@ def hold(state: State, who: int, card: str, after: str, events: list[Event]) -> 
         flow.resume(state, after, events)
         return
     turn.ask_keep(state, who, card, after, KEEP)
+
+
+def drop_supply(state: State, s: Slasher) -> None:
+    """Discard the supply a slasher holds, if any, and its trackers with it: the one-supply hand is empty."""
+    if s.supply:
+        state.supplies.discard(s.supply)
+        s.supply = ""
+        s.trackers = 0
 
 
 def aid(state: State, now: bool, events: list[Event]) -> None:

@@ -8,7 +8,7 @@ from engines.core.contract import (
 )
 from engines.core.events import Event
 from engines.core.steps import Steps
-from engines.mixtape.directors_cut import brawls, hero, keys, kills, locks, odds, scenes
+from engines.mixtape.directors_cut import brawls, hero, keys, kills, locks, odds, scenes, searching
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import (
     SPEND,
@@ -95,9 +95,7 @@ def use_tracker(state: State, who: int, n: int, events: list[Event]) -> None:
                 {"seat": s.seat, "name": s.name, "card": kind.name},
             )
         )
-        state.supplies.discard(s.supply)
-        s.supply = ""
-        s.trackers = 0
+        searching.drop_supply(state, s)
 
 
 def spend(state: State, n: int, events: list[Event]) -> None:

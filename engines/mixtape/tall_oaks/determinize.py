@@ -15,9 +15,16 @@ buried, so the sample forgets it (it knows less than the seat, never more).
 from __future__ import annotations
 
 from engines.core.rng import Rng
-from engines.mixtape.hidden import copy_state, fresh_dice, shuffle_draw_pile, shuffled, take_first
+from engines.mixtape.hidden import (
+    copy_state,
+    fresh_dice,
+    redraw_drawn,
+    seated,
+    shuffle_draw_pile,
+    shuffled,
+)
 from engines.mixtape.tall_oaks import rules_data as R
-from engines.mixtape.tall_oaks.state import State, Survivor
+from engines.mixtape.tall_oaks.state import State
 
 
 def determinize(state: State, seat: str, rng: Rng) -> State:
@@ -56,21 +63,12 @@ def _redraw_supplies(state: State, seat: str, rng: Rng) -> None:
     if not state.drawn or state.keeper < 0 or state.survivors[state.keeper].seat == seat:
         shuffle_draw_pile(state.supplies, rng)
         return
-    pool = shuffled([*state.supplies.draw_pile, state.drawn], rng)
-    state.drawn = take_first(pool, lambda c: R.supply(c).kind != R.TRAITOR)
-    state.supplies.draw_pile = pool
-
-
-def _survivor(state: State, seat: str) -> Survivor:
-    for x in state.survivors:
-        if x.seat == seat:
-            return x
-    raise ValueError(f"no survivor sits at {seat!r}")
+    state.drawn = redraw_drawn(state.supplies, state.drawn, rng, lambda c: R.supply(c).kind != R.TRAITOR)
 
 
 def facts(state: State, seat: str) -> dict[str, float]:
     """How `seat` stands at a rollout's end, for a hint's reason."""
-    x = _survivor(state, seat)
+    x = seated(state.survivors, seat, "survivor")
     return {
         "rescue tokens": float(len(x.rescues)),
         "tasks done": float(sum(state.done)),
@@ -81,4 +79,4 @@ def facts(state: State, seat: str) -> dict[str, float]:
 
 def value(state: State, seat: str) -> float | None:
     """The survivor's count goal: Rescue tokens held (five open the Final Scene, once every Task is done)."""
-    return float(len(_survivor(state, seat).rescues))
+    return float(len(seated(state.survivors, seat, "survivor").rescues))

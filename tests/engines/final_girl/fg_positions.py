@@ -34,6 +34,19 @@ def add_victim(state: State, space: str, **kw) -> Victim:
     return v
 
 
+def at_the_forklift(state: State) -> State:
+    """The Final Girl in the Pit holding the Forklift Keys (taken out of every deck), a Victim on Rack B, at an
+    action: the forklift's lift is one choice away."""
+    for pile in [*state.item_decks.values(), state.items_out]:
+        if "forklift_keys" in pile:
+            pile.remove("forklift_keys")
+    state.backpack.append("forklift_keys")
+    state.fg_space = D.PIT
+    add_victim(state, "rack_b")
+    state.ask = {"kind": "action"}
+    return state
+
+
 def hand_of(state: State, *kinds: str) -> None:
     """Put exactly these cards in hand (the rest back to the Tableau)."""
     state.tableau.extend(state.hand)

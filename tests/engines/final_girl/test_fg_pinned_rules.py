@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from fg_positions import add_victim, clear_board, fresh, hand_of, run_ops
+from fg_positions import add_victim, at_the_forklift, clear_board, fresh, hand_of, run_ops
 
 from engines.core.contract import IllegalMove
 from engines.final_girl import GAME
@@ -97,14 +97,7 @@ def test_brawler_adds_one_damage_unarmed_once_every_slot_is_full():
 
 def test_the_forklift_lifts_with_exactly_one_time_left():
     """RULES.md M6: spending 1 Time to lift a Victim down is open with 1 Time left, and closed at 0."""
-    s = clear_board(fresh())
-    for pile in [*s.item_decks.values(), s.items_out]:
-        if "forklift_keys" in pile:
-            pile.remove("forklift_keys")
-    s.backpack.append("forklift_keys")
-    s.fg_space = D.PIT
-    add_victim(s, "rack_b")
-    s.ask = {"kind": "action"}
+    s = at_the_forklift(clear_board(fresh()))
     s.time = 1
     assert "forklift:rack_b" in legal(s)
     s.time = 0

@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 
 import pytest
-from fg_positions import add_victim, clear_board, draw_terror, fresh, hand_of, kinds, run_ops
+from fg_positions import add_victim, at_the_forklift, clear_board, draw_terror, fresh, hand_of, kinds, run_ops
 
 from engines.core.autoplay import play
 from engines.final_girl import GAME
@@ -278,14 +278,7 @@ def test_d9_the_forklift_accident_passes_over_a_trapped_final_girl_and_strikes_a
 
 
 def test_i4b_a_trapped_final_girl_may_not_drive_the_forklift():
-    s = clear_board(fresh())
-    for pile in [*s.item_decks.values(), s.items_out]:
-        if "forklift_keys" in pile:
-            pile.remove("forklift_keys")
-    s.backpack.append("forklift_keys")
-    s.fg_space = D.PIT
-    add_victim(s, "rack_b")
-    s.ask = {"kind": "action"}
+    s = at_the_forklift(clear_board(fresh()))
     assert "forklift:rack_b" in legal(s)
     _trap_her(s, "electric_cage")
     assert "forklift:rack_b" not in legal(s)
