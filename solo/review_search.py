@@ -121,7 +121,7 @@ def review(run: Run, samples: int = SAMPLES, progress: Progress | None = None) -
     if progress is not None:
         progress(len(steps), len(asked))
     outcome = game.outcome(state)
-    if pending is not None and outcome is not None:
+    if pending is not None and outcome is not None and dice_of(since) != "no dice":
         end = 1.0 if run.seat in outcome.winners else 0.0
         rolls.append(_roll(pending, since, Figure(end, end, end)))
     return Review(steps, rolls, run.status(), samples)
