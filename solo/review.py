@@ -6,13 +6,16 @@ what the better choice would have done; and the decisive rolls, the luck of the 
 (how far each roll moved the chance from what the choice made it).
 
 Escape of the Dead is reviewed exactly, from its solved table (the figures have no error). The other games
-need the search of the automa's issue to estimate their chances, and say so.
+are reviewed from the search's estimates (solo/review_search.py), with the figures' error stated.
 """
 
 from __future__ import annotations
 
 import msgspec
 
+from solo import review_search
+from solo.review_search import Progress
+from solo.review_search import Review as SearchReview
 from solo.run import Run
 
 EXACT = ("escape-of-the-dead",)
@@ -50,10 +53,19 @@ class Review(msgspec.Struct, frozen=True):
 
 
 def offered(run: Run) -> bool:
+    """Whether the run's game is reviewed at the prompt and by `solo review` (the search's review is not
+    wired there yet: solo/review_search.py)."""
     return run.game.id in EXACT
 
 
-def review(run: Run) -> Review:
+def review(run: Run, samples: int | None = None, progress: Progress | None = None) -> Review | SearchReview:
+    """The run's review: exact for Escape of the Dead, else from the search with `samples` per decision."""
+    if run.game.id not in EXACT:
+        return review_search.review(run, samples or review_search.SAMPLES, progress)
+    return exact(run)
+
+
+def exact(run: Run) -> Review:
     """Replay the run from its seed and value every decision of the person's seat (Escape of the Dead)."""
     from engines.escape_of_the_dead import solver
 
@@ -115,10 +127,14 @@ def _roll(run: Run, pending: tuple[int, float], after: float) -> Roll:
     return Roll(turn=turn, dice="; ".join(faces) or "the dice", expected=expected, after=after)
 
 
-def lines(r: Review, width: int = 80) -> list[str]:
+def lines(r: Review | SearchReview, width: int = 80) -> list[str]:
     """The review as lines of at most `width` columns, wrapped between words: every decision, then the three
-    costliest, then the decisive rolls. Figures are exact (Escape of the Dead's solved table)."""
+    costliest, then the decisive rolls. Figures are exact (Escape of the Dead's solved table), or the search's
+    with their error."""
     import textwrap
+
+    if isinstance(r, SearchReview):
+        return review_search.lines(r, width)
 
     said = ["Decision by decision (chance of winning with best play from there; exact):"]
     for s in r.steps:

@@ -56,7 +56,7 @@ def decisive(run) -> str:
     """The exact review's roll that moved the chance of winning the most (at least half a point)."""
     from solo import review
 
-    found = [r for r in review.review(run).rolls if abs(r.after - r.expected) >= 0.005]
+    found = [r for r in review.exact(run).rolls if abs(r.after - r.expected) >= 0.005]
     if not found:
         return ""
     roll = max(reversed(found), key=lambda r: abs(r.after - r.expected))
