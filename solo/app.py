@@ -351,12 +351,15 @@ def cmd_review(args: argparse.Namespace) -> int:
 
     run = _read_run(_store(args), args.slot)
     if not review.offered(run):
-        raise Failure(
-            f"A review of {run.game.title} needs the automa's search to estimate its chances, which this "
-            "version does not have yet; Escape of the Dead is reviewed exactly."
-        )
+        raise Failure(f"{run.game.title} cannot be reviewed: its hidden things cannot be sampled.")
+    if args.samples is not None and args.samples < 1:
+        raise Failure("--samples takes a whole number of playouts of at least 1.")
     screen = _screen(args)
-    for line in review.lines(review.review(run), screen.console.width):
+    from solo.busy import busy
+
+    with busy(screen.console, "Reviewing the run...", plain=screen.plain):
+        found = review.review(run, args.samples)
+    for line in review.lines(found, screen.console.width):
         screen.say(line)
     return 0
 

@@ -125,6 +125,13 @@ def _stats(p: argparse.ArgumentParser) -> None:
 
 def _review(p: argparse.ArgumentParser) -> None:
     p.add_argument("slot")
+    p.add_argument(
+        "--samples", type=int, default=None, help="playouts per choice where the review searches (default 16)"
+    )
+
+
+def _replay(p: argparse.ArgumentParser) -> None:
+    p.add_argument("slot")
 
 
 def _nothing(p: argparse.ArgumentParser) -> None:
@@ -140,7 +147,7 @@ _COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
     "sim": ("headless automa games and their statistics", _sim),
     "stats": ("your record: plays, wins, streaks, by game and by what you chose", _stats),
     "review": ("a run studied decision by decision: what each choice cost", _review),
-    "replay": ("step through a run's story, forward and back (read-only)", _review),
+    "replay": ("step through a run's story, forward and back (read-only)", _replay),
     "games": ("the games, their seats and their options", _nothing),
 }
 """Each command: its line in `solo --help`, and what adds its arguments."""

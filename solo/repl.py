@@ -477,9 +477,12 @@ class Repl:
         from solo import review
 
         if not review.offered(self.run):
-            self.screen.error(f"A review of {self.run.game.title} needs the automa's search, not in this version yet.")
+            self.screen.error(f"{self.run.game.title} cannot be reviewed: its hidden things cannot be sampled.")
             return
-        found = review.lines(review.review(self.run), self.screen.console.width)
+        from solo.busy import busy
+
+        with busy(self.screen.console, "Reviewing the run...", plain=self.screen.plain):
+            found = review.lines(review.review(self.run), self.screen.console.width)
         self.screen.paged(lambda: [self.screen.say(line) for line in found], self._more())
 
     def cmd_undo(self, arg: str) -> None:

@@ -53,9 +53,11 @@ class Review(msgspec.Struct, frozen=True):
 
 
 def offered(run: Run) -> bool:
-    """Whether the run's game is reviewed at the prompt and by `solo review` (the search's review is not
-    wired there yet: solo/review_search.py)."""
-    return run.game.id in EXACT
+    """Whether the run's game is reviewed at the prompt and by `solo review`: exactly, or from the search
+    (solo/review_search.py)."""
+    from solo.automa import searchable
+
+    return run.game.id in EXACT or searchable(run.game)
 
 
 def review(run: Run, samples: int | None = None, progress: Progress | None = None) -> Review | SearchReview:

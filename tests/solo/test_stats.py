@@ -114,8 +114,35 @@ def test_solo_review_reads_without_writing_and_says_when_a_game_cannot_be_review
 
     fg = get("final-girl")
     Session(tmp_path, Run(fg, 1, resolve_options(fg, {}), "final_girl"), slot="fg").plain_lines("quit")
-    assert main(["--save-dir", str(tmp_path), "review", "fg"]) == 2
-    assert "needs the automa's search" in capsys.readouterr().err
+    assert main(["--save-dir", str(tmp_path), "review", "fg", "--samples", "0"]) == 2
+    assert "--samples" in capsys.readouterr().err
+
+
+def test_solo_review_of_a_larger_game_comes_from_the_search_with_its_error_and_writes_nothing(
+    tmp_path, capsys, monkeypatch
+):
+    """Issue 18: the four larger games are reviewed from the search, each figure with the error stated, the
+    same every time, within 80 columns, and reading never writes to the save folder."""
+    from engines.core.contract import resolve_options
+    from engines.registry import get
+
+    game = get("slaughterhouse")
+    run = Run(game, 3, resolve_options(game, {}), "trespassers")
+    run.step_automa()
+    Session(tmp_path, run, slot="tcm").plain_lines("1", "1", "1", "1", "1", "1", "quit")
+    before = {p.name: p.stat().st_mtime_ns for p in tmp_path.rglob("*")}
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    outs = []
+    for _ in range(2):
+        assert main(["--save-dir", str(tmp_path), "review", "tcm", "--samples", "2"]) == 0
+        outs.append(capsys.readouterr().out)
+    assert outs[0] == outs[1]
+    out = outs[0]
+    assert "from the search" in out and "from 2 playouts per choice" in out
+    numbered = [line for line in out.splitlines() if line[:4].strip().rstrip(".").isdigit()]
+    assert numbered and all("%" in line for line in numbered)
+    assert all(len(line) <= 80 for line in out.splitlines())
+    assert {p.name: p.stat().st_mtime_ns for p in tmp_path.rglob("*")} == before
 
 
 def test_replay_steps_forward_and_back_and_never_writes(tmp_path, capsys, monkeypatch):
