@@ -9,6 +9,7 @@ import re
 
 import pexpect
 import pytest
+from test_fg_pty import COLUMNS, ROWS, Terminal
 from test_pty import PROMPT, solo_command
 
 from engines.core.contract import resolve_options
@@ -19,117 +20,10 @@ from solo.games import ui_for
 from solo.run import Run
 from solo.screen import digest, fit_fields
 
-ROWS, COLUMNS = 24, 80
 GAME = get("escape-from-tall-oaks")
 UI = ui_for(GAME.id)
 SEED = 20
 """A seed whose first decisions are a start, a move, a Task, a move and a spend, then a rescue."""
-
-
-class Terminal:
-    """Enough of a VT100 to know what an 80x24 screen shows: printing with autowrap and scrolling, cursor
-    moves, erasing, and the answer to 'where is the cursor?' (prompt_toolkit draws its toolbar once it
-    knows); colours and modes are ignored."""
-
-    def __init__(self) -> None:
-        self.grid = [[" "] * COLUMNS for _ in range(ROWS)]
-        self.y = self.x = 0
-        self.wrap = False
-        self.rest = ""
-        self.replies: list[str] = []
-
-    def lines(self) -> list[str]:
-        return ["".join(row).rstrip() for row in self.grid]
-
-    def _down(self) -> None:
-        if self.y == ROWS - 1:
-            self.grid = [*self.grid[1:], [" "] * COLUMNS]
-        else:
-            self.y += 1
-
-    def feed(self, data: str) -> None:
-        data, i = self.rest + data, 0
-        self.rest = ""
-        while i < len(data):
-            ch = data[i]
-            if ch == "\x1b":
-                end = self._escape(data, i)
-                if end is None:
-                    self.rest = data[i:]
-                    return
-                i = end
-                continue
-            i += 1
-            if ch == "\r":
-                self.x, self.wrap = 0, False
-            elif ch == "\n":
-                self._down()
-                self.wrap = False
-            elif ch == "\b":
-                self.x, self.wrap = max(0, self.x - 1), False
-            elif ch >= " ":
-                if self.wrap:
-                    self.x, self.wrap = 0, False
-                    self._down()
-                self.grid[self.y][self.x] = ch
-                if self.x == COLUMNS - 1:
-                    self.wrap = True
-                else:
-                    self.x += 1
-
-    def _escape(self, data: str, i: int) -> int | None:
-        if i + 1 >= len(data):
-            return None
-        kind = data[i + 1]
-        if kind == "[":
-            m = re.compile(r"\[([?>=]?)([0-9;]*)([ -/]*)([@-~])").match(data, i + 1)
-            if m is None:
-                return None if len(data) - i < 32 else i + 2
-            self._csi(m.group(1), [int(p) if p else 0 for p in m.group(2).split(";")], m.group(4))
-            return m.end()
-        if kind == "]":
-            end = min((j for j in (data.find("\x07", i), data.find("\x1b\\", i)) if j >= 0), default=-1)
-            return None if end < 0 else end + (1 if data[end] == "\x07" else 2)
-        if kind in "()":
-            return i + 3 if i + 2 < len(data) else None
-        return i + 2
-
-    def _csi(self, private: str, params: list[int], final: str) -> None:
-        n = params[0] or 1
-        if final == "n" and params[0] == 6 and not private:
-            self.replies.append(f"\x1b[{self.y + 1};{self.x + 1}R")
-            return
-        self.wrap = False
-        if private:
-            return
-        if final == "A":
-            self.y = max(0, self.y - n)
-        elif final == "B":
-            self.y = min(ROWS - 1, self.y + n)
-        elif final == "C":
-            self.x = min(COLUMNS - 1, self.x + n)
-        elif final == "D":
-            self.x = max(0, self.x - n)
-        elif final == "G":
-            self.x = min(COLUMNS - 1, n - 1)
-        elif final in "Hf":
-            col = params[1] if len(params) > 1 and params[1] else 1
-            self.y, self.x = min(ROWS, params[0] or 1) - 1, min(COLUMNS, col) - 1
-        elif final == "J":
-            if params[0] in (0, 2):
-                self.grid[self.y][self.x :] = [" "] * (COLUMNS - self.x)
-                for row in range(self.y + 1, ROWS):
-                    self.grid[row] = [" "] * COLUMNS
-            if params[0] in (1, 2):
-                for row in range(self.y):
-                    self.grid[row] = [" "] * COLUMNS
-        elif final == "K":
-            if params[0] == 0:
-                self.grid[self.y][self.x :] = [" "] * (COLUMNS - self.x)
-            elif params[0] == 1:
-                self.grid[self.y][: self.x + 1] = [" "] * (self.x + 1)
-            else:
-                self.grid[self.y] = [" "] * COLUMNS
 
 
 class Session:
