@@ -355,10 +355,14 @@ def cmd_review(args: argparse.Namespace) -> int:
     if args.samples is not None and args.samples < 1:
         raise Failure("--samples takes a whole number of playouts of at least 1.")
     screen = _screen(args)
-    from solo.busy import busy
+    from solo.progress import bar
 
-    with busy(screen.console, "Reviewing the run...", plain=screen.plain):
-        found = review.review(run, args.samples)
+    try:
+        with bar(screen.console, "Reviewing the run", plain=screen.plain) as tell:
+            found = review.review(run, args.samples, tell)
+    except KeyboardInterrupt:
+        print("Review cancelled.", file=sys.stderr)  # only the review itself goes to the output
+        return 130
     for line in review.lines(found, screen.console.width):
         screen.say(line)
     return 0

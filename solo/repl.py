@@ -261,11 +261,15 @@ class Repl:
         from solo import stats
 
         try:
-            entry, runs = stats.record(self._keep(), self.run, self.slot)
+            entry, runs, fresh = stats.record(self._keep(), self.run, self.slot)
         except (SaveError, OSError) as e:
             self._keep_problem("Not added to your record", e)
             return ""
-        return stats.standing(self.run.game.id, entry, runs) if entry is not None else ""
+        if entry is None:
+            return ""
+        if not fresh:
+            return stats.again(self.run.game.id, entry, runs)
+        return stats.standing(self.run.game.id, entry, runs)
 
     def show_summary(self, standing: str) -> None:
         """The end of the run in one panel (solo/summary.py): what was saved, lost and spent, and its standing."""
@@ -479,10 +483,14 @@ class Repl:
         if not review.offered(self.run):
             self.screen.error(f"{self.run.game.title} cannot be reviewed: its hidden things cannot be sampled.")
             return
-        from solo.busy import busy
+        from solo.progress import bar
 
-        with busy(self.screen.console, "Reviewing the run...", plain=self.screen.plain):
-            found = review.lines(review.review(self.run), self.screen.console.width)
+        try:
+            with bar(self.screen.console, "Reviewing the run", plain=self.screen.plain) as tell:
+                found = review.lines(review.review(self.run, progress=tell), self.screen.console.width)
+        except KeyboardInterrupt:
+            self.screen.say("(review cancelled)")
+            return
         self.screen.paged(lambda: [self.screen.say(line) for line in found], self._more())
 
     def cmd_undo(self, arg: str) -> None:

@@ -130,14 +130,14 @@ def _roll(run: Run, pending: tuple[int, float], after: float) -> Roll:
 
 
 def lines(r: Review | SearchReview, width: int = 80) -> list[str]:
-    """The review as lines of at most `width` columns, wrapped between words: every decision, then the three
-    costliest, then the decisive rolls. Figures are exact (Escape of the Dead's solved table), or the search's
-    with their error."""
+    """The review as lines of at most `width` columns (and never more than 80), wrapped between words: every
+    decision, then the three costliest, then the decisive rolls. Figures are exact (Escape of the Dead's solved
+    table), or the search's with their error."""
     import textwrap
 
     if isinstance(r, SearchReview):
         return review_search.lines(r, width)
-
+    width = min(80, width)
     said = ["Decision by decision (chance of winning with best play from there; exact):"]
     for s in r.steps:
         mark = "" if s.cost < 0.0005 else f"; cost {s.cost:.1%}: best was {s.best_label} ({s.best:.1%})"

@@ -1,13 +1,16 @@
 """The review from the search, for the games without a solved table (Final Girl, Slaughterhouse, the Mixtape
-games): the run replayed from its seed, and at each of the person's decisions with more than one option every
-option played out by engines.core.search, which reads the state only through the game's determinize (so the
-review never uses what the seat could not see).
+games): the run replayed from its seed, and at each of the person's decisions with more than one option the
+options weighed by sequential halving (engines/core/halving.py): every option played out on a few samples, the
+better half on more, until the leader and the choice made are played out on all `samples`. The search reads the
+state only through the game's determinize, so the review never uses what the seat could not see.
 
-The figures are estimates: each is a win rate over `samples` playouts with its 95% Wilson interval. A decision
+The figures are estimates: the chosen option's and the best one's are each a win rate over `samples` playouts
+with its 95% Wilson interval (the options left out earlier are never shown). A decision
 is called costly only when the best option's interval lies wholly above the chosen one's, and a roll decisive
 only when the chance after it lies outside the interval of the chance before it, so the noise of a small budget
 is never told as a blunder or as luck. The seed of each decision's search is the hint's (the run's seed and the
-decision's place in the keys), so the review agrees with a hint asked there and is the same every time.
+decision's place in the keys), and the two finalists' figures are exactly what the full search gives them with
+that seed, so the review is the same every time.
 """
 
 from __future__ import annotations
@@ -23,8 +26,8 @@ from engines.core.rng import derive_seed
 from solo.run import Run
 
 SAMPLES = 16
-"""Samples per decision (each plays every option out once): a 100-decision review in well under a minute or
-two on one core, at about ±22 points (95%) for a chance near 50%."""
+"""Playouts of the chosen and the best option per decision, at about ±22 points (95%) for a chance near 50%;
+bench/review.py times it (bench/RESULTS.md, "Review")."""
 SHOWN = 3
 DICE = ("dice", "die", "roll")
 """The event facts that hold the dice rolled."""
@@ -94,7 +97,7 @@ Progress = Callable[[int, int], None]
 
 def review(run: Run, samples: int = SAMPLES, progress: Progress | None = None) -> Review:
     """Replay the run from its seed and weigh every option of each of the person's decisions with the search."""
-    from engines.core import search
+    from engines.core import halving
 
     game = run.game
     asked = _asked(run)
@@ -109,7 +112,7 @@ def review(run: Run, samples: int = SAMPLES, progress: Progress | None = None) -
             if progress is not None:
                 progress(len(steps), len(asked))
             seed = derive_seed(run.seed, f"hint {index}")
-            found = search.evaluate(game, state, decision, search.Budget(iterations=samples), seed)
+            found = halving.weigh(game, state, decision, samples, seed, key)
             chosen = next(e for e in found if e.key == key)
             best = found[0]
             if pending is not None and dice_of(since) != "no dice":

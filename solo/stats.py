@@ -39,15 +39,16 @@ def character(run: Run) -> str:
     return next((p.name for p in people if p.seat == run.seat), "")
 
 
-def record(keep: Keepsakes, run: Run, slot: str) -> tuple[Finished | None, list[Finished]]:
-    """Record a finished run once. Returns (this run's record if it is new, every record of the game)."""
+def record(keep: Keepsakes, run: Run, slot: str) -> tuple[Finished | None, list[Finished], bool]:
+    """Record a finished run once. Returns (this run's record, every record of the game, whether it was added
+    now): a run loaded, undone or replayed after it was counted keeps its first record (None while running)."""
     if run.outcome() is None:
-        return None, []
+        return None, [], False
     with keep.locked(run.game.id):
         data = keep.read(run.game.id)
         key = run_key(run, slot)
         if key in data.finished:
-            return None, list(data.finished.values())
+            return data.finished[key], list(data.finished.values()), False
         options = dict(run.options)
         who = character(run)
         if who:
@@ -69,7 +70,7 @@ def record(keep: Keepsakes, run: Run, slot: str) -> tuple[Finished | None, list[
         )
         data.finished[key] = entry
         keep.write(run.game.id, data)
-    return entry, list(data.finished.values())
+    return entry, list(data.finished.values()), True
 
 
 def summary(game_id: str, runs: Iterable[Finished]) -> dict[str, Any]:
@@ -140,6 +141,16 @@ def told(game_id: str, entry: Finished, runs: list[Finished]) -> str:
         parts.append(f"{streak} wins in a row")
     text = "; ".join(parts)
     return text[:1].upper() + text[1:] + "."
+
+
+def again(game_id: str, entry: Finished, runs: list[Finished]) -> str:
+    """One line for a run shown finished again (loaded, or undone and ended again): it was counted once, as it
+    first ended, and nothing in the record changed now."""
+    s = summary(game_id, runs)
+    return (
+        f"Already counted in your record, as it first ended ({entry.result}, {entry.turns} turns); nothing "
+        f"changed now. In this game: {s['wins']} won of {s['plays']} played."
+    )
 
 
 def _as_what(game_id: str, entry: Finished) -> str:
