@@ -148,8 +148,8 @@ def again(game_id: str, entry: Finished, runs: list[Finished]) -> str:
     first ended, and nothing in the record changed now."""
     s = summary(game_id, runs)
     return (
-        f"Already counted in your record, as it first ended ({entry.result}, {entry.turns} turns); nothing "
-        f"changed now. In this game: {s['wins']} won of {s['plays']} played."
+        f"Already counted in your record ({entry.result}, {entry.turns} turns); nothing changed. "
+        f"In this game: {s['wins']} won of {s['plays']} played."
     )
 
 
