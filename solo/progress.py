@@ -37,7 +37,7 @@ def bar(console: Console, text: str, plain: bool = False) -> Iterator[Tell]:
     task = progress.add_task(text, total=None)
 
     def tell(done: int, total: int) -> None:
-        progress.update(task, completed=done, total=total)
+        progress.update(task, completed=done, total=total, refresh=True)
 
     with progress:
         yield tell
