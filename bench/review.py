@@ -1,6 +1,8 @@
 """The review's speed: a seeded finished run per game, reviewed as `solo review` does, timed in CPU seconds.
 
     .venv/bin/python bench/review.py                  # every game at the default samples
+    .venv/bin/python bench/review.py --full           # as before sequential halving: every option fully
+    .venv/bin/python bench/review.py --compare        # both, and where their best and costly calls differ
     .venv/bin/python bench/review.py --game final-girl --samples 16 --profile
 
 Each run is played to its end by the shipped policies (the automa's and the person's seat alike); the time is
@@ -13,10 +15,12 @@ import argparse
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE.parent))  # the checkout this script is in
 
+from engines.core import halving, search  # noqa: E402
 from engines.core.autoplay import play  # noqa: E402
 from engines.core.contract import resolve_options  # noqa: E402
 from engines.registry import get  # noqa: E402
@@ -42,22 +46,55 @@ def finished(game_id: str) -> Run:
     return run
 
 
-def measure(game_id: str, samples: int | None, profile: bool) -> None:
-    run = finished(game_id)
-    start = time.process_time()
-    if profile:
-        import cProfile
-        import pstats
+def _full(game, state, decision, samples, seed, keep):
+    """The review's search before sequential halving: every option on every sample."""
+    return search.evaluate(game, state, decision, search.Budget(iterations=samples), seed)
 
-        with cProfile.Profile() as prof:
+
+def measure(game_id: str, samples: int | None, profile: bool, full: bool = False) -> Any:
+    run = finished(game_id)
+    weigh = halving.weigh
+    if full:
+        halving.weigh = _full
+    start = time.process_time()
+    try:
+        if profile:
+            import cProfile
+            import pstats
+
+            with cProfile.Profile() as prof:
+                found = review.review(run, samples)
+            pstats.Stats(prof).sort_stats("cumulative").print_stats(30)
+        else:
             found = review.review(run, samples)
-        pstats.Stats(prof).sort_stats("cumulative").print_stats(30)
-    else:
-        found = review.review(run, samples)
+    finally:
+        halving.weigh = weigh
     spent = time.process_time() - start
     n = len(found.steps)
-    print(f"{game_id:24} {n:4} decisions {spent:7.2f} s CPU  {spent / max(n, 1):.3f} s/decision  "
-          f"300 decisions: {spent / max(n, 1) * 300:5.1f} s", flush=True)
+    how = "full" if full else "halving"
+    print(
+        f"{game_id:22} {how:8} {n:4} decisions {spent:7.2f} s CPU  {spent / max(n, 1):.3f} s/decision  "
+        f"300 decisions: {spent / max(n, 1) * 300:5.1f} s",
+        flush=True,
+    )
+    return found
+
+
+def compare(game_id: str, samples: int | None) -> None:
+    """Both ways, and how often they differ: the best option named, and the decisions called costly."""
+    full = measure(game_id, samples, False, full=True)
+    halved = measure(game_id, samples, False)
+    if not hasattr(full, "samples"):
+        return
+    pairs = list(zip(full.steps, halved.steps, strict=True))
+    same_best = sum(a.best_label == b.best_label for a, b in pairs)
+    print(
+        f"{'':22} the same best option at {same_best} of {len(pairs)} decisions; costly: full "
+        f"{sum(a.costly for a, _ in pairs)}, halving {sum(b.costly for _, b in pairs)}, both "
+        f"{sum(a.costly and b.costly for a, b in pairs)}; the chosen option's figure equal at "
+        f"{sum(a.chosen == b.chosen for a, b in pairs)}",
+        flush=True,
+    )
 
 
 def main() -> None:
@@ -65,9 +102,14 @@ def main() -> None:
     parser.add_argument("--game", choices=list(RUNS))
     parser.add_argument("--samples", type=int, default=None)
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--full", action="store_true", help="every option on every sample, as before halving")
+    parser.add_argument("--compare", action="store_true", help="both ways, and where they differ")
     args = parser.parse_args()
     for game_id in [args.game] if args.game else list(RUNS):
-        measure(game_id, args.samples, args.profile)
+        if args.compare:
+            compare(game_id, args.samples)
+        else:
+            measure(game_id, args.samples, args.profile, args.full)
 
 
 if __name__ == "__main__":
