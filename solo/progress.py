@@ -20,8 +20,9 @@ def _quiet(done: int, total: int) -> None:
 
 @contextmanager
 def bar(console: Console, text: str, plain: bool = False) -> Iterator[Tell]:
-    """A callback that moves a bar of `text` to (done, total); a callback that shows nothing off a terminal or
-    in plain mode. The bar is removed when the body ends, by an exception (KeyboardInterrupt) too."""
+    """A callback that moves a bar of `text` to (done, total), the bar appearing when first told; a callback
+    that shows nothing off a terminal or in plain mode. The bar is removed when the body ends, by an exception
+    (KeyboardInterrupt) too."""
     if plain or not console.is_terminal:
         yield _quiet
         return
@@ -35,9 +36,17 @@ def bar(console: Console, text: str, plain: bool = False) -> Iterator[Tell]:
         transient=True,
     )
     task = progress.add_task(text, total=None)
+    started = False
 
     def tell(done: int, total: int) -> None:
+        nonlocal started
+        if not started:  # work that never counts (Escape of the Dead's exact review) shows no bar at all
+            progress.start()
+            started = True
         progress.update(task, completed=done, total=total, refresh=True)
 
-    with progress:
+    try:
         yield tell
+    finally:
+        if started:
+            progress.stop()

@@ -11,8 +11,11 @@ are reviewed from the search's estimates (solo/review_search.py), with the figur
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
+from engines.core.contract import Decision
 from solo import review_search
 from solo.review_search import Progress
 from solo.review_search import Review as SearchReview
@@ -81,7 +84,7 @@ def exact(run: Run) -> Review:
         decision = game.decision(state)
         view = game.view(state, run.seat)
         values = _values(table, view, decision.kind) if decision is not None else None
-        if values is not None:
+        if decision is not None and values is not None:
             before = max(values.values())
             if pending is not None:
                 rolls.append(_roll(run, pending, before))
@@ -106,7 +109,7 @@ def exact(run: Run) -> Review:
     return Review(steps, rolls, run.status())
 
 
-def _values(table, view, kind: str) -> dict[str, float] | None:
+def _values(table: Any, view: Any, kind: str) -> dict[str, float] | None:
     if kind == "assign":
         return table.split_values(view.zombies, view.barricade, view.repairs, view.kills)
     if kind == "reward":
@@ -114,7 +117,7 @@ def _values(table, view, kind: str) -> dict[str, float] | None:
     return None  # the order of the rolls changes nothing
 
 
-def _label(decision, key: str) -> str:
+def _label(decision: Decision, key: str) -> str:
     option = decision.option(key)
     return option.label if option is not None else key
 

@@ -25,7 +25,7 @@ from solo.run import Run
 CASES = {
     # game: (seat, seed, the person's weighed decisions to play, samples per choice)
     "escape-of-the-dead": ("survivor", 5, None, None),
-    "final-girl": ("final_girl", 0, 8, 4),
+    "final-girl": ("final_girl", 0, 6, 4),
     "slaughterhouse": ("trespassers", 0, 5, 2),
     "mixtape-massacre": ("slasher1", 0, 6, 2),
     "escape-from-tall-oaks": ("survivor1", 1, 5, 2),

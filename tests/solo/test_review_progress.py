@@ -46,6 +46,13 @@ def test_no_bar_off_a_terminal_or_in_plain_mode():
     assert out.getvalue() == "" and shown.file.getvalue() == ""
 
 
+def test_work_that_never_counts_shows_no_bar():
+    console, out = terminal()
+    with bar(console, "Reviewing the run"):
+        pass
+    assert out.getvalue() == "" and not console._live_stack
+
+
 def test_ctrl_c_stops_the_bar_and_passes_on():
     console, _ = terminal()
     with pytest.raises(KeyboardInterrupt), bar(console, "Reviewing the run") as tell:
