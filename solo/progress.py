@@ -40,10 +40,11 @@ def bar(console: Console, text: str, plain: bool = False) -> Iterator[Tell]:
 
     def tell(done: int, total: int) -> None:
         nonlocal started
+        progress.update(task, completed=done, total=total)
         if not started:  # work that never counts (Escape of the Dead's exact review) shows no bar at all
             progress.start()
             started = True
-        progress.update(task, completed=done, total=total, refresh=True)
+        progress.refresh()
 
     try:
         yield tell

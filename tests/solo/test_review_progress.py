@@ -4,7 +4,10 @@ nothing but the review goes to a pipe, and Ctrl-C cancels cleanly, at the comman
 from __future__ import annotations
 
 import io
+import sys
+from pathlib import Path
 
+import pexpect
 import pytest
 from repl_harness import Session
 from rich.console import Console
@@ -95,3 +98,42 @@ def test_ctrl_c_cancels_the_prompts_review_and_the_run_goes_on(tmp_path, monkeyp
     monkeypatch.setattr(review, "review", cancelling)
     s = Session(tmp_path, short_run(), slot="r").plain_lines("review", "quit")
     assert "(review cancelled)" in s.out and "Saved in slot 'r'" in s.out
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def at_a_terminal(save_dir: Path, *args: str) -> pexpect.spawn:
+    """`solo` of this checkout in a real pseudo-terminal."""
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "solo", "--save-dir", str(save_dir), *args],
+        cwd=str(ROOT),
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(40, 100),
+        env={"TERM": "xterm-256color", "PATH": "/usr/bin:/bin", "HOME": str(save_dir), "LANG": "C.UTF-8"},
+    )
+
+
+def test_at_a_terminal_the_bar_counts_the_decisions_then_gives_way_to_the_review(tmp_path):
+    SaveStore(tmp_path).write("r", short_run().to_record())
+    child = at_a_terminal(tmp_path, "review", "r", "--samples", "1")
+    child.expect("Reviewing the run")
+    child.expect_exact("1/6")  # done of total
+    child.expect("Decision by decision")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_ctrl_c_at_a_terminal_cancels_the_review(tmp_path):
+    SaveStore(tmp_path).write("r", short_run().to_record())
+    child = at_a_terminal(tmp_path, "review", "r", "--samples", "200")
+    child.expect_exact("0/6")
+    child.sendintr()
+    child.expect("Review cancelled.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    assert "Decision by decision" not in child.before
