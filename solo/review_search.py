@@ -96,7 +96,7 @@ Progress = Callable[[int, int], None]
 
 
 def review(run: Run, samples: int = SAMPLES, progress: Progress | None = None) -> Review:
-    """Replay the run from its seed and weigh every option of each of the person's decisions with the search."""
+    """Replay the run from its seed and weigh the options of each of the person's decisions by sequential halving."""
     from engines.core import halving
 
     game = run.game
