@@ -149,7 +149,7 @@ def _sawyer_attacks(state: State, s: Sawyer, tres: list[tuple[int, Trespasser]])
             opts.append(Option(to_key("hunt", i), f"hunt for {t.id} ({dice_words(dice_for(state, 'hunt'))})"))
         else:
             n = dice_for(state, "attack", source=s.id)
-            opts.append(Option(to_key("attack", i), f"attack {t.id} ({n} dice)"))
+            opts.append(Option(to_key("attack", i), f"attack {t.id} ({plural(n, 'die', 'dice')})"))
     if s.id == "old_man" and tres:
         opts.append(_TALK)
     return opts

@@ -38,7 +38,7 @@ def item_options(state: State, t: Trespasser, here: list[Sawyer]) -> list[Option
             for s in here:
                 opts.append(
                     Option(
-                        to_key("use", c, s.id), f"attack {D.name(s.id)} with the {info['name']} ({n} dice)"
+                        to_key("use", c, s.id), f"attack {D.name(s.id)} with the {info['name']} ({plural(n, 'die', 'dice')})"
                     )
                 )
         if info["effect"] == "heal":
