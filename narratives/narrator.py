@@ -42,7 +42,7 @@ class Unit(msgspec.Struct, frozen=True):
 class Narrator:
     """Turns a run's events into prose, summaries, headings, and answers `rules` questions."""
 
-    __slots__ = ("_known", "_story", "game_id", "seat", "seed", "templates")
+    __slots__ = ("_known", "_secret", "_story", "game_id", "seat", "seed", "templates")
 
     def __init__(self, game_id: str, seed: int, templates: Templates, seat: str | None = None):
         self.game_id = game_id
@@ -51,6 +51,8 @@ class Narrator:
         self.seat = seat
         """The listening seat: its voice is in `templates` (templates.load), and templates read it as `listener`."""
         self._story = Story(self)
+        self._secret = frozenset(k for k, owner in templates.private.items() if owner != seat)
+        """The facts this listener may not hear (templates.private): left out of every event it is told."""
         self._known: dict[int, tuple[Event, Fields, str]] | None = None  # while a log is walked: by event
 
     def walking(self, on: bool) -> None:
@@ -87,6 +89,13 @@ class Narrator:
     def title(self, event: Event) -> str:
         """A heading for the events that follow this one, such as 'Turn 3'."""
         return self._seen(event)[2]
+
+    def heard(self, event: Event) -> Event:
+        """The event as the listening seat may hear it: without the facts private to another seat."""
+        if not self._secret or self._secret.isdisjoint(event.facts):
+            return event
+        kept = {k: v for k, v in event.facts.items() if k not in self._secret}
+        return Event(event.kind, event.turn, event.phase, kept)
 
     # -- telling -------------------------------------------------------------------------------------
 
@@ -167,7 +176,7 @@ class Narrator:
     def case(self, event: Event) -> str:
         """The name of the case that fits the event ('default' when the game's chooser cannot tell)."""
         try:
-            return str(self.templates.case(event))
+            return str(self.templates.case(self.heard(event)))
         except _FAILURES:
             return "default"
 
@@ -186,6 +195,7 @@ class Narrator:
         return out
 
     def _fields(self, event: Event) -> Fields:
+        event = self.heard(event)
         base: dict[str, Any] = {
             "turn": event.turn,
             "phase": event.phase,
@@ -198,6 +208,7 @@ class Narrator:
 
     def fold_values(self, events: Sequence[Event]) -> Fields:
         """The fields of a fold: the events' facts merged, the game's words for them, and the fold's own."""
+        events = [self.heard(e) for e in events]
         last = events[-1]
         merged = Event(last.kind, last.turn, last.phase, {k: v for e in events for k, v in e.facts.items()})
         base: dict[str, Any] = {
@@ -243,7 +254,7 @@ class Narrator:
     def _joins(self, first: Event, other: Event, group: str, by: tuple[str, ...], head: str) -> bool:
         if other.turn != first.turn or self._fold_of(other)[0] != group:
             return False
-        if any(other.facts.get(k) != first.facts.get(k) for k in by):
+        if any(other.facts.get(k) != first.facts.get(k) for k in by if k not in self._secret):
             return False
         return self.title(other) == head
 
@@ -254,9 +265,9 @@ class Narrator:
 
     def _summary(self, event: Event, chosen: Case | None, fields: Mapping[str, Any]) -> str:
         if chosen is None or chosen.summary is None:
-            return _generic(event)
+            return _generic(self.heard(event))
         text = render(chosen.summary, fields)
-        return _generic(event) if text is None else text
+        return _generic(self.heard(event)) if text is None else text
 
     def _fold_summary(self, events: Sequence[Event], case: Case | None, fields: Mapping[str, Any]) -> str:
         """The fold's own summary, or else each event's summary in turn (so `brief` still says it all)."""

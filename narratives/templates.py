@@ -55,6 +55,10 @@ what that seat hears instead: kind tables, cases, `[grammar]` rules and `[phrase
 key by key (`voiced`), so a voice writes only what differs, such as the side that is "you". Every template
 also reads `listener`, the seat ('' for nobody), for a `tells = ["listener=sawyer"]` of its own.
 
+Secrets. `[private]` names the facts only one seat may hear (`drew = "sawyer"`: the family's drawn cards):
+the narrator leaves them out of every event told to anyone else (nobody in particular included), so no
+template, case, fold or plain line can say them there (narrator.heard).
+
 Truth. `[truth]` names the field that says how an event went (`outcome`: 'success' or 'failure'), the one
 that says how much health was lost (`health`), and the words that claim each (`success_words`,
 `failure_words`, `health_words`, regular expressions matched as whole words); `idioms` are phrases whose
@@ -81,7 +85,9 @@ from narratives.tells import check
 
 _HERE = Path(__file__).parent  # the TOML files sit beside this module
 
-RESERVED = frozenset({"game", "titles", "phrases", "rules", "grammar", "folds", "nouns", "truth", "voices"})
+RESERVED = frozenset(
+    {"game", "titles", "phrases", "rules", "grammar", "folds", "nouns", "truth", "voices", "private"}
+)
 """Top-level tables that are not event kinds."""
 
 _GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
@@ -182,6 +188,8 @@ class Templates(msgspec.Struct, frozen=True):
     truth: Truth = Truth()
     noun_table: Mapping[str, Mapping[str, Any]] = {}
     noun_hook: NounsFn = _no_nouns
+    private: Mapping[str, str] = {}
+    """Fact name -> the one seat that may hear it (the `[private]` table)."""
     memo: dict[str, Any] = {}
     """Filled on first use (the merged nouns), so a launch that names no noun reads no card data."""
 
@@ -279,6 +287,7 @@ def from_data(
         truth=_truth(common.get("truth", {}), data.get("truth", {})),
         noun_table=dict(data.get("nouns", {})),
         noun_hook=nouns,
+        private={str(k): str(v) for k, v in data.get("private", {}).items()},
     )
 
 
