@@ -23,5 +23,8 @@ def test_a_save_from_before_the_house_loads(tmp_path: Path, slot: str):
     record = store.read(slot)
     run = Run.from_record(record)
     store.unlock_all()
-    assert run.keys == record.keys and without(run.log, added_since(run.game, record.rules_version)) == record.log
+    assert (
+        run.keys == record.keys
+        and without(run.log, added_since(run.game, record.rules_version)) == record.log
+    )
     assert (run.decision() is None) == (not slot.endswith("midway"))
