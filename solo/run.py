@@ -212,7 +212,7 @@ class Run:
         `added` names, for a save of older rules) and, where facts were added, the replay's log in its place
         (the saved undo markers kept where they stand)."""
         try:
-            saved_state = msgspec.convert(record.state, game.state_type)
+            saved_state: Any = msgspec.convert(record.state, game.state_type)
         except msgspec.ValidationError as e:
             raise RunError(f"its game state does not fit {game.title}: {e}") from e
         try:
