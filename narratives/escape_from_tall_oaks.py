@@ -44,7 +44,11 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
             out[f"{role}_s"] = "" if you else "s"
             out[f"{role}_your"] = "your" if you else f"{name}'s"
             out[f"{role}_has"] = "have" if you else "has"
-    if "dice" in f:
+    if event.kind == "scuffle" and "dice" in f:
+        out["scuffle_dice"] = _scuffle_dice(f)
+        won, lost = f["actions"] if f["winner"] == f["seat"] else f["actions"][::-1]
+        out["score"] = f"{won} Action{'' if won == 1 else 's'} to {lost}"
+    elif "dice" in f:
         out["roll"] = ", ".join(FACE.get(d, str(d)) for d in f["dice"])
         bonus = f.get("bonus", [0, 0, 0])
         extra = [
@@ -95,6 +99,18 @@ def _truth(kind: str, f: Mapping[str, Any]) -> dict[str, Any]:
     elif kind == "scene_drawn" and f["kind"] == "late":
         out["health_lost"] = f["damage"]
     return out
+
+
+def _scuffle_dice(f: Mapping[str, Any]) -> str:
+    """Every round of a scuffle, both sides' faces: 'Mario Action, Action, Shield against Kimmy Shield, Escape,
+    Escape, a tie, then ...'."""
+
+    def faces(dice: list[str]) -> str:
+        return ", ".join(FACE.get(d, str(d)) for d in dice)
+
+    return ", a tie, then ".join(
+        f"{f['name']} {faces(mine)} against {f['other_name']} {faces(theirs)}" for mine, theirs in f["dice"]
+    )
 
 
 _OBJECT = {"his": "him", "her": "her", "their": "them"}

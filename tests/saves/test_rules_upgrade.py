@@ -87,3 +87,19 @@ def test_an_old_log_that_differs_beyond_the_added_facts_is_refused(store: SaveSt
     with pytest.raises(RunError):  # an old log that claims the new facts is not one the old rules wrote
         Run.from_record(msgspec.structs.replace(record, log=claimed))
     store.unlock_all()
+
+
+def test_a_tall_oaks_save_of_rules_4_loads_and_shows_every_scuffle_rounds_dice(tmp_path: Path):
+    """data/rules_v4/scuffles-midway: a rules-4 run of Escape From Tall Oaks with four scuffles, whose events
+    had no dice; rules 5 add each round's faces, filled in from the replay."""
+    shutil.copy(Path(__file__).parent / "data" / "rules_v4" / "scuffles-midway.json", tmp_path)
+    store = SaveStore(tmp_path)
+    record = store.read("scuffles-midway")
+    run = Run.from_record(record)
+    store.unlock_all()
+    assert record.rules_version == "4" and without(run.log, added_since(run.game, "4")) == record.log
+    scuffles = [e for e in run.log if e.kind == "scuffle"]
+    assert len(scuffles) == 4 and all(len(e.facts["dice"]) == e.facts["rounds"] for e in scuffles)
+    told = export.render(run, "text")
+    for e in scuffles:
+        assert f"{e.facts['name']} {', '.join(f.capitalize() for f in e.facts['dice'][-1][0])} against" in told
