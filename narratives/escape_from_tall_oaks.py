@@ -137,6 +137,11 @@ def case(event: Event) -> str:
     return chooser(event.facts) if chooser else "default"
 
 
+
+def _travel(f: Mapping[str, Any]) -> str:
+    """A rival's start, roll and move may fold into one line with the rivals' other travel ([folds.travel])."""
+    return "you" if f.get("seat") == PERSON else "rival"
+
 def _you(f: Mapping[str, Any]) -> str:
     return "you" if f.get("seat") == PERSON else "default"
 
@@ -166,7 +171,9 @@ def _end(f: Mapping[str, Any]) -> str:
 
 
 _CASES: dict[str, Callable[[Mapping[str, Any]], str]] = {
-    "turn_started": _you,
+    "turn_started": _travel,
+    "moved_roll": _travel,
+    "moved": _travel,
     "rescue": _rescue,
     "defended": _ok,
     "invaders": _ok,

@@ -108,9 +108,12 @@ class Narrator:
             group, by = self._fold_of(log[i])
             j = i + 1
             if group is not None and group in folds:
-                head = self.title(log[i])
-                while j < len(log) and self._joins(log[i], log[j], group, by, head):
-                    j += 1
+                if folds[group].turns:
+                    j = self._whole_turns(log, i, group)
+                else:
+                    head = self.title(log[i])
+                    while j < len(log) and self._joins(log[i], log[j], group, by, head):
+                        j += 1
                 if j - i >= folds[group].min:
                     yield Unit(i, j, group, True)
                     i = j
@@ -219,13 +222,28 @@ class Narrator:
         }
         with contextlib.suppress(*_FAILURES):
             base.update(self.templates.fields(merged, self.templates.phrases))
-        items = [self._item(e) for e in events]
+        items = [item for item in self._items(events) if item is not None]
         base.update(fold_fields(events, items, self.templates.phrases.get("fold_repeat", "{item} x{n}")))
         return Fields(base, self.templates.nouns)
 
-    def _item(self, event: Event) -> str:
-        fields = self.values(event)
-        case = self._case(event, fields)
+    def _items(self, events: Sequence[Event]) -> Iterator[str | None]:
+        """Each event's fold_item; in a fold of whole turns it also reads its turn's earlier facts (a move
+        names the roll before it)."""
+        group = self._fold_of(events[0])[0]
+        fold = self.templates.folds.get(group) if group is not None else None
+        facts: dict[str, Any] = {}
+        for i, event in enumerate(events):
+            if fold is None or not fold.turns:
+                yield self._item(event, self.values(event))
+                continue
+            facts = {**(facts if i and events[i - 1].turn == event.turn else {}), **event.facts}
+            yield self._item(event, self._fields(Event(event.kind, event.turn, event.phase, facts)))
+
+    def _item(self, event: Event, fields: Fields) -> str | None:
+        """The event's name in its fold's list (`fold_item`); None where its case says "" (it names none)."""
+        case = self._case(event, self.values(event))
+        if case is not None and case.fold_item == "":
+            return None
         item = render(case.fold_item, fields) if case is not None and case.fold_item else None
         return item or event.kind.replace("_", " ")
 
@@ -250,6 +268,20 @@ class Narrator:
             return None, ()
         case = kind.pick(self.case(event))
         return case.fold, case.fold_by
+
+    def _whole_turns(self, log: Sequence[Event], i: int, group: str) -> int:
+        """Where a fold of whole turns begun at log[i] ends: after the last turn, in the run of the fold's
+        events, that is over (the next event is of another turn); i + 1 where no whole turn begins at i."""
+        if i > 0 and log[i - 1].turn == log[i].turn:
+            return i + 1
+        k = i
+        while k < len(log) and self._fold_of(log[k])[0] == group:
+            k += 1
+        if k > i and (k == len(log) or log[k].turn == log[k - 1].turn):  # the last turn is not over
+            last = log[k - 1].turn
+            while k > i and log[k - 1].turn == last:
+                k -= 1
+        return max(k, i + 1)
 
     def _joins(self, first: Event, other: Event, group: str, by: tuple[str, ...], head: str) -> bool:
         if other.turn != first.turn or self._fold_of(other)[0] != group:

@@ -42,13 +42,19 @@ conditions fail is not used (the kind's default case, or the plain kind-and-fact
 Folds. `fold = "name"` on a kind or case (with `fold_item = "{title}"` naming each event, and optionally
 `fold_by = ["seat"]`, facts that must agree) lets consecutive events of that fold, under one heading and in
 one turn, be told together by `[folds.name]` (its `prose`, `summary`, `tells`, and `min`, 2 by default).
+With `turns = true` the run is of whole turns instead, one or several in a row, whatever their headings: every
+event of each turn is of the fold, and the run begins where a turn begins and ends where one ends (a turn still
+going at the end of the log is left out until it is over); `fold_by` does not apply, and each event's
+`fold_item` also reads the facts of its turn's earlier events (a move names the roll before it).
+`fold_item = ""` names no item for that event.
 Its fields: the folded events' facts merged (later ones win), first_x (the first event's x), sum_x (numbers
 added up), all_x (every event's x, a list), has_<kind> (true for each kind present), count (events), items
 ('Walk x2, Focus and Short Rest': each event's fold_item, repeats written by `[phrases] fold_repeat`,
-'{item} x{n}' by default), each (the fold_items, a list) and counts (how often each item came). With no
-`summary`, `brief` gives each event's summary in turn; where no fold line fits, each event is told in its
-own words. A fold must not span one of the person's decisions (the REPL has shown what came before):
-put the fold on the case of the events that come together, and truth.fold_spans checks it over played games.
+'{item} x{n}' by default), each (the fold_items, a list), counts (how often each item came) and turns (how
+many turns the fold spans). With no `summary`, `brief` gives each event's summary in turn; where no fold
+line fits, each event is told in its own words. A fold must not span one of the person's decisions (the
+REPL has shown what came before): put the fold on the case of the events that come together, and
+truth.fold_spans checks it over played games.
 
 Voices. The narrator is told which seat listens (None: nobody's, the file's own words). `[voices.SEAT]` holds
 what that seat hears instead: kind tables, cases, `[grammar]` rules and `[phrases]`, laid over the file's own
@@ -133,10 +139,12 @@ class Kind(msgspec.Struct, frozen=True):
 
 
 class Fold(msgspec.Struct, frozen=True):
-    """How a run of events of one fold is told as one: a case of its own, used from `min` events on."""
+    """How a run of events of one fold is told as one: a case of its own, used from `min` events on.
+    `turns`: the run holds whole turns, one or several (a rival's turns that only travel), not one turn's part."""
 
     case: Case
     min: int = 2
+    turns: bool = False
 
 
 class Truth(msgspec.Struct, frozen=True):
@@ -336,7 +344,7 @@ def _case(where: str, table: Mapping[str, Any], base: Case) -> Case:
 
 
 def _fold(name: str, table: Mapping[str, Any]) -> Fold:
-    return Fold(_case(f"folds.{name}", table, Case()), int(table.get("min", 2)))
+    return Fold(_case(f"folds.{name}", table, Case()), int(table.get("min", 2)), bool(table.get("turns")))
 
 
 def _truth(common: Mapping[str, Any], game: Mapping[str, Any]) -> Truth:
