@@ -137,10 +137,10 @@ def case(event: Event) -> str:
     return chooser(event.facts) if chooser else "default"
 
 
-
 def _travel(f: Mapping[str, Any]) -> str:
     """A rival's start, roll and move may fold into one line with the rivals' other travel ([folds.travel])."""
     return "you" if f.get("seat") == PERSON else "rival"
+
 
 def _you(f: Mapping[str, Any]) -> str:
     return "you" if f.get("seat") == PERSON else "default"

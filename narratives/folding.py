@@ -34,5 +34,7 @@ def fold_fields(events: Sequence[Event], items: Sequence[str], repeat: str) -> d
     tally = Counter(items)
     named = [item if n == 1 else render(repeat, {"item": item, "n": n}) or item for item, n in tally.items()]
     out.update(count=len(events), items=join(named), each=list(items), counts=list(tally.values()))
-    out.update(first_turn=events[0].turn, all_turn=[e.turn for e in events], turns=len({e.turn for e in events}))
+    out.update(
+        first_turn=events[0].turn, all_turn=[e.turn for e in events], turns=len({e.turn for e in events})
+    )
     return out

@@ -113,10 +113,10 @@ def case(event: Event) -> str:
     return chooser(event.facts) if chooser else "default"
 
 
-
 def _travel(f: Mapping[str, Any]) -> str:
     """A rival's start, roll and move may fold into one line with the rivals' other travel ([folds.travel])."""
     return "you" if _person(f.get("seat")) else "rival"
+
 
 def _you(f: Mapping[str, Any]) -> str:
     return "you" if _person(f.get("seat")) else "default"

@@ -43,7 +43,9 @@ class EscapeFromTallOaks(MixtapeContract):
     id = "escape-from-tall-oaks"
     title = "Mixtape Massacre: Escape From Tall Oaks"
     rules_version = "5"
-    facts_added: ClassVar[Mapping[str, Mapping[str, tuple[str, ...]]]] = {"5": {"scuffle": ("dice", "actions")}}
+    facts_added: ClassVar[Mapping[str, Mapping[str, tuple[str, ...]]]] = {
+        "5": {"scuffle": ("dice", "actions")}
+    }
     """The event facts each rules version added (5: every scuffle round's faces), so a save of an older version
     replays to its log with them left out, and is then told with them (solo.run)."""
     seats = tuple(
