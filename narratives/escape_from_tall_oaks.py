@@ -44,7 +44,11 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
             out[f"{role}_s"] = "" if you else "s"
             out[f"{role}_your"] = "your" if you else f"{name}'s"
             out[f"{role}_has"] = "have" if you else "has"
-    if "dice" in f:
+    if event.kind == "scuffle" and "dice" in f:
+        out["scuffle_dice"] = _scuffle_dice(f)
+        won, lost = f["actions"] if f["winner"] == f["seat"] else f["actions"][::-1]
+        out["score"] = f"{won} Action{'' if won == 1 else 's'} to {lost}"
+    elif "dice" in f:
         out["roll"] = ", ".join(FACE.get(d, str(d)) for d in f["dice"])
         bonus = f.get("bonus", [0, 0, 0])
         extra = [
@@ -97,6 +101,18 @@ def _truth(kind: str, f: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _scuffle_dice(f: Mapping[str, Any]) -> str:
+    """Every round of a scuffle, both sides' faces: 'Mario Action, Action, Shield against Kimmy Shield, Escape,
+    Escape, a tie, then ...'."""
+
+    def faces(dice: list[str]) -> str:
+        return ", ".join(FACE.get(d, str(d)) for d in dice)
+
+    return ", a tie, then ".join(
+        f"{f['name']} {faces(mine)} against {f['other_name']} {faces(theirs)}" for mine, theirs in f["dice"]
+    )
+
+
 _OBJECT = {"his": "him", "her": "her", "their": "them"}
 
 
@@ -119,6 +135,11 @@ def _lost(items: list[str], rescues: int) -> str:
 def case(event: Event) -> str:
     chooser = _CASES.get(event.kind)
     return chooser(event.facts) if chooser else "default"
+
+
+def _travel(f: Mapping[str, Any]) -> str:
+    """A rival's start, roll and move may fold into one line with the rivals' other travel ([folds.travel])."""
+    return "you" if f.get("seat") == PERSON else "rival"
 
 
 def _you(f: Mapping[str, Any]) -> str:
@@ -150,7 +171,9 @@ def _end(f: Mapping[str, Any]) -> str:
 
 
 _CASES: dict[str, Callable[[Mapping[str, Any]], str]] = {
-    "turn_started": _you,
+    "turn_started": _travel,
+    "moved_roll": _travel,
+    "moved": _travel,
     "rescue": _rescue,
     "defended": _ok,
     "invaders": _ok,

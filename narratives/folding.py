@@ -17,7 +17,8 @@ from narratives.words import join
 
 def fold_fields(events: Sequence[Event], items: Sequence[str], repeat: str) -> dict[str, Any]:
     """first_x, sum_x, all_x for each fact; has_<kind>; count; items ('Walk x2, Focus and Short Rest',
-    written by `repeat` with item and n), each (every item, a list) and counts (how often each came)."""
+    written by `repeat` with item and n), each (every item, a list), counts (how often each came); first_turn,
+    all_turn and turns (how many turns the events span)."""
     out: dict[str, Any] = {}
     sums: dict[str, int] = {}
     every: dict[str, list[Any]] = {}
@@ -33,4 +34,7 @@ def fold_fields(events: Sequence[Event], items: Sequence[str], repeat: str) -> d
     tally = Counter(items)
     named = [item if n == 1 else render(repeat, {"item": item, "n": n}) or item for item, n in tally.items()]
     out.update(count=len(events), items=join(named), each=list(items), counts=list(tally.values()))
+    out.update(
+        first_turn=events[0].turn, all_turn=[e.turn for e in events], turns=len({e.turn for e in events})
+    )
     return out

@@ -113,6 +113,11 @@ def case(event: Event) -> str:
     return chooser(event.facts) if chooser else "default"
 
 
+def _travel(f: Mapping[str, Any]) -> str:
+    """A rival's start, roll and move may fold into one line with the rivals' other travel ([folds.travel])."""
+    return "you" if _person(f.get("seat")) else "rival"
+
+
 def _you(f: Mapping[str, Any]) -> str:
     return "you" if _person(f.get("seat")) else "default"
 
@@ -165,7 +170,9 @@ def _bonus(f: Mapping[str, Any]) -> str:
 
 
 _CASES: dict[str, Callable[[Mapping[str, Any]], str]] = {
-    "turn_started": _you,
+    "turn_started": _travel,
+    "moved_roll": _travel,
+    "moved": _travel,
     "scene_drawn": _you,
     "kill_made": _kill,
     "souvenirs_taken": _souvenirs,

@@ -42,7 +42,7 @@ class Unit(msgspec.Struct, frozen=True):
 class Narrator:
     """Turns a run's events into prose, summaries, headings, and answers `rules` questions."""
 
-    __slots__ = ("_known", "_story", "game_id", "seat", "seed", "templates")
+    __slots__ = ("_known", "_secret", "_story", "game_id", "seat", "seed", "templates")
 
     def __init__(self, game_id: str, seed: int, templates: Templates, seat: str | None = None):
         self.game_id = game_id
@@ -51,6 +51,8 @@ class Narrator:
         self.seat = seat
         """The listening seat: its voice is in `templates` (templates.load), and templates read it as `listener`."""
         self._story = Story(self)
+        self._secret = frozenset(k for k, owner in templates.private.items() if owner != seat)
+        """The facts this listener may not hear (templates.private): left out of every event it is told."""
         self._known: dict[int, tuple[Event, Fields, str]] | None = None  # while a log is walked: by event
 
     def walking(self, on: bool) -> None:
@@ -88,6 +90,13 @@ class Narrator:
         """A heading for the events that follow this one, such as 'Turn 3'."""
         return self._seen(event)[2]
 
+    def heard(self, event: Event) -> Event:
+        """The event as the listening seat may hear it: without the facts private to another seat."""
+        if not self._secret or self._secret.isdisjoint(event.facts):
+            return event
+        kept = {k: v for k, v in event.facts.items() if k not in self._secret}
+        return Event(event.kind, event.turn, event.phase, kept)
+
     # -- telling -------------------------------------------------------------------------------------
 
     def units(self, log: Sequence[Event], start: int) -> Iterator[Unit]:
@@ -99,9 +108,12 @@ class Narrator:
             group, by = self._fold_of(log[i])
             j = i + 1
             if group is not None and group in folds:
-                head = self.title(log[i])
-                while j < len(log) and self._joins(log[i], log[j], group, by, head):
-                    j += 1
+                if folds[group].turns:
+                    j = self._whole_turns(log, i, group)
+                else:
+                    head = self.title(log[i])
+                    while j < len(log) and self._joins(log[i], log[j], group, by, head):
+                        j += 1
                 if j - i >= folds[group].min:
                     yield Unit(i, j, group, True)
                     i = j
@@ -167,7 +179,7 @@ class Narrator:
     def case(self, event: Event) -> str:
         """The name of the case that fits the event ('default' when the game's chooser cannot tell)."""
         try:
-            return str(self.templates.case(event))
+            return str(self.templates.case(self.heard(event)))
         except _FAILURES:
             return "default"
 
@@ -186,6 +198,7 @@ class Narrator:
         return out
 
     def _fields(self, event: Event) -> Fields:
+        event = self.heard(event)
         base: dict[str, Any] = {
             "turn": event.turn,
             "phase": event.phase,
@@ -198,6 +211,7 @@ class Narrator:
 
     def fold_values(self, events: Sequence[Event]) -> Fields:
         """The fields of a fold: the events' facts merged, the game's words for them, and the fold's own."""
+        events = [self.heard(e) for e in events]
         last = events[-1]
         merged = Event(last.kind, last.turn, last.phase, {k: v for e in events for k, v in e.facts.items()})
         base: dict[str, Any] = {
@@ -208,13 +222,28 @@ class Narrator:
         }
         with contextlib.suppress(*_FAILURES):
             base.update(self.templates.fields(merged, self.templates.phrases))
-        items = [self._item(e) for e in events]
+        items = [item for item in self._items(events) if item is not None]
         base.update(fold_fields(events, items, self.templates.phrases.get("fold_repeat", "{item} x{n}")))
         return Fields(base, self.templates.nouns)
 
-    def _item(self, event: Event) -> str:
-        fields = self.values(event)
-        case = self._case(event, fields)
+    def _items(self, events: Sequence[Event]) -> Iterator[str | None]:
+        """Each event's fold_item; in a fold of whole turns it also reads its turn's earlier facts (a move
+        names the roll before it)."""
+        group = self._fold_of(events[0])[0]
+        fold = self.templates.folds.get(group) if group is not None else None
+        facts: dict[str, Any] = {}
+        for i, event in enumerate(events):
+            if fold is None or not fold.turns:
+                yield self._item(event, self.values(event))
+                continue
+            facts = {**(facts if i and events[i - 1].turn == event.turn else {}), **event.facts}
+            yield self._item(event, self._fields(Event(event.kind, event.turn, event.phase, facts)))
+
+    def _item(self, event: Event, fields: Fields) -> str | None:
+        """The event's name in its fold's list (`fold_item`); None where its case says "" (it names none)."""
+        case = self._case(event, self.values(event))
+        if case is not None and case.fold_item == "":
+            return None
         item = render(case.fold_item, fields) if case is not None and case.fold_item else None
         return item or event.kind.replace("_", " ")
 
@@ -240,10 +269,24 @@ class Narrator:
         case = kind.pick(self.case(event))
         return case.fold, case.fold_by
 
+    def _whole_turns(self, log: Sequence[Event], i: int, group: str) -> int:
+        """Where a fold of whole turns begun at log[i] ends: after the last turn, in the run of the fold's
+        events, that is over (the next event is of another turn); i + 1 where no whole turn begins at i."""
+        if i > 0 and log[i - 1].turn == log[i].turn:
+            return i + 1
+        k = i
+        while k < len(log) and self._fold_of(log[k])[0] == group:
+            k += 1
+        if k > i and (k == len(log) or log[k].turn == log[k - 1].turn):  # the last turn is not over
+            last = log[k - 1].turn
+            while k > i and log[k - 1].turn == last:
+                k -= 1
+        return max(k, i + 1)
+
     def _joins(self, first: Event, other: Event, group: str, by: tuple[str, ...], head: str) -> bool:
         if other.turn != first.turn or self._fold_of(other)[0] != group:
             return False
-        if any(other.facts.get(k) != first.facts.get(k) for k in by):
+        if any(other.facts.get(k) != first.facts.get(k) for k in by if k not in self._secret):
             return False
         return self.title(other) == head
 
@@ -254,9 +297,9 @@ class Narrator:
 
     def _summary(self, event: Event, chosen: Case | None, fields: Mapping[str, Any]) -> str:
         if chosen is None or chosen.summary is None:
-            return _generic(event)
+            return _generic(self.heard(event))
         text = render(chosen.summary, fields)
-        return _generic(event) if text is None else text
+        return _generic(self.heard(event)) if text is None else text
 
     def _fold_summary(self, events: Sequence[Event], case: Case | None, fields: Mapping[str, Any]) -> str:
         """The fold's own summary, or else each event's summary in turn (so `brief` still says it all)."""

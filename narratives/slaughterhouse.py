@@ -48,6 +48,9 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
     if isinstance(f.get("card"), str):
         card = f["card"]
         out["card_said"] = card if card[-1:] in "!?." else card + "."
+    if f.get("drew"):  # the family's drawn cards, heard by the family seat alone ([private] in the file)
+        names = join(f["drew"])
+        out["drew_said"] = names if names[-1:] in "!?." else names + "."
     if isinstance(f.get("injury"), str):
         injury = f["injury"]
         plural = injury.endswith("s") and not injury.endswith("ss")
@@ -121,6 +124,11 @@ def _sawyer_moves(f: Mapping[str, Any]) -> str:
     return "carry" if f.get("carried") else str(f.get("why", "default"))
 
 
+def _named(f: Mapping[str, Any]) -> str:
+    """A draw whose cards the listener may hear (the family seat: see [private]) names them."""
+    return "named" if f.get("drew") else "default"
+
+
 def _photo(f: Mapping[str, Any]) -> str:
     return "sawyer" if f.get("subject") else "default"
 
@@ -145,4 +153,7 @@ _CASES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "game_over": _by("result"),
     "sawyer_hit": _hit,
     "injured": _injured,
+    "sawyer_turn": _named,
+    "cards_bought": _named,
+    "relentless": _named,
 }

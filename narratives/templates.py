@@ -42,18 +42,28 @@ conditions fail is not used (the kind's default case, or the plain kind-and-fact
 Folds. `fold = "name"` on a kind or case (with `fold_item = "{title}"` naming each event, and optionally
 `fold_by = ["seat"]`, facts that must agree) lets consecutive events of that fold, under one heading and in
 one turn, be told together by `[folds.name]` (its `prose`, `summary`, `tells`, and `min`, 2 by default).
+With `turns = true` the run is of whole turns instead, one or several in a row, whatever their headings: every
+event of each turn is of the fold, and the run begins where a turn begins and ends where one ends (a turn still
+going at the end of the log is left out until it is over); `fold_by` does not apply, and each event's
+`fold_item` also reads the facts of its turn's earlier events (a move names the roll before it).
+`fold_item = ""` names no item for that event.
 Its fields: the folded events' facts merged (later ones win), first_x (the first event's x), sum_x (numbers
 added up), all_x (every event's x, a list), has_<kind> (true for each kind present), count (events), items
 ('Walk x2, Focus and Short Rest': each event's fold_item, repeats written by `[phrases] fold_repeat`,
-'{item} x{n}' by default), each (the fold_items, a list) and counts (how often each item came). With no
-`summary`, `brief` gives each event's summary in turn; where no fold line fits, each event is told in its
-own words. A fold must not span one of the person's decisions (the REPL has shown what came before):
-put the fold on the case of the events that come together, and truth.fold_spans checks it over played games.
+'{item} x{n}' by default), each (the fold_items, a list), counts (how often each item came) and turns (how
+many turns the fold spans). With no `summary`, `brief` gives each event's summary in turn; where no fold
+line fits, each event is told in its own words. A fold must not span one of the person's decisions (the
+REPL has shown what came before): put the fold on the case of the events that come together, and
+truth.fold_spans checks it over played games.
 
 Voices. The narrator is told which seat listens (None: nobody's, the file's own words). `[voices.SEAT]` holds
 what that seat hears instead: kind tables, cases, `[grammar]` rules and `[phrases]`, laid over the file's own
 key by key (`voiced`), so a voice writes only what differs, such as the side that is "you". Every template
 also reads `listener`, the seat ('' for nobody), for a `tells = ["listener=sawyer"]` of its own.
+
+Secrets. `[private]` names the facts only one seat may hear (`drew = "sawyer"`: the family's drawn cards):
+the narrator leaves them out of every event told to anyone else (nobody in particular included), so no
+template, case, fold or plain line can say them there (narrator.heard).
 
 Truth. `[truth]` names the field that says how an event went (`outcome`: 'success' or 'failure'), the one
 that says how much health was lost (`health`), and the words that claim each (`success_words`,
@@ -81,7 +91,9 @@ from narratives.tells import check
 
 _HERE = Path(__file__).parent  # the TOML files sit beside this module
 
-RESERVED = frozenset({"game", "titles", "phrases", "rules", "grammar", "folds", "nouns", "truth", "voices"})
+RESERVED = frozenset(
+    {"game", "titles", "phrases", "rules", "grammar", "folds", "nouns", "truth", "voices", "private"}
+)
 """Top-level tables that are not event kinds."""
 
 _GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
@@ -127,10 +139,12 @@ class Kind(msgspec.Struct, frozen=True):
 
 
 class Fold(msgspec.Struct, frozen=True):
-    """How a run of events of one fold is told as one: a case of its own, used from `min` events on."""
+    """How a run of events of one fold is told as one: a case of its own, used from `min` events on.
+    `turns`: the run holds whole turns, one or several (a rival's turns that only travel), not one turn's part."""
 
     case: Case
     min: int = 2
+    turns: bool = False
 
 
 class Truth(msgspec.Struct, frozen=True):
@@ -182,6 +196,8 @@ class Templates(msgspec.Struct, frozen=True):
     truth: Truth = Truth()
     noun_table: Mapping[str, Mapping[str, Any]] = {}
     noun_hook: NounsFn = _no_nouns
+    private: Mapping[str, str] = {}
+    """Fact name -> the one seat that may hear it (the `[private]` table)."""
     memo: dict[str, Any] = {}
     """Filled on first use (the merged nouns), so a launch that names no noun reads no card data."""
 
@@ -279,6 +295,7 @@ def from_data(
         truth=_truth(common.get("truth", {}), data.get("truth", {})),
         noun_table=dict(data.get("nouns", {})),
         noun_hook=nouns,
+        private={str(k): str(v) for k, v in data.get("private", {}).items()},
     )
 
 
@@ -327,7 +344,7 @@ def _case(where: str, table: Mapping[str, Any], base: Case) -> Case:
 
 
 def _fold(name: str, table: Mapping[str, Any]) -> Fold:
-    return Fold(_case(f"folds.{name}", table, Case()), int(table.get("min", 2)))
+    return Fold(_case(f"folds.{name}", table, Case()), int(table.get("min", 2)), bool(table.get("turns")))
 
 
 def _truth(common: Mapping[str, Any], game: Mapping[str, Any]) -> Truth:

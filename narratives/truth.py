@@ -229,6 +229,9 @@ def check_story(narrator: Narrator, log: Sequence[Event], where: str = "") -> li
         events = log[telling.start : telling.stop]
         fields = narrator.fold_values(events) if telling.folded else narrator.values(events[0])
         known = event_numbers(fields)
+        if telling.folded:  # a fold may say what each of its events' own fields hold (each one's roll total)
+            for event in events:
+                known |= event_numbers(narrator.values(event))
         for text in {telling.prose, telling.summary}:
             for why in check(text, fields, truth, nouns, known):
                 problems.append(Problem(f"{where}@{telling.start} {events[0].kind}", text, why))

@@ -196,9 +196,10 @@ class Run:
                 f"it follows rules version {record.rules_version} of {game.title}; "
                 f"this version plays rules version {game.rules_version}"
             )
-        # A save from older rules stands if these rules replay it to the very same log and state.
+        # A save from older rules stands if these rules replay it to the very same log and state, but for the
+        # event facts the newer rules added: the old log is compared without them, then told with them.
         try:
-            return cls._replay(game, record)
+            return cls._replay(game, record, added_since(game, record.rules_version))
         except RunError as e:
             raise RunError(
                 f"it follows rules version {record.rules_version} of {game.title}, and rules version "
@@ -206,9 +207,12 @@ class Run:
             ) from e
 
     @classmethod
-    def _replay(cls, game: Game, record: Record) -> Run:
+    def _replay(cls, game: Game, record: Record, added: Added | None = None) -> Run:
+        """The run the record's keys replay to, its log checked against the saved one (which lacks the facts
+        `added` names, for a save of older rules) and, where facts were added, the replay's log in its place
+        (the saved undo markers kept where they stand)."""
         try:
-            saved_state = msgspec.convert(record.state, game.state_type)
+            saved_state: Any = msgspec.convert(record.state, game.state_type)
         except msgspec.ValidationError as e:
             raise RunError(f"its game state does not fit {game.title}: {e}") from e
         try:
@@ -220,7 +224,7 @@ class Run:
         run.created = record.created or run.created
         run.id = record.run
         log = record.log
-        pos = _expect(log, 0, run.log, "the opening")
+        pos = _expect(log, 0, run.log, "the opening", added)
         for n, key in enumerate(record.keys, 1):
             while pos < len(log) and log[pos].kind == UNDO:
                 pos += 1
@@ -229,7 +233,7 @@ class Run:
             except IllegalMove as e:
                 raise RunError(f"choice {n} ('{key}') is not legal on replay: {e}") from e
             run.marks[-1] = pos
-            pos = _expect(log, pos, events, f"choice {n} ('{key}')")
+            pos = _expect(log, pos, events, f"choice {n} ('{key}')", added)
         if any(e.kind != UNDO for e in log[pos:]):
             raise RunError(
                 "its log goes on past the last saved choice (was it edited, or made by an older version of the game?)"
@@ -238,7 +242,8 @@ class Run:
             raise RunError(
                 "replaying its choices does not reach its saved state (was it edited, or made by an older version of the game?)"
             )
-        run.log = list(log)
+        fresh = iter(run.log)
+        run.log = [e if e.kind == UNDO else next(fresh) for e in log] if added else list(log)
         turn, status = game.turn(run.state), run.status()
         if (record.turn, record.status) != (turn, status):
             raise RunError(
@@ -247,22 +252,25 @@ class Run:
             )
         run.steps = []
         for n, step in enumerate(record.journal, 1):
-            run._follow(step, n)
+            run._follow(step, n, added)
         return run
 
-    def _follow(self, step: Step, n: int) -> None:
-        """Replay one journal step, checking that it makes what it made when it was saved."""
+    def _follow(self, step: Step, n: int, added: Added | None = None) -> None:
+        """Replay one journal step, checking that it makes what it made when it was saved (by older rules:
+        without the facts `added` names)."""
         what = f"journal line {n + 1}"
         if step.key is None:
             if not self.undo():
                 raise RunError(f"{what} is an undo that this run cannot make (was it edited?)")
+            events = self.log[-1:]
         else:
             try:
-                self.choose(step.key)
+                events = self.choose(step.key)
             except IllegalMove as e:
                 raise RunError(f"{what} ('{step.key}') is not legal on replay: {e}") from e
         made = self.steps[-1]
-        if (made.events, made.turn, made.status) != (step.events, step.turn, step.status):
+        digest = events_digest(without(events, added)) if added else made.events
+        if (digest, made.turn, made.status) != (step.events, step.turn, step.status):
             raise RunError(
                 f"{what} does not make on replay what it made when saved (was it edited, or made by an older "
                 "version of the game?)"
@@ -273,8 +281,35 @@ def _older(version: str, current: str) -> bool:
     return all(v.isascii() and v.isdigit() for v in (version, current)) and int(version) < int(current)
 
 
-def _expect(log: list[Event], pos: int, events: list[Event], what: str) -> int:
-    if log[pos : pos + len(events)] != events:
+Added = Mapping[str, frozenset[str]]
+"""Event kind -> the names of the facts newer rules added to it."""
+
+
+def added_since(game: Game, version: str) -> Added:
+    """The event facts the game's rules added after `version`, up to its own (its optional `facts_added`:
+    rules version -> event kind -> fact names)."""
+    added: dict[str, frozenset[str]] = {}
+    for newer, kinds in getattr(game, "facts_added", {}).items():
+        if _older(version, newer) and not _older(game.rules_version, newer):
+            for kind, names in kinds.items():
+                added[kind] = added.get(kind, frozenset()) | frozenset(names)
+    return added
+
+
+def without(events: list[Event], added: Added | None) -> list[Event]:
+    """The events as older rules wrote them: the facts added since left out."""
+    if not added:
+        return events
+    return [
+        msgspec.structs.replace(e, facts={k: v for k, v in e.facts.items() if k not in added[e.kind]})
+        if e.kind in added
+        else e
+        for e in events
+    ]
+
+
+def _expect(log: list[Event], pos: int, events: list[Event], what: str, added: Added | None = None) -> int:
+    if log[pos : pos + len(events)] != without(events, added):
         raise RunError(
             f"its log does not match what {what} does on replay (was it edited, or made by an older version of the game?)"
         )

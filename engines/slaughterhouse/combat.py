@@ -212,9 +212,10 @@ def kill(state: State, who: int, by: str, events: list[Event]) -> None:
     raise_panic(state, events)
     if by == "leatherface":
         drawn = min(D.SAWYERS["leatherface"]["relentless_draw"], len(state.sawyer_deck))
-        for _ in range(drawn):
-            state.hand.append(state.sawyer_deck.pop())
-        events.append(Event("relentless", state.round, state.phase, {"drawn": drawn}))
+        drew = [state.sawyer_deck.pop() for _ in range(drawn)]
+        state.hand.extend(drew)
+        facts = {"drawn": drawn, "drew": [D.name(c) for c in drew]}
+        events.append(Event("relentless", state.round, state.phase, facts))
 
 
 def hit_sawyer(

@@ -210,8 +210,8 @@ def start_sawyer_turn(state: State, events: list[Event]) -> None:
         if active(t):
             t.actions = max_actions(t)
     free = min(D.PANIC[state.panic]["cards"], len(state.sawyer_deck))
-    for _ in range(free):
-        state.hand.append(state.sawyer_deck.pop())
+    drew = [state.sawyer_deck.pop() for _ in range(free)]
+    state.hand.extend(drew)
     for s in state.sawyers:
         s.acted = False
     events.append(
@@ -219,7 +219,7 @@ def start_sawyer_turn(state: State, events: list[Event]) -> None:
             "sawyer_turn",
             state.round,
             "sawyer",
-            {"drawn": free, "hand": len(state.hand), "fear": state.fear},
+            {"drawn": free, "hand": len(state.hand), "fear": state.fear, "drew": [D.name(c) for c in drew]},
         )
     )
     state.todo.append(Step("buy"))
@@ -459,13 +459,14 @@ def answer_buy(state: State, step: Step, key: str, events: list[Event]) -> None:
     if key == "done":
         return
     state.fear -= D.RULES["fear_per_card"]
-    state.hand.append(state.sawyer_deck.pop())
+    card = state.sawyer_deck.pop()
+    state.hand.append(card)
     events.append(
         Event(
             "cards_bought",
             state.round,
             state.phase,
-            {"fear": D.RULES["fear_per_card"], "hand": len(state.hand)},
+            {"fear": D.RULES["fear_per_card"], "hand": len(state.hand), "drew": [D.name(card)]},
         )
     )
     state.todo.insert(0, Step("buy"))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
+from typing import ClassVar
 
 from engines.core.contract import (
     Decision,
@@ -37,7 +38,12 @@ from engines.slaughterhouse.tables import SAWYER, TRESPASSERS
 class Slaughterhouse:
     id = "slaughterhouse"
     title = "The Texas Chainsaw Massacre: Slaughterhouse"
-    rules_version = "3"
+    rules_version = "4"
+    facts_added: ClassVar[Mapping[str, Mapping[str, tuple[str, ...]]]] = {
+        "4": {kind: ("drew",) for kind in ("game_started", "sawyer_turn", "cards_bought", "relentless")},
+    }
+    """The event facts each rules version added (4: the names of the family's drawn cards), so a save of an
+    older version replays to its log with them left out, and is then told with them (solo.run)."""
     seats = (
         Seat(TRESPASSERS, "the Trespassers", "Search the farmhouse for parts, fix a vehicle, get out alive."),
         Seat(SAWYER, "the Sawyer family", "Spend Fear, play cards, hunt the Trespassers down."),

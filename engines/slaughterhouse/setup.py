@@ -82,6 +82,7 @@ def new_game(
                 "count": n,
                 "fear": state.fear,
                 "cards": len(state.hand),
+                "drew": [D.name(c) for c in state.hand],
                 "scenario": sc["id"],
                 "scenario_name": sc["name"],
             },

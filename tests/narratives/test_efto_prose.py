@@ -225,6 +225,8 @@ def test_losses_the_traitor_and_full_hands_read_cleanly_for_you_and_for_rivals()
                     "other": "survivor4",
                     "other_name": "Sam",
                     "rounds": 1,
+                    "dice": [[["action"] * 3, ["shield", "escape", "action"]]],
+                    "actions": [3, 1],
                     "how": "triple",
                     "winner": seat,
                     "winner_name": name,

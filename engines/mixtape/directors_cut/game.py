@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from engines.core.contract import (
     Game,
     GameOption,
+    Outcome,
     Seat,
     resolve_options,
 )
@@ -21,7 +22,7 @@ from engines.core.events import Event
 from engines.core.rng import Rng
 from engines.mixtape.dealing import deal
 from engines.mixtape.directors_cut import determinize as hidden
-from engines.mixtape.directors_cut import hero, phases
+from engines.mixtape.directors_cut import hero, phases, turns
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import (
     Slasher,
@@ -67,6 +68,11 @@ class MixtapeMassacre(MixtapeContract):
     default_policy = "heuristic"
 
     # -- the contract -------------------------------------------------------------------------------
+
+    def outcome(self, state: State) -> Outcome | None:
+        """As every Mixtape game's, the ending worded from the souvenirs held (turns.ending)."""
+        found = super().outcome(state)
+        return None if found is None else Outcome(found.result, found.winners, turns.ending(state))
 
     # What the search reads (engines/core/search.py): samples of the hidden things, and what an ending says.
     determinize = staticmethod(hidden.determinize)

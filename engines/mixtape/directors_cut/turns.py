@@ -194,6 +194,17 @@ def check_end(state: State, events: list[Event]) -> None:
         finish(state, [], "none", events)
 
 
+def ending(state: State) -> str:
+    """The ending in words, as the outcome tells it: a souvenirs win counts the winner's own souvenirs, which
+    may pass the goal (a double kill at nine). `state.reason` keeps what `finish` wrote, the goal itself, as
+    the saves hold it (a different text would be a different state, and older saves would not replay)."""
+    rich = [s for s in state.slashers if s.seat in state.winners and len(s.souvenirs) >= state.goal]
+    if not rich:
+        return state.reason
+    held = len(rich[0].souvenirs)
+    return f"{' and '.join(s.name for s in rich)} collected {held} souvenirs ({state.goal} to win)."
+
+
 def finish(state: State, winners: list[str], why: str, events: list[Event]) -> None:
     names = [x.name for x in state.slashers if x.seat in winners]
     reasons = {

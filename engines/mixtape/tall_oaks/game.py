@@ -10,6 +10,7 @@ reads, combos first, is in readings.py; what a survivor's ability changes is ask
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import ClassVar
 
 from engines.core.contract import (
     Game,
@@ -41,7 +42,12 @@ class EscapeFromTallOaks(MixtapeContract):
     phase_tables = phases
     id = "escape-from-tall-oaks"
     title = "Mixtape Massacre: Escape From Tall Oaks"
-    rules_version = "4"
+    rules_version = "5"
+    facts_added: ClassVar[Mapping[str, Mapping[str, tuple[str, ...]]]] = {
+        "5": {"scuffle": ("dice", "actions")}
+    }
+    """The event facts each rules version added (5: every scuffle round's faces), so a save of an older version
+    replays to its log with them left out, and is then told with them (solo.run)."""
     seats = tuple(
         Seat(s, f"survivor {i}", "A survivor trying to get out of Tall Oaks alive.")
         for i, s in enumerate(SEATS, 1)

@@ -45,13 +45,23 @@ def scuffle(state: State, other: int, events: list[Event]) -> None:
     me = state.current
     x, o = state.survivors[me], state.survivors[other]
     winner, how, rounds = -1, "", 0
+    dice: list[list[list[str]]] = []  # each round's faces: the mover's, then the other's
     # Rulebook: "Ties are unacceptable. Players continue to roll the 3 (three) Action Dice until someone wins."
     while winner < 0:
         rounds += 1
         mine = spending.action_dice(state.rng)
         theirs = spending.action_dice(state.rng)
+        dice.append([mine, theirs])
         winner, how = scuffle_round(mine, theirs)
-    facts = {"seat": x.seat, "name": x.name, "other": o.seat, "other_name": o.name, "rounds": rounds}
+    facts = {
+        "seat": x.seat,
+        "name": x.name,
+        "other": o.seat,
+        "other_name": o.name,
+        "rounds": rounds,
+        "dice": dice,
+        "actions": [mine.count(R.ACTION), theirs.count(R.ACTION)],  # the last round's, which decided it
+    }
     w, l_ = (me, other) if winner == 0 else (other, me)
     wx, lx = state.survivors[w], state.survivors[l_]
     events.append(

@@ -1,0 +1,107 @@
+"""A save of older rules loads where the newer rules only added event facts (Slaughterhouse 4 names the family's
+drawn cards): its log is compared with those facts left out, then told with them from the replay.
+
+data/rules_v3/family-midway is a rules-version-3 run on the family seat, stopped mid-game, with one undo in its
+snapshot and another in its journal (written by the program as it stood before rules 4)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from engines.core.events import UNDO, Event
+from saves.store import SaveStore
+from solo import export
+from solo.run import Run, RunError, added_since, without
+
+DATA = Path(__file__).parent / "data" / "rules_v3"
+SLOT = "family-midway"
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> SaveStore:
+    for path in DATA.iterdir():
+        shutil.copy(path, tmp_path / path.name)
+    return SaveStore(tmp_path)
+
+
+def test_a_mid_game_save_of_rules_3_loads_with_its_journal_and_undos(store: SaveStore):
+    record = store.read(SLOT)
+    assert record.rules_version == "3" and record.journal and any(s.key is None for s in record.journal)
+    run = Run.from_record(record)
+    store.unlock_all()
+    assert run.decision() is not None and run.keys[: len(record.keys)] == record.keys
+    added = added_since(run.game, "3")
+    assert set(added) == {"game_started", "sawyer_turn", "cards_bought", "relentless"}
+    saved = without(run.log, added)[: len(record.log)]
+    assert saved == record.log  # the snapshot's part of the log, but for the added facts
+    assert [e.kind == UNDO for e in run.log].count(True) == 2
+    draws = [e for e in run.log if e.kind in added]
+    assert draws and all(e.facts["drew"] for e in draws if e.kind != "sawyer_turn" or e.facts["drawn"])
+
+
+def test_the_old_save_reads_the_drawn_cards_to_the_family_and_never_to_the_trespassers(store: SaveStore):
+    run = Run.from_record(store.read(SLOT))
+    store.unlock_all()
+    names = {n for e in run.log for n in e.facts.get("drew", [])}
+    family = export.render(run, "text")
+    assert run.seat == "sawyer" and "In your hand:" in family
+    assert all(n in family for n in names)
+    other = Run(run.game, run.seed, run.options, "trespassers")
+    for key in run.keys:
+        other.choose(key)
+    public = " ".join(
+        str(v) for e in other.log if e.kind not in run.game.facts_added["4"] for v in e.facts.values()
+    )
+    secret = {n for n in names if n not in public}  # drawn and never played: only the family may hear them
+    assert secret
+    for kind in ("text", "markdown", "html"):
+        for brief in (False, True):
+            told = export.render(other, kind, brief)
+            assert not [n for n in secret if n in told], (kind, brief)
+
+
+def test_once_loaded_it_is_saved_under_the_current_rules_and_loads_again(store: SaveStore):
+    run = Run.from_record(store.read(SLOT))
+    store.write(SLOT, run.to_record())
+    again = store.read(SLOT)
+    assert again.rules_version == run.game.rules_version and again.log == run.log
+    assert Run.from_record(again).log == run.log
+    store.unlock_all()
+
+
+def test_an_old_log_that_differs_beyond_the_added_facts_is_refused(store: SaveStore):
+    path = store.path(SLOT)
+    doc = json.loads(path.read_bytes())
+    turn = next(e for e in doc["log"] if e["kind"] == "sawyer_turn")
+    turn["facts"]["hand"] += 1  # a fact the old rules wrote too
+    record = store.read(SLOT)
+    edited = msgspec.structs.replace(record, log=msgspec.convert(doc["log"], list[Event]))
+    with pytest.raises(RunError, match=r"rules version 3 .* plays it differently"):
+        Run.from_record(edited)
+    claimed = [msgspec.structs.replace(e, facts={**e.facts, "drew": ["Slam!"]}) for e in record.log]
+    with pytest.raises(RunError):  # an old log that claims the new facts is not one the old rules wrote
+        Run.from_record(msgspec.structs.replace(record, log=claimed))
+    store.unlock_all()
+
+
+def test_a_tall_oaks_save_of_rules_4_loads_and_shows_every_scuffle_rounds_dice(tmp_path: Path):
+    """data/rules_v4/scuffles-midway: a rules-4 run of Escape From Tall Oaks with four scuffles, whose events
+    had no dice; rules 5 add each round's faces, filled in from the replay."""
+    shutil.copy(Path(__file__).parent / "data" / "rules_v4" / "scuffles-midway.json", tmp_path)
+    store = SaveStore(tmp_path)
+    record = store.read("scuffles-midway")
+    run = Run.from_record(record)
+    store.unlock_all()
+    assert record.rules_version == "4" and without(run.log, added_since(run.game, "4")) == record.log
+    scuffles = [e for e in run.log if e.kind == "scuffle"]
+    assert len(scuffles) == 4 and all(len(e.facts["dice"]) == e.facts["rounds"] for e in scuffles)
+    told = export.render(run, "text")
+    for e in scuffles:
+        assert (
+            f"{e.facts['name']} {', '.join(f.capitalize() for f in e.facts['dice'][-1][0])} against" in told
+        )
