@@ -70,6 +70,15 @@ def _next_level(repairs: int) -> tuple[int, int] | None:
     return None
 
 
+def _barricade_card(view: View, boards: str, attack: str) -> Text:
+    """The Barricade's picture, its strength and the coming attack in the danger style when the zombies on
+    the lawn would break it."""
+    card = Text(f"{boards}\n\n")
+    card.append(f"{view.barricade}/{view.max_barricade} strength\n{attack}", theme.danger_if(_breaks(view)))
+    card.append(f"\nbuilds on {R.BARRICADE_HIT}+")
+    return card
+
+
 def _breaks(view: View) -> bool:
     """The zombies on the lawn are enough to bring the barricade down in this turn's attack, if none die."""
     return view.zombies > 0 and view.barricade <= view.zombies
@@ -129,7 +138,7 @@ class EscapeOfTheDeadUI:
 
     # -- map --------------------------------------------------------------------------------------------
 
-    def cards(self, view: View, plain: bool) -> list[tuple[str, str]]:
+    def cards(self, view: View, plain: bool) -> list[tuple[str, str | Text]]:
         """The three cards as (title, picture) pairs; in plain mode, as sentences for screen readers."""
         attack = (
             "the lawn is clear"
@@ -164,10 +173,7 @@ class EscapeOfTheDeadUI:
                 f"{lawn_slots.rstrip()}\n\nheads {heads}\n{view.kills}/{view.kills_needed} to a reward\n"
                 f"kills on {R.LAWN_HIT}+",
             ),
-            (
-                "Barricade",
-                f"{boards}\n\n{view.barricade}/{view.max_barricade} strength\n{attack}\nbuilds on {R.BARRICADE_HIT}+",
-            ),
+            ("Barricade", _barricade_card(view, boards, attack)),
             (
                 "Garage",
                 f"{_wrenches(view.repairs)}\n\nrepair {_percent(view.repairs)}%\nspawn levels {levels}, "

@@ -138,7 +138,7 @@ class FinalGirlUI:
 
     # -- map ----------------------------------------------------------------------------------------
 
-    def cards(self, view: View, plain: bool) -> list[tuple[str, str]]:
+    def cards(self, view: View, plain: bool) -> list[tuple[str, str | Text]]:
         """The whole warehouse in one panel within 80x24 (the traps, hand and Tableau are examined)."""
         return [("Marrek Warehouse", M.plain_board(view) if plain else M.board(view))]
 

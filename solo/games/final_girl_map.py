@@ -5,9 +5,12 @@ The whole warehouse fits, so there is no `map NAME`: a space's full story is `ex
 
 from __future__ import annotations
 
+from rich.text import Text
+
 from engines.final_girl import data as D
 from engines.final_girl.state import View
 from engines.final_girl.victims import panic_dice
+from solo import theme
 
 # The warehouse drawn as a grid of space ids (designed layout). Only the lines drawn connect spaces: two
 # cells side by side or one above the other with no line between them are not adjacent.
@@ -186,8 +189,11 @@ def _flow(parts: list[str], sep: str = " · ") -> list[str]:
     return lines
 
 
-def board(view: View) -> str:
-    return "\n".join(_overlay(draw(view)) + legend(view))
+def board(view: View) -> Text:
+    """The grid and its legend; what lies face down in the hidden style."""
+    text = Text("\n".join(_overlay(draw(view)) + legend(view)))
+    text.highlight_words(["face down"], theme.HIDDEN)
+    return text
 
 
 # -- plain text: one line a space ----------------------------------------------------------------------------
