@@ -216,7 +216,7 @@ class EscapeFromTallOaksUI:
     def odds(self, state: State, key: str | None = None) -> list[Table] | None:
         """Exact chances wherever a choice leads to dice: the pending spend (one row per way to spend), a
         scuffle (one row per rival), or the roll each choice of a turn, a move or a redraw leads to (bare-
-        handed and with every token), with what a loss costs and which spends cannot help."""
+        handed and with every token), with what a loss costs."""
         d = GAME.decision(state)
         if d is None:
             return None

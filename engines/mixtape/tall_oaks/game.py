@@ -41,7 +41,7 @@ class EscapeFromTallOaks(MixtapeContract):
     phase_tables = phases
     id = "escape-from-tall-oaks"
     title = "Mixtape Massacre: Escape From Tall Oaks"
-    rules_version = "4"
+    rules_version = "5"
     seats = tuple(
         Seat(s, f"survivor {i}", "A survivor trying to get out of Tall Oaks alive.")
         for i, s in enumerate(SEATS, 1)
