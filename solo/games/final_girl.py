@@ -14,7 +14,7 @@ from engines.final_girl.state import State, View
 from solo import theme
 from solo.games import Table
 from solo.games import final_girl_map as M
-from solo.games.final_girl_words import PARTIALS, SUCCEEDS
+from solo.games.final_girl_words import PARTIALS, SUCCEEDS, setups_line
 from solo.games.final_girl_words import cards_list as _names
 
 _CARD_WORDS = {
@@ -78,7 +78,7 @@ class FinalGirlUI:
     # -- look ---------------------------------------------------------------------------------------
 
     def status(self, view: View) -> list[tuple[str, Any]]:
-        """Where things stand in seven lines (eight with Events in play), each value within the 61 columns
+        """Where things stand in eight lines (nine with Events in play), each value within the 61 columns
         the table leaves it, so the choices below still fit an 80x24 screen. Values are rich Text (a
         dangerous number in the danger style); plain text prints their words alone."""
         health = Text(f"Health {view.fg_health} of {view.fg_max}", theme.danger_if(view.fg_health <= 2))
@@ -130,6 +130,7 @@ class FinalGirlUI:
             ("Tracks", tracks),
             ("Tormentor", killer),
             ("Her cards", powers),
+            ("Setup", setups_line(view)),
             ("Victims", victims),
             ("Hand", _names(view.hand)),
             ("Items", items or "none"),

@@ -137,7 +137,7 @@ def test_look_fits_80x24_at_the_opening_and_says_where_things_stand_in_few_lines
         assert words in text
     for run in positions(every=17):
         pairs = UI.status(run.view())
-        assert len(pairs) == 7 + bool(run.view().events_active)
+        assert len(pairs) == 8 + bool(run.view().events_active)
         for key, value in pairs:  # within what the table leaves a value at 80 columns: one line each
             assert key in ("Hand", "Items", "Events") or len(str(value)) <= 61, (key, str(value))
 
