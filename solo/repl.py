@@ -56,6 +56,11 @@ class Repl:
     def toolbar(self) -> str:
         return self.ui.toolbar(self.run.view())
 
+    def toolbar_fields(self) -> list[tuple[str, str]] | None:
+        """The toolbar's fields with the theme meaning of each, where the game's screen gives them."""
+        fields = getattr(self.ui, "toolbar_fields", None)
+        return None if fields is None else fields(self.run.view())
+
     def words(self) -> list[str]:
         d = self.run.decision()
         out = [c.name for c in COMMANDS]

@@ -22,6 +22,7 @@ from solo.games import tall_oaks_odds as O
 from solo.games import tall_oaks_spend as S
 from solo.games import tall_oaks_words as W
 from solo.games.tall_oaks_words import held, me, short_name, short_place
+from solo.toolbar import joined
 
 B = R.BOARD
 WORDS = {
@@ -73,19 +74,26 @@ class EscapeFromTallOaksUI:
     def toolbar(self, view: View) -> str:
         """Most important first, each field 'Label value' (the REPL drops whole fields from the end); always
         the same fields, so the digest can compare them."""
+        return joined(self.toolbar_fields(view))
+
+    def toolbar_fields(self, view: View) -> list[tuple[str, str]]:
+        """The toolbar's fields with their meaning: one or two health, the meter one noise from bringing the
+        Slasher and the Slasher beside you in danger, the Slasher in the woods hidden; rescues gained."""
         x = me(view)
-        return " · ".join(
-            [
-                f"Health {x.health}/{R.HEALTH}",
-                f"Rescues {x.rescues}/{R.RESCUES_NEEDED}",
-                f"Meter {_meter(view)}",
-                _slasher_field(view, x),
-                f"Tasks {sum(view.done)}/{len(view.done)}",
-                f"Held: {held(x)}",
-                f"Turn {view.turn}",
-                x.name,
-            ]
-        )
+        if not view.slasher_at:
+            where = theme.HIDDEN
+        else:
+            where = theme.danger_if(bool(x.at) and B.touching(x.at, view.slasher_at))
+        return [
+            (f"Health {x.health}/{R.HEALTH}", theme.danger_if(x.health <= 2)),
+            (f"Rescues {x.rescues}/{R.RESCUES_NEEDED}", theme.GAIN if x.rescues else ""),
+            (f"Meter {_meter(view)}", theme.danger_if(_near_meter(view))),
+            (_slasher_field(view, x), where),
+            (f"Tasks {sum(view.done)}/{len(view.done)}", theme.GAIN if any(view.done) else ""),
+            (f"Held: {held(x)}", ""),
+            (f"Turn {view.turn}", ""),
+            (x.name, ""),
+        ]
 
     # -- look ---------------------------------------------------------------------------------------
 

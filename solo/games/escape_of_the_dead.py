@@ -18,6 +18,7 @@ from solo import theme
 from solo.games import InputError, Table, pct
 from solo.parse import number
 from solo.screen import columns as _columns
+from solo.toolbar import joined
 
 if TYPE_CHECKING:
     from engines.escape_of_the_dead.odds import RewardOdds, SplitOdds  # odds only: not paid at launch
@@ -90,16 +91,20 @@ class EscapeOfTheDeadUI:
     def toolbar(self, view: View) -> str:
         """Most important first, each field 'Label value' (the REPL drops whole fields from the end, and the
         digest reads 'Zombies 2->3' from them); always the same fields, so the digest can compare them."""
-        return " · ".join(
-            [
-                f"Barricade {view.barricade}/{view.max_barricade}",
-                f"Zombies {view.zombies}",
-                f"Repair {_percent(view.repairs)}%",
-                f"Kills {view.kills}/{view.kills_needed}",
-                f"Spawn {0 if view.skip_spawn else view.spawn_level}",
-                f"Turn {view.turn}",
-            ]
-        )
+        return joined(self.toolbar_fields(view))
+
+    def toolbar_fields(self, view: View) -> list[tuple[str, str]]:
+        """The toolbar's fields with their meaning: the barricade and the zombies in danger when the lawn
+        would break it, repairs and kills made in what-you-gain."""
+        breaks = theme.danger_if(_breaks(view))
+        return [
+            (f"Barricade {view.barricade}/{view.max_barricade}", breaks),
+            (f"Zombies {view.zombies}", breaks),
+            (f"Repair {_percent(view.repairs)}%", theme.GAIN if view.repairs else ""),
+            (f"Kills {view.kills}/{view.kills_needed}", theme.GAIN if view.kills else ""),
+            (f"Spawn {0 if view.skip_spawn else view.spawn_level}", ""),
+            (f"Turn {view.turn}", ""),
+        ]
 
     # -- look -----------------------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ from solo import theme
 from solo.games import InputError, Table
 from solo.games.mixtape_map import board, me, plain_board, short_place
 from solo.games.tall_oaks_town import location_move
+from solo.toolbar import joined
 
 B = R.BOARD
 CROWD = 3
@@ -24,6 +25,8 @@ CROWD = 3
 and the choices still fit 80x24."""
 LOW_HEALTH = 2
 """Health at or below this is shown as danger (the issue's 'one or two health left')."""
+RIVAL_CLOSE = 3
+"""A rival this close to the goal is shown as danger: the Killer Scenes' biggest kill is worth three."""
 
 
 def supply_words(card: str, trackers: int) -> str:
@@ -83,6 +86,11 @@ class MixtapeMassacreUI:
         """Most important first, each field 'label value' (the REPL drops whole fields from the end, and
         the digest compares them): health, souvenirs, the meter, the supply, the leading rival, who is left,
         the turn; all of them fit 110 columns, the first four 80. Your slasher's name is in `look`."""
+        return joined(self.toolbar_fields(view))
+
+    def toolbar_fields(self, view: View) -> list[tuple[str, str]]:
+        """The toolbar's fields with their meaning: low health, the meter one noise from full and a rival one
+        kill from the goal in danger; souvenirs collected are gained."""
         you = me(view)
         rivals = [s for s in view.slashers if s.seat != view.seat]
         alive = [s for s in rivals if s.alive]
@@ -97,17 +105,15 @@ class MixtapeMassacreUI:
         elif meter_low(view):
             meter += " (1 to go)"
         best = max((s.souvenirs for s in alive), default=0)
-        return " · ".join(
-            [
-                health,
-                f"souvenirs {you.souvenirs}/{view.goal}",
-                meter,
-                supply_words(you.supply, you.trackers),  # no label: 'no supply->Drill x3' reads well
-                f"top rival {best}/{view.goal}",
-                f"rivals alive {len(alive)}",
-                f"turn {view.turn}",
-            ]
-        )
+        return [
+            (health, theme.danger_if(not you.alive or you.health <= LOW_HEALTH)),
+            (f"souvenirs {you.souvenirs}/{view.goal}", theme.GAIN if you.souvenirs else ""),
+            (meter, theme.danger_if(meter_low(view))),
+            (supply_words(you.supply, you.trackers), ""),  # no label: 'no supply->Drill x3' reads well
+            (f"top rival {best}/{view.goal}", theme.danger_if(best >= view.goal - RIVAL_CLOSE)),
+            (f"rivals alive {len(alive)}", ""),
+            (f"turn {view.turn}", ""),
+        ]
 
     # -- look -----------------------------------------------------------------------------------------
 
