@@ -358,7 +358,7 @@ class Repl:
         if arg:
             c = BY_WORD.get(arg.lower())
             if c is None:
-                self.screen.error(f"No command '{arg}'. 'help' lists them.")
+                self._help_thing(arg)
                 return
             other = f" (also: {', '.join(c.aliases)})" if c.aliases else ""
             self.screen.say(f"{c.usage}: {c.help}{other}")
@@ -370,6 +370,19 @@ class Repl:
             self.screen.say(
                 "To choose: " + self.ui.example(d) + " A unique start of a word is enough; Tab completes."
             )
+
+    def _help_thing(self, arg: str) -> None:
+        """'help walk': what a card, item or place does, as 'examine walk' tells it, when no command has
+        that name."""
+        from solo import examine
+
+        known = examine.things(self.ui, self.run.view())
+        try:
+            examine.find(known, arg)
+        except InputError:
+            self.screen.error(f"No command or thing called '{arg}'. 'help' lists the commands; 'examine', the things.")
+            return
+        self.cmd_examine(arg)
 
     def cmd_look(self, arg: str) -> None:
         if arg:
