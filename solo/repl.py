@@ -49,6 +49,7 @@ class Repl:
         self.ended_shown = False
         self.listed: dict[str, tuple[str, ...]] = {}  # plain mode: the choices last listed in full, by kind
         self.before: str | None = None  # the toolbar when the person last chose, for the digest
+        self.since = 0  # where in the log the person's last choice began, for the digest's recap
         self.keep_reported: set = set()  # keep files already said to be damaged at this run's end
 
     # -- what the reader needs ------------------------------------------------------------------------
@@ -185,8 +186,11 @@ class Repl:
 
         changes = digest(self.before, self.toolbar())
         self.before = None
-        if changes:
-            self.screen.say(fit_fields("Since your last choice: " + changes, self.screen.console.width), theme.HIDDEN)
+        recap = getattr(self.ui, "recap", None)  # the person's own rolls, which others' turns may push away
+        told = recap(self.run.log[self.since :], self.run.seat) if recap is not None else ""
+        line = " · ".join(part for part in (told, changes) if part)
+        if line:
+            self.screen.say(fit_fields("Since your last choice: " + line, self.screen.console.width), theme.HIDDEN)
 
     def _laid_out(self, d) -> list[str] | None:
         """The game's own layout of a long list of choices (grouped, each with what it does), if it has one."""
@@ -237,13 +241,13 @@ class Repl:
             self.choose(what.name)
 
     def choose(self, key: str) -> None:
-        before = self.toolbar()
+        before, since = self.toolbar(), len(self.run.log)
         try:
             self.run.choose(key)
         except IllegalMove as e:
             self.screen.error(str(e))
             return
-        self.before = before
+        self.before, self.since = before, since
         self.advance()
 
     def _keep(self):

@@ -4,11 +4,13 @@ Every screen is meant to fit 80x24 with the narration of the last events still i
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
 
 from engines.core.contract import Decision
+from engines.core.events import Event
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.movement import MoveDecision
 from engines.mixtape.directors_cut.state import State, View
@@ -37,6 +39,18 @@ def supply_words(card: str, trackers: int) -> str:
     if kind.kind not in ("knife", "fist"):
         return kind.name
     return f"{kind.name} (unlimited)" if kind.infinite else f"{kind.name} x{trackers}"
+
+
+_RECAP: dict[str, Callable[[dict[str, Any]], str]] = {
+    "kill_made": lambda f: f"you killed {f['card']}",
+    "kill_failed": lambda f: f"your kill missed ({f['knives']} of {f['need']} knives)",
+    "victim_beaten": lambda f: f"you beat {f['card']} off",
+    "victim_escaped": lambda f: f"{f['card']} got away" + ("" if f["defended"] else f" and hurt you ({f['damage']})"),
+    "hero_defeated": lambda f: f"you defeated {f['hero']}",
+    "hero_fended": lambda f: f"you fended {f['hero']} off",
+    "hero_won": lambda f: f"{f['hero']} beat you",
+}
+"""The person's roll outcomes the digest recaps (Director's Cut events -> a few words)."""
 
 
 def meter_low(view: View) -> bool:
@@ -114,6 +128,16 @@ class MixtapeMassacreUI:
             (f"rivals alive {len(alive)}", ""),
             (f"turn {view.turn}", ""),
         ]
+
+    def recap(self, events: list[Event], seat: str) -> str:
+        """How the person's own rolls went since their last choice, in a few words ('you killed Jock in a
+        Letterman Jacket, then your kill missed (1 of 3 knives)'), for the digest: the rivals' turns told after
+        them can push the story of their own roll off an 80x24 screen."""
+        told = []
+        for e in events:
+            if e.facts.get("seat") == seat and e.kind in _RECAP:
+                told.append(_RECAP[e.kind](e.facts))
+        return ", then ".join(told[:2])
 
     # -- look -----------------------------------------------------------------------------------------
 

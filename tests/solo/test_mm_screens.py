@@ -431,3 +431,23 @@ def test_the_door_choice_odds_name_what_waits_inside():
     assert GAME.decision(state).kind == "door"
     (_title, _head, rows, note) = UI.odds(state)[0]
     assert rows == [["1. go in", "Killer Scene", rows[0][2]]] and "Killer Scene: a kill takes" in note
+
+
+def test_the_digest_recaps_your_own_roll_that_the_rivals_turns_push_off_the_screen(tmp_path):
+    """Seed 3: the Drowned Girl's kill at Johnson's Farm misses, then two rivals' turns are told; at 80x24
+    the miss scrolls away, so the digest before the next prompt says it first."""
+    from repl_harness import Session
+
+    session = Session(tmp_path, run=new_run(3))
+    session.plain_lines("1", "1", "1", "1", "1")
+    out = session.buffer.getvalue()
+    assert "Since your last choice: your kill missed (0 of 2 knives) · Hero Meter 0/4->2/4" in out
+    from engines.core.events import Event
+
+    f = {"card": "Jock", "knives": 1, "need": 3, "damage": 2, "hero": "Linda", "defended": False}
+    kinds = ("kill_made", "kill_failed", "victim_escaped", "hero_won")
+    events = [Event(kind, 1, "scene", {**f, "seat": "slasher1"}) for kind in kinds]
+    events.insert(1, Event("kill_made", 1, "scene", {**f, "seat": "slasher2"}))  # a rival's: not yours
+    assert UI.recap(events, "slasher1") == "you killed Jock, then your kill missed (1 of 3 knives)"
+    assert UI.recap(events[3:], "slasher1") == "Jock got away and hurt you (2), then Linda beat you"
+    assert UI.recap(events[1:2], "slasher1") == ""
