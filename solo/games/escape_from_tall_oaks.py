@@ -4,11 +4,13 @@ with what a loss costs. The pieces live in tall_oaks_*.py beside this module."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
 
 from engines.core.contract import Decision
+from engines.core.events import Event
 from engines.mixtape.tall_oaks import abilities as A
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks.game import GAME
@@ -68,6 +70,23 @@ def _near_meter(view: View) -> bool:
     return bool(view.slasher_at) or view.slasher == R.LEGEND or view.meter >= R.METER - 1
 
 
+_FOUGHT = {
+    "slay": "you defeated {slasher}",
+    "defeat": "you defeated {slasher}",
+    "repel": "you drove {slasher} off",
+    "escape": "you got away from {slasher}",
+    "flee": "you got away from {slasher}",
+    "fail": "{slasher} beat you",
+}
+_RECAP: dict[str, Callable[[dict[str, Any]], str]] = {
+    "rescue": lambda f: f"you rescued {f['title']}" if f["ok"] else f"your rescue failed ({f['title']})",
+    "defended": lambda f: "you held off the scene" if f["ok"] else f"the scene hurt you ({f['damage']})",
+    "invaders": lambda f: "you beat The Invaders" if f["ok"] else "The Invaders beat you",
+    "fight": lambda f: _FOUGHT.get(f["result"], "you fought {slasher}").format(slasher=f["slasher"]),
+}
+"""The person's roll outcomes the digest recaps (Tall Oaks events -> a few words)."""
+
+
 class EscapeFromTallOaksUI:
     # -- the bottom line ------------------------------------------------------------------------------
 
@@ -75,6 +94,12 @@ class EscapeFromTallOaksUI:
         """Most important first, each field 'Label value' (the REPL drops whole fields from the end); always
         the same fields, so the digest can compare them."""
         return joined(self.toolbar_fields(view))
+
+    def recap(self, events: list[Event], seat: str) -> str:
+        """How the person's own rolls went since their last choice, in a few words ('you rescued X, then
+        Smiley beat you'), for the digest: the rivals' turns told after them can push them off the screen."""
+        told = [_RECAP[e.kind](e.facts) for e in events if e.facts.get("seat") == seat and e.kind in _RECAP]
+        return ", then ".join(told[:2])
 
     def toolbar_fields(self, view: View) -> list[tuple[str, str]]:
         """The toolbar's fields with their meaning: one or two health, the meter one noise from bringing the

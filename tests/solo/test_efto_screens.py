@@ -515,3 +515,19 @@ def test_the_view_offers_each_spend_bonus_as_the_engine_then_rolls_it():
                 continue
             run.choose(policy(GAME.view(run.state, d.seat), d, rng))
     assert checked > 50
+
+
+def test_the_digest_recaps_your_own_rolls_first():
+    """The rivals' turns told after your roll can push it off an 80x24 screen: the digest says it first."""
+    from engines.core.events import Event
+
+    mine = {"seat": "survivor1", "title": "Dog in a Drain", "damage": 1, "slasher": "Smiley"}
+    events = [
+        Event("rescue", 1, "turn", {**mine, "ok": True}),
+        Event("fight", 1, "turn", {**mine, "seat": "survivor2", "result": "fail"}),  # a rival's: not yours
+        Event("fight", 1, "turn", {**mine, "result": "fail"}),
+        Event("defended", 1, "turn", {**mine, "ok": False}),
+    ]
+    assert UI.recap(events, "survivor1") == "you rescued Dog in a Drain, then Smiley beat you"
+    assert UI.recap(events[3:], "survivor1") == "the scene hurt you (1)"
+    assert UI.recap(events[1:2], "survivor1") == ""
