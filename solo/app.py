@@ -62,6 +62,8 @@ def _reader(screen: Screen, repl_box: list, store: SaveStore, game_id: str) -> R
     if sys.stdin.isatty():
         return PromptReader(
             toolbar=lambda: repl_box[0].toolbar() if repl_box else "",
+            # the toolbar in the theme's colours, unless plain text was asked for (--plain, NO_COLOR)
+            fields=None if screen.plain else (lambda: repl_box[0].toolbar_fields() if repl_box else None),
             words=lambda: repl_box[0].words() if repl_box else [],
             history=store.root / f".history-{game_id}",  # up-arrow brings back this game's lines only
         )

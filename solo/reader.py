@@ -7,12 +7,13 @@ import contextlib
 import datetime
 import os
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import IO, Protocol
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import Completer, Completion
+from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.history import FileHistory, InMemoryHistory
 from prompt_toolkit.utils import is_dumb_terminal
 
@@ -101,15 +102,25 @@ def _decoded(line: str) -> str:
     return line if line.isascii() else _UNDECODED.sub("\ufffd", line)
 
 
-def _fitted(toolbar: Callable[[], str]) -> Callable[[], str]:
-    """The toolbar cut to the terminal's width at its field separators, never inside a number."""
+Fields = Callable[[], "Sequence[tuple[str, str]] | None"]
+"""The toolbar's fields, each with its theme meaning (solo/toolbar.py), or None where a game gives none."""
 
-    def draw() -> str:
+
+def _fitted(toolbar: Callable[[], str], fields: Fields | None = None) -> Callable[[], str | FormattedText]:
+    """The toolbar cut to the terminal's width at its field separators, never inside a number; in colour when
+    `fields` gives each field's meaning (None for plain text)."""
+
+    def draw() -> str | FormattedText:
         from prompt_toolkit.application.current import get_app
 
         from solo.screen import fit_fields
+        from solo.toolbar import fragments
 
-        return fit_fields(toolbar(), get_app().output.get_size().columns - 1)
+        width = get_app().output.get_size().columns - 1
+        marked = fields() if fields is not None else None
+        if marked:
+            return FormattedText(fragments(marked, width))
+        return fit_fields(toolbar(), width)
 
     return draw
 
@@ -121,6 +132,7 @@ class PromptReader:
         self,
         toolbar: Callable[[], str] | None = None,
         words: Callable[[], Iterable[str]] | None = None,
+        fields: Fields | None = None,
         history: Path | None = None,
         input=None,
         output=None,
@@ -129,7 +141,7 @@ class PromptReader:
             history=_history(history),
             completer=_Choices(words) if words else None,
             complete_while_typing=False,
-            bottom_toolbar=_fitted(toolbar) if toolbar else None,
+            bottom_toolbar=_fitted(toolbar, fields) if toolbar else None,
             input=input,
             output=output,
         )

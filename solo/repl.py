@@ -49,12 +49,18 @@ class Repl:
         self.ended_shown = False
         self.listed: dict[str, tuple[str, ...]] = {}  # plain mode: the choices last listed in full, by kind
         self.before: str | None = None  # the toolbar when the person last chose, for the digest
+        self.since = 0  # where in the log the person's last choice began, for the digest's recap
         self.keep_reported: set = set()  # keep files already said to be damaged at this run's end
 
     # -- what the reader needs ------------------------------------------------------------------------
 
     def toolbar(self) -> str:
         return self.ui.toolbar(self.run.view())
+
+    def toolbar_fields(self) -> list[tuple[str, str]] | None:
+        """The toolbar's fields with the theme meaning of each, where the game's screen gives them."""
+        fields = getattr(self.ui, "toolbar_fields", None)
+        return None if fields is None else fields(self.run.view())
 
     def words(self) -> list[str]:
         d = self.run.decision()
@@ -180,8 +186,11 @@ class Repl:
 
         changes = digest(self.before, self.toolbar())
         self.before = None
-        if changes:
-            self.screen.say(fit_fields("Since your last choice: " + changes, self.screen.console.width), theme.HIDDEN)
+        recap = getattr(self.ui, "recap", None)  # the person's own rolls, which others' turns may push away
+        told = recap(self.run.log[self.since :], self.run.seat) if recap is not None else ""
+        line = " · ".join(part for part in (told, changes) if part)
+        if line:
+            self.screen.say(fit_fields("Since your last choice: " + line, self.screen.console.width), theme.HIDDEN)
 
     def _laid_out(self, d) -> list[str] | None:
         """The game's own layout of a long list of choices (grouped, each with what it does), if it has one."""
@@ -232,13 +241,13 @@ class Repl:
             self.choose(what.name)
 
     def choose(self, key: str) -> None:
-        before = self.toolbar()
+        before, since = self.toolbar(), len(self.run.log)
         try:
             self.run.choose(key)
         except IllegalMove as e:
             self.screen.error(str(e))
             return
-        self.before = before
+        self.before, self.since = before, since
         self.advance()
 
     def _keep(self):
@@ -357,7 +366,7 @@ class Repl:
         if arg:
             c = BY_WORD.get(arg.lower())
             if c is None:
-                self.screen.error(f"No command '{arg}'. 'help' lists them.")
+                self._help_thing(arg)
                 return
             other = f" (also: {', '.join(c.aliases)})" if c.aliases else ""
             self.screen.say(f"{c.usage}: {c.help}{other}")
@@ -369,6 +378,19 @@ class Repl:
             self.screen.say(
                 "To choose: " + self.ui.example(d) + " A unique start of a word is enough; Tab completes."
             )
+
+    def _help_thing(self, arg: str) -> None:
+        """'help walk': what a card, item or place does, as 'examine walk' tells it, when no command has
+        that name."""
+        from solo import examine
+
+        known = examine.things(self.ui, self.run.view())
+        try:
+            examine.find(known, arg)
+        except InputError:
+            self.screen.error(f"No command or thing called '{arg}'. 'help' lists the commands; 'examine', the things.")
+            return
+        self.cmd_examine(arg)
 
     def cmd_look(self, arg: str) -> None:
         if arg:

@@ -238,7 +238,7 @@ class Run:
             raise RunError(
                 "its log goes on past the last saved choice (was it edited, or made by an older version of the game?)"
             )
-        if msgspec.json.encode(run.state) != msgspec.json.encode(saved_state):
+        if msgspec.json.encode(_as_saved(run.state, record.state, game)) != msgspec.json.encode(saved_state):
             raise RunError(
                 "replaying its choices does not reach its saved state (was it edited, or made by an older version of the game?)"
             )
@@ -275,6 +275,17 @@ class Run:
                 f"{what} does not make on replay what it made when saved (was it edited, or made by an older "
                 "version of the game?)"
             )
+
+
+def _as_saved(state: Any, saved: Any, game: Game) -> Any:
+    """The replayed state as the save could hold it: a field the save predates (added later, for the screens
+    alone, with no effect on play) takes its default, as it does when the saved state is read."""
+    if not isinstance(saved, dict):
+        return state
+    fields = msgspec.to_builtins(state)
+    if set(fields) <= set(saved):
+        return state
+    return msgspec.convert({k: v for k, v in fields.items() if k in saved}, game.state_type)
 
 
 def _older(version: str, current: str) -> bool:

@@ -292,20 +292,22 @@ class Screen:
             table.add_row(*row)
         self.console.print(table)
 
-    def cards(self, cards: Sequence[tuple[str, str]]) -> None:
+    def cards(self, cards: Sequence[tuple[str, str | Text]]) -> None:
+        """(title, body) panels side by side. A body may be rich Text, its styles named from the theme (a
+        map's danger, a face-down card dim); plain text prints its words alone."""
         if self.plain:
             for title, text in cards:
-                self.console.print(Text(f"{title}: {text}"))
+                self.console.print(Text(f"{title}: {_plain(text)}"))
             self.console.print()
             return
         from rich.columns import Columns
 
         panels = [
             Panel(
-                Text(text),
-                title=Text(title, style="bold"),
+                text if isinstance(text, Text) else Text(text),
+                title=Text(title, style=theme.HEADING),
                 padding=(0, 1),
-                width=self._card_width(title, text),
+                width=self._card_width(title, _plain(text)),
             )
             for title, text in cards
         ]
@@ -333,6 +335,10 @@ class Screen:
         if hint:
             parts.append(Text(hint, style=theme.HIDDEN))
         self.console.print(Group(*parts))
+
+
+def _plain(text: str | Text) -> str:
+    return text.plain if isinstance(text, Text) else text
 
 
 def _columns(items: list[str], cols: int, width: int, gap: int = 3) -> list[str]:

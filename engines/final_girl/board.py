@@ -51,9 +51,13 @@ def fg_trap(state: State) -> Trap | None:
 
 
 def other_setup(state: State) -> str:
-    """A random Setup card other than the one in play (the Tormentor's stand-in while she is unseen)."""
+    """The Killer space of a random Setup card other than the one in play (where she appears, or her stand-in
+    while she is unseen). The card is kept in `setups_revealed` for the screens: a stand-in is shuffled back,
+    so the same card may come again."""
     others = [s for s in D.SETUPS if s != state.setup_card]
-    return D.SETUPS[others[state.rng.below(len(others))]]["killer"]
+    card = others[state.rng.below(len(others))]
+    state.setups_revealed.append(card)
+    return D.SETUPS[card]["killer"]
 
 
 def place_victims(state: State, n: int, space: str, events: list[Event]) -> list[Victim]:

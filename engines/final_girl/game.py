@@ -323,6 +323,7 @@ class FinalGirl:
             len(state.fg_trap_deck),
             attack_value(state),
             move_value(state),
+            state.setups_revealed.copy(),
         )
 
     def turn(self, state: State) -> int:

@@ -85,6 +85,9 @@ class State(msgspec.Struct):
     minor_powers: list[MinorPower] = []
     # cards
     setup_card: str = ""
+    # the Setup cards revealed since the first, in order: where she appeared, and each stand-in for her space
+    # while unseen (rulebook, The Tormentor); public, and read by the screens only
+    setups_revealed: list[str] = []
     hand: list[str] = []
     tableau: list[str] = []
     used: list[str] = []  # played or discarded since the last Planning phase
@@ -184,3 +187,4 @@ class View(msgspec.Struct, frozen=True, gc=False):
     fg_traps_left: int
     killer_attack: int  # her Attack and Movement Values now: the Bloodlust row's, with what her powers add
     killer_move: int
+    setups_revealed: list[str]  # every Setup card revealed since the first, in order

@@ -10,6 +10,8 @@ from engines.core.contract import Decision
 if TYPE_CHECKING:
     from fractions import Fraction  # odds only: not paid at launch
 
+    from rich.text import Text
+
 Table = tuple[str, list[str], list[list[str]], str]
 """An odds table: (title, header, rows, note)."""
 
@@ -31,7 +33,10 @@ class InputError(ValueError):
 class GameUI(Protocol):
     def toolbar(self, view: Any) -> str: ...
     def status(self, view: Any) -> list[tuple[str, str]]: ...
-    def cards(self, view: Any, plain: bool) -> list[tuple[str, str]]: ...
+    def cards(self, view: Any, plain: bool) -> list[tuple[str, str | Text]]:
+        """(title, body) panels for `map`; a body may be rich Text styled from solo.theme."""
+        ...
+
     def parse(self, text: str, decision: Decision) -> str | None: ...
     def odds(
         self, state: Any, key: str | None = None

@@ -4,11 +4,13 @@ with what a loss costs. The pieces live in tall_oaks_*.py beside this module."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
 
 from engines.core.contract import Decision
+from engines.core.events import Event
 from engines.mixtape.tall_oaks import abilities as A
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks.game import GAME
@@ -22,6 +24,7 @@ from solo.games import tall_oaks_odds as O
 from solo.games import tall_oaks_spend as S
 from solo.games import tall_oaks_words as W
 from solo.games.tall_oaks_words import held, me, short_name, short_place
+from solo.toolbar import joined
 
 B = R.BOARD
 WORDS = {
@@ -67,25 +70,55 @@ def _near_meter(view: View) -> bool:
     return bool(view.slasher_at) or view.slasher == R.LEGEND or view.meter >= R.METER - 1
 
 
+_FOUGHT = {
+    "slay": "you defeated {slasher}",
+    "defeat": "you defeated {slasher}",
+    "repel": "you drove {slasher} off",
+    "escape": "you got away from {slasher}",
+    "flee": "you got away from {slasher}",
+    "fail": "{slasher} beat you",
+}
+_RECAP: dict[str, Callable[[dict[str, Any]], str]] = {
+    "rescue": lambda f: f"you rescued {f['title']}" if f["ok"] else f"your rescue failed ({f['title']})",
+    "defended": lambda f: "you held off the scene" if f["ok"] else f"the scene hurt you ({f['damage']})",
+    "invaders": lambda f: "you beat The Invaders" if f["ok"] else "The Invaders beat you",
+    "fight": lambda f: _FOUGHT.get(f["result"], "you fought {slasher}").format(slasher=f["slasher"]),
+}
+"""The person's roll outcomes the digest recaps (Tall Oaks events -> a few words)."""
+
+
 class EscapeFromTallOaksUI:
     # -- the bottom line ------------------------------------------------------------------------------
 
     def toolbar(self, view: View) -> str:
         """Most important first, each field 'Label value' (the REPL drops whole fields from the end); always
         the same fields, so the digest can compare them."""
+        return joined(self.toolbar_fields(view))
+
+    def recap(self, events: list[Event], seat: str) -> str:
+        """How the person's own rolls went since their last choice, in a few words ('you rescued X, then
+        Smiley beat you'), for the digest: the rivals' turns told after them can push them off the screen."""
+        told = [_RECAP[e.kind](e.facts) for e in events if e.facts.get("seat") == seat and e.kind in _RECAP]
+        return ", then ".join(told[:2])
+
+    def toolbar_fields(self, view: View) -> list[tuple[str, str]]:
+        """The toolbar's fields with their meaning: one or two health, the meter one noise from bringing the
+        Slasher and the Slasher beside you in danger, the Slasher in the woods hidden; rescues gained."""
         x = me(view)
-        return " · ".join(
-            [
-                f"Health {x.health}/{R.HEALTH}",
-                f"Rescues {x.rescues}/{R.RESCUES_NEEDED}",
-                f"Meter {_meter(view)}",
-                _slasher_field(view, x),
-                f"Tasks {sum(view.done)}/{len(view.done)}",
-                f"Held: {held(x)}",
-                f"Turn {view.turn}",
-                x.name,
-            ]
-        )
+        if not view.slasher_at:
+            where = theme.HIDDEN
+        else:
+            where = theme.danger_if(bool(x.at) and B.touching(x.at, view.slasher_at))
+        return [
+            (f"Health {x.health}/{R.HEALTH}", theme.danger_if(x.health <= 2)),
+            (f"Rescues {x.rescues}/{R.RESCUES_NEEDED}", theme.GAIN if x.rescues else ""),
+            (f"Meter {_meter(view)}", theme.danger_if(_near_meter(view))),
+            (_slasher_field(view, x), where),
+            (f"Tasks {sum(view.done)}/{len(view.done)}", theme.GAIN if any(view.done) else ""),
+            (f"Held: {held(x)}", ""),
+            (f"Turn {view.turn}", ""),
+            (x.name, ""),
+        ]
 
     # -- look ---------------------------------------------------------------------------------------
 
@@ -216,7 +249,7 @@ class EscapeFromTallOaksUI:
     def odds(self, state: State, key: str | None = None) -> list[Table] | None:
         """Exact chances wherever a choice leads to dice: the pending spend (one row per way to spend), a
         scuffle (one row per rival), or the roll each choice of a turn, a move or a redraw leads to (bare-
-        handed and with every token), with what a loss costs and which spends cannot help."""
+        handed and with every token), with what a loss costs."""
         d = GAME.decision(state)
         if d is None:
             return None

@@ -18,6 +18,7 @@ from solo import theme
 from solo.games import InputError, Table, pct
 from solo.parse import number
 from solo.screen import columns as _columns
+from solo.toolbar import joined
 
 if TYPE_CHECKING:
     from engines.escape_of_the_dead.odds import RewardOdds, SplitOdds  # odds only: not paid at launch
@@ -70,6 +71,15 @@ def _next_level(repairs: int) -> tuple[int, int] | None:
     return None
 
 
+def _barricade_card(view: View, boards: str, attack: str) -> Text:
+    """The Barricade's picture, its strength and the coming attack in the danger style when the zombies on
+    the lawn would break it."""
+    card = Text(f"{boards}\n\n")
+    card.append(f"{view.barricade}/{view.max_barricade} strength\n{attack}", theme.danger_if(_breaks(view)))
+    card.append(f"\nbuilds on {R.BARRICADE_HIT}+")
+    return card
+
+
 def _breaks(view: View) -> bool:
     """The zombies on the lawn are enough to bring the barricade down in this turn's attack, if none die."""
     return view.zombies > 0 and view.barricade <= view.zombies
@@ -81,16 +91,20 @@ class EscapeOfTheDeadUI:
     def toolbar(self, view: View) -> str:
         """Most important first, each field 'Label value' (the REPL drops whole fields from the end, and the
         digest reads 'Zombies 2->3' from them); always the same fields, so the digest can compare them."""
-        return " · ".join(
-            [
-                f"Barricade {view.barricade}/{view.max_barricade}",
-                f"Zombies {view.zombies}",
-                f"Repair {_percent(view.repairs)}%",
-                f"Kills {view.kills}/{view.kills_needed}",
-                f"Spawn {0 if view.skip_spawn else view.spawn_level}",
-                f"Turn {view.turn}",
-            ]
-        )
+        return joined(self.toolbar_fields(view))
+
+    def toolbar_fields(self, view: View) -> list[tuple[str, str]]:
+        """The toolbar's fields with their meaning: the barricade and the zombies in danger when the lawn
+        would break it, repairs and kills made in what-you-gain."""
+        breaks = theme.danger_if(_breaks(view))
+        return [
+            (f"Barricade {view.barricade}/{view.max_barricade}", breaks),
+            (f"Zombies {view.zombies}", breaks),
+            (f"Repair {_percent(view.repairs)}%", theme.GAIN if view.repairs else ""),
+            (f"Kills {view.kills}/{view.kills_needed}", theme.GAIN if view.kills else ""),
+            (f"Spawn {0 if view.skip_spawn else view.spawn_level}", ""),
+            (f"Turn {view.turn}", ""),
+        ]
 
     # -- look -----------------------------------------------------------------------------------------
 
@@ -129,7 +143,7 @@ class EscapeOfTheDeadUI:
 
     # -- map --------------------------------------------------------------------------------------------
 
-    def cards(self, view: View, plain: bool) -> list[tuple[str, str]]:
+    def cards(self, view: View, plain: bool) -> list[tuple[str, str | Text]]:
         """The three cards as (title, picture) pairs; in plain mode, as sentences for screen readers."""
         attack = (
             "the lawn is clear"
@@ -164,10 +178,7 @@ class EscapeOfTheDeadUI:
                 f"{lawn_slots.rstrip()}\n\nheads {heads}\n{view.kills}/{view.kills_needed} to a reward\n"
                 f"kills on {R.LAWN_HIT}+",
             ),
-            (
-                "Barricade",
-                f"{boards}\n\n{view.barricade}/{view.max_barricade} strength\n{attack}\nbuilds on {R.BARRICADE_HIT}+",
-            ),
+            ("Barricade", _barricade_card(view, boards, attack)),
             (
                 "Garage",
                 f"{_wrenches(view.repairs)}\n\nrepair {_percent(view.repairs)}%\nspawn levels {levels}, "

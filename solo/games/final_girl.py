@@ -14,8 +14,9 @@ from engines.final_girl.state import State, View
 from solo import theme
 from solo.games import Table
 from solo.games import final_girl_map as M
-from solo.games.final_girl_words import PARTIALS, SUCCEEDS
+from solo.games.final_girl_words import PARTIALS, SUCCEEDS, setups_line
 from solo.games.final_girl_words import cards_list as _names
+from solo.toolbar import joined
 
 _CARD_WORDS = {
     w: k
@@ -58,27 +59,31 @@ class FinalGirlUI:
 
     def toolbar(self, view: View) -> str:
         """Most important first, each field 'Label value' (the REPL drops whole fields from the end)."""
+        return joined(self.toolbar_fields(view))
+
+    def toolbar_fields(self, view: View) -> list[tuple[str, str]]:
+        """The toolbar's fields with their meaning: one or two health, the last hour, a Horror die from the
+        top and the Tormentor within reach in danger; unseen, she is hidden; Victims saved are gained."""
         where = D.SPACES[view.fg_space]["name"] + (" (Trapped)" if view.fg_trapped else "")
         dice = f"{view.dice} {'die' if view.dice == 1 else 'dice'}"
         health = f"Health {view.fg_health}" + (" (Final Health)" if view.fg_white else "")
-        return " · ".join(
-            [
-                health,
-                f"Time {view.time}",
-                f"Horror {view.horror} ({dice})",
-                f"Tormentor: {_killer_where(view)}",
-                f"You: {where}",
-                f"Terror {view.terror_left}",
-                f"Saved {view.saved}",
-                f"Victims dead {view.dead}",
-                f"Phase: {view.phase}",
-            ]
-        )
+        killer = theme.HIDDEN if not view.killer_space else theme.danger_if(_near(view))
+        return [
+            (health, theme.danger_if(view.fg_health <= 2)),
+            (f"Time {view.time}", theme.danger_if(view.time <= 1)),
+            (f"Horror {view.horror} ({dice})", theme.danger_if(view.horror >= D.HORROR_MAX - 1)),
+            (f"Tormentor: {_killer_where(view)}", killer),
+            (f"You: {where}", theme.danger_if(view.fg_trapped)),
+            (f"Terror {view.terror_left}", ""),
+            (f"Saved {view.saved}", theme.GAIN if view.saved else ""),
+            (f"Victims dead {view.dead}", ""),
+            (f"Phase: {view.phase}", ""),
+        ]
 
     # -- look ---------------------------------------------------------------------------------------
 
     def status(self, view: View) -> list[tuple[str, Any]]:
-        """Where things stand in seven lines (eight with Events in play), each value within the 61 columns
+        """Where things stand in eight lines (nine with Events in play), each value within the 61 columns
         the table leaves it, so the choices below still fit an 80x24 screen. Values are rich Text (a
         dangerous number in the danger style); plain text prints their words alone."""
         health = Text(f"Health {view.fg_health} of {view.fg_max}", theme.danger_if(view.fg_health <= 2))
@@ -130,6 +135,7 @@ class FinalGirlUI:
             ("Tracks", tracks),
             ("Tormentor", killer),
             ("Her cards", powers),
+            ("Setup", setups_line(view)),
             ("Victims", victims),
             ("Hand", _names(view.hand)),
             ("Items", items or "none"),
@@ -138,7 +144,7 @@ class FinalGirlUI:
 
     # -- map ----------------------------------------------------------------------------------------
 
-    def cards(self, view: View, plain: bool) -> list[tuple[str, str]]:
+    def cards(self, view: View, plain: bool) -> list[tuple[str, str | Text]]:
         """The whole warehouse in one panel within 80x24 (the traps, hand and Tableau are examined)."""
         return [("Marrek Warehouse", M.plain_board(view) if plain else M.board(view))]
 

@@ -5,9 +5,13 @@ The whole warehouse fits, so there is no `map NAME`: a space's full story is `ex
 
 from __future__ import annotations
 
+from rich.text import Text
+
 from engines.final_girl import data as D
 from engines.final_girl.state import View
 from engines.final_girl.victims import panic_dice
+from solo import theme
+from solo.games.final_girl_words import setups_line
 
 # The warehouse drawn as a grid of space ids (designed layout). Only the lines drawn connect spaces: two
 # cells side by side or one above the other with no line between them are not adjacent.
@@ -144,6 +148,7 @@ def legend(view: View) -> list[str]:
     news = []
     if not view.killer_space:
         news.append("The Tormentor is not on the board yet")
+    news.append(f"Setup: {setups_line(view)}")
     for v in view.victims:
         if v.special and not v.trapped:
             news.append(f"{_SPECIAL[v.special]} {D.EVENTS[v.special]['name']}")
@@ -186,8 +191,11 @@ def _flow(parts: list[str], sep: str = " · ") -> list[str]:
     return lines
 
 
-def board(view: View) -> str:
-    return "\n".join(_overlay(draw(view)) + legend(view))
+def board(view: View) -> Text:
+    """The grid and its legend; what lies face down in the hidden style."""
+    text = Text("\n".join(_overlay(draw(view)) + legend(view)))
+    text.highlight_words(["face down"], theme.HIDDEN)
+    return text
 
 
 # -- plain text: one line a space ----------------------------------------------------------------------------
@@ -250,6 +258,7 @@ def plain_board(view: View) -> str:
     own = next((t for t in view.traps if t.subject == "fg" and not t.done), None)
     if own is not None:
         lines[0] += f" You are Trapped: {D.TRAPS[own.card]['name']}."
+    lines.append(f"Setup card: {setups_line(view)}.")
     near = set(D.NEIGHBOURS[view.fg_space]) | {view.fg_space}
     quiet = []
     for space in D.ORDER:

@@ -162,7 +162,18 @@ def _setups(view: View) -> str:
         f"her first trap was set in {W.at(D.SPACES[spec['killer']]['name'])}.\n\nThe others, with the space where "
         f"each would put her: {others}. One of them is drawn at random when she appears, and for Victims that "
         "arrive 'at the Tormentor' while she is unseen."
+        + _revealed(view)
     )
+
+
+def _revealed(view: View) -> str:
+    """The Setup cards revealed since the first, in order, each with the space it named."""
+    if not view.setups_revealed:
+        return "\n\nNone has been revealed since the game began."
+    shown = ", then ".join(
+        f"{D.SETUPS[s]['name']} ({D.SPACES[D.SETUPS[s]['killer']]['name']})" for s in view.setups_revealed
+    )
+    return f"\n\nRevealed since the game began: {shown}."
 
 
 def _event(event: str, view: View) -> str:

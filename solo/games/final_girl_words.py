@@ -314,3 +314,12 @@ def ties_text(mode: str) -> str:
         "target, which Victim a trap or a blow takes, which Minor Dark Power breaks first, the Supervisor's dice "
         "in The Pit.\n\n'rules ties' tells what each rule picks; the option 'ties' of 'solo new' changes it."
     )
+
+
+def setups_line(view: View) -> str:
+    """'Daily Huddle · revealed since: Shift Change': the Setup card in use and each revealed later (where she
+    appeared, or stood in for her while unseen), as the table keeps them in sight."""
+    line = D.SETUPS[view.setup_card]["name"]
+    if view.setups_revealed:
+        line += " · revealed since: " + ", ".join(D.SETUPS[s]["name"] for s in view.setups_revealed)
+    return line

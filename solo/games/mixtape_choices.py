@@ -207,7 +207,7 @@ def _spends(decision: Decision, view: View) -> list[str] | None:
     if p is None or spender is None or not spender.supply:
         return None
     kind = R.supply(spender.supply)
-    lines, before = [], None
+    lines = []
     for n, o in enumerate(decision.options, 1):
         tokens = keys.spent(o.key)
         bonus = tokens * kind.amount
@@ -228,9 +228,6 @@ def _spends(decision: Decision, view: View) -> list[str] | None:
                 odds += f", noise {noise}: {p.hero.name} comes"
             elif noise:
                 odds += f", noise {noise}: meter {view.meter}->{after}/{R.METER}"
-        if before is not None and ch == before and p.purpose != "brawl":
-            odds += " (no gain)"
-        before = ch
         lines.append(f"{n}. {what}: {odds}")
     return lines
 

@@ -4,11 +4,13 @@ Every screen is meant to fit 80x24 with the narration of the last events still i
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
 
 from engines.core.contract import Decision
+from engines.core.events import Event
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.movement import MoveDecision
 from engines.mixtape.directors_cut.state import State, View
@@ -17,6 +19,7 @@ from solo import theme
 from solo.games import InputError, Table
 from solo.games.mixtape_map import board, me, plain_board, short_place
 from solo.games.tall_oaks_town import location_move
+from solo.toolbar import joined
 
 B = R.BOARD
 CROWD = 3
@@ -24,6 +27,8 @@ CROWD = 3
 and the choices still fit 80x24."""
 LOW_HEALTH = 2
 """Health at or below this is shown as danger (the issue's 'one or two health left')."""
+RIVAL_CLOSE = 3
+"""A rival this close to the goal is shown as danger: the Killer Scenes' biggest kill is worth three."""
 
 
 def supply_words(card: str, trackers: int) -> str:
@@ -34,6 +39,18 @@ def supply_words(card: str, trackers: int) -> str:
     if kind.kind not in ("knife", "fist"):
         return kind.name
     return f"{kind.name} (unlimited)" if kind.infinite else f"{kind.name} x{trackers}"
+
+
+_RECAP: dict[str, Callable[[dict[str, Any]], str]] = {
+    "kill_made": lambda f: f"you killed {f['card']}",
+    "kill_failed": lambda f: f"your kill missed ({f['knives']} of {f['need']} knives)",
+    "victim_beaten": lambda f: f"you beat {f['card']} off",
+    "victim_escaped": lambda f: f"{f['card']} got away" + ("" if f["defended"] else f" and hurt you ({f['damage']})"),
+    "hero_defeated": lambda f: f"you defeated {f['hero']}",
+    "hero_fended": lambda f: f"you fended {f['hero']} off",
+    "hero_won": lambda f: f"{f['hero']} beat you",
+}
+"""The person's roll outcomes the digest recaps (Director's Cut events -> a few words)."""
 
 
 def meter_low(view: View) -> bool:
@@ -83,6 +100,11 @@ class MixtapeMassacreUI:
         """Most important first, each field 'label value' (the REPL drops whole fields from the end, and
         the digest compares them): health, souvenirs, the meter, the supply, the leading rival, who is left,
         the turn; all of them fit 110 columns, the first four 80. Your slasher's name is in `look`."""
+        return joined(self.toolbar_fields(view))
+
+    def toolbar_fields(self, view: View) -> list[tuple[str, str]]:
+        """The toolbar's fields with their meaning: low health, the meter one noise from full and a rival one
+        kill from the goal in danger; souvenirs collected are gained."""
         you = me(view)
         rivals = [s for s in view.slashers if s.seat != view.seat]
         alive = [s for s in rivals if s.alive]
@@ -97,17 +119,25 @@ class MixtapeMassacreUI:
         elif meter_low(view):
             meter += " (1 to go)"
         best = max((s.souvenirs for s in alive), default=0)
-        return " · ".join(
-            [
-                health,
-                f"souvenirs {you.souvenirs}/{view.goal}",
-                meter,
-                supply_words(you.supply, you.trackers),  # no label: 'no supply->Drill x3' reads well
-                f"top rival {best}/{view.goal}",
-                f"rivals alive {len(alive)}",
-                f"turn {view.turn}",
-            ]
-        )
+        return [
+            (health, theme.danger_if(not you.alive or you.health <= LOW_HEALTH)),
+            (f"souvenirs {you.souvenirs}/{view.goal}", theme.GAIN if you.souvenirs else ""),
+            (meter, theme.danger_if(meter_low(view))),
+            (supply_words(you.supply, you.trackers), ""),  # no label: 'no supply->Drill x3' reads well
+            (f"top rival {best}/{view.goal}", theme.danger_if(best >= view.goal - RIVAL_CLOSE)),
+            (f"rivals alive {len(alive)}", ""),
+            (f"turn {view.turn}", ""),
+        ]
+
+    def recap(self, events: list[Event], seat: str) -> str:
+        """How the person's own rolls went since their last choice, in a few words ('you killed Jock in a
+        Letterman Jacket, then your kill missed (1 of 3 knives)'), for the digest: the rivals' turns told after
+        them can push the story of their own roll off an 80x24 screen."""
+        told = []
+        for e in events:
+            if e.facts.get("seat") == seat and e.kind in _RECAP:
+                told.append(_RECAP[e.kind](e.facts))
+        return ", then ".join(told[:2])
 
     # -- look -----------------------------------------------------------------------------------------
 

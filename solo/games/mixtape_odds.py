@@ -294,17 +294,8 @@ def spend_rows(state: State) -> list[tuple[int, list[Fraction], int]]:
     return [(o.tokens, chances(state, o.knives, o.fists), o.noise) for o in O.spend_offers(state)]
 
 
-def useless(state: State, rows: list[tuple[int, list[Fraction], int]]) -> set[int]:
-    """Spends that cannot help: the same chances as one token fewer (and as much noise or more). Never in a
-    brawl, where knives past a win still count (six or more cost the loser more)."""
-    if state.purpose == "brawl":
-        return set()
-    return {n for (n, ch, _), (_, before, _) in zip(rows[1:], rows, strict=False) if ch == before}
-
-
 def spend_odds(state: State, key: str | None) -> list[Table] | None:
-    rows = spend_rows(state)
-    pointless = useless(state, rows)
+    rows = spend_rows(state)  # the engine offers no spend that cannot help (RULES.md)
     head, note = heading(state)
     hero = R.hero_now(state.hero, state.wolf).name
     fight = state.purpose == "hero"  # no noise counts in a fight with the Hero: no column for it
@@ -314,8 +305,6 @@ def spend_odds(state: State, key: str | None) -> list[Table] | None:
             continue
         words = [] if fight else [meter_words(state.meter, noise, hero)]
         cells = [*(pct(c) for c in ch), *words]
-        if n in pointless:
-            cells[-1] += " (no gain)"
         shown.append([f"spend {n}", *cells])
     if not shown:
         return None

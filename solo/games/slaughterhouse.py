@@ -9,6 +9,8 @@ from engines.slaughterhouse import data as D
 from engines.slaughterhouse.keys import Key, to_key
 from engines.slaughterhouse.odds import Roll, rolls
 from engines.slaughterhouse.state import State, View
+from solo import theme
+from solo.toolbar import joined
 
 Table = tuple[str, list[str], list[list[str]], str]
 SHORT = {"old_man": "OLD MAN", "leatherface": "LEATHERFACE", "hitchhiker": "HITCHHIKER"}
@@ -22,20 +24,31 @@ class SlaughterhouseUI:
     def toolbar(self, view: View) -> str:
         """Fields by importance (the REPL drops whole fields from the end to fit): the round, who is still in
         the house, the scenario's count, the Panic Meter, the family's Fear and hand, the supply, the scenario."""
+        return joined(self.toolbar_fields(view))
+
+    def toolbar_fields(self, view: View) -> list[tuple[str, str]]:
+        """The toolbar's fields with their meaning: the scenario's count gained by the Trespassers' seat and a
+        danger to the family's one step from the goal; the family's hand, counted only, hidden from the
+        Trespassers; a Trespasser down is a danger to their seat."""
         alive = sum(not t.dead and not t.escaped for t in view.trespassers)
+        family = not isinstance(view.hand, int)
         hand = view.hand if isinstance(view.hand, int) else len(view.hand)
-        fields = [f"Round {view.round}", f"In the house {alive}/{len(view.trespassers)}"]
+        dead = any(t.dead for t in view.trespassers)
+        fields = [
+            (f"Round {view.round}", ""),
+            (f"In the house {alive}/{len(view.trespassers)}", theme.danger_if(dead and not family)),
+        ]
         goal = _goal_field(view)
         if goal:
-            fields.append(goal)
+            fields.append((goal, _goal_meaning(goal, family)))
         fields += [
-            f"Panic {view.panic}/{len(D.PANIC) - 1} {D.PANIC[view.panic]['label']}",
-            f"Fear {view.fear}",
-            f"Family hand {hand}",
-            f"Supply {view.supply}",
-            f"Scenario {view.scenario.upper()}. {D.SCENARIOS[view.scenario]['name']}",
+            (f"Panic {view.panic}/{len(D.PANIC) - 1} {D.PANIC[view.panic]['label']}", ""),
+            (f"Fear {view.fear}", ""),
+            (f"Family hand {hand}", "" if family else theme.HIDDEN),
+            (f"Supply {view.supply}", ""),
+            (f"Scenario {view.scenario.upper()}. {D.SCENARIOS[view.scenario]['name']}", ""),
         ]
-        return " · ".join(fields)
+        return fields
 
     def coach(self, decision: Decision) -> str | None:
         """One line, the first time a kind of decision comes up, on what it is about."""
@@ -369,6 +382,16 @@ def _goes(key: str, head: str) -> str:
     if choice.verb != head:
         return ""
     return choice.arg(1) if head == "run" else choice.arg()
+
+
+def _goal_meaning(goal: str, family: bool) -> str:
+    """'Photos 3/4': progress the Trespassers gain; to the family, a danger once one step from the goal."""
+    done, _, need = goal.rpartition(" ")[2].partition("/")
+    if not need:
+        return "" if family else theme.GAIN
+    if family:
+        return theme.danger_if(int(done) >= int(need) - 1)
+    return theme.GAIN if int(done) else ""
 
 
 def _goal_field(view: View) -> str:

@@ -13,7 +13,7 @@ from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks.state import View
 from solo.games import pct
 from solo.games.tall_oaks_odds import Ahead, arrival, choice_ahead
-from solo.games.tall_oaks_spend import SPEND_HEAD, short_spend, spend_outcomes, spend_parts, useless_spends
+from solo.games.tall_oaks_spend import SPEND_HEAD, short_spend, spend_outcomes, spend_parts
 from solo.games.tall_oaks_words import me, ranges, short_name, short_place, supply_effect, supply_left
 from solo.screen import columns as _columns
 
@@ -179,20 +179,15 @@ def _wrapped(head: str, parts: list[str], width: int, sep: str = " · ") -> list
 
 
 def _spend(decision: Decision, view: View, width: int, plain: bool) -> list[str] | None:
-    """Each spend with what it adds and its chances (the ability counted); those that cannot help in one
-    line at the end. A line too long names the supplies by their last word, then drops what they add."""
+    """Each spend with what it adds and its chances (the ability counted; the engine offers none that cannot
+    help). A line too long names the supplies by their last word, then drops what they add."""
     if not view.spends:
         return None
-    useless = set(useless_spends(view, decision))
     head = SPEND_HEAD.get(view.purpose, [])
-    lines, idle = [], []
+    lines = []
     groups: dict[tuple[int, int, int, int], list[tuple[int, Option]]] = {}
     for i, o in enumerate(decision.options, 1):
-        if o.key not in view.spends:
-            continue
-        if o.key in useless:
-            idle.append(i)
-        else:
+        if o.key in view.spends:
             groups.setdefault(view.spends[o.key], []).append((i, o))
     for same in groups.values():
         i, o = same[0]
@@ -206,8 +201,6 @@ def _spend(decision: Decision, view: View, width: int, plain: bool) -> list[str]
             variants = [f"{i}. {o.label}"]
         line = next((v for v in variants if plain or cell_len(f"{v}: {shown}") <= width), variants[-1])
         lines.append(_fit(line, [shown, *also], width, plain))
-    if idle:
-        lines.append(_fit("Cannot help (same odds, more tokens)", [ranges(idle)], width, True))
     return lines
 
 

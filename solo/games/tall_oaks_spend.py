@@ -1,5 +1,5 @@
-"""Escape From Tall Oaks: the pending roll's spends and a scuffle on offer, with their exact chances, which
-spends cannot help, and what a loss costs. The bonus of each spend is the engine's (`View.spends`): nothing here
+"""Escape From Tall Oaks: the pending roll's spends and a scuffle on offer, with their exact chances and what
+a loss costs (the engine offers no spend that cannot help). The bonus of each spend is the engine's (`View.spends`): nothing here
 adds it up."""
 
 from __future__ import annotations
@@ -16,20 +16,6 @@ from engines.mixtape.tall_oaks.state import View
 from solo.games import Table, pct
 from solo.games.tall_oaks_odds import FACES, ZERO, deadly, fight_stats, meter_words, plural, slasher_loss
 from solo.games.tall_oaks_words import last_word, me, ranges
-
-
-def cannot_help(outcomes: dict[str, tuple[Fraction, ...]], chosen: dict[str, dict[str, int]]) -> list[str]:
-    """The spends whose extra tokens change no chance: another spend with a part of their tokens rolls the
-    same. They are legal (the engine offers every way to spend), but they only cost tokens (and noise)."""
-    out = []
-    for key, parts in chosen.items():
-        for other, less in chosen.items():
-            if other == key or outcomes[other] != outcomes[key]:
-                continue
-            if all(less.get(c, 0) <= n for c, n in parts.items()) and set(less) <= set(parts):
-                out.append(key)
-                break
-    return out
 
 
 def spend_parts(key: str) -> dict[str, int]:
@@ -79,23 +65,16 @@ SPEND_HEAD = {
 }
 
 
-def useless_spends(view: View, decision: Decision) -> list[str]:
-    """The spend keys of this decision that cannot help (see `cannot_help`)."""
-    keys = [o.key for o in decision.options if o.key in view.spends]
-    return cannot_help({k: spend_outcomes(view, k) for k in keys}, {k: spend_parts(k) for k in keys})
-
-
 SPEND_ROWS = 6
-"""A spend table longer than this keeps the spends that can help, one row for each bonus they add."""
+"""A spend table longer than this shows one row for each bonus the spends add."""
 
 
 def spend_table(view: View, decision: Decision, key: str | None) -> list[Table] | None:
     """Exact chances of the pending roll, one row per way to spend (the ability included), then what a
-    loss costs, what the noise does and which spends cannot help. A long list (three supplies with their
-    tokens make up to 64 ways) shows one row per bonus among the spends that can help, numbered."""
+    loss costs and what the noise does. A long list (three supplies with their tokens make many ways) shows
+    one row per bonus, numbered."""
     if not view.spends:
         return None
-    useless = useless_spends(view, decision)
     numbers = {o.key: i for i, o in enumerate(decision.options, 1)}
     keys = [o.key for o in decision.options if o.key in view.spends and (key is None or o.key == key)]
     if not keys:
@@ -107,16 +86,14 @@ def spend_table(view: View, decision: Decision, key: str | None) -> list[Table] 
     if key is None and len(keys) > SPEND_ROWS:
         groups: dict[tuple[int, int, int, int], list[str]] = {}
         for k in keys:
-            if k not in useless:
-                groups.setdefault(view.spends[k], []).append(k)
+            groups.setdefault(view.spends[k], []).append(k)
         rows = []
         for same in groups.values():
             others = f" (or {ranges([numbers[k] for k in same[1:]])})" if len(same) > 1 else ""
             rows.append(row(same[0], f"{numbers[same[0]]}. {short_spend(spend_parts(same[0]))}{others}"))
     else:
         rows = [row(k, spend_label(spend_parts(k))) for k in keys]
-    waste = ranges([numbers[k] for k in useless])
-    note = spend_note(view) + (f" Cannot help (same odds, more tokens): {waste}." if waste else "")
+    note = spend_note(view)
     return [("Odds", ["Spend", *SPEND_HEAD[view.purpose], "Noise"], rows, note)]
 
 

@@ -12,7 +12,7 @@ import msgspec
 import pytest
 from rich.text import Text
 
-from engines.core.contract import resolve_options
+from engines.core.contract import IllegalMove, resolve_options
 from engines.mixtape.tall_oaks import finals, rescues, searching, slasher, spending
 from engines.mixtape.tall_oaks import odds as O
 from engines.mixtape.tall_oaks import rules_data as R
@@ -345,19 +345,22 @@ def _unarmed_scene_chance() -> Fraction:
     return total / len(R.SCENES)
 
 
-def test_spends_that_cannot_help_are_set_apart_in_the_choices_and_the_odds():
-    run = my_turn(12, "school")  # the Bat's two tokens against a 1-Action rescue: the second cannot help
+def test_spends_that_cannot_help_are_not_offered_and_typing_one_says_why():
+    """RULES.md "Spends that cannot help": the Bat's two tokens against a 1-Action rescue, where the second
+    token changes no chance of the roll, so only none or one is offered."""
+    run = my_turn(12, "school")
     run.state.scenes.draw_pile.remove("ks01")
     run.state.card = "ks01"
     spending.ask_spend(run.state, 0, "rescue", [])
     d = run.decision()
-    assert [o.label for o in d.options][1:] == ["Baseball Bat x1 (+1 Action)", "Baseball Bat x2 (+2 Actions)"]
+    assert [o.label for o in d.options][1:] == ["Baseball Bat x1 (+1 Action)"]
     lines = UI.choice_lines(d, view(run), 80)
-    assert lines[-1] == "Cannot help (same odds, more tokens): 3"
-    assert not any(x.startswith("3.") for x in lines)
-    assert lines[1].startswith("2. Baseball Bat x1 (+1 Action): rescue ")
+    assert len(lines) == 2 and lines[1].startswith("2. Baseball Bat x1 (+1 Action): rescue ")
     (_, _, rows, note), = UI.odds(run.state)
-    assert len(rows) == len(d.options) and "Cannot help (same odds, more tokens): 3." in note
+    assert len(rows) == len(d.options) and "Cannot help" not in note
+    two = d.options[1].key.replace("x1", "x2")
+    with pytest.raises(IllegalMove, match="cannot help: fewer of its tokens give this roll the very same chances"):
+        GAME.apply(run.state, two)
 
 
 def test_a_lost_fight_names_its_cost_and_the_spend_list_its_chances():
@@ -499,8 +502,8 @@ def test_the_view_offers_each_spend_bonus_as_the_engine_then_rolls_it():
             if d.kind == "spend":
                 seat_view = GAME.view(run.state, d.seat)
                 assert set(seat_view.spends) == set(d.keys())
-                everything = d.options[-1].key  # the engine lists the spends from none to every token
-                assert seat_view.most[run.state.purpose] == seat_view.spends[everything]
+                most = seat_view.most[run.state.purpose]  # every token that helps the roll spent: no spend
+                assert all(all(b <= m for b, m in zip(bonus[:3], most[:3], strict=True)) for bonus in seat_view.spends.values())
                 others = [GAME.view(run.state, x.seat) for x in run.state.survivors if x.seat != d.seat]
                 assert all(not o.spends for o in others)  # only the spender's own view
                 key = policy(seat_view, d, rng)
@@ -512,3 +515,19 @@ def test_the_view_offers_each_spend_bonus_as_the_engine_then_rolls_it():
                 continue
             run.choose(policy(GAME.view(run.state, d.seat), d, rng))
     assert checked > 50
+
+
+def test_the_digest_recaps_your_own_rolls_first():
+    """The rivals' turns told after your roll can push it off an 80x24 screen: the digest says it first."""
+    from engines.core.events import Event
+
+    mine = {"seat": "survivor1", "title": "Dog in a Drain", "damage": 1, "slasher": "Smiley"}
+    events = [
+        Event("rescue", 1, "turn", {**mine, "ok": True}),
+        Event("fight", 1, "turn", {**mine, "seat": "survivor2", "result": "fail"}),  # a rival's: not yours
+        Event("fight", 1, "turn", {**mine, "result": "fail"}),
+        Event("defended", 1, "turn", {**mine, "ok": False}),
+    ]
+    assert UI.recap(events, "survivor1") == "you rescued Dog in a Drain, then Smiley beat you"
+    assert UI.recap(events[3:], "survivor1") == "the scene hurt you (1)"
+    assert UI.recap(events[1:2], "survivor1") == ""

@@ -137,7 +137,7 @@ def test_look_fits_80x24_at_the_opening_and_says_where_things_stand_in_few_lines
         assert words in text
     for run in positions(every=17):
         pairs = UI.status(run.view())
-        assert len(pairs) == 7 + bool(run.view().events_active)
+        assert len(pairs) == 8 + bool(run.view().events_active)
         for key, value in pairs:  # within what the table leaves a value at 80 columns: one line each
             assert key in ("Hand", "Items", "Events") or len(str(value)) <= 61, (key, str(value))
 
@@ -407,3 +407,12 @@ def test_taking_a_blow_says_the_health_it_leaves_or_that_the_final_health_token_
     take = next(r for r in rows if r[0].endswith(f"take the {damage} damage"))
     assert str(take[5]) == f"{damage}, below 0" and "Final Health token flips" in note
     assert GAME.view(state).fg_health == damage - 1  # worked out on a copy: the game is untouched
+
+
+def test_help_with_a_card_name_tells_what_the_card_does_as_examine_does():
+    """Issue 14: 'x walk', 'look walk' and 'help walk' all read the card."""
+    run = fg_run(2)
+    told = answer(run, "help walk")
+    assert told == answer(run, "x walk") == answer(run, "look walk") and any("Horror Roll" in x for x in told)
+    assert any("No command or thing called 'zzz'" in x for x in answer(run, "help zzz"))
+    assert any("undo" in x for x in answer(run, "help undo"))  # a command's own help comes first

@@ -95,10 +95,10 @@ def test_odds_are_exact_for_a_pending_roll():
     tables = UI.odds(state)
     assert tables is not None
     _title, _head, rows, _note = tables[0]
-    assert [r[0] for r in rows] == ["spend 0", "spend 1", "spend 2", "spend 3"]
-    # bare: 7/27 with two knives or more + 1/27 triple pentagrams = 30%; with 3 tokens only triple fists (a
+    assert [r[0] for r in rows] == ["spend 0", "spend 1", "spend 2"]  # a third Drill token cannot help k11
+    # bare: 7/27 with two knives or more + 1/27 triple pentagrams = 30%; with 2 tokens only triple fists (a
     # redraw, not a kill) fall short: 26/27 = 96%
-    assert rows[0][1] == "30%" and rows[3][1] == "96%"
+    assert rows[0][1] == "30%" and rows[2][1] == "96%"
     assert rows[2][2] == "meter 0/4 -> 2/4"  # a Drill token makes one noise
     assert UI.odds(state, "spend:1")[0][2][0][0] == "spend 1"
 
@@ -138,16 +138,18 @@ def test_the_map_fits_its_card_and_no_sign_reads_as_an_entrance_letter():
 
 
 def test_spend_odds_count_the_knives_waiting_from_the_legend():
-    """+3 knives waiting and a 3-knife card: only triple fists (a redraw) fall short, 26/27 = 96%."""
+    """+1 knife waiting and a 3-knife card: two Drill tokens leave only triple fists (a redraw) short, 26/27 =
+    96%, and a third cannot help (not offered)."""
     state = ready()
     put_marker(state, "farm")
     put_marker(state, "power")
     give(state, 0, "drill.1")
-    state.slashers[0].edge = 3
+    state.slashers[0].edge = 1
     top_scene(state, "k28")
     GAME.apply(state, "scene")
     (_title, _head, rows, note) = UI.odds(state)[0]
-    assert rows[0][:2] == ["spend 0", "96%"] and "+3 waiting" in note
+    assert [r[0] for r in rows] == ["spend 0", "spend 1", "spend 2"] and "+1 waiting" in note
+    assert rows[2][1] == "96%" and rows[1][1] != "96%"
 
 
 def test_odds_show_the_scene_ahead_at_the_turn_choice_when_no_supply_would_ask():

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from rich.text import Text
 
-from engines.core.contract import resolve_options
+from engines.core.contract import IllegalMove, resolve_options
 from engines.mixtape.directors_cut import hero as heroes
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.game import GAME
@@ -249,16 +249,19 @@ def _defending_with_knuckles():
     return state
 
 
-def test_each_spend_says_its_chance_and_a_spend_that_cannot_help_says_so():
+def test_each_spend_says_its_chance_and_a_spend_that_cannot_help_is_not_offered():
+    """RULES.md "Spends that cannot help": one fist meets the card's one, so the second and third Brass
+    Knuckles tokens change no chance and are not offered; typed, the refusal says why."""
     state = _defending_with_knuckles()
     d = GAME.decision(state)
-    assert d.kind == "spend" and [o.key for o in d.options] == ["spend:0", "spend:1", "spend:2", "spend:3"]
+    assert d.kind == "spend" and [o.key for o in d.options] == ["spend:0", "spend:1"]
     lines = UI.choice_lines(d, GAME.view(state, "slasher1"), COLUMNS)
     assert lines[0].startswith("1. spend nothing: hold 70%")
-    assert lines[1].startswith("2. 1 token, +1 fist: hold 93%") and "no gain" not in lines[1]
-    assert all(line.endswith("(no gain)") for line in lines[2:])  # one fist already meets the card's one
+    assert lines[1].startswith("2. 1 token, +1 fist: hold 93%") and len(lines) == 2
     rows = UI.odds(state)[0][2]
-    assert [r[1] for r in rows] == ["70%", "93%", "93%", "93%"] and rows[3][2].endswith("(no gain)")
+    assert [r[1] for r in rows] == ["70%", "93%"] and not any("no gain" in c for r in rows for c in r)
+    with pytest.raises(IllegalMove, match="cannot help: fewer tokens give this roll the very same chances"):
+        GAME.apply(state, "spend:2")
 
 
 def test_spend_odds_say_what_the_noise_does_to_the_hero_meter():
@@ -428,3 +431,23 @@ def test_the_door_choice_odds_name_what_waits_inside():
     assert GAME.decision(state).kind == "door"
     (_title, _head, rows, note) = UI.odds(state)[0]
     assert rows == [["1. go in", "Killer Scene", rows[0][2]]] and "Killer Scene: a kill takes" in note
+
+
+def test_the_digest_recaps_your_own_roll_that_the_rivals_turns_push_off_the_screen(tmp_path):
+    """Seed 3: the Drowned Girl's kill at Johnson's Farm misses, then two rivals' turns are told; at 80x24
+    the miss scrolls away, so the digest before the next prompt says it first."""
+    from repl_harness import Session
+
+    session = Session(tmp_path, run=new_run(3))
+    session.plain_lines("1", "1", "1", "1", "1")
+    out = session.buffer.getvalue()
+    assert "Since your last choice: your kill missed (0 of 2 knives) · Hero Meter 0/4->2/4" in out
+    from engines.core.events import Event
+
+    f = {"card": "Jock", "knives": 1, "need": 3, "damage": 2, "hero": "Linda", "defended": False}
+    kinds = ("kill_made", "kill_failed", "victim_escaped", "hero_won")
+    events = [Event(kind, 1, "scene", {**f, "seat": "slasher1"}) for kind in kinds]
+    events.insert(1, Event("kill_made", 1, "scene", {**f, "seat": "slasher2"}))  # a rival's: not yours
+    assert UI.recap(events, "slasher1") == "you killed Jock, then your kill missed (1 of 3 knives)"
+    assert UI.recap(events[3:], "slasher1") == "Jock got away and hurt you (2), then Linda beat you"
+    assert UI.recap(events[1:2], "slasher1") == ""

@@ -116,3 +116,36 @@ def test_a_few_choices_go_one_a_line():
     screen, buffer = boxed(100)
     screen.options(_choices(4))
     assert buffer.getvalue().splitlines()[1:] == [f"{i}. choice {i}" for i in range(1, 5)]
+
+
+def test_a_card_drawn_as_rich_text_keeps_its_styles_and_reads_plain_without_them():
+    from rich.text import Text
+
+    from solo import theme
+
+    body = Text("3/10 strength", theme.DANGER)
+    from rich.console import Console
+
+    buffer = io.StringIO()  # as at a terminal: the styles are written
+    Screen(Console(file=buffer, width=60, force_terminal=True, color_system="standard"), False).cards(
+        [("Barricade", body)]
+    )
+    assert "\x1b[1;31m3/10 strength" in buffer.getvalue()
+    quiet = io.StringIO()
+    Screen(make_console(True, file=quiet), True).cards([("Barricade", body)])
+    assert quiet.getvalue() == "Barricade: 3/10 strength\n\n"
+
+
+def test_the_barricade_card_is_danger_when_the_lawn_would_break_it():
+    from engines.escape_of_the_dead.game import GAME
+    from solo import theme
+    from solo.games.escape_of_the_dead import UI
+
+    state, _ = GAME.setup(1, {})
+    state.zombies, state.barricade = 4, 3
+    card = dict(UI.cards(GAME.view(state, GAME.seats[0]), False))["Barricade"]
+    assert [s.style for s in card.spans if "strength" in card.plain[s.start : s.end]] == [theme.DANGER]
+    state.zombies = 1
+    card = dict(UI.cards(GAME.view(state, GAME.seats[0]), False))["Barricade"]
+    assert not [s for s in card.spans if s.style]
+    assert isinstance(dict(UI.cards(GAME.view(state, GAME.seats[0]), True))["Barricade"], str)

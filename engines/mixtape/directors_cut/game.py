@@ -41,7 +41,7 @@ class MixtapeMassacre(MixtapeContract):
     phase_tables = phases
     id = "mixtape-massacre"
     title = "Mixtape Massacre: Director's Cut"
-    rules_version = "3"
+    rules_version = "4"
     seats = tuple(
         Seat(s, f"slasher {i}", "A slasher collecting souvenirs in Tall Oaks.")
         for i, s in enumerate(SEATS, 1)

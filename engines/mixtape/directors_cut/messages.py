@@ -11,6 +11,7 @@ from engines.mixtape.directors_cut.state import (
     BONUS_PICK,
     MOVE,
     SEARCH,
+    SPEND,
     TARGET,
     TURN,
     State,
@@ -23,6 +24,20 @@ def refusal_now(state: State, lid: str) -> str:
     """Why a move may not end in this location now (it is not among the stops)."""
     s = state.slashers[state.current]
     return movement.refusal(lid, s.at, sum(state.roll), state.locks, bool(s.key))
+
+
+CANNOT_HELP = "That spend cannot help: fewer tokens give this roll the very same chances, so it is not offered."
+"""Why a spend the slasher holds the tokens for is refused (RULES.md, "Spends that cannot help")."""
+
+
+def _spend_refusal(state: State, key: str) -> str:
+    from engines.mixtape.directors_cut import spending
+
+    if state.phase == SPEND and state.spender >= 0:
+        most = spending.usable(state, state.spender, state.purpose)
+        if any(keys.spend(n) == key for n in range(1, most + 1)):
+            return CANNOT_HELP
+    return "You do not have that many Supply Tracker Tokens for this roll."
 
 
 def illegal(state: State, d: Decision, key: str) -> str:
@@ -55,6 +70,6 @@ def illegal(state: State, d: Decision, key: str) -> str:
     if key == "scene":
         return "There is no Scene Marker here."
     if keys.Key.parse(key).verb == "spend":
-        return "You do not have that many Supply Tracker Tokens for this roll."
+        return _spend_refusal(state, key)
     shown = key if len(key) <= 40 else key[:40] + "..."
     return f"'{shown}' is not a choice now. Choices: {', '.join(d.keys()[:8])}."

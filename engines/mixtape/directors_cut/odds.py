@@ -46,12 +46,31 @@ def spend_offers(state: State) -> list[SpendOffer]:
     from engines.mixtape.directors_cut import keys, spending
 
     s = state.slashers[state.spender]
-    most = spending.usable(state, state.spender, state.purpose) if s.supply else 0
     n_dice = dice_count()
     return [
         SpendOffer(keys.spend(n), n, n_dice, *supply_bonus(s.supply, n, state.purpose))
-        for n in range(most + 1)
+        for n in spending.helpful(state)
     ]
+
+
+def pending_chances(state: State, knives: int, fists: int) -> tuple[Fraction, ...] | None:
+    """The chance of each way the pending roll (not a brawl) can end, with these knives and fists from the
+    spender's supply: what decides whether a spend can help (spending.helpful). None for a brawl, whose knives
+    past a win still count (six or more cost the loser more)."""
+    p = state.purpose
+    if p == "brawl":
+        return None
+    if p == "kill":  # knives waiting (The Legend, a Bonus Tracks card) join the roll
+        return (kill_chance(R.SCENES[state.card].knives, knives + state.slashers[state.spender].edge),)
+    if p == "defend":
+        return (defend_chance(R.SCENES[state.card].fists, fists),)
+    if p == "survivor":
+        return (reach(R.FIST, R.SCENES[state.card].fists, fists),)
+    if p == "unlock":
+        lock = state.locks.get(state.slashers[state.spender].at, "yellow")
+        return (unlock_chance(R.UNLOCK_KNIVES[lock], knives),)
+    hero = R.hero_now(state.hero, state.wolf)
+    return hero_chances(hero.defeat, hero.defend, knives, fists)
 
 
 def _rolls() -> tuple[tuple[tuple[str, ...], Fraction], ...]:
@@ -84,6 +103,12 @@ def defend_chance(need: int, fists: int = 0) -> Fraction:
         ),
         Fraction(0),
     )
+
+
+@cache
+def reach(icon: str, need: int, bonus: int = 0) -> Fraction:
+    """At least `need` of `icon` with `bonus` added, triples counting as their icons only."""
+    return sum((p for roll, p in _rolls() if roll.count(icon) + bonus >= need), Fraction(0))
 
 
 @cache

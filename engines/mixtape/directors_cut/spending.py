@@ -37,6 +37,24 @@ def usable(state: State, who: int, purpose: str) -> int:
     return 1 if kind.infinite else s.trackers
 
 
+def helpful(state: State) -> list[int]:
+    """The token counts offered for the pending roll: 0, then each count whose roll ends some way with another
+    chance than one token fewer. A spend that leaves every chance as it was only costs tokens and noise, so it
+    is not offered (RULES.md, "Spends that cannot help"); every count is offered in a brawl, where knives past
+    a win still count."""
+    s = state.slashers[state.spender]
+    most = usable(state, state.spender, state.purpose)
+    out = [0]
+    before = odds.pending_chances(state, 0, 0)
+    for n in range(1, most + 1):
+        knives, fists, _ = odds.supply_bonus(s.supply, n, state.purpose)
+        now = odds.pending_chances(state, knives, fists)
+        if now is None or now != before:
+            out.append(n)
+        before = now
+    return out
+
+
 def ask_spend(state: State, who: int, purpose: str, events: list[Event]) -> None:
     if state.result:
         return
@@ -51,10 +69,9 @@ def ask_spend(state: State, who: int, purpose: str, events: list[Event]) -> None
 def spend_decision(state: State) -> Decision:
     s = state.slashers[state.spender]
     kind = R.supply(s.supply)
-    most = usable(state, state.spender, state.purpose)
     icon = kind.kind
     opts = [Option("spend:0", "spend 0 tokens (bare-handed)", aliases=("none", "bare"))]
-    for n in range(1, most + 1):
+    for n in helpful(state)[1:]:
         bonus = n * kind.amount
         noise = n * kind.noise
         extra = f", {noise} noise" if noise and state.purpose != "hero" else ""
@@ -73,6 +90,8 @@ def spend_decision(state: State) -> Decision:
         "brawl": "this round of the brawl",
     }[state.purpose]
     prompt = f"Before you roll for {what}: spend supply tokens?"
+    if len(opts) == 1:  # the supply helps this kind of roll, but no token can change this one
+        prompt = f"Before you roll for {what}: no token of the {kind.name} can change its chances."
     if state.purpose == "brawl" and state.spender == state.brawl[1]:
         mover = state.slashers[state.brawl[0]]
         shown = ", ".join(state.brawl_roll)

@@ -13,6 +13,7 @@ from engines.mixtape.tall_oaks.places import place
 from engines.mixtape.tall_oaks.state import (
     MOVE,
     SCUFFLE,
+    SPEND,
     TASK,
     TURN,
     State,
@@ -112,13 +113,27 @@ TURN_REFUSALS: dict[str, Callable[[State, Survivor], str]] = {
 """Why a start-of-turn choice the survivor named is not offered now."""
 
 
+CANNOT_HELP = "That spend cannot help: fewer of its tokens give this roll the very same chances, so it is not offered."
+"""Why a spend the survivor holds the tokens for is refused (RULES.md, "Spends that cannot help")."""
+
+
+def _spend_refusal(state: State, key: str) -> str:
+    from engines.mixtape.tall_oaks import spending
+
+    if state.phase == SPEND and state.spender >= 0:
+        cards = spending.spendable(state.survivors[state.spender], state.purpose)
+        if any(keys.join("spend", way) == key for way, _ in spending.every_spend(cards)):
+            return CANNOT_HELP
+    return "You do not have those Supply Tracker tokens for this roll."
+
+
 def _other_refusal(state: State, d: Decision, key: str, k: keys.Key, x: Survivor | None) -> str:
     if state.phase == TASK and key == "task:take":
         return "Your inventory is full: drop a supply to take a Task."
     if key == "task:take":
         return "Task cards are picked up on entering the Tall Oaks Rec Center."
     if k.verb == "spend" and key != k.verb:
-        return "You do not have those Supply Tracker tokens for this roll."
+        return _spend_refusal(state, key)
     if k.verb == "scuffle" and key != k.verb and state.phase != SCUFFLE:
         return "A scuffle is offered only when you land on, next to, or in the same location as a rival."
     if k.verb == "scuffle" and key != k.verb:

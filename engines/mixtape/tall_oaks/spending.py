@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 
@@ -47,10 +48,11 @@ def _most(name: str, held: tuple[tuple[str, int], ...]) -> dict[str, tuple[int, 
     return out
 
 
-def _spend_keys(
+def every_spend(
     cards: list[tuple[str, int]] | tuple[tuple[str, int], ...],
 ) -> list[tuple[str, dict[str, int]]]:
-    """Every way to spend tokens from (card, most tokens) pairs, as (key, card -> tokens), none first."""
+    """Every way to spend tokens from (card, most tokens) pairs, as (key, card -> tokens), none first: those
+    that can help are offered (`helpful`)."""
     out = []
     for counts in product(*(range(most + 1) for _, most in cards)):
         chosen = {c: n for (c, _), n in zip(cards, counts, strict=True) if n}
@@ -63,7 +65,7 @@ def _spend_keys(
 def _spend_options(cards: tuple[tuple[str, int], ...], purpose: str) -> tuple[Option, ...]:
     """The spend choices for the supplies that help a roll (cached: options are frozen, so they are shared)."""
     opts = []
-    for key, chosen in _spend_keys(cards):
+    for key, chosen in every_spend(cards):
         if not chosen:
             opts.append(Option("spend:none", "roll without supplies", aliases=("0", "none")))
             continue
@@ -94,7 +96,7 @@ def seat_spends(state: State, seat: str) -> dict[str, tuple[int, int, int, int]]
     x = state.survivors[state.spender]
     return {
         keys.join("spend", key): odds.roll_bonus(x.name, state.purpose, chosen)
-        for key, chosen in spend_keys(x, state.purpose)
+        for key, chosen in spend_keys(state, state.spender, state.purpose)
     }
 
 
@@ -117,9 +119,52 @@ def spendable(x: Survivor, purpose: str) -> list[tuple[str, int]]:
     return out
 
 
-def spend_keys(x: Survivor, purpose: str) -> list[tuple[str, dict[str, int]]]:
-    """Every legal spend as (key, card -> tokens)."""
-    return _spend_keys(spendable(x, purpose))
+def spend_keys(state: State, who: int, purpose: str) -> list[tuple[str, dict[str, int]]]:
+    """Every spend offered as (key, card -> tokens): each way to spend that can help (see `helpful`)."""
+    x = state.survivors[who]
+    cards = tuple(spendable(x, purpose))
+    kept = helpful(cards, x.name, purpose, *_stakes(state, who, purpose))
+    return [(key, chosen) for key, chosen in every_spend(cards) if keys.join("spend", key) in kept]
+
+
+def _stakes(state: State, who: int, purpose: str) -> tuple[int, int, bool]:
+    """(what the roll needs, the Escapes that run from a fight, armed) of the pending roll, as it is read."""
+    if purpose == "fight":
+        defeat, escape, *_ = slasher.fight_stats(state, who, state.fight)
+        return defeat, escape, checks.armed(state.survivors[who])
+    sc = R.SCENES[state.card]
+    return (sc.shields if purpose == "defend" else sc.actions), 0, True
+
+
+@lru_cache(maxsize=4096)
+def helpful(
+    cards: tuple[tuple[str, int], ...], name: str, purpose: str, need: int, escape: int, armed: bool
+) -> frozenset[str]:
+    """The spend keys offered: every way to spend unless another way with only some of its tokens ends the
+    roll each way with the same chances. Such a spend only costs tokens (and noise), so it is not offered
+    (RULES.md, "Spends that cannot help"). Cached: it depends only on these."""
+    ways = every_spend(cards)
+    ends = {key: _ends(name, purpose, chosen, need, escape, armed) for key, chosen in ways}
+    kept = []
+    for key, chosen in ways:
+        if not any(
+            other != key and ends[other] == ends[key] and _within(less, chosen) for other, less in ways
+        ):
+            kept.append(keys.join("spend", key))
+    return frozenset(kept)
+
+
+def _within(less: dict[str, int], more: dict[str, int]) -> bool:
+    """Every token of `less` is among those of `more`."""
+    return all(n <= more.get(c, 0) for c, n in less.items())
+
+
+def _ends(
+    name: str, purpose: str, chosen: dict[str, int], need: int, escape: int, armed: bool
+) -> tuple[tuple[str, Fraction], ...]:
+    """Each way the roll can end with this spend, and its chance (the roll read as `roll_action` reads it)."""
+    a, s, e, _ = odds.roll_bonus(name, purpose, chosen)
+    return tuple(sorted(odds.outcomes(purpose, need, escape, armed, (a, s, e)).items()))
 
 
 def ask_spend(state: State, who: int, purpose: str, events: list[Event]) -> None:
@@ -133,14 +178,17 @@ def ask_spend(state: State, who: int, purpose: str, events: list[Event]) -> None
 
 def spend_decision(state: State) -> Decision:
     x = state.survivors[state.spender]
-    opts = _spend_options(tuple(spendable(x, state.purpose)), state.purpose)
+    cards = tuple(spendable(x, state.purpose))
+    kept = helpful(cards, x.name, state.purpose, *_stakes(state, state.spender, state.purpose))
+    opts = tuple(o for o in _spend_options(cards, state.purpose) if o.key in kept)
     what = {
         "rescue": "the rescue",
         "defend": "your defence",
         "invaders": "the fight with The Invaders",
         "fight": f"the fight with {slasher.slasher_name(state)}",
     }[state.purpose]
-    return Decision(x.seat, "spend", f"Before you roll for {what}: spend supply tokens?", opts)
+    ask = "spend supply tokens?" if len(opts) > 1 else "no token you hold can change its chances."
+    return Decision(x.seat, "spend", f"Before you roll for {what}: {ask}", opts)
 
 
 def use_tracker(state: State, who: int, card: str, n: int, events: list[Event]) -> None:

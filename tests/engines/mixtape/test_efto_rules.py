@@ -253,7 +253,7 @@ def test_noisy_weapons_make_no_noise_in_fights():
     give(state, 0, "chainsaw.1")
     put(state, 0, "school")
     slasher.start_fight(state, 0, "normal", "end", [])
-    events = GAME.apply(state, "spend:chainsaw.1x2")
+    events = GAME.apply(state, "spend:chainsaw.1x1")
     assert not any(e.kind == "noise" for e in events) and state.pending_noise == 0
 
 
@@ -689,7 +689,8 @@ def test_supply_noise_that_calls_the_slasher_comes_after_the_rescue_tokens_are_t
         put(state, 0, "school")
         scene(state, "ks01")
         scenes.play_card(state, [])
-        events = GAME.apply(state, "spend:chainsaw.1x2")  # 4 Actions for a 1-Action card, and 4 noise
+        state.meter = R.METER - 2
+        events = GAME.apply(state, "spend:chainsaw.1x1")  # 2 Actions for a 1-Action card, and 2 noise
         kinds = [e.kind for e in events]
         roll = next(e for e in events if e.kind == "action_roll")
         if "combo" in kinds or len(set(roll["dice"])) == 1:

@@ -42,7 +42,7 @@ def test_cached_spend_choices_match_every_legal_spend():
     scene(state, "ks10")
     scenes.play_card(state, [])
     d = GAME.decision(state)
-    keys = [k for k, _ in spending.spend_keys(state.survivors[0], state.purpose)]
+    keys = [k for k, _ in spending.spend_keys(state, 0, state.purpose)]
     assert d.kind == "spend" and len(keys) > 1 and d.keys() == [f"spend:{k}" for k in keys]
 
 

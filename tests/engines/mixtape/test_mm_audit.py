@@ -114,33 +114,41 @@ def test_supply_noise_that_calls_the_hero_during_a_scene_pays_the_souvenirs_firs
 # -- supply tokens and waiting knives -------------------------------------------------------------------------
 
 
-def _legend_at_a_three_knife_scene():
+def _drill_at_a_three_knife_scene(edge: int = 0):
+    """A slasher with a Drill (+1 knife, 1 noise a token, 3 tokens) and `edge` knives waiting (The Legend's
+    ability gives +3 on the next attack roll), before drawing a 3-knife attack scene."""
     state = ready()
     put_marker(state, "farm")
     put_marker(state, "power")
-    give(state, 0, "drill.1")  # +1 knife, 1 noise a token, 3 tokens
-    state.slashers[0].edge = R.LEGEND_KNIVES  # The Legend's ability: +3 knives on the next attack roll
+    give(state, 0, "drill.1")
+    state.slashers[0].edge = edge
     top_scene(state, "k28")  # 3 knives
-    GAME.apply(state, "scene")
-    assert GAME.decision(state).kind == "spend"
     return state
 
 
 def test_the_view_shows_knives_waiting_for_the_next_attack_roll():
-    state = _legend_at_a_three_knife_scene()
+    state = _drill_at_a_three_knife_scene(R.LEGEND_KNIVES)
     assert GAME.view(state, "slasher2").slashers[0].edge == R.LEGEND_KNIVES
 
 
-def test_the_heuristic_counts_waiting_knives_and_spends_nothing_it_does_not_need():
-    """With +3 knives waiting, a 3-knife kill fails only on triple fists (a redraw): tokens add nothing."""
-    state = _legend_at_a_three_knife_scene()
-    hint = GAME.hint(state)
-    assert hint.key == "spend:0" and hint.reason.startswith("96%")
+def test_waiting_knives_that_meet_the_scene_leave_no_spend_to_offer():
+    """RULES.md "Spends that cannot help": with +3 knives waiting, a 3-knife kill fails only on triple fists
+    (a redraw), so no token can change the roll: only bare hands are offered, the prompt says why, and the
+    Drill keeps its tokens."""
+    state = _drill_at_a_three_knife_scene(R.LEGEND_KNIVES)
+    GAME.apply(state, "scene")
+    d = GAME.decision(state)
+    assert d.kind == "spend" and d.keys() == ["spend:0"]
+    assert d.prompt == "Before you roll for the kill: no token of the Drill can change its chances."
+    events = GAME.apply(state, "spend:0")
+    assert not [e for e in events if e.kind == "supply_used"] and state.slashers[0].trackers == 3
+    assert any(e.facts.get("need") == 3 and e.facts["knives"] >= R.LEGEND_KNIVES for e in events)  # rolled
 
 
 def test_spend_choices_say_how_many_tokens_and_carry_no_numeric_aliases():
     """Typed numbers pick the list position, so an alias '2' meaning two tokens would contradict choice 2."""
-    state = _legend_at_a_three_knife_scene()
+    state = _drill_at_a_three_knife_scene()
+    GAME.apply(state, "scene")
     d = GAME.decision(state)
     assert [o.label.split(":")[0] for o in d.options] == [
         "spend 0 tokens (bare-handed)",

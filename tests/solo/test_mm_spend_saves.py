@@ -1,0 +1,55 @@
+"""Saves from before the Mixtape engines stopped offering spends that cannot help (RULES.md "Spends that
+cannot help"): a save that never chose such a spend loads (tests/saves/test_before_house.py); one that chose
+one is refused in one line naming both rules versions."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from engines.core.autoplay import policy_rng
+from engines.mixtape.directors_cut import spending
+from engines.registry import get
+from solo.run import Run, RunError
+
+GAME = get("mixtape-massacre")
+
+
+def _every_count(state) -> list[int]:
+    """Rules version 3: every count of tokens up to those held."""
+    return list(range(spending.usable(state, state.spender, state.purpose) + 1))
+
+
+def _old_save_with_a_spend_that_cannot_help(monkeypatch: pytest.MonkeyPatch) -> tuple[msgspec.Struct, str]:
+    """A run played under rules version 3 up to its first spend that the current rules do not offer, which it
+    takes; returned as its record (marked version 3) and the key."""
+    for seed in range(20):
+        run = Run(GAME, seed, {}, "slasher1")
+        for index in range(400):
+            d = run.decision()
+            if d is None:
+                break
+            if d.kind == "spend":
+                kept = set(spending.helpful(run.state))
+                with monkeypatch.context() as m:
+                    m.setattr(spending, "helpful", _every_count)
+                    old = GAME.decision(run.state)
+                    dropped = [o.key for o in old.options if int(o.key.split(":")[1]) not in kept]
+                    if dropped:
+                        run.choose(dropped[0], old)
+                        record = msgspec.structs.replace(run.to_record(), rules_version="3")
+                        return record, dropped[0]
+            run.choose(GAME.policies["heuristic"](GAME.view(run.state, d.seat), d, policy_rng(seed, index)), d)
+    raise AssertionError("no spend that cannot help in 20 seeded games")
+
+
+def test_an_old_save_that_chose_a_spend_that_cannot_help_is_refused_in_one_line(monkeypatch):
+    record, key = _old_save_with_a_spend_that_cannot_help(monkeypatch)
+    with pytest.raises(RunError) as refused:
+        Run.from_record(record)
+    said = str(refused.value)
+    assert "\n" not in said
+    assert said.startswith(
+        f"it follows rules version 3 of {GAME.title}, and rules version {GAME.rules_version} plays it differently:"
+    )
+    assert f"('{key}') is not legal on replay: That spend cannot help" in said
