@@ -10,7 +10,7 @@ from efto_positions import GAME, drop_all, fresh, give, put, scene
 
 from engines.core.contract import IllegalMove
 from engines.mixtape.supplies import card_type
-from engines.mixtape.tall_oaks import abilities, checks, scenes
+from engines.mixtape.tall_oaks import abilities, checks, movement, scenes
 from engines.mixtape.tall_oaks import rules_data as R
 
 
@@ -132,3 +132,11 @@ def test_after_the_fourth_task_there_is_no_next_task():
     assert checks.next_task(state) == 0
     with pytest.raises(IllegalMove, match="All four Tasks are done"):
         GAME.apply(state, "task")
+
+
+def test_the_move_choices_name_each_stop_and_its_steps_locations_first():
+    """RULES.md (Moving): the move choices list every stop by name with its distance, "1 step" and
+    "N steps", the locations first."""
+    opts = movement._move_options((("4-0", 1), ("5-0", 2), ("farm", 3)))
+    assert [o.label[o.label.rindex("(") :] for o in opts] == ["(3 steps)", "(1 step)", "(2 steps)"]
+    assert opts[0].key == "go:farm"
