@@ -136,7 +136,7 @@ def test_after_the_fourth_task_there_is_no_next_task():
 
 def test_the_move_choices_name_each_stop_and_its_steps_locations_first():
     """RULES.md (Moving): the move choices list every stop by name with its distance, "1 step" and
-    "N steps", the locations first."""
-    opts = movement._move_options((("4-0", 1), ("5-0", 2), ("farm", 3)))
-    assert [o.label[o.label.rindex("(") :] for o in opts] == ["(3 steps)", "(1 step)", "(2 steps)"]
-    assert opts[0].key == "go:farm"
+    "N steps", the locations first, each group in the order of its space ids (not by distance)."""
+    opts = movement._move_options((("5-0", 1), ("4-0", 2), ("farm", 3)))
+    assert [o.key for o in opts] == ["go:farm", "go:4-0", "go:5-0"]
+    assert [o.label[o.label.rindex("(") :] for o in opts] == ["(3 steps)", "(2 steps)", "(1 step)"]
