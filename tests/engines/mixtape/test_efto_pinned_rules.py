@@ -140,3 +140,10 @@ def test_the_move_choices_name_each_stop_and_its_steps_locations_first():
     opts = movement._move_options((("5-0", 1), ("4-0", 2), ("farm", 3)))
     assert [o.key for o in opts] == ["go:farm", "go:4-0", "go:5-0"]
     assert [o.label[o.label.rindex("(") :] for o in opts] == ["(3 steps)", "(2 steps)", "(1 step)"]
+
+
+def test_kirk_loses_one_health_less_to_a_slasher_and_none_to_a_one_health_loss():
+    """RULES.md (Abilities, Kirk): 1 health less whenever he fails against a Slasher, never below none (a
+    loss of 1, Smiley's, costs him nothing); everyone else loses the full amount."""
+    assert [abilities.slasher_loss("Kirk", n) for n in (0, 1, 2, 3)] == [0, 0, 1, 2]
+    assert all(abilities.slasher_loss(name, 2) == 2 for name in R.SURVIVOR_NAMES if name != "Kirk")
