@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from itertools import pairwise
 
-from engines.mixtape.tall_oaks import abilities
+import pytest
+from efto_positions import GAME, drop_all, fresh, give, put, scene
+
+from engines.core.contract import IllegalMove
+from engines.mixtape.supplies import card_type
+from engines.mixtape.tall_oaks import abilities, checks, movement, scenes
 from engines.mixtape.tall_oaks import rules_data as R
 
 
@@ -43,3 +49,101 @@ def test_play_goes_around_every_living_survivor_in_seat_order_skipping_the_dead(
             assert b == expected, (seed, a, b, order)
             checked += 1
     assert checked > 300
+
+
+# -- the mutation run of issue 15 at 60 mutants (seed 2026) ---------------------------------------------------
+
+SUPPLIES = {
+    # id: (kind, amount per token, noise per token, tracker tokens (0: infinite), copies): RULES.md, Supplies
+    "bat": ("action", 1, 0, 2, 8),
+    "chainsaw": ("action", 2, 2, 2, 2),
+    "knife": ("action", 1, 0, 0, 2),
+    "machete": ("action", 2, 1, 2, 3),
+    "drill": ("action", 1, 1, 3, 4),
+    "crowbar": ("action", 1, 0, 3, 4),
+    "axe": ("action", 2, 0, 1, 3),
+    "lid": ("shield", 1, 0, 3, 5),
+    "pads": ("shield", 2, 0, 2, 3),
+    "keys": ("escape", 2, 1, 1, 4),
+    "skateboard": ("escape", 1, 0, 3, 4),
+    "flare": ("escape", 1, 1, 2, 3),
+    "firstaid": ("health", 2, 0, 1, 5),
+    "pizza": ("health", 1, 0, 1, 4),
+    "traitor": ("traitor", 0, 0, 0, 2),
+}
+
+
+def test_each_supply_has_the_numbers_rules_md_lists():
+    """RULES.md (Designed values, the supplies table): each supply's kind, icons and noise per token, tracker
+    tokens and copies, as written there; 56 cards in all (the box list)."""
+    copies = Counter(card_type(c) for c in R.SUPPLY_CARDS)
+    got = {s.id: (s.kind, s.amount, s.noise, s.uses, copies[s.id]) for s in R.SUPPLY_TYPES.values()}
+    assert got == SUPPLIES and sum(copies.values()) == 56
+
+
+SCENE_COUNTS = {
+    # (kind, actions, rescue tokens, noise, damage, shields): cards. RULES.md, Designed values (40 cards)
+    ("rescue", 1, 1, 0, 0, 0): 7,
+    ("rescue", 1, 1, 1, 0, 0): 1,
+    ("rescue", 2, 1, 0, 0, 0): 8,
+    ("rescue", 2, 2, 0, 0, 0): 2,
+    ("rescue", 2, 2, 1, 0, 0): 1,
+    ("rescue", 2, 2, 2, 0, 0): 1,
+    ("rescue", 3, 2, 0, 0, 0): 2,
+    ("rescue", 3, 2, 1, 0, 0): 1,
+    ("rescue", 3, 3, 2, 0, 0): 1,
+    ("defend", 0, 0, 0, 1, 1): 4,
+    ("defend", 0, 0, 0, 1, 2): 2,
+    ("defend", 0, 0, 1, 1, 1): 1,
+    ("defend", 0, 0, 1, 1, 2): 1,
+    ("late", 0, 0, 0, 1, 0): 3,
+    ("here", 0, 0, 0, 0, 0): 4,
+    ("invaders", 3, 0, 0, 0, 0): 1,
+}
+
+
+def test_the_killer_scenes_carry_the_numbers_rules_md_lists_and_a_number_not_printed_is_none():
+    """RULES.md (Designed values, Killer Scenes): how many cards carry each set of numbers; a number a card
+    does not print is none (a rescue card costs no health: failing it sends you to a starting point)."""
+    got = Counter((c.kind, c.actions, c.rescues, c.noise, c.damage, c.shields) for c in R.SCENES.values())
+    assert got == SCENE_COUNTS and sum(got.values()) == 40
+
+
+def test_the_crowbar_makes_no_noise():
+    """RULES.md (Designed values): the Crowbar's tokens add Actions and make no noise."""
+    state = fresh(18)
+    drop_all(state, 0)
+    give(state, 0, "crowbar.1")
+    put(state, 0, "school")
+    scene(state, "ks01")
+    scenes.play_card(state, [])
+    meter = state.meter
+    events = GAME.apply(state, "spend:crowbar.1x3")
+    assert not any(e.kind == "noise" for e in events) and state.meter == meter
+
+
+def test_after_the_fourth_task_there_is_no_next_task():
+    """RULES.md (Tasks): Tasks are done in order; once all four are green there is no next Task to take or
+    complete, and asking for one says so."""
+    state = fresh(3)
+    state.done = [True, False, False, False]
+    assert checks.next_task(state) == 2
+    state.done = [True] * 4
+    assert checks.next_task(state) == 0
+    with pytest.raises(IllegalMove, match="All four Tasks are done"):
+        GAME.apply(state, "task")
+
+
+def test_the_move_choices_name_each_stop_and_its_steps_locations_first():
+    """RULES.md (Moving): the move choices list every stop by name with its distance, "1 step" and
+    "N steps", the locations first, each group in the order of its space ids (not by distance)."""
+    opts = movement._move_options((("5-0", 1), ("4-0", 2), ("farm", 3)))
+    assert [o.key for o in opts] == ["go:farm", "go:4-0", "go:5-0"]
+    assert [o.label[o.label.rindex("(") :] for o in opts] == ["(3 steps)", "(2 steps)", "(1 step)"]
+
+
+def test_kirk_loses_one_health_less_to_a_slasher_and_none_to_a_one_health_loss():
+    """RULES.md (Abilities, Kirk): 1 health less whenever he fails against a Slasher, never below none (a
+    loss of 1, Smiley's, costs him nothing); everyone else loses the full amount."""
+    assert [abilities.slasher_loss("Kirk", n) for n in (0, 1, 2, 3)] == [0, 0, 1, 2]
+    assert all(abilities.slasher_loss(name, 2) == 2 for name in R.SURVIVOR_NAMES if name != "Kirk")

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from mm_positions import started
+from collections import Counter
 
-from engines.mixtape.directors_cut import bonus, searching
+from mm_positions import KNIFE, PENT, LoadedRng, give, kinds, park, put_marker, ready, started, top_scene
+
+from engines.mixtape.directors_cut import GAME, bonus, searching, spending
 from engines.mixtape.directors_cut import rules_data as R
+from engines.mixtape.supplies import card_type
 
 
 def test_a_kitchen_knife_is_held_with_two_uses():
@@ -27,3 +30,142 @@ def test_pickpocket_rewind_steals_from_the_person_in_seat_one_too():
     card = next(c for c in R.BONUS.values() if c.effect == "steal")
     bonus._steal(state, rival, card, [])
     assert (me.souvenirs, rival.souvenirs) == ([], ["victim.1"])
+
+
+# -- the mutation run of issue 15 at 60 mutants (seed 2026) ---------------------------------------------------
+
+SUPPLIES = {
+    # id: (kind, amount per token, noise per token, tracker tokens (0: infinite), copies): RULES.md, Supplies
+    "chainsaw": ("knife", 3, 2, 2, 2),
+    "drill": ("knife", 1, 1, 3, 4),
+    "first_aid": ("heal", 2, 0, 1, 4),
+    "skeleton_key": ("key", 0, 0, 0, 2),
+    "machete": ("knife", 2, 0, 2, 3),
+    "kitchen_knife": ("knife", 1, 0, 2, 5),
+    "cleaver": ("knife", 2, 1, 3, 3),
+    "nail_gun": ("knife", 1, 1, 0, 2),
+    "brass_knuckles": ("fist", 1, 0, 3, 4),
+    "hockey_mask": ("fist", 1, 0, 0, 2),
+    "bandages": ("heal", 1, 0, 1, 3),
+    "voodoo_doll": ("revive", 3, 0, 1, 2),
+    "hero": ("hero", 0, 0, 0, 4),
+}
+
+
+def test_each_supply_has_the_numbers_rules_md_lists():
+    """RULES.md (Supplies, the table of the 40 Supply cards): each supply's kind, icons and noise per token,
+    tracker tokens and copies, as written there (a changed number must fail here)."""
+    copies = Counter(card_type(c) for c in R.SUPPLY_CARDS)
+    got = {s.id: (s.kind, s.amount, s.noise, s.uses, copies[s.id]) for s in R.SUPPLY_TYPES.values()}
+    assert got == SUPPLIES and sum(copies.values()) == 40
+
+
+SCENE_COUNTS = {
+    # (kind, knives, souvenirs, noise, damage, fists): cards. RULES.md, Killer Scenes (the 50 cards)
+    ("attack", 1, 2, 0, 0, 0): 7,
+    ("attack", 1, 2, 1, 0, 0): 2,
+    ("attack", 2, 2, 0, 0, 0): 8,
+    ("attack", 2, 2, 1, 0, 0): 3,
+    ("attack", 2, 2, 2, 0, 0): 1,
+    ("attack", 2, 3, 0, 0, 0): 1,
+    ("attack", 2, 3, 1, 0, 0): 2,
+    ("attack", 3, 3, 0, 0, 0): 3,
+    ("attack", 3, 3, 1, 0, 0): 2,
+    ("attack", 3, 3, 2, 0, 0): 1,
+    ("attack", 3, 4, 1, 0, 0): 1,
+    ("attack", 3, 4, 2, 0, 0): 1,
+    ("defense", 0, 0, 0, 1, 0): 1,
+    ("defense", 0, 0, 0, 1, 1): 5,
+    ("defense", 0, 0, 0, 1, 2): 3,
+    ("defense", 0, 0, 1, 1, 0): 1,
+    ("defense", 0, 0, 1, 1, 1): 2,
+    ("defense", 0, 0, 1, 1, 2): 1,
+    ("defense", 0, 0, 2, 1, 2): 1,
+    ("full_moon", 0, 0, 1, 0, 0): 3,
+    ("survivor", 0, 0, 0, 2, 2): 1,
+}
+
+
+def test_the_killer_scenes_carry_the_numbers_rules_md_lists_and_a_number_not_printed_is_none():
+    """RULES.md (Killer Scenes, the 50 cards): how many cards carry each set of numbers; a card without a
+    number has none (a defence card needs no knives, an attack card costs no health)."""
+    got = Counter((c.kind, c.knives, c.souvenirs, c.noise, c.damage, c.fists) for c in R.SCENES.values())
+    assert got == SCENE_COUNTS and sum(got.values()) == 50
+
+
+def test_the_first_turn_is_the_opening_winners_after_the_locks():
+    """RULES.md (Setup and turn order): the player who rolls highest starts first; placing the opening locks
+    does not pass the turn (the first turn is theirs)."""
+    for seed in range(4):
+        state, events = GAME.setup(seed, {})
+        while state.phase == "start_point":
+            events += GAME.apply(state, GAME.decision(state).options[0].key)
+        first = next(e for e in events if e.kind == "opening_roll")["first"]
+        while state.phase == "lock":
+            GAME.apply(state, GAME.decision(state).options[0].key)
+        assert state.slashers[state.current].seat == first == GAME.decision(state).seat, seed
+
+
+def test_the_setups_events_are_stamped_turn_zero():
+    """RULES.md (Setup and turn order): the setup's events (the starting points, the opening roll) come
+    before the first turn and carry turn 0; the first turn is turn 1."""
+    state, events = GAME.setup(0, {})
+    while state.phase in ("start_point", "lock"):
+        events += GAME.apply(state, GAME.decision(state).options[0].key)
+    setup = [e for e in events if e.kind in ("start_chosen", "opening_roll")]
+    assert {e.kind for e in setup} == {"start_chosen", "opening_roll"}
+    assert {e.turn for e in setup} == {0} and state.turn_no == 1
+
+
+def test_an_infinite_supply_adds_its_bonus_once_a_roll():
+    """RULES.md (Supplies): an infinite card (no tracker tokens) gives its bonus once per roll."""
+    state = ready()
+    give(state, 0, "hockey_mask.1")
+    assert spending.usable(state, 0, "defend") == 1
+    give(state, 0, "nail_gun.1")
+    assert spending.usable(state, 0, "kill") == 1
+    give(state, 0, "drill.1")
+    assert spending.usable(state, 0, "kill") == 3  # a tracked card: as many as its tokens
+
+
+def test_a_healing_supply_spends_one_tracker_token_a_use():
+    """RULES.md (Supplies): each use of a supply spends one of its tracker tokens (a healing card given two
+    tokens keeps one after healing)."""
+    state = ready()
+    give(state, 0, "bandages.1")
+    s = state.slashers[0]
+    s.health, s.trackers = 3, 2
+    GAME.apply(state, "heal")
+    assert (s.health, s.supply, s.trackers) == (4, "bandages.1", 1)
+
+
+def test_supply_fists_count_against_the_survivor():
+    """RULES.md (Killer Scenes, The Survivor): the 2 fists may come from a fist supply's tokens."""
+    state = ready()
+    put_marker(state, "farm")
+    give(state, 0, "brass_knuckles.1")
+    top_scene(state, "k50")
+    state.rng = LoadedRng([KNIFE, KNIFE, PENT])
+    GAME.apply(state, "scene")
+    events = GAME.apply(state, "spend:2")
+    assert "survivor_stopped" in kinds(events) and state.slashers[0].health == R.HEALTH
+
+
+def test_turf_war_and_pickpocket_reach_every_rival_in_turn_order():
+    """RULES.md (Bonus Tracks): the nearest rival within reach is found among every other living slasher, the
+    next in turn order first on a tie (none within reach: -1); Turf War may pick the person's slasher (seat
+    one, index 0)."""
+    state = ready()
+    me, a, b = state.slashers
+    state.order, state.current = [0, 1, 2], 1  # after the drawer (index 1): index 2, then index 0
+    a.at = "4-0"
+    b.at, me.at = "5-0", "3-0"  # both one step from the drawer: the next in turn order (index 2) wins
+    assert bonus.nearest_rival(state, 6, lambda o: True) == 2
+    park(state, 2)
+    assert bonus.nearest_rival(state, 6, lambda o: True) == 0
+    assert bonus.nearest_rival(state, 0, lambda o: True) == -1  # nobody within reach: -1, as documented
+    card = next(c for c in R.BONUS.values() if c.effect == "brawl_nearest")
+    events: list = []
+    assert bonus._brawl_nearest(state, a, card, events)
+    brawl = next(e for e in events if e.kind == "brawl_started")
+    assert (brawl["seat"], brawl["other"]) == (a.seat, me.seat)
