@@ -118,7 +118,8 @@ def test_the_crowbar_makes_no_noise():
     scene(state, "ks01")
     scenes.play_card(state, [])
     meter = state.meter
-    events = GAME.apply(state, "spend:crowbar.1x3")
+    assert "spend:crowbar.1x1" in GAME.decision(state).keys()
+    events = GAME.apply(state, "spend:crowbar.1x1")
     assert not any(e.kind == "noise" for e in events) and state.meter == meter
 
 
