@@ -19,6 +19,7 @@ from solo import theme
 from solo.games import InputError, Table
 from solo.games.mixtape_map import board, me, plain_board, short_place
 from solo.games.tall_oaks_town import location_move
+from solo.summary import plural
 from solo.toolbar import joined
 
 B = R.BOARD
@@ -43,7 +44,7 @@ def supply_words(card: str, trackers: int) -> str:
 
 _RECAP: dict[str, Callable[[dict[str, Any]], str]] = {
     "kill_made": lambda f: f"you killed {f['card']}",
-    "kill_failed": lambda f: f"your kill missed ({f['knives']} of {f['need']} knives)",
+    "kill_failed": lambda f: f"your kill missed ({f['knives']} of {plural(f['need'], 'knife', 'knives')})",
     "victim_beaten": lambda f: f"you beat {f['card']} off",
     "victim_escaped": lambda f: f"{f['card']} got away" + ("" if f["defended"] else f" and hurt you ({f['damage']})"),
     "hero_defeated": lambda f: f"you defeated {f['hero']}",
@@ -163,10 +164,10 @@ class MixtapeMassacreUI:
         for s in view.slashers:
             name = f"{s.name} (you)" if s.seat == view.seat else s.name
             if not s.alive:
-                rows.append((name, Text(f"dead · {s.souvenirs} souvenirs", style=theme.HIDDEN)))
+                rows.append((name, Text(f"dead · {plural(s.souvenirs, 'souvenir')}", style=theme.HIDDEN)))
                 continue
             low = s.health <= LOW_HEALTH
-            parts = [f"{s.souvenirs} souvenirs", supply_words(s.supply, s.trackers)]
+            parts = [plural(s.souvenirs, "souvenir"), supply_words(s.supply, s.trackers)]
             if s.key:
                 parts.append("Skeleton Key")
             if s.edge:

@@ -16,6 +16,7 @@ from engines.mixtape.directors_cut.state import SPEND, State
 from engines.mixtape.keys import Key, arg
 from solo.games import Table, pct
 from solo.games.mixtape_map import short_name, short_place
+from solo.summary import plural
 
 B = R.BOARD
 
@@ -391,7 +392,7 @@ def spend_stakes(state: State) -> list[str]:
     card = R.SCENES[state.card] if state.card else None
     if p == "kill" and card:
         return [
-            f"A kill takes {card.souvenirs} souvenirs (x{R.COMBO_MULTIPLIER} on a triple; none from a Runner) and "
+            f"A kill takes {plural(card.souvenirs, 'souvenir')} (x{R.COMBO_MULTIPLIER} on a triple; none from a Runner) and "
             "a free search; a miss lets the victim run next door."
         ]
     if p == "defend" and card:

@@ -8,6 +8,7 @@ from engines.slaughterhouse import data as D
 from engines.slaughterhouse.rules import WORDS
 from engines.slaughterhouse.state import View
 from solo.games import slaughterhouse_words as W
+from solo.summary import plural
 
 _INJURY = {
     "none": "no lasting effect",
@@ -159,7 +160,7 @@ def _trespasser(t) -> str:
     items = ", ".join(D.name(c) for c in [*t.items, *t.personal]) or "nothing"
     desp = t.desperation if isinstance(t.desperation, int) else len(t.desperation)
     return (
-        f"{where}; {t.actions} actions left, Noise {t.noise}"
+        f"{where}; {plural(t.actions, 'action')} left, Noise {t.noise}"
         + ("; carrying Loot" if t.carrying else "")
         + f".\n\nInjuries: {injuries or 'none'}.\n\nItems: {items}.\n\nDesperation cards: {desp}."
     )
