@@ -102,15 +102,17 @@ def _truth(kind: str, f: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _scuffle_dice(f: Mapping[str, Any]) -> str:
-    """Every round of a scuffle, both sides' faces: 'Mario Action, Action, Shield against Kimmy Shield, Escape,
-    Escape, a tie, then ...'."""
+    """Every round of a scuffle, both sides' faces: "Mario's Action, Action, Shield against Kimmy's Shield, Escape,
+    Escape, a tie, then ..." ("yours" for the person's survivor, whom the story calls you)."""
 
     def faces(dice: list[str]) -> str:
         return ", ".join(FACE.get(d, str(d)) for d in dice)
 
-    return ", a tie, then ".join(
-        f"{f['name']} {faces(mine)} against {f['other_name']} {faces(theirs)}" for mine, theirs in f["dice"]
-    )
+    def whose(role: str, name: str) -> str:
+        return "yours" if f.get(role) == PERSON else f"{name}'s"
+
+    mover, other = whose("seat", f["name"]), whose("other", f["other_name"])
+    return ", a tie, then ".join(f"{mover} {faces(mine)} against {other} {faces(theirs)}" for mine, theirs in f["dice"])
 
 
 _OBJECT = {"his": "him", "her": "her", "their": "them"}

@@ -54,3 +54,16 @@ def test_the_scuffle_lines_tell_the_truth(scuffles):
         fields = teller.values(log[i])
         for text in (told.prose, told.summary):
             assert truth.check(text, fields, teller.templates.truth, teller.templates.nouns()) == [], text
+
+
+def test_the_persons_own_scuffle_says_you_and_never_their_survivors_name(scuffles):
+    """issue 13: the brief line calls the person's survivor "you" (it said "Kirk rolls" for your own survivor)."""
+    mine = [(t, log[i]) for t, log, i in scuffles if "survivor1" in (log[i].facts["seat"], log[i].facts["other"])]
+    assert mine
+    for teller, event in mine:
+        summary = teller.summary(event)
+        me = event.facts["name"] if event.facts["seat"] == "survivor1" else event.facts["other_name"]
+        assert me not in summary and "yours" in summary, summary
+        assert summary.startswith("You scuffle with ") or " scuffles with you: " in summary, summary
+        if event.facts["winner"] == "survivor1":
+            assert "; you win" in summary, summary
