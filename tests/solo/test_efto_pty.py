@@ -1,16 +1,13 @@
 """Escape From Tall Oaks in a real 80x24 pseudo-terminal (issue 14): after each decision the last event's words
 and the digest are on screen at the prompt; `look`, `map`, `odds` and `examine` answers fit above the prompt;
-the toolbar shows whole fields. What the terminal shows is read back through a small model of the escape codes
-prompt_toolkit and rich use; the same run is played in-process beside it to know what should be there."""
+the toolbar shows whole fields. What the terminal shows is read back through the screen model of pty_harness; the same run is played in-process beside it to know what should be there."""
 
 from __future__ import annotations
 
 import re
 
-import pexpect
 import pytest
-from test_fg_pty import COLUMNS, ROWS, Terminal
-from test_pty import PROMPT, solo_command
+from pty_harness import COLUMNS, ROWS, Pty, session
 
 from engines.core.contract import resolve_options
 from engines.registry import get
@@ -29,9 +26,9 @@ SEED = 20
 class Session:
     """The program in a pseudo-terminal, its screen, and the same run played in-process beside it."""
 
-    def __init__(self, child: pexpect.spawn) -> None:
-        self.child = child
-        self.term = Terminal()
+    def __init__(self, pty: Pty) -> None:
+        self.pty = pty
+        self.term = pty.term
         self.run = Run(GAME, SEED, resolve_options(GAME, {}), "survivor1")
         self.run.step_automa()
         self.narrator = for_game(GAME.id, SEED)
@@ -39,20 +36,10 @@ class Session:
         self.wait()
 
     def wait(self) -> list[str]:
-        self.child.expect(PROMPT)
-        self.term.feed(self.child.before + self.child.after)
-        while True:
-            while self.term.replies:
-                self.child.send(self.term.replies.pop(0))
-            try:
-                self.term.feed(self.child.read_nonblocking(65536, timeout=0.6))
-            except pexpect.TIMEOUT:
-                if not self.term.replies:
-                    return self.term.lines()
+        return self.pty.prompt()
 
     def typed(self, line: str) -> list[str]:
-        self.child.sendline(line)
-        return self.wait()
+        return self.pty.typed(line)
 
     def decide(self, key: str) -> tuple[list[str], str, str]:
         """Type the number of the choice `key` (the heuristic's pick, or one given), as a person would; the
@@ -79,20 +66,20 @@ def _flat(lines: list[str]) -> str:
 
 @pytest.fixture
 def game(tmp_path):
-    child = pexpect.spawn(
-        solo_command(),
-        ["--save-dir", str(tmp_path), "new", GAME.id, "--seed", str(SEED), "--slot", "pty"],
-        encoding="utf-8",
-        timeout=30,
-        dimensions=(ROWS, COLUMNS),
-        env={"TERM": "xterm-256color", "PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "LANG": "C.UTF-8"},
-    )
-    session = Session(child)
-    yield session
-    child.sendline("quit")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    with session(tmp_path, "new", GAME.id, "--seed", str(SEED), "--slot", "pty") as pty:
+        yield Session(pty)
+
+
+@pytest.fixture(scope="module")
+def at_a_move(tmp_path_factory):
+    """One run at its first move with odds (after the start), for every question below: a question changes
+    nothing in the run, and each answer is read under its own typed line."""
+    with session(tmp_path_factory.mktemp("efto-pty"), "new", GAME.id, "--seed", str(SEED), "--slot", "pty") as pty:
+        game = Session(pty)
+        game.decide(game.hint())  # the start; then a move, where the stops are listed with what waits
+        while game.run.decision().kind != "move" or not UI.odds(game.run.state):
+            game.decide(game.hint())
+        yield game
 
 
 def _toolbar_whole(screen: list[str], run: Run) -> None:
@@ -134,10 +121,8 @@ def test_each_decision_leaves_the_last_event_and_the_digest_on_screen_with_the_t
         ("x your final", "Your Final Scene"),
     ],
 )
-def test_look_map_odds_and_examine_answers_fit_above_the_prompt(game, line, first):
-    game.decide(game.hint())  # the start; then a move, where the stops are listed with what waits
-    while game.run.decision().kind != "move" or not UI.odds(game.run.state):
-        game.decide(game.hint())
+def test_look_map_odds_and_examine_answers_fit_above_the_prompt(at_a_move, line, first):
+    game = at_a_move
     screen = game.typed(line)
     typed = next((i for i, row in enumerate(screen) if row.endswith(f"> {line}")), None)
     assert typed is not None, "\n".join(screen)  # the command is still on screen: the answer fit under it

@@ -22,9 +22,11 @@ def new_run(seed: int, **options: str) -> Run:
 
 
 def test_a_whole_game_to_its_end_by_typing_numbers(tmp_path):
-    s = Session(tmp_path, run=new_run(3, rivals="1")).lines(*["1"] * 3000)
+    # The seed's game ends after 64 of the person's decisions: 150 lines reach the end and type on past it
+    # (each refused in a line; 3,000 spent ten seconds telling the game is over).
+    s = Session(tmp_path, run=new_run(3, rivals="1")).lines(*["1"] * 150)
     assert s.run.outcome() is not None
-    assert "The run is over" in s.out
+    assert "The run is over" in s.out and "The game is over, so there is nothing to choose." in s.out
     assert s.code == 0
 
 

@@ -1,18 +1,16 @@
 """Escape of the Dead in a real 80x24 pseudo-terminal (issue 14): after each decision the end of the turn (the
 attack and the next spawn) and the digest are on screen at the prompt; `look`, `map`, `odds` and `examine`
 answers are on screen whole, above the prompt; the toolbar holds its numbers whole. The terminal is read back
-through the small screen model of test_fg_pty; what it should show is drawn in-process at the same size."""
+through the screen model of pty_harness; what it should show is drawn in-process at the same size."""
 
 from __future__ import annotations
 
 import io
 import tempfile
 
-import pexpect
 import pytest
+from pty_harness import COLUMNS, ROWS, session
 from repl_harness import new_run
-from test_fg_pty import COLUMNS, ROWS, Terminal, prompt, typed
-from test_pty import solo_command
 
 from narratives import for_game
 from saves import SaveStore
@@ -27,21 +25,15 @@ SEED = 1
 
 @pytest.fixture
 def game(tmp_path):
-    child = pexpect.spawn(
-        solo_command(),
-        ["--save-dir", str(tmp_path), "new", "escape-of-the-dead", "--seed", str(SEED), "--slot", "pty"],
-        encoding="utf-8",
-        timeout=30,
-        dimensions=(ROWS, COLUMNS),
-        env={"TERM": "xterm-256color", "PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "LANG": "C.UTF-8"},
-    )
-    term = Terminal()
-    prompt(child, term)
-    yield child, term
-    child.sendline("quit")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    with session(tmp_path, "new", "escape-of-the-dead", "--seed", str(SEED), "--slot", "pty") as pty:
+        yield pty
+
+
+@pytest.fixture(scope="module")
+def opening(tmp_path_factory):
+    """One run at its first decision for every question below: a question changes nothing in the run."""
+    with session(tmp_path_factory.mktemp("eotd-pty"), "new", "escape-of-the-dead", "--seed", str(SEED), "--slot", "pty") as pty:
+        yield pty
 
 
 def _flat(text: str) -> str:
@@ -73,7 +65,7 @@ def _toolbar(*keys: str) -> str:
 
 
 def test_each_decision_leaves_the_end_of_its_turn_and_the_digest_on_screen(game):
-    child, term = game
+    term = game.term
     screen = term.text()
     assert "Place 4 dice: lawn kills on 3+" in screen  # the coach line, the first time
     assert " 1. lawn 4" in screen and "15. garage 4" in screen  # every choice, in columns
@@ -85,7 +77,7 @@ def test_each_decision_leaves_the_end_of_its_turn_and_the_digest_on_screen(game)
         ("4", "alloc:2-2-0"),
     ):
         played.append(key)
-        screen = typed(child, term, typed_line)
+        screen = "\n".join(game.typed(typed_line))
         told, changes = _turn_end(*played)
         for paragraph in told:
             assert _flat(paragraph) in _flat(screen), paragraph  # the attack and the spawn stay on screen
@@ -107,10 +99,8 @@ def _drawn(line: str, *keys: str) -> list[str]:
 
 
 @pytest.mark.parametrize("line", ["look", "map", "odds", "odds 5", "examine", "x barricade", "x reward b"])
-def test_look_map_odds_and_examine_are_on_screen_whole_above_the_prompt(game, line):
-    child, term = game
-    typed(child, term, line)
-    rows = term.lines()
+def test_look_map_odds_and_examine_are_on_screen_whole_above_the_prompt(opening, line):
+    rows = opening.typed(line)
     at = rows.index(">")
     drawn = _drawn(line)
     assert rows[at - len(drawn) : at] == drawn  # every line of the answer, above the prompt

@@ -20,6 +20,8 @@ from engines.registry import get, ids
 from solo import carry
 from solo.run import Run
 
+ROOT = str(Path(__file__).resolve().parents[2])
+"""This checkout, so the subprocess runs the code the moves below are worked out with (not whatever is installed)."""
 KEEPING = [g for g in ids() if getattr(get(g), "achievements", None) or carry.offered(get(g))]
 
 
@@ -40,7 +42,7 @@ KINDS = ["int-for-dict", "list-for-dict", "str-for-list", "deep"]
 
 
 def solo(root: Path, *args: str, typed: list[str]) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k != "SOLO_SAVE_DIR"} | {"HOME": str(root)}
+    env = {k: v for k, v in os.environ.items() if k != "SOLO_SAVE_DIR"} | {"HOME": str(root), "PYTHONPATH": ROOT}
     return subprocess.run(
         [sys.executable, "-m", "solo", "--save-dir", str(root), "--plain", *args],
         input="".join(line + "\n" for line in typed),

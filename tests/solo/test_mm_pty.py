@@ -1,16 +1,14 @@
 """Director's Cut in a real 80x24 pseudo-terminal (issue 14): after each decision the last event's narration
 and the digest stay on screen above the prompt, `look`, `map`, `odds` and `examine` answers fit whole under
 the line that asked for them, and the toolbar holds its numbers whole. The screen is read back through the
-small terminal model of test_fg_pty."""
+screen model of pty_harness."""
 
 from __future__ import annotations
 
 import re
 
-import pexpect
 import pytest
-from test_fg_pty import COLUMNS, ROWS, Terminal, prompt, typed
-from test_pty import solo_command
+from pty_harness import COLUMNS, ROWS, Pty, Terminal, session
 
 from engines.mixtape.directors_cut import rules_data as R
 from narratives import for_game
@@ -25,21 +23,8 @@ SEED = "7"
 
 @pytest.fixture
 def game(tmp_path):
-    child = pexpect.spawn(
-        solo_command(),
-        ["--save-dir", str(tmp_path), "new", "mixtape-massacre", "--seed", SEED, "--slot", "pty"],
-        encoding="utf-8",
-        timeout=30,
-        dimensions=(ROWS, COLUMNS),
-        env={"TERM": "xterm-256color", "PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "LANG": "C.UTF-8"},
-    )
-    term = Terminal()
-    prompt(child, term)
-    yield child, term
-    child.sendline("quit")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    with session(tmp_path, "new", "mixtape-massacre", "--seed", SEED, "--slot", "pty") as pty:
+        yield pty
 
 
 def _whole(bar: str) -> bool:
@@ -75,48 +60,55 @@ def _keys(save_dir) -> list[str]:
     return Run.from_record(SaveStore(save_dir).read("pty")).keys
 
 
-def _to_the_first_move(child, term) -> str:
-    typed(child, term, "1")  # the first starting point
+def _to_the_first_move(game: Pty) -> str:
+    game.typed("1")  # the first starting point
     for place in ("farm", "power", "radio"):
-        typed(child, term, place)  # a location's name places its lock
-    screen = typed(child, term, "high school")
+        game.typed(place)  # a location's name places its lock
+    screen = "\n".join(game.typed("high school"))
     assert "'high school' could be 1 (north) or 2 (south): type the number." in screen  # on one line
-    typed(child, term, "1")
-    return typed(child, term, "1")
+    game.typed("1")
+    return "\n".join(game.typed("1"))
 
 
 def test_each_decision_leaves_the_last_event_and_the_digest_on_screen_and_the_toolbar_whole(game, tmp_path):
-    child, term = game
+    term = game.term
     screen = term.text()
     assert "Where you begin:" in screen  # the coach line, the first time a kind of decision comes up
-    screen = _to_the_first_move(child, term)
+    screen = _to_the_first_move(game)
     assert "rolls 3 and 5" in _last_event(tmp_path) and _last_event(tmp_path) in _flat(screen)  # the roll
     assert "Locked doors: 1. High School north entrance (4, yellow lock)" in screen
     assert _bar(term).startswith("health 6/6 · souvenirs 0/10 · Hero Meter 0/4")
     assert _fields_whole(_bar(term), tmp_path)
-    typed(child, term, "high school")  # the location's name reaches its entrance, stop 1
+    game.typed("high school")  # the location's name reaches its entrance, stop 1
     assert _keys(tmp_path)[-1] == f"go:{R.BOARD.locations['school'].entrances[0]}"
-    typed(child, term, "1")  # break the lock: the seed rolls a knife
-    screen = typed(child, term, "1")  # go in; the victim gets away; the rivals play
-    rows = term.lines()
+    game.typed("1")  # break the lock: the seed rolls a knife
+    rows = game.typed("1")  # go in; the victim gets away; the rivals play
+    screen = "\n".join(rows)
     assert _last_event(tmp_path) in _flat(screen)  # the last event, by the prompt
     assert "Since your last choice: Hero Meter 0/4->2/4 · top rival 0/10->3/10" in screen
     assert rows.index(">") == ROWS - 2 and _fields_whole(rows[-1], tmp_path)
     assert rows[-1] == "health 6/6 · souvenirs 0/10 · Hero Meter 2/4 · no supply · top rival 3/10"
 
 
+@pytest.fixture(scope="module")
+def turn_4(tmp_path_factory):
+    """One run at the start of turn 4, in the High School, for every question below: a question changes
+    nothing in the run, and each answer is read under its own typed line."""
+    save_dir = tmp_path_factory.mktemp("mm-pty")
+    with session(save_dir, "new", "mixtape-massacre", "--seed", SEED, "--slot", "pty") as pty:
+        _to_the_first_move(pty)
+        for line in ("high school", "1", "1"):
+            pty.typed(line)
+        yield pty, save_dir
+
+
 @pytest.mark.parametrize("line", ["look", "map", "odds", "x patches", "x hero", "x drill", "examine"])
-def test_look_map_odds_and_examine_fit_whole_under_the_line_that_asked(game, line, tmp_path):
-    child, term = game
-    _to_the_first_move(child, term)
-    typed(child, term, "high school")
-    typed(child, term, "1")
-    typed(child, term, "1")  # at the start of turn 4, in the High School
-    typed(child, term, line)
-    rows = term.lines()
+def test_look_map_odds_and_examine_fit_whole_under_the_line_that_asked(turn_4, line):
+    game, save_dir = turn_4
+    rows = game.typed(line)
     asked = next(
         i for i, row in enumerate(rows) if row.endswith(f"> {line}")
     )  # on screen: nothing scrolled away
     answer = rows[asked + 1 : rows.index(">", asked)]
     assert len(answer) >= 3 and all(len(row) <= COLUMNS for row in answer)
-    assert rows.index(">", asked) == ROWS - 2 and _fields_whole(rows[-1], tmp_path)
+    assert rows.index(">", asked) == ROWS - 2 and _fields_whole(rows[-1], save_dir)

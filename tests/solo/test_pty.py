@@ -2,43 +2,18 @@
 
 from __future__ import annotations
 
-import shutil
-import sys
 from pathlib import Path
 
 import pexpect
-import pytest
+from pty_harness import PROMPT
+from pty_harness import spawn as spawn_at
 
 from saves import SaveStore
 
 
-def solo_command() -> str:
-    beside = Path(sys.executable).with_name("solo")
-    found = str(beside) if beside.exists() else shutil.which("solo")
-    if found is None:
-        pytest.fail("the 'solo' command is not installed: run pip install -e '.[test]'")
-    return found
-
-
-PROMPT = r"\n(\x1b\[[0-9;?]*[a-zA-Z])*>"  # prompt_toolkit draws '> ' with cursor moves, after its modes
-
-
 def spawn(*args: str, save_dir: Path) -> pexpect.spawn:
-    child = pexpect.spawn(
-        solo_command(),
-        ["--save-dir", str(save_dir), *args],
-        encoding="utf-8",
-        timeout=20,
-        dimensions=(40, 120),
-        env={
-            "TERM": "xterm-256color",
-            "PATH": "/usr/bin:/bin",
-            "HOME": str(save_dir),
-            "LANG": "C.UTF-8",
-            "PROMPT_TOOLKIT_NO_CPR": "1",
-        },
-    )
-    return child
+    """The installed command at a 120x40 terminal, read as a raw stream (so no cursor position questions)."""
+    return spawn_at(save_dir, *args, rows=40, columns=120, installed=True, cpr=False, timeout=20)
 
 
 def test_new_turns_save_quit_relaunch_load_continue(tmp_path):

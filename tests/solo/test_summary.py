@@ -324,28 +324,15 @@ def test_a_win_ranks_among_the_players_wins(tmp_path):
 
 def test_at_80x24_the_panel_achievements_and_closing_line_sit_whole_above_the_prompt(tmp_path):
     """A finished Final Girl run (four achievements: the most crowded end) loaded in a real 80x24 terminal."""
-    import sys
-    from pathlib import Path
-
-    pexpect = pytest.importorskip("pexpect")
-    from test_fg_pty import COLUMNS, ROWS, Terminal, prompt
+    from pty_harness import Pty, spawn
 
     from saves import SaveStore
 
     run = finished("final-girl", "final_girl", 0)
     SaveStore(tmp_path).write("pty", run.to_record())
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "solo", "--save-dir", str(tmp_path), "load", "pty"],
-        cwd=str(Path(__file__).resolve().parents[2]),  # this checkout's code, whatever is installed
-        encoding="utf-8",
-        timeout=30,
-        dimensions=(ROWS, COLUMNS),
-        env={"TERM": "xterm-256color", "PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "LANG": "C.UTF-8"},
-    )
-    term = Terminal()
+    pty = Pty(spawn(tmp_path, "load", "pty"))  # this checkout's code, whatever is installed
     try:
-        lines = prompt(child, term).splitlines()
+        lines = pty.prompt()
         top = next(i for i, line in enumerate(lines) if line.startswith("╭─ You won: Final Girl"))
         closing = next(i for i, line in enumerate(lines) if line.startswith("The run is over."))
         assert top < closing and lines[top + 1].startswith("│ Ending ")
@@ -353,9 +340,7 @@ def test_at_80x24_the_panel_achievements_and_closing_line_sit_whole_above_the_pr
         assert sum(1 for line in lines[top:closing] if line.startswith("Achievement")) == 4
         assert any(line.startswith(">") for line in lines[closing:])
     finally:
-        child.sendline("quit")
-        child.expect(pexpect.EOF)
-        child.close()
+        pty.quit()
 
 
 def test_the_counts_followed_through_the_events_end_where_the_view_does():
