@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from engines.core.autoplay import play
 from engines.core.events import Event
@@ -15,7 +16,10 @@ NARRATOR = for_game("escape-from-tall-oaks", 7)
 LEFTOVER = re.compile(r"[{}\[\]]")
 
 
-def _games() -> list[Event]:
+@cache
+def events_of_games() -> list[Event]:
+    """Fifty seeded games' events, played on first use (not at import: collecting the suite in every xdist
+    worker paid for them), then shared by every test of the module that reads them."""
     events: list[Event] = []
     for seed in range(50):
         policy = "random" if seed % 2 else "heuristic"
@@ -23,12 +27,9 @@ def _games() -> list[Event]:
     return events
 
 
-EVENTS = _games()
-
-
 def test_every_emitted_kind_has_templates_and_every_variant_renders():
     seen: dict[tuple[str, str], Event] = {}
-    for e in EVENTS:
+    for e in events_of_games():
         seen.setdefault((e.kind, NARRATOR.case(e)), e)
     for (kind, case), e in seen.items():
         assert kind in NARRATOR.templates.kinds, kind
@@ -51,7 +52,7 @@ def test_every_emitted_kind_has_templates_and_every_variant_renders():
 
 
 def test_every_ending_and_main_case_was_seen():
-    seen = {(e.kind, NARRATOR.case(e)) for e in EVENTS}
+    seen = {(e.kind, NARRATOR.case(e)) for e in events_of_games()}
     for wanted in [
         ("game_over", "won"),
         ("game_over", "default"),
@@ -72,7 +73,7 @@ def test_every_ending_and_main_case_was_seen():
 
 
 def test_the_log_of_many_games_has_no_leftover_braces():
-    for i, e in enumerate(EVENTS):
+    for i, e in enumerate(events_of_games()):
         text = NARRATOR.prose(e, i)
         assert text and not LEFTOVER.search(text), (e.kind, text)
         assert ".." not in text, text
@@ -159,18 +160,16 @@ PLURAL_ITEM = re.compile(r"\b[Aa] (Car Keys|Hockey Pads|Cold Pizza)\b")
 SOMEONES_OWN = re.compile(r"\b(under|catch) [A-Z][a-z]+'s (feet|breath)\b")
 
 
-def _lines() -> list[tuple[Event, str]]:
-    return [(e, NARRATOR.prose(e, i)) for i, e in enumerate(EVENTS)]
-
-
-LINES = _lines()
+@cache
+def told_lines() -> list[tuple[Event, str]]:
+    return [(e, NARRATOR.prose(e, i)) for i, e in enumerate(events_of_games())]
 
 
 def test_numbers_and_items_take_the_right_article_and_plural():
-    for _, text in LINES:
+    for _, text in told_lines():
         for bad in (BAD_ARTICLE, ONE_PLURAL, PLURAL_ITEM, SOMEONES_OWN):
             assert not bad.search(text), text
-    for e in EVENTS:
+    for e in events_of_games():
         summary = NARRATOR.summary(e)
         assert not ONE_PLURAL.search(summary) and not PLURAL_ITEM.search(summary), summary
 
@@ -188,14 +187,14 @@ PLACES_A_SPACE = {
 def test_no_phrase_is_said_twice_in_a_row():
     """Going back to a starting point is said once, by its own line: the failed rescue, lost fight, escape or
     scuffle before it does not say it too. A full-handed find does not say 'takes it' before the drop."""
-    for i, (e1, a) in enumerate(LINES):
+    for i, (e1, a) in enumerate(told_lines()):
         if e1.kind == "sent_to_start":
-            for e0, before in LINES[max(0, i - 4) : i]:
+            for e0, before in told_lines()[max(0, i - 4) : i]:
                 if e0.turn == e1.turn and e0.kind not in PLACES_A_SPACE:
                     # Where a line happens may be a starting point ("Smiley is here, at the starting point
                     # east of ..."); going there is the sent_to_start line's alone.
                     assert "starting point" not in AT_A_START.sub("", before), (before, a)
-        if e1.kind == "supply_found" and i + 1 < len(LINES) and LINES[i + 1][0].kind == "supply_dropped":
+        if e1.kind == "supply_found" and i + 1 < len(told_lines()) and told_lines()[i + 1][0].kind == "supply_dropped":
             assert "take" not in a, a
 
 
@@ -282,7 +281,7 @@ def test_a_task_that_waits_says_why_for_you_and_for_rivals():
 
 
 def test_the_task_waits_line_is_told_in_played_games():
-    waits = [e for e in EVENTS if e.kind == "task_waits"]
+    waits = [e for e in events_of_games() if e.kind == "task_waits"]
     assert waits and all(NARRATOR.prose(e, i) for i, e in enumerate(waits))
 
 
