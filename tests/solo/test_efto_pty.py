@@ -51,7 +51,8 @@ class Session:
         self.run.choose(key)
         self.run.step_automa()
         told = list(narration.groups(self.run.log, self.narrator, self.shown))
-        changes = digest(before, UI.toolbar(self.run.view()))
+        recap = UI.recap(self.run.log[self.shown :], self.run.seat)  # the person's own rolls first
+        changes = " · ".join(p for p in (recap, digest(before, UI.toolbar(self.run.view()))) if p)
         return self.typed(str(number)), told[-1][1][-1], changes
 
     def hint(self) -> str:

@@ -82,10 +82,12 @@ def test_each_decision_leaves_the_last_event_and_the_digest_on_screen_and_the_to
     game.typed("high school")  # the location's name reaches its entrance, stop 1
     assert _keys(tmp_path)[-1] == f"go:{R.BOARD.locations['school'].entrances[0]}"
     game.typed("1")  # break the lock: the seed rolls a knife
-    rows = game.typed("1")  # go in; the victim gets away; the rivals play
+    rows = game.typed("1")  # go in; the kill misses; the rivals play
     screen = "\n".join(rows)
     assert _last_event(tmp_path) in _flat(screen)  # the last event, by the prompt
-    assert "Since your last choice: Hero Meter 0/4->2/4 · top rival 0/10->3/10" in screen
+    # the person's own roll first (the rivals' turns may push its story away), then the table's changes, the
+    # line cut at a whole field
+    assert "Since your last choice: your kill missed (1 of 2 knives) · Hero Meter 0/4->2/4" in _flat(screen)
     assert rows.index(">") == ROWS - 2 and _fields_whole(rows[-1], tmp_path)
     assert rows[-1] == "health 6/6 · souvenirs 0/10 · Hero Meter 2/4 · no supply · top rival 3/10"
 
