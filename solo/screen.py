@@ -9,6 +9,7 @@ from __future__ import annotations
 import codecs
 import contextlib
 import errno
+import io
 import os
 import stat
 import sys
@@ -234,12 +235,23 @@ class Screen:
                 self.console.print(Text(p))
             self.console.print()
             return
-        body = Text("\n\n".join(paragraphs))
-        self.console.print(
-            Panel(
-                body, title=Text(title, style=theme.HEADING), title_align="left", border_style=style, padding=(0, 1)
-            )
-        )
+        self.console.print(_story_panel(title, "\n\n".join(paragraphs), style))
+
+    def brief(self, title: str, lines: Sequence[str], style: str = "white") -> None:
+        """Lines told one a turn, in one panel without the blank lines between paragraphs."""
+        if self.plain:
+            self.story(title, ["\n".join(lines)], style)
+            return
+        self.console.print(_story_panel(title, "\n".join(lines), style))
+
+    def story_height(self, groups: Sequence[tuple[bool, tuple[str, Sequence[str], str]]]) -> int:
+        """How many lines the panels of `groups` ((brief, group) pairs: see `brief`) take at this screen's
+        width (nothing is printed)."""
+        out = io.StringIO()
+        scratch = Console(file=out, width=self.console.width, color_system=None, highlight=False)
+        for brief, (title, paragraphs, style) in groups:
+            scratch.print(_story_panel(title, ("\n" if brief else "\n\n").join(p for p in paragraphs if p), style))
+        return len(out.getvalue().splitlines())
 
     def pairs(self, title: str, rows: Sequence[tuple[str, str]]) -> None:
         if self.plain:
@@ -335,6 +347,12 @@ class Screen:
         if hint:
             parts.append(Text(hint, style=theme.HIDDEN))
         self.console.print(Group(*parts))
+
+
+def _story_panel(title: str, body: str, style: str) -> Panel:
+    return Panel(
+        Text(body), title=Text(title, style=theme.HEADING), title_align="left", border_style=style, padding=(0, 1)
+    )
 
 
 def _plain(text: str | Text) -> str:
