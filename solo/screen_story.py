@@ -20,8 +20,12 @@ Owner = Callable[[Event], "str | None"]
 Group = tuple[str, list[str], str]
 """(title, paragraphs, mood), as narration.groups gives them; `brief` marks lines told one per turn."""
 
-WEIGHTY = ("kill", "souvenir", "hurt", "wound", "injur", "die", "dead", "death", "rescue", "escape", "game_")
-"""Words in an event's kind that make its line the last one a brief turn gives up."""
+WEIGHTY = (
+    "kill", "souvenir", "hurt", "wound", "injur", "die", "dead", "death", "rescue", "escape", "victim_",
+    "attack", "_hit", "hero_", "full_moon", "game_",
+)  # fmt: skip
+"""Words in an event's kind (kills, souvenirs, injuries, deaths, rescues, attacks, the Hero) that make its
+line the last one a brief turn gives up."""
 
 LINES = 2
 """The lines, at the terminal's width, one other seat's turn may take in brief (one where two do not fit)."""
@@ -80,28 +84,28 @@ def _brief_group(lines: list[str], log: Sequence[Event], first: int) -> Group:
 
 def _one_turn(tellings: Sequence[Telling], log: Sequence[Event], width: int, lines: int) -> str:
     """One other seat's turn in at most `lines` lines: its tellings' summary lines in the order they happened,
-    the lightest (see `_weight`) giving way first, the latest of them first; '…' where some gave way."""
-    told = [(t, narration.told(t, log[t.start : t.stop], True)) for t in tellings]
-    told = [(t, s) for t, s in told if s]
-    rank = {id(t): _weight(log[t.start : t.stop]) for t, _ in told}
-    kept = list(told)
-    dropped = False
-    for level in (3, 2, 1):
-        for t, s in reversed(told):
-            if _fits(kept, dropped, width, lines):
+    the lightest (see `_weight`) giving way first, the latest of them first, and a last one too long alone
+    shortened at a word; '…' where anything gave way (`log` tells it whole)."""
+    pairs = [(narration.told(t, log[t.start : t.stop], True), _weight(log[t.start : t.stop])) for t in tellings]
+    told = [text for text, _ in pairs if text]
+    rank = [weight for text, weight in pairs if text]
+    kept = list(range(len(told)))
+    for level in (3, 2, 1, 0):
+        for i in reversed(range(len(told))):
+            if _fits([told[k] for k in kept], len(kept) < len(told), width, lines) or len(kept) == 1:
                 break
-            if rank[id(t)] == level and (t, s) in kept:
-                kept.remove((t, s))
-                dropped = True
-    return _join(kept, dropped)
+            if rank[i] == level and i in kept:
+                kept.remove(i)
+    text = _join([told[k] for k in kept], len(kept) < len(told))
+    return textwrap.shorten(text, width * lines - 2, placeholder=" …") if text else text
 
 
-def _join(kept: Sequence[tuple[Telling, str]], dropped: bool) -> str:
-    text = " ".join(s for _, s in kept)
+def _join(kept: Sequence[str], dropped: bool) -> str:
+    text = " ".join(kept)
     return f"{text} …" if dropped and text else text
 
 
-def _fits(kept: Sequence[tuple[Telling, str]], dropped: bool, width: int, lines: int) -> bool:
+def _fits(kept: Sequence[str], dropped: bool, width: int, lines: int) -> bool:
     return len(textwrap.wrap(_join(kept, dropped), width)) <= lines
 
 

@@ -110,3 +110,18 @@ def test_piped_output_keeps_every_turn_whole(game, tmp_path):
     told = narration.groups(run.log, for_game(run.game.id, run.seed, run.seat))
     assert BRIEF not in out.stdout
     assert all(p in out.stdout for _, paragraphs, _ in told for p in paragraphs)  # every line, whole
+
+
+def test_plain_at_a_terminal_keeps_every_turn_whole(tmp_path):
+    """--plain at a terminal (a screen reader's choice) is never shortened: the rivals' turns in full."""
+    args, choices = GAMES["mixtape-massacre"]
+    child = spawn(tmp_path, "mixtape-massacre", "--plain", *args)
+    child.sendline("\n".join(["1"] * choices))
+    child.expect("What now?")  # the person's next turn, after the rivals'
+    shown = child.before
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    run = _run(tmp_path)
+    told = narration.groups(run.log, for_game(run.game.id, run.seed, run.seat), 1)
+    assert BRIEF not in shown and "╭" not in shown  # plain: no panels, nothing shortened
+    assert all(_flat(p) in _flat(shown) for _, paragraphs, _ in told for p in paragraphs)
