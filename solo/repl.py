@@ -141,12 +141,17 @@ class Repl:
         whole = list(narration.groups(self.run.log, self.narrator, self.shown, self.brief))
         fitted = self._fitted(whole)
         if fitted is None:
-            for title, paragraphs, mood in whole:
-                self.screen.story(title, paragraphs, mood)
+            self._tell(whole)
         else:
+            self.screen.flush_transcript()
             for brief, (title, paragraphs, mood) in fitted:
                 (self.screen.brief if brief else self.screen.story)(title, paragraphs, mood)
+            self.screen.transcribed_whole(lambda: self._tell(whole))
         self.shown = len(self.run.log)
+
+    def _tell(self, groups: list[tuple[str, list[str], str]]) -> None:
+        for title, paragraphs, mood in groups:
+            self.screen.story(title, paragraphs, mood)
 
     def _fitted(self, whole: list[tuple[str, list[str], str]]) -> list[tuple[bool, tuple[str, list[str], str]]] | None:
         """At a terminal too short for the new story and the prompt below it, the story with the other seats'

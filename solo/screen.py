@@ -194,6 +194,22 @@ class Screen:
             shown = escape(str(path))
             self.error(f"Transcript stopped: cannot write {shown}: {file_problem(e, path)}. Play goes on.")
 
+    def transcribed_whole(self, whole: Callable[[], None]) -> None:
+        """After a story shortened for the screen: the transcript gets what `whole` prints instead, so it stays
+        the complete story (flush the transcript before showing the shortened one)."""
+        if self.transcript is None:
+            return
+        self.console.export_text(clear=True)  # the shortened telling: the screen's, not the transcript's
+        screen, out = self.console, io.StringIO()
+        self.console = Console(
+            file=out, width=screen.width, color_system=None, highlight=False, emoji=False, markup=False
+        )
+        try:
+            whole()
+        finally:
+            self.console = screen
+        self._append(out.getvalue())
+
     def paged(self, draw: Callable[[], None], more: Callable[[str], bool] | None) -> None:
         """What draw prints, a screenful at a time with `more` asked between (False stops); all at once
         when more is None (not a terminal) or when it fits."""

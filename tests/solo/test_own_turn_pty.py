@@ -76,21 +76,32 @@ def played(request, tmp_path_factory):
     child.expect(PROMPT)
     term.feed(child.before + child.after)
     _answer(child, term)
+    child.sendline("transcript")  # on before the last choice: it must hold the whole story
+    child.expect(PROMPT)
+    term.feed(child.before + child.after)
+    _answer(child, term)
     since = len(_run(save_dir).log)
     screen = typed(child, term, "1")
     child.sendline("quit")
     child.expect(pexpect.EOF)
     child.close()
-    return _run(save_dir), screen, since
+    return _run(save_dir), screen, since, (save_dir / "pty.transcript.txt").read_text(encoding="utf-8")
 
 
 def test_the_end_of_the_own_turn_and_the_others_in_brief_share_the_screen_with_the_prompt(played):
-    run, screen, since = played
+    run, screen, since, _ = played
     rows = screen.split("\n")
     assert BRIEF in screen  # the others' turns were too tall to tell whole
     assert _own_end(run, since) in _flat(screen)  # what the person's choice did last, in full
     assert rows.index(">") == ROWS - 2  # the prompt, then the toolbar
     assert "Since your last choice:" in screen
+
+
+def test_the_transcript_keeps_the_whole_story_of_the_turns_shown_in_brief(played):
+    run, _, since, transcript = played
+    told = narration.groups(run.log, for_game(run.game.id, run.seed, run.seat), since)
+    assert BRIEF not in transcript
+    assert all(_flat(p) in _flat(transcript) for _, paragraphs, _ in told for p in paragraphs)
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
