@@ -166,14 +166,12 @@ class Repl:
             return None
         from solo import screen_story
 
-        fitted: list[tuple[bool, tuple[str, list[str], str]]] = []
-        for lines in (screen_story.LINES, 1):  # two lines a turn, or one where two do not fit
-            fitted = screen_story.shortened(
-                self.run.log, self.narrator, self.shown, owner, self.run.seat, console.width - 4, lines
-            )
-            if self.screen.story_height(fitted) <= room:
-                break
-        return fitted
+        told = [
+            screen_story.shortened(self.run.log, self.narrator, self.shown, owner, self.run.seat, console.width - 4, n)
+            for n in (screen_story.LINES, 1)
+        ]
+        # two lines a turn; one where that makes it all fit (else the start of the person's turn scrolls anyway)
+        return told[1] if self.screen.story_height(told[0]) > room >= self.screen.story_height(told[1]) else told[0]
 
     def _below(self) -> int:
         """The lines the prompt's part of the screen takes under the story: the question, its choices, what to

@@ -20,12 +20,11 @@ Owner = Callable[[Event], "str | None"]
 Group = tuple[str, list[str], str]
 """(title, paragraphs, mood), as narration.groups gives them; `brief` marks lines told one per turn."""
 
-WEIGHTY = (
-    "kill", "souvenir", "hurt", "wound", "injur", "die", "dead", "death", "rescue", "escape", "victim_",
-    "attack", "_hit", "hero_", "full_moon", "game_",
-)  # fmt: skip
-"""Words in an event's kind (kills, souvenirs, injuries, deaths, rescues, attacks, the Hero) that make its
-line the last one a brief turn gives up."""
+OUTCOMES = ("kill", "souvenir", "die", "dead", "death", "rescue", "escape", "game_")
+"""Words in an event's kind for what a turn ends in (kills, souvenirs, deaths, rescues): the last to give way."""
+
+THREATS = ("hurt", "wound", "injur", "attack", "_hit", "hero_", "full_moon", "victim_")
+"""Words in an event's kind for harm done or coming (injuries, attacks, the Hero): next to last."""
 
 LINES = 2
 """The lines, at the terminal's width, one other seat's turn may take in brief (one where two do not fit)."""
@@ -90,14 +89,22 @@ def _one_turn(tellings: Sequence[Telling], log: Sequence[Event], width: int, lin
     told = [text for text, _ in pairs if text]
     rank = [weight for text, weight in pairs if text]
     kept = list(range(len(told)))
-    for level in (3, 2, 1, 0):
+    for level in (4, 3, 2, 1, 0):
         for i in reversed(range(len(told))):
             if _fits([told[k] for k in kept], len(kept) < len(told), width, lines) or len(kept) == 1:
                 break
             if rank[i] == level and i in kept:
                 kept.remove(i)
-    text = _join([told[k] for k in kept], len(kept) < len(told))
-    return textwrap.shorten(text, width * lines - 2, placeholder=" …") if text else text
+    return _cut(_join([told[k] for k in kept], len(kept) < len(told)), width, lines)
+
+
+def _cut(text: str, width: int, lines: int) -> str:
+    """text within `lines` lines wrapped at `width`, its last line shortened at a word and marked '…'."""
+    rows = textwrap.wrap(text, width)
+    if len(rows) <= lines:
+        return text
+    last = textwrap.shorten(f"{rows[lines - 1]} {rows[lines]}", width, placeholder=" …")
+    return " ".join([*rows[: lines - 1], last])
 
 
 def _join(kept: Sequence[str], dropped: bool) -> str:
@@ -110,11 +117,12 @@ def _fits(kept: Sequence[str], dropped: bool, width: int, lines: int) -> bool:
 
 
 def _weight(events: Sequence[Event]) -> int:
-    """0 for a kill, souvenir, injury, death or rescue; 1 for what else a turn did (a search, a Task, a card);
-    2 for a roll; 3 for the turn's start and its moves, which the map shows."""
+    """0 for a kill, souvenir, death or rescue; 1 for an injury, an attack or the Hero; 2 for what else a turn
+    did (a search, a Task, a card); 3 for a roll; 4 for the turn's start and its moves, which the map shows."""
     kinds = [e.kind for e in events]
-    if any(w in k for k in kinds for w in WEIGHTY):
-        return 0
+    for weight, words in enumerate((OUTCOMES, THREATS)):
+        if any(w in k for k in kinds for w in words):
+            return weight
     if all(k.startswith(("turn_", "round_", "move")) for k in kinds):
-        return 3
-    return 2 if any("dice" in e.facts for e in events) else 1
+        return 4
+    return 3 if any("dice" in e.facts for e in events) else 2
