@@ -83,14 +83,14 @@ def _brief_group(lines: list[str], log: Sequence[Event], first: int) -> Group:
 
 def _one_turn(tellings: Sequence[Telling], log: Sequence[Event], width: int, lines: int) -> str:
     """One other seat's turn in at most `lines` lines: its tellings' summary lines in the order they happened,
-    the lightest (see `_weight`) giving way first, the latest of them first, and a last one too long alone
-    shortened at a word; '…' where anything gave way (`log` tells it whole)."""
+    the lightest (see `_weight`) giving way first, the earliest of a weight first, and a last one too long
+    alone shortened at a word; '…' where anything gave way (`log` tells it whole)."""
     pairs = [(narration.told(t, log[t.start : t.stop], True), _weight(log[t.start : t.stop])) for t in tellings]
     told = [text for text, _ in pairs if text]
     rank = [weight for text, weight in pairs if text]
     kept = list(range(len(told)))
     for level in (4, 3, 2, 1, 0):
-        for i in reversed(range(len(told))):
+        for i in range(len(told)):  # the earliest first: a turn's later lines are what came of it
             if _fits([told[k] for k in kept], len(kept) < len(told), width, lines) or len(kept) == 1:
                 break
             if rank[i] == level and i in kept:
