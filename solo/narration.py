@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from engines.core.events import Event
-from narratives import Narrator
+from narratives import Narrator, Telling
 
 
 def groups(
-    log: Sequence[Event], narrator: Narrator, start: int = 0, brief: bool = False
+    log: Sequence[Event], narrator: Narrator, start: int = 0, brief: bool = False, stop: int | None = None
 ) -> Iterator[tuple[str, list[str], str]]:
-    """(title, paragraphs, mood) for each run of tellings that share a heading, from log[start:] on.
+    """(title, paragraphs, mood) for each run of tellings that share a heading, from log[start:] on (up to the
+    tellings that begin at `stop`).
 
     Each telling is an event, or several folded into one (see narratives.templates), told as the whole log
     tells it: the screen as it goes, `log N` and every export read the same words for the same position."""
@@ -19,21 +20,29 @@ def groups(
     mood = "white"
     paragraphs: list[str] = []
     for telling in narrator.tellings(log, start):
+        if stop is not None and telling.start >= stop:
+            break
         events = log[telling.start : telling.stop]
         if paragraphs and telling.title != title:
             yield title, paragraphs, mood
             paragraphs, mood = [], "white"
         title = telling.title
-        text = telling.summary if brief else telling.prose
-        if text and not brief and any("dice" in e.facts for e in events):
-            detail = telling.summary  # the dice themselves, so a roll can be checked at a glance
-            text = f"{text} [{detail.rstrip('.')}]" if detail else text
+        text = told(telling, events, brief)
         if text:
             paragraphs.append(text)
         for event in events:
             mood = _mood(event, mood)
     if paragraphs:
         yield title, paragraphs, mood
+
+
+def told(telling: Telling, events: Sequence[Event], brief: bool) -> str:
+    """A telling's words: its summary in brief, else its prose with the dice it rolled in a bracket."""
+    text = telling.summary if brief else telling.prose
+    if text and not brief and any("dice" in e.facts for e in events):
+        detail = telling.summary  # the dice themselves, so a roll can be checked at a glance
+        text = f"{text} [{detail.rstrip('.')}]" if detail else text
+    return text
 
 
 def turns_back(log: Sequence[Event], n: int) -> int:

@@ -138,9 +138,49 @@ class Repl:
                     return
 
     def narrate_new(self) -> None:
-        for title, paragraphs, mood in narration.groups(self.run.log, self.narrator, self.shown, self.brief):
-            self.screen.story(title, paragraphs, mood)
+        whole = list(narration.groups(self.run.log, self.narrator, self.shown, self.brief))
+        fitted = self._fitted(whole)
+        if fitted is None:
+            self._tell(whole)
+        else:
+            self.screen.flush_transcript()
+            for brief, (title, paragraphs, mood) in fitted:
+                (self.screen.brief if brief else self.screen.story)(title, paragraphs, mood)
+            self.screen.transcribed_whole(lambda: self._tell(whole))
         self.shown = len(self.run.log)
+
+    def _tell(self, groups: list[tuple[str, list[str], str]]) -> None:
+        for title, paragraphs, mood in groups:
+            self.screen.story(title, paragraphs, mood)
+
+    def _fitted(self, whole: list[tuple[str, list[str], str]]) -> list[tuple[bool, tuple[str, list[str], str]]] | None:
+        """At a terminal too short for the new story and the prompt below it, the story with the other seats'
+        turns in brief (solo/screen_story.py); None to tell it whole: in plain or piped output, in `brief`
+        mode, where the game's screen cannot say whose turn it is, or where the automa is told as it thinks."""
+        owner = getattr(self.ui, "owner", None)
+        console = self.screen.console
+        if owner is None or self.brief or self.screen.plain or not console.is_terminal:
+            return None
+        room = console.height - self._below()
+        if self.run.automa_searches() or self.screen.story_height([(False, g) for g in whole]) <= room:
+            return None
+        from solo import screen_story
+
+        told = [
+            screen_story.shortened(self.run.log, self.narrator, self.shown, owner, self.run.seat, console.width - 4, n)
+            for n in (screen_story.LINES, 1)
+        ]
+        # two lines a turn; one where that makes it all fit (else the start of the person's turn scrolls anyway)
+        return told[1] if self.screen.story_height(told[0]) > room >= self.screen.story_height(told[1]) else told[0]
+
+    def _below(self) -> int:
+        """The lines the prompt's part of the screen takes under the story: the question, its choices, what to
+        type, the coach line, the digest, the prompt and the toolbar."""
+        d = self.run.decision()
+        if d is None or d.seat != self.run.seat:
+            return 4
+        laid = self._laid_out(d)
+        return len(laid if laid is not None else d.options) + 6
 
     def prompt_if_needed(self) -> None:
         d = self.run.decision()

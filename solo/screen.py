@@ -9,6 +9,7 @@ from __future__ import annotations
 import codecs
 import contextlib
 import errno
+import io
 import os
 import stat
 import sys
@@ -193,6 +194,22 @@ class Screen:
             shown = escape(str(path))
             self.error(f"Transcript stopped: cannot write {shown}: {file_problem(e, path)}. Play goes on.")
 
+    def transcribed_whole(self, whole: Callable[[], None]) -> None:
+        """After a story shortened for the screen: the transcript gets what `whole` prints instead, so it stays
+        the complete story (flush the transcript before showing the shortened one)."""
+        if self.transcript is None:
+            return
+        self.console.export_text(clear=True)  # the shortened telling: the screen's, not the transcript's
+        screen, out = self.console, io.StringIO()
+        self.console = Console(
+            file=out, width=screen.width, color_system=None, highlight=False, emoji=False, markup=False
+        )
+        try:
+            whole()
+        finally:
+            self.console = screen
+        self._append(out.getvalue())
+
     def paged(self, draw: Callable[[], None], more: Callable[[str], bool] | None) -> None:
         """What draw prints, a screenful at a time with `more` asked between (False stops); all at once
         when more is None (not a terminal) or when it fits."""
@@ -234,12 +251,23 @@ class Screen:
                 self.console.print(Text(p))
             self.console.print()
             return
-        body = Text("\n\n".join(paragraphs))
-        self.console.print(
-            Panel(
-                body, title=Text(title, style=theme.HEADING), title_align="left", border_style=style, padding=(0, 1)
-            )
-        )
+        self.console.print(_story_panel(title, "\n\n".join(paragraphs), style))
+
+    def brief(self, title: str, lines: Sequence[str], style: str = "white") -> None:
+        """Lines told one a turn, in one panel without the blank lines between paragraphs."""
+        if self.plain:
+            self.story(title, ["\n".join(lines)], style)
+            return
+        self.console.print(_story_panel(title, "\n".join(lines), style))
+
+    def story_height(self, groups: Sequence[tuple[bool, tuple[str, Sequence[str], str]]]) -> int:
+        """How many lines the panels of `groups` ((brief, group) pairs: see `brief`) take at this screen's
+        width (nothing is printed)."""
+        out = io.StringIO()
+        scratch = Console(file=out, width=self.console.width, color_system=None, highlight=False)
+        for brief, (title, paragraphs, style) in groups:
+            scratch.print(_story_panel(title, ("\n" if brief else "\n\n").join(p for p in paragraphs if p), style))
+        return len(out.getvalue().splitlines())
 
     def pairs(self, title: str, rows: Sequence[tuple[str, str]]) -> None:
         if self.plain:
@@ -335,6 +363,12 @@ class Screen:
         if hint:
             parts.append(Text(hint, style=theme.HIDDEN))
         self.console.print(Group(*parts))
+
+
+def _story_panel(title: str, body: str, style: str) -> Panel:
+    return Panel(
+        Text(body), title=Text(title, style=theme.HEADING), title_align="left", border_style=style, padding=(0, 1)
+    )
 
 
 def _plain(text: str | Text) -> str:

@@ -8,6 +8,7 @@ from typing import Any
 from rich.text import Text
 
 from engines.core.contract import Decision
+from engines.core.events import Event
 from engines.final_girl import data as D
 from engines.final_girl.keys import Key
 from engines.final_girl.state import State, View
@@ -55,6 +56,13 @@ _COACH_TIE = "Game Ambiguity: the rules leave this open, so you settle it ('x am
 
 
 class FinalGirlUI:
+    # -- whose turn ---------------------------------------------------------------------------------
+
+    def owner(self, event: Event) -> str | None:
+        """The Killer's phase is the Killer's turn; everything else is the Final Girl's (solo/screen_story.py
+        tells the Killer's phase in brief on a terminal too short for the whole story)."""
+        return "killer" if event.phase == "killer" else "final_girl"
+
     # -- the bottom line ------------------------------------------------------------------------------
 
     def toolbar(self, view: View) -> str:

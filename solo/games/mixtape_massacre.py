@@ -95,6 +95,13 @@ def _coach_line(kind: str) -> str | None:
 
 
 class MixtapeMassacreUI:
+    # -- whose turn ---------------------------------------------------------------------------------
+
+    def owner(self, event: Event) -> str | None:
+        """The seat whose turn an event begins (None: the turn goes on), so a short terminal can tell the
+        rivals' turns in brief (solo/screen_story.py)."""
+        return event.facts.get("seat") if event.kind == "turn_started" else None
+
     # -- the bottom line ------------------------------------------------------------------------------
 
     def toolbar(self, view: View) -> str:

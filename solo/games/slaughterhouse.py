@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from engines.core.contract import Decision
+from engines.core.events import Event
 from engines.slaughterhouse import data as D
 from engines.slaughterhouse.keys import Key, to_key
 from engines.slaughterhouse.odds import Roll, rolls
@@ -21,6 +22,11 @@ def _pct(p: Fraction) -> str:
 
 
 class SlaughterhouseUI:
+    def owner(self, event: Event) -> str | None:
+        """The side whose phase an event belongs to (the phases are named for the seats), so a short terminal
+        can tell the other side's phase in brief (solo/screen_story.py); None where no side acts."""
+        return event.phase if event.phase in ("sawyer", "trespassers") else None
+
     def toolbar(self, view: View) -> str:
         """Fields by importance (the REPL drops whole fields from the end to fit): the round, who is still in
         the house, the scenario's count, the Panic Meter, the family's Fear and hand, the supply, the scenario."""

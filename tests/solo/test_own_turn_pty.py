@@ -1,0 +1,138 @@
+"""Between two of the person's decisions, at 80x24 (issue 14): the end of the person's own turn, the other
+seats' turns in brief and the prompt share one screen, in every game where another seat takes turns (the
+Mixtape rivals, Final Girl's Killer phase, the Sawyer family); the whole story stays in `log`, and plain or
+piped output is never shortened. A real pseudo-terminal, read back through test_fg_pty's screen model."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+from test_fg_pty import COLUMNS, ROWS, Terminal, _answer, typed
+from test_pty import PROMPT
+
+from narratives import for_game
+from saves import SaveStore
+from solo import narration, screen_story
+from solo.games import ui_for
+from solo.run import Run
+
+ROOT = Path(__file__).resolve().parents[2]
+BRIEF = "Others' turns, in brief"
+
+GAMES = {
+    "mixtape-massacre": (["--seed", "7", "-o", "rivals=3"], 4),
+    "escape-from-tall-oaks": (["--seed", "7", "-o", "rivals=3"], 5),
+    "final-girl": (["--seed", "2"], 8),
+    "slaughterhouse": (["--seed", "7"], 13),
+}
+"""Each game's run and how many first choices to type, up to one after others' turns too tall to tell whole."""
+
+
+def spawn(save_dir: Path, game: str, *args: str) -> pexpect.spawn:
+    """This checkout's `solo` (python -m from its root, not the installed command's copy) at 80x24."""
+    return pexpect.spawn(
+        sys.executable,
+        ["-m", "solo", "--save-dir", str(save_dir), "new", game, "--slot", "pty", *args],
+        cwd=str(ROOT),
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(ROWS, COLUMNS),
+        env={"TERM": "xterm-256color", "PATH": "/usr/bin:/bin", "HOME": str(save_dir), "LANG": "C.UTF-8"},
+    )
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.replace("│", " ").split())
+
+
+def _run(save_dir: Path) -> Run:
+    return Run.from_record(SaveStore(save_dir).read("pty"))
+
+
+def _own_end(run: Run, since: int) -> str:
+    """The last paragraph of what the person's last choice did before another seat's turn began."""
+    owner = ui_for(run.game.id).owner
+    a, b, _ = screen_story.chapters(run.log, since, owner)[0]
+    told = list(narration.groups(run.log, for_game(run.game.id, run.seed, run.seat), a, stop=b))
+    return _flat(told[-1][1][-1])
+
+
+@pytest.fixture(scope="module", params=sorted(GAMES))
+def played(request, tmp_path_factory):
+    """(run, the screen at the prompt after the last choice, the log's length before it), choosing 1 each time."""
+    game = request.param
+    args, choices = GAMES[game]
+    save_dir = tmp_path_factory.mktemp(game)
+    child, term = spawn(save_dir, game, *args), Terminal()
+    for _ in range(choices - 1):  # on at once: only the last screen is read, so no waiting for quiet
+        child.expect(PROMPT)
+        term.feed(child.before + child.after)
+        _answer(child, term)
+        child.sendline("1")
+    child.expect(PROMPT)
+    term.feed(child.before + child.after)
+    _answer(child, term)
+    child.sendline("transcript")  # on before the last choice: it must hold the whole story
+    child.expect(PROMPT)
+    term.feed(child.before + child.after)
+    _answer(child, term)
+    since = len(_run(save_dir).log)
+    screen = typed(child, term, "1")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    return _run(save_dir), screen, since, (save_dir / "pty.transcript.txt").read_text(encoding="utf-8")
+
+
+def test_the_end_of_the_own_turn_and_the_others_in_brief_share_the_screen_with_the_prompt(played):
+    run, screen, since, _ = played
+    rows = screen.split("\n")
+    assert BRIEF in screen  # the others' turns were too tall to tell whole
+    assert _own_end(run, since) in _flat(screen)  # what the person's choice did last, in full
+    assert rows.index(">") == ROWS - 2  # the prompt, then the toolbar
+    assert "Since your last choice:" in screen
+
+
+def test_the_transcript_keeps_the_whole_story_of_the_turns_shown_in_brief(played):
+    run, _, since, transcript = played
+    told = narration.groups(run.log, for_game(run.game.id, run.seed, run.seat), since)
+    assert BRIEF not in transcript
+    assert all(_flat(p) in _flat(transcript) for _, paragraphs, _ in told for p in paragraphs)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_piped_output_keeps_every_turn_whole(game, tmp_path):
+    """Not a terminal (a file, a screen reader): the same choices tell every other seat's turn in full."""
+    args, choices = GAMES[game]
+    out = subprocess.run(
+        [sys.executable, "-m", "solo", "--save-dir", str(tmp_path), "new", game, "--slot", "pipe", *args],
+        cwd=ROOT,
+        input="1\n" * choices + "quit\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "LANG": "C.UTF-8", "COLUMNS": "80", "LINES": "24"},
+    )
+    run = Run.from_record(SaveStore(tmp_path).read("pipe"))
+    told = narration.groups(run.log, for_game(run.game.id, run.seed, run.seat))
+    assert BRIEF not in out.stdout
+    assert all(p in out.stdout for _, paragraphs, _ in told for p in paragraphs)  # every line, whole
+
+
+def test_plain_at_a_terminal_keeps_every_turn_whole(tmp_path):
+    """--plain at a terminal (a screen reader's choice) is never shortened: the rivals' turns in full."""
+    args, choices = GAMES["mixtape-massacre"]
+    child = spawn(tmp_path, "mixtape-massacre", "--plain", *args)
+    child.sendline("\n".join(["1"] * choices))
+    child.expect("What now?")  # the person's next turn, after the rivals'
+    shown = child.before
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    run = _run(tmp_path)
+    told = narration.groups(run.log, for_game(run.game.id, run.seed, run.seat), 1)
+    assert BRIEF not in shown and "╭" not in shown  # plain: no panels, nothing shortened
+    assert all(_flat(p) in _flat(shown) for _, paragraphs, _ in told for p in paragraphs)

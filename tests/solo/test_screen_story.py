@@ -1,0 +1,67 @@
+"""solo/screen_story.py: the story between two decisions cut by whose turn it is, the others' turns in a line
+or two each with the kills, souvenirs, injuries and deaths kept first (issue 14).
+"""
+
+from __future__ import annotations
+
+import itertools
+import textwrap
+
+import pytest
+
+from engines import registry
+from narratives import for_game
+from solo import narration, screen_story
+from solo.games import ui_for
+from solo.run import Run
+
+WIDTH = 76  # inside a panel at 80 columns
+
+
+@pytest.fixture(scope="module")
+def played():
+    """Director's Cut with three rivals, the person taking choice 1 each time: (run, where each choice began)."""
+    game = registry.get("mixtape-massacre")
+    run = Run(game, 7, {"rivals": "3"}, game.person_seats[0])
+    run.step_automa()
+    starts = []
+    for _ in range(6):
+        d = run.decision()
+        starts.append(len(run.log))
+        run.choose(d.options[0].key, d)
+        run.step_automa()
+    return run, starts
+
+
+def test_chapters_cut_the_log_where_the_turn_passes_and_cover_it_whole(played):
+    run, starts = played
+    owner = ui_for(run.game.id).owner
+    log = run.log[: starts[4]]
+    cut = screen_story.chapters(log, starts[3], owner)
+    assert cut[0][0] == starts[3] and cut[-1][1] == len(log)
+    assert all(b == c for (_, b, _), (c, _, _) in itertools.pairwise(cut))
+    for a, _, seat in cut[1:]:
+        assert log[a].kind == "turn_started" and log[a].facts["seat"] == seat
+    assert [seat for _, _, seat in cut] == [run.seat, "slasher2", "slasher3", "slasher4", run.seat]
+
+
+def test_each_other_turn_takes_a_line_or_two_and_keeps_its_kills_souvenirs_and_injuries(played):
+    run, starts = played
+    ui, narrator = ui_for(run.game.id), for_game(run.game.id, run.seed, run.seat)
+    log, start = run.log[: starts[4]], starts[3]  # the story between the person's 4th and 5th choices
+    told = screen_story.shortened(log, narrator, start, ui.owner, run.seat, WIDTH)
+    brief = [line for is_brief, (_, lines, _) in told if is_brief for line in lines]
+    assert len(brief) == 3  # one line a rival
+    assert all(len(textwrap.wrap(line, WIDTH)) <= screen_story.LINES for line in brief)
+    cut = screen_story.chapters(log, start, ui.owner)
+    tellings = narrator.tellings(log, start)
+    for (a, b, _), line in zip(cut[1:-1], brief, strict=True):  # what a rival's turn came to, kept first
+        weighty = [t.summary for t in tellings if a <= t.start < b and screen_story._weight(log[t.start : t.stop]) < 2]
+        assert not weighty or weighty[-1].rstrip(".") in line
+        everything = " ".join(t.summary for t in tellings if a <= t.start < b and t.summary)
+        assert line == everything or line.endswith(" …")  # what gave way is marked (and `log` tells it)
+    full = [g for is_brief, g in told if not is_brief]  # the person's own, as the whole story tells it
+    a, b, _ = cut[0]
+    assert full[0] == next(narration.groups(log, narrator, a, stop=b))
+    assert full[-1] == next(narration.groups(log, narrator, cut[-1][0]))
+    assert told[1][1][0].endswith("('log 4' tells them whole)")
