@@ -1,7 +1,7 @@
 """Between two of the person's decisions, at 80x24 (issue 14): the end of the person's own turn, the other
 seats' turns in brief and the prompt share one screen, in every game where another seat takes turns (the
 Mixtape rivals, Final Girl's Killer phase, the Sawyer family); the whole story stays in `log`, and plain or
-piped output is never shortened. A real pseudo-terminal, read back through test_fg_pty's screen model."""
+piped output is never shortened. A real pseudo-terminal, read back through pty_harness's screen model."""
 
 from __future__ import annotations
 
@@ -11,8 +11,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from test_fg_pty import COLUMNS, ROWS, Terminal, _answer, typed
-from test_pty import PROMPT
+from pty_harness import ROWS, Pty, spawn
 
 from narratives import for_game
 from saves import SaveStore
@@ -30,19 +29,6 @@ GAMES = {
     "slaughterhouse": (["--seed", "7"], 13),
 }
 """Each game's run and how many first choices to type, up to one after others' turns too tall to tell whole."""
-
-
-def spawn(save_dir: Path, game: str, *args: str) -> pexpect.spawn:
-    """This checkout's `solo` (python -m from its root, not the installed command's copy) at 80x24."""
-    return pexpect.spawn(
-        sys.executable,
-        ["-m", "solo", "--save-dir", str(save_dir), "new", game, "--slot", "pty", *args],
-        cwd=str(ROOT),
-        encoding="utf-8",
-        timeout=30,
-        dimensions=(ROWS, COLUMNS),
-        env={"TERM": "xterm-256color", "PATH": "/usr/bin:/bin", "HOME": str(save_dir), "LANG": "C.UTF-8"},
-    )
 
 
 def _flat(text: str) -> str:
@@ -63,28 +49,19 @@ def _own_end(run: Run, since: int) -> str:
 
 @pytest.fixture(scope="module", params=sorted(GAMES))
 def played(request, tmp_path_factory):
-    """(run, the screen at the prompt after the last choice, the log's length before it), choosing 1 each time."""
+    """(run, the screen at the prompt after the last choice, the log's length before it, the transcript),
+    choosing 1 each time."""
     game = request.param
     args, choices = GAMES[game]
     save_dir = tmp_path_factory.mktemp(game)
-    child, term = spawn(save_dir, game, *args), Terminal()
-    for _ in range(choices - 1):  # on at once: only the last screen is read, so no waiting for quiet
-        child.expect(PROMPT)
-        term.feed(child.before + child.after)
-        _answer(child, term)
-        child.sendline("1")
-    child.expect(PROMPT)
-    term.feed(child.before + child.after)
-    _answer(child, term)
-    child.sendline("transcript")  # on before the last choice: it must hold the whole story
-    child.expect(PROMPT)
-    term.feed(child.before + child.after)
-    _answer(child, term)
+    pty = Pty(spawn(save_dir, "new", game, "--slot", "pty", *args))
+    pty.prompt()
+    for _ in range(choices - 1):
+        pty.typed("1")
+    pty.typed("transcript")  # on before the last choice: it must hold the whole story
     since = len(_run(save_dir).log)
-    screen = typed(child, term, "1")
-    child.sendline("quit")
-    child.expect(pexpect.EOF)
-    child.close()
+    screen = "\n".join(pty.typed("1"))
+    pty.quit()
     return _run(save_dir), screen, since, (save_dir / "pty.transcript.txt").read_text(encoding="utf-8")
 
 
@@ -126,7 +103,7 @@ def test_piped_output_keeps_every_turn_whole(game, tmp_path):
 def test_plain_at_a_terminal_keeps_every_turn_whole(tmp_path):
     """--plain at a terminal (a screen reader's choice) is never shortened: the rivals' turns in full."""
     args, choices = GAMES["mixtape-massacre"]
-    child = spawn(tmp_path, "mixtape-massacre", "--plain", *args)
+    child = spawn(tmp_path, "new", "mixtape-massacre", "--slot", "pty", "--plain", *args)
     child.sendline("\n".join(["1"] * choices))
     child.expect("What now?")  # the person's next turn, after the rivals'
     shown = child.before
