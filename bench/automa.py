@@ -3,10 +3,13 @@ heuristic at the person's seat, how well the hint's win chances are calibrated, 
 
 Both sides of a comparison play the same seeds (paired), each game seeded by its number as in `solo sim`, so a
 difference is the policies', not the dice's. Writes the section "Automa levels" of bench/RESULTS.md, and a
-calibration curve (automa_calibration.png) beside it when matplotlib can be imported.
+calibration curve (bench/calibration.png) beside it when matplotlib can be imported (the `plot` extra).
 
-    taskset -c 0 .venv/bin/python bench/automa.py --quick           # a minute or two
-    taskset -c 0 .venv/bin/python bench/automa.py --games 12 --decisions 60
+    nice -n 10 .venv/bin/python bench/automa.py --quick                       # a minute or two
+    nice -n 10 .venv/bin/python bench/automa.py --games 12 --decisions 400 --jobs 2
+
+Every game is played on its own (a seed, a side), so `--jobs N` spreads them over N processes and gives the
+same figures for any N; only the wall time differs.
 
 A game whose determinize has not landed is listed as not measured.
 """
@@ -17,8 +20,10 @@ import argparse
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE.parent))  # the checkout this script is in, not whichever one is installed
@@ -32,7 +37,7 @@ from solo import advice  # noqa: E402
 from solo.sim import MAX_DECISIONS, wilson  # noqa: E402
 
 RESULTS = HERE / "RESULTS.md"
-PNG = HERE / "automa_calibration.png"
+PNG = HERE / "calibration.png"
 HEADING = "## Automa levels"
 SEED = 0
 CALIBRATION_SEED = 10_000
@@ -80,9 +85,11 @@ def resolve(game, name: str):
     return levels.resolve(game, name)
 
 
-def play(game_id: str, seed: int, policies: dict[str, str], options: dict[str, str], costs: list[float]):
-    """One game as `solo sim` plays it (the same keys), the searching seats' decisions timed: its winners."""
+def play(game_id: str, seed: int, policies: dict[str, str], options: dict[str, str]):
+    """One game as `solo sim` plays it (the same keys), the searching seats' decisions timed: its winners and
+    those times."""
     game = get(game_id)
+    costs: list[float] = []
     chosen = {}
     for seat, name in policies.items():
         policy = resolve(game, name)
@@ -94,7 +101,25 @@ def play(game_id: str, seed: int, policies: dict[str, str], options: dict[str, s
             break
         game.apply(state, decide(game, chosen[d.seat], state, d, policy_rng(seed, n)), d)
     outcome = game.outcome(state)
-    return tuple(outcome.winners) if outcome is not None else ()
+    return (tuple(outcome.winners) if outcome is not None else ()), costs
+
+
+JOBS = 1
+"""--jobs: processes playing the games; the figures are the same for any number."""
+
+
+def spread(work: Callable[..., Any], calls: Iterable[tuple]) -> list[Any]:
+    """`work(*call)` for every call, in JOBS processes when more than one, results in the calls' order."""
+    calls = list(calls)
+    if JOBS <= 1 or len(calls) < 2:
+        return [work(*c) for c in calls]
+    with ProcessPoolExecutor(JOBS) as pool:
+        return list(pool.map(_call, [(work, c) for c in calls]))
+
+
+def _call(job: tuple[Callable[..., Any], tuple]) -> Any:
+    work, args = job
+    return work(*args)
 
 
 # -- comparisons -----------------------------------------------------------------------------------------------
@@ -128,7 +153,8 @@ def comparisons() -> list[tuple[Match, dict[str, str], dict[str, str], str, str]
         (tcm, {"trespassers": "normal", "sawyer": "normal"}, {"trespassers": "normal", "sawyer": "hard"})
     )
     tcm = Match(
-        "Slaughterhouse: the Trespassers' escapes (automa, or the person's seat by search)",
+        "Slaughterhouse: the Trespassers' escapes (the automa's when the person plays the family; "
+        "or the person's seat by search)",
         "slaughterhouse",
         {},
         ["trespassers"],
@@ -140,16 +166,16 @@ def comparisons() -> list[tuple[Match, dict[str, str], dict[str, str], str, str]
         ("mixtape-massacre", "slasher", "slasher1"),
         ("escape-from-tall-oaks", "survivor", "survivor1"),
     ):
-        rivals = [f"{kind}2", f"{kind}3"]
+        rival, other = f"{kind}2", f"{kind}3"
         m = Match(
-            f"{get(gid).title}: each rival {kind}'s share of wins (3 seats)",
+            f"{get(gid).title}: one rival {kind} ({rival}) at the level, 3 seats, the others normal: its wins",
             gid,
             {"rivals": "2"},
-            rivals,
+            [rival],
             "fair share 33%",
         )
-        base = {person: "normal", **dict.fromkeys(rivals, "normal")}
-        out.append((m, base, {person: "normal", **dict.fromkeys(rivals, "hard")}))
+        base = {person: "normal", rival: "normal", other: "normal"}
+        out.append((m, base, {**base, rival: "hard"}))
     fg = Match(
         "Final Girl: the person's seat, search (as hard) against the heuristic",
         "final-girl",
@@ -171,10 +197,12 @@ def compare(games: int, costs: dict[str, list[float]], say: Callable[[str], None
             continue
         seeds = range(SEED, SEED + games)
         spent = costs.setdefault(match.game_id, [])
-        start = time.process_time()
-        won_a = [play(match.game_id, s, a, match.options, []) for s in seeds]
-        won_b = [play(match.game_id, s, b, match.options, spent) for s in seeds]
-        say(f"{match.title}: {games} paired games in {time.process_time() - start:.0f} s CPU")
+        start = time.time()
+        played = spread(play, [(match.game_id, s, side, match.options) for side in (a, b) for s in seeds])
+        won_a = [w for w, _ in played[:games]]
+        won_b = [w for w, _ in played[games:]]
+        spent += [c for _, found in played[games:] for c in found]
+        say(f"{match.title}: {games} paired games in {time.time() - start:.0f} s")
         ra, rb = match.rate(won_a), match.rate(won_b)
         better = sum(
             any(c in wb for c in match.counted) and not any(c in wa for c in match.counted)
@@ -200,7 +228,47 @@ PER_GAME = 2
 """Decisions sampled from one game at most: one game's outcome is one coin, however many decisions it holds."""
 PICK_ONE_IN = 8
 """Each of the person's decisions is sampled with this chance (1 in 8), so the samples spread over the game."""
-CALIBRATED = (("final-girl", "final_girl"), ("slaughterhouse", "trespassers"), ("slaughterhouse", "sawyer"))
+CALIBRATED = (
+    ("final-girl", "final_girl"),
+    ("slaughterhouse", "trespassers"),
+    ("slaughterhouse", "sawyer"),
+    ("mixtape-massacre", "slasher1"),
+    ("escape-from-tall-oaks", "survivor1"),
+)
+
+
+def calibrate_game(
+    gid: str, seat: str, seed: int, timed: bool
+) -> tuple[list[tuple[float, bool]], list, list]:
+    """One seeded game of heuristic play: (predicted, won) at up to PER_GAME of `seat`'s decisions (the hint's
+    estimate, its own budget and seed, of the choice the heuristic made, and whether the seat won the game that
+    followed, as in the hint's playouts), the hints' CPU times, and, when `timed`, the shipped hard level's."""
+    from solo.run import Run
+
+    game = get(gid)
+    heuristic = game.policies[game.default_policy]
+    hard = Timed(levels.policy_for(game, "hard"), [])
+    hints: list[float] = []
+    run = Run(game, seed, resolve_options(game, {}), seat)
+    mine: list[float] = []
+    pick = Rng.from_seed(derive_seed(seed, "calibration"))
+    while (d := run.decision()) is not None:
+        key = decide(game, heuristic, run.state, d, policy_rng(seed, len(run.keys)))
+        if d.seat == seat and len(d.options) > 1 and len(mine) < PER_GAME and pick.below(PICK_ONE_IN) == 0:
+            t = time.process_time()
+            estimates = advice.estimates(run, d)
+            hints.append(time.process_time() - t)
+            mine.append(next(e.win for e in estimates if e.key == key))
+            if timed:
+                hard.choose(game, run.state, d, policy_rng(seed, len(run.keys)))
+        run.choose(key, d)
+    outcome = run.outcome()
+    won = outcome is not None and seat in outcome.winners
+    return [(p, won) for p in mine], hints, hard.costs
+
+
+TIMED_GAMES = 30
+"""Calibration games per seat whose sampled decisions the shipped hard level is timed at too."""
 
 
 def calibration(
@@ -209,48 +277,28 @@ def calibration(
     hard_costs: dict[str, list[float]],
     say: Callable[[str], None],
 ):
-    """(predicted, won) for `decisions` of the person's decisions per seat: the hint's estimate (its own budget
-    and seed) of the choice the heuristic made, and whether the seat won the game that followed (heuristic
-    play throughout, as in the hint's playouts). At each, the shipped hard level's decision is timed too."""
-    from solo.run import Run
-
+    """(predicted, won) for `decisions` of the person's decisions per seat, seeded games from CALIBRATION_SEED
+    taken in order (a batch of games at a time; what a game adds does not depend on the batch)."""
     pairs: list[tuple[float, bool]] = []
     for gid, seat in CALIBRATED:
         if not searchable(gid):
             continue
-        game = get(gid)
-        heuristic = game.policies[game.default_policy]
-        spent = hint_costs.setdefault(gid, [])
-        hard = Timed(levels.policy_for(game, "hard"), hard_costs.setdefault(gid, []))
         found: list[tuple[float, bool]] = []
-        start = time.process_time()
+        start = time.time()
         seed = CALIBRATION_SEED
         while len(found) < decisions:
-            run = Run(game, seed, resolve_options(game, {}), seat)
-            mine: list[float] = []
-            pick = Rng.from_seed(derive_seed(seed, "calibration"))
-            while (d := run.decision()) is not None:
-                key = decide(game, heuristic, run.state, d, policy_rng(seed, len(run.keys)))
-                if (
-                    d.seat == seat
-                    and len(d.options) > 1
-                    and len(mine) < PER_GAME
-                    and len(found) + len(mine) < decisions
-                    and pick.below(PICK_ONE_IN) == 0
-                ):
-                    t = time.process_time()
-                    estimates = advice.estimates(run, d)
-                    spent.append(time.process_time() - t)
-                    mine.append(next(e.win for e in estimates if e.key == key))
-                    hard.choose(game, run.state, d, policy_rng(seed, len(run.keys)))
-                run.choose(key, d)
-            outcome = run.outcome()
-            won = outcome is not None and seat in outcome.winners
-            found += [(p, won) for p in mine]
-            seed += 1
+            batch = max(JOBS * 4, 8)
+            calls = [(gid, seat, s, s - CALIBRATION_SEED < TIMED_GAMES) for s in range(seed, seed + batch)]
+            for got, hints, hard in spread(calibrate_game, calls):
+                if len(found) >= decisions:
+                    break
+                found += got[: decisions - len(found)]
+                hint_costs.setdefault(gid, []).extend(hints)
+                hard_costs.setdefault(gid, []).extend(hard)
+                seed += 1
         say(
-            f"calibration, {game.title} ({seat}): {len(found)} decisions from {seed - CALIBRATION_SEED} games "
-            f"in {time.process_time() - start:.0f} s CPU"
+            f"calibration, {get(gid).title} ({seat}): {len(found)} decisions from {seed - CALIBRATION_SEED} games "
+            f"in {time.time() - start:.0f} s"
         )
         pairs += found
     return pairs
@@ -334,28 +382,41 @@ def main() -> int:
     p.add_argument(
         "--samples", type=int, help="hard's samples per decision in the comparisons (default: its own)"
     )
+    p.add_argument(
+        "--jobs", type=int, default=1, help="processes playing the games (the figures do not change)"
+    )
     p.add_argument("--no-write", action="store_true", help="print the section instead of writing RESULTS.md")
     args = p.parse_args()
     games, decisions = (2, 6) if args.quick else (args.games, args.decisions)
-    global SAMPLES
-    SAMPLES = args.samples
+    global SAMPLES, JOBS
+    SAMPLES, JOBS = args.samples, args.jobs
 
     def say(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
 
-    start = time.process_time()
+    start = time.time()
     played: dict[str, list[float]] = {}
     hard: dict[str, list[float]] = {}
     hint: dict[str, list[float]] = {}
     compared = compare(games, played, say)
     pairs = calibration(decisions, hint, hard, say)
     drawn = plot(pairs)
-    budgets = ", ".join(f"{get(g).title} {n}" for g, n in levels.HARD_ITERATIONS.items())
+    if not drawn:
+        say("matplotlib is not installed (the `plot` extra): no bench/calibration.png")
+    budgets = ", ".join(
+        f"{get(g).title} {n}"
+        + (f" (at most {levels.HARD_STEPS[g]:,} rollout steps)" if g in levels.HARD_STEPS else "")
+        for g, n in levels.HARD_ITERATIONS.items()
+    )
     hints = ", ".join(
-        f"{get(g).title} {advice.iterations(get(g))}" for g in levels.HARD_ITERATIONS if g not in advice.EXACT
+        f"{get(g).title} {advice.iterations(get(g))}"
+        + (f" (at most {levels.HINT_STEPS[g]:,} steps)" if g in levels.HINT_STEPS else "")
+        for g in levels.HARD_ITERATIONS
+        if g not in advice.EXACT
     )
     given = " --quick" if args.quick else f" --games {games} --decisions {decisions}"
     given += f" --samples {SAMPLES}" if SAMPLES else ""
+    given += f" --jobs {JOBS}" if JOBS > 1 else ""
     played_as = (
         f"In the comparisons `hard` searched with {SAMPLES} samples per decision, not its shipped budget, which this "
         "run could not afford for whole games"
@@ -365,8 +426,8 @@ def main() -> int:
     lines = [
         HEADING,
         "",
-        f"`bench/automa.py{given}`, one run on one core (`taskset -c 0`), {time.strftime('%Y-%m-%d')}, "
-        f"{time.process_time() - start:.0f} s CPU in all. Seeds {SEED}-{SEED + games - 1} for every comparison, "
+        f"`nice -n 10 bench/automa.py{given}`, one run, {time.strftime('%Y-%m-%d')}, "
+        f"{time.time() - start:.0f} s of wall time in all on a shared two-core machine. Seeds {SEED}-{SEED + games - 1} for every comparison, "
         "paired: both sides play the same seeds. Win rates with Wilson 95% intervals. The shipped `hard` searches "
         f"with these samples per decision: {budgets}; the hint with {hints}. {played_as}. The person's seat "
         "plays the heuristic (`normal`) unless named.",
@@ -381,7 +442,11 @@ def main() -> int:
         "",
         *calibration_rows(pairs),
         "",
-        ("The curve: automa_calibration.png." if drawn else "(No PNG: matplotlib is not installed here.)"),
+        (
+            "The curve: [calibration.png](calibration.png)."
+            if drawn
+            else "(No PNG: matplotlib is not installed.)"
+        ),
         "",
         "Cost: CPU time per decision that had more than one option (the shipped `hard` and the hint, timed at "
         "the calibration's decisions; the comparisons' searching seats as they played).",
