@@ -186,7 +186,18 @@ def comparisons() -> list[tuple[Match, dict[str, str], dict[str, str], str, str]
     return [(m, a, b, "normal", "hard") for m, a, b in out]
 
 
-def compare(games: int, costs: dict[str, list[float]], say: Callable[[str], None]) -> list[str]:
+GAMES_FOR: dict[str, int] = {}
+"""--games-for GAME=N: paired games for one game's comparisons, where --games is more than it can afford."""
+
+
+def compare(
+    games: int,
+    costs: dict[str, list[float]],
+    say: Callable[[str], None],
+    done: Callable[[list[str]], None] = lambda rows: None,
+) -> list[str]:
+    """The comparisons' rows; `done` gets the rows so far after each (the bench writes them as it goes)."""
+    every = games
     rows = [
         "| What | Games (paired seeds) | normal | hard | Seeds hard won, normal lost / the reverse |",
         "|---|---|---|---|---|",
@@ -195,6 +206,7 @@ def compare(games: int, costs: dict[str, list[float]], say: Callable[[str], None
         if not searchable(match.game_id):
             rows.append(f"| {match.title} | not measured: no determinize yet | | | |")
             continue
+        games = GAMES_FOR.get(match.game_id, every)
         seeds = range(SEED, SEED + games)
         spent = costs.setdefault(match.game_id, [])
         start = time.time()
@@ -213,7 +225,9 @@ def compare(games: int, costs: dict[str, list[float]], say: Callable[[str], None
             for wa, wb in zip(won_a, won_b, strict=True)
         )
         note = f" ({match.fair})" if match.fair else ""
-        rows.append(f"| {match.title}{note} | {games} | {_rate(ra)} | {_rate(rb)} | {better} / {worse} |")
+        seen = f"{games} ({SEED}-{SEED + games - 1})"
+        rows.append(f"| {match.title}{note} | {seen} | {_rate(ra)} | {_rate(rb)} | {better} / {worse} |")
+        done(rows)
     return rows
 
 
@@ -267,8 +281,9 @@ def calibrate_game(
     return [(p, won) for p in mine], hints, hard.costs
 
 
-TIMED_GAMES = 30
-"""Calibration games per seat whose sampled decisions the shipped hard level is timed at too."""
+TIMED_GAMES = 0
+"""--timed-games: calibration games per seat whose sampled decisions the shipped hard level is timed at too
+(0 by default: the comparisons time hard at every decision it makes)."""
 
 
 def calibration(
@@ -305,7 +320,10 @@ def calibration(
 
 
 def calibration_rows(pairs: list[tuple[float, bool]]) -> list[str]:
-    rows = ["| Predicted | Decisions | Mean predicted | Realized (95% interval) |", "|---|---|---|---|"]
+    rows = [
+        "| Predicted | Decisions | Mean predicted | Realized (95% interval) | Realized - predicted |",
+        "|---|---|---|---|---|",
+    ]
     for b in range(10):
         inside = [(p, w) for p, w in pairs if min(9, int(p * 10)) == b]
         if not inside:
@@ -315,7 +333,7 @@ def calibration_rows(pairs: list[tuple[float, bool]]) -> list[str]:
         mean = statistics.fmean(p for p, _ in inside)
         rows.append(
             f"| {b * 10}-{b * 10 + 10}% | {len(inside)} | {mean:.0%} | {wins / len(inside):.0%} "
-            f"({low:.0%}-{high:.0%}) |"
+            f"({low:.0%}-{high:.0%}) | {(wins / len(inside) - mean) * 100:+.0f} points |"
         )
     return rows
 
@@ -328,17 +346,28 @@ def plot(pairs: list[tuple[float, bool]]) -> bool:
         import matplotlib.pyplot as plt  # type: ignore[import-not-found]
     except ImportError:
         return False
-    xs, ys = [], []
+    xs, ys, lows, highs, counts = [], [], [], [], []
     for b in range(10):
         inside = [(p, w) for p, w in pairs if min(9, int(p * 10)) == b]
         if inside:
+            wins = sum(w for _, w in inside)
+            low, high = wilson(wins, len(inside))
             xs.append(statistics.fmean(p for p, _ in inside))
-            ys.append(sum(w for _, w in inside) / len(inside))
-    fig, ax = plt.subplots(figsize=(4, 4))
-    ax.plot([0, 1], [0, 1], ":", color="grey")
-    ax.plot(xs, ys, "o-")
-    ax.set_xlabel("hint's predicted win chance")
+            ys.append(wins / len(inside))
+            lows.append(ys[-1] - low)
+            highs.append(high - ys[-1])
+            counts.append(len(inside))
+    fig, ax = plt.subplots(figsize=(5, 5))
+    ax.plot([0, 1], [0, 1], ":", color="grey", label="perfect")
+    ax.errorbar(xs, ys, yerr=[lows, highs], fmt="o-", capsize=3, label="realized (95% interval)")
+    for x, y, n in zip(xs, ys, counts, strict=True):
+        ax.annotate(str(n), (x, y), textcoords="offset points", xytext=(6, -12), fontsize=8)
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.set_xlabel("hint's predicted win chance (bins of ten points; the count of decisions beside each)")
     ax.set_ylabel("realized win rate")
+    ax.set_title(f"The hint's calibration, {len(pairs)} decisions")
+    ax.legend(loc="upper left")
     fig.savefig(PNG, dpi=100, bbox_inches="tight")
     return True
 
@@ -374,10 +403,75 @@ def write(section: str) -> None:
     RESULTS.write_text(text if text.endswith("\n") else text + "\n")
 
 
+def _budgets() -> tuple[str, str]:
+    """The shipped hard level's and the hint's budgets, in words."""
+    hard = ", ".join(
+        f"{get(g).title} {n}"
+        + (f" (at most {levels.HARD_STEPS[g]:,} rollout steps)" if g in levels.HARD_STEPS else "")
+        for g, n in levels.HARD_ITERATIONS.items()
+    )
+    hint = ", ".join(
+        f"{get(g).title} {advice.iterations(get(g))}"
+        + (f" (at most {levels.HINT_STEPS[g]:,} steps)" if g in levels.HINT_STEPS else "")
+        for g in levels.HARD_ITERATIONS
+        if g not in advice.EXACT
+    )
+    return hard, hint
+
+
+def section(given: str, games: int, elapsed: float, compared, pairs, drawn, costs, finished: bool) -> str:
+    """The section "Automa levels" from what has been measured so far."""
+    budgets, hints = _budgets()
+    played_as = (
+        f"In the comparisons `hard` searched with {SAMPLES} samples per decision, not its shipped budget"
+        if SAMPLES
+        else "The comparisons play the shipped `hard`"
+    )
+    fewer = "".join(f" ({get(g).title}: seeds {SEED}-{SEED + n - 1})" for g, n in GAMES_FOR.items())
+    lines = [
+        HEADING,
+        "",
+        f"`nice -n 10 .venv/bin/python bench/automa.py{given}`, one run, {time.strftime('%Y-%m-%d')}, "
+        f"{elapsed:.0f} s of wall time{'' if finished else ' so far (the run is still going)'} on a shared "
+        f"two-core machine. Seeds {SEED}-{SEED + games - 1} for every comparison{fewer}, paired: both sides "
+        "play the same seeds. Win rates with Wilson 95% intervals. The shipped `hard` searches with these samples "
+        f"per decision: {budgets}; the hint with {hints}. {played_as}. The person's seat plays the heuristic "
+        "(`normal`) unless named.",
+        "",
+        *compared,
+        "",
+    ]
+    if pairs:
+        lines += [
+            f"Calibration of the hint: {len(pairs)} of the person's decisions (one in {PICK_ONE_IN} drawn, at most "
+            f"{PER_GAME} a game, of seeded games from seed {CALIBRATION_SEED}, heuristic play, seats: "
+            + ", ".join(f"{g} {s}" for g, s in CALIBRATED if searchable(g))
+            + "): the hint's win chance for the choice made, against how often that game was won.",
+            "",
+            *calibration_rows(pairs),
+            "",
+            "The curve: [calibration.png](calibration.png)."
+            if drawn
+            else "(No PNG: matplotlib is not installed.)",
+            "",
+        ]
+    lines += [
+        "Cost: CPU time per decision that had more than one option (the shipped `hard` and the hint, timed at "
+        "the calibration's decisions; the comparisons' searching seats as they played).",
+        "",
+        *cost_rows(costs),
+        "",
+    ]
+    return "\n".join(lines)
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--quick", action="store_true", help="a small run: 2 paired games, 6 decisions per seat")
     p.add_argument("--games", type=int, default=12, help="paired games per comparison (default 12)")
+    p.add_argument(
+        "--games-for", action="append", default=[], metavar="GAME=N", help="paired games for one game's rows"
+    )
     p.add_argument("--decisions", type=int, default=40, help="calibration decisions per seat (default 40)")
     p.add_argument(
         "--samples", type=int, help="hard's samples per decision in the comparisons (default: its own)"
@@ -385,11 +479,20 @@ def main() -> int:
     p.add_argument(
         "--jobs", type=int, default=1, help="processes playing the games (the figures do not change)"
     )
+    p.add_argument("--timed-games", type=int, default=0, help="calibration games per seat timing hard too")
     p.add_argument("--no-write", action="store_true", help="print the section instead of writing RESULTS.md")
     args = p.parse_args()
     games, decisions = (2, 6) if args.quick else (args.games, args.decisions)
-    global SAMPLES, JOBS
-    SAMPLES, JOBS = args.samples, args.jobs
+    global SAMPLES, JOBS, TIMED_GAMES
+    SAMPLES, JOBS, TIMED_GAMES = args.samples, args.jobs, args.timed_games
+    for item in args.games_for:
+        gid, _, n = item.partition("=")
+        GAMES_FOR[gid] = int(n)
+    given = " --quick" if args.quick else f" --games {games} --decisions {decisions}"
+    given += "".join(f" --games-for {g}" for g in args.games_for)
+    given += f" --samples {SAMPLES}" if SAMPLES else ""
+    given += f" --jobs {JOBS}" if JOBS > 1 else ""
+    given += f" --timed-games {TIMED_GAMES}" if TIMED_GAMES else ""
 
     def say(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
@@ -398,73 +501,27 @@ def main() -> int:
     played: dict[str, list[float]] = {}
     hard: dict[str, list[float]] = {}
     hint: dict[str, list[float]] = {}
-    compared = compare(games, played, say)
-    pairs = calibration(decisions, hint, hard, say)
+    costs = {
+        "hard automa decision": hard,
+        "hint": hint,
+        f"comparisons' search ({SAMPLES or 'shipped'})": played,
+    }
+
+    def report(compared, pairs, drawn: bool, finished: bool) -> None:
+        text = section(given, games, time.time() - start, compared, pairs, drawn, costs, finished)
+        if args.no_write:
+            if finished:
+                print(text)
+        else:
+            write(text)
+
+    pairs = calibration(decisions, hint, hard, say)  # first: the comparisons are written as each ends
     drawn = plot(pairs)
     if not drawn:
         say("matplotlib is not installed (the `plot` extra): no bench/calibration.png")
-    budgets = ", ".join(
-        f"{get(g).title} {n}"
-        + (f" (at most {levels.HARD_STEPS[g]:,} rollout steps)" if g in levels.HARD_STEPS else "")
-        for g, n in levels.HARD_ITERATIONS.items()
-    )
-    hints = ", ".join(
-        f"{get(g).title} {advice.iterations(get(g))}"
-        + (f" (at most {levels.HINT_STEPS[g]:,} steps)" if g in levels.HINT_STEPS else "")
-        for g in levels.HARD_ITERATIONS
-        if g not in advice.EXACT
-    )
-    given = " --quick" if args.quick else f" --games {games} --decisions {decisions}"
-    given += f" --samples {SAMPLES}" if SAMPLES else ""
-    given += f" --jobs {JOBS}" if JOBS > 1 else ""
-    played_as = (
-        f"In the comparisons `hard` searched with {SAMPLES} samples per decision, not its shipped budget, which this "
-        "run could not afford for whole games"
-        if SAMPLES
-        else "The comparisons play the shipped `hard`"
-    )
-    lines = [
-        HEADING,
-        "",
-        f"`nice -n 10 bench/automa.py{given}`, one run, {time.strftime('%Y-%m-%d')}, "
-        f"{time.time() - start:.0f} s of wall time in all on a shared two-core machine. Seeds {SEED}-{SEED + games - 1} for every comparison, "
-        "paired: both sides play the same seeds. Win rates with Wilson 95% intervals. The shipped `hard` searches "
-        f"with these samples per decision: {budgets}; the hint with {hints}. {played_as}. The person's seat "
-        "plays the heuristic (`normal`) unless named.",
-        "",
-        *compared,
-        "",
-        f"Calibration of the hint: {len(pairs)} of the person's decisions (one in eight drawn, at most {PER_GAME} a game, "
-        "of seeded games "
-        f"from seed {CALIBRATION_SEED}, heuristic play, seats: "
-        + ", ".join(f"{g} {s}" for g, s in CALIBRATED if searchable(g))
-        + "): the hint's win chance for the choice made, against how often that game was won.",
-        "",
-        *calibration_rows(pairs),
-        "",
-        (
-            "The curve: [calibration.png](calibration.png)."
-            if drawn
-            else "(No PNG: matplotlib is not installed.)"
-        ),
-        "",
-        "Cost: CPU time per decision that had more than one option (the shipped `hard` and the hint, timed at "
-        "the calibration's decisions; the comparisons' searching seats as they played).",
-        "",
-        *cost_rows(
-            {
-                "hard automa decision": hard,
-                "hint": hint,
-                f"comparisons' search ({SAMPLES or 'shipped'})": played,
-            }
-        ),
-        "",
-    ]
-    section = "\n".join(lines)
-    if args.no_write:
-        print(section)
-    else:
-        write(section)
+    compared = compare(games, played, say, lambda rows: report(rows, pairs, drawn, False))
+    report(compared, pairs, drawn, True)
+    if not args.no_write:
         say(f"wrote the section '{HEADING[3:]}' of {RESULTS}")
     return 0
 

@@ -42,12 +42,13 @@ the median decision took 57,000 steps (1.3 s) in Final Girl and 37,000 (1.1 s) i
 percentile 150,000 and 128,000 (3.6 s and 3.9 s). So Final Girl's and Slaughterhouse's caps are about 0.95 s of
 CPU (under the 1 s median), the Mixtape games' about 1.6 s (their medians, 0.5-0.7 s, are below it)."""
 HINT_STEPS: dict[str, int] = {
-    "final-girl": 36_000,
-    "slaughterhouse": 26_000,
-    "mixtape-massacre": 21_000,
-    "escape-from-tall-oaks": 24_000,
+    "final-girl": 26_000,
+    "slaughterhouse": 20_000,
+    "mixtape-massacre": 15_000,
+    "escape-from-tall-oaks": 17_000,
 }
-"""The hint's cap, about 0.8 s of CPU at the step costs above: under issue 17's one second for a hint."""
+"""The hint's cap, about 0.6 s of CPU at the step costs above: under issue 17's one second for a hint even at
+its 95th percentile (at about 0.85 s of steps, Final Girl's hint took 1.2 s there)."""
 _HARD_DEFAULT = 8
 
 
