@@ -519,6 +519,7 @@ def main() -> int:
     drawn = plot(pairs)
     if not drawn:
         say("matplotlib is not installed (the `plot` extra): no bench/calibration.png")
+    report([], pairs, drawn, False)
     compared = compare(games, played, say, lambda rows: report(rows, pairs, drawn, False))
     report(compared, pairs, drawn, True)
     if not args.no_write:
