@@ -3,10 +3,13 @@ heuristic at the person's seat, how well the hint's win chances are calibrated, 
 
 Both sides of a comparison play the same seeds (paired), each game seeded by its number as in `solo sim`, so a
 difference is the policies', not the dice's. Writes the section "Automa levels" of bench/RESULTS.md, and a
-calibration curve (automa_calibration.png) beside it when matplotlib can be imported.
+calibration curve (bench/calibration.png) beside it when matplotlib can be imported (the `plot` extra).
 
-    taskset -c 0 .venv/bin/python bench/automa.py --quick           # a minute or two
-    taskset -c 0 .venv/bin/python bench/automa.py --games 12 --decisions 60
+    nice -n 10 .venv/bin/python bench/automa.py --quick                       # a minute or two
+    nice -n 10 .venv/bin/python bench/automa.py --games 12 --decisions 400 --jobs 2
+
+Every game is played on its own (a seed, a side), so `--jobs N` spreads them over N processes and gives the
+same figures for any N; only the wall time differs.
 
 A game whose determinize has not landed is listed as not measured.
 """
@@ -17,8 +20,10 @@ import argparse
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE.parent))  # the checkout this script is in, not whichever one is installed
@@ -32,7 +37,7 @@ from solo import advice  # noqa: E402
 from solo.sim import MAX_DECISIONS, wilson  # noqa: E402
 
 RESULTS = HERE / "RESULTS.md"
-PNG = HERE / "automa_calibration.png"
+PNG = HERE / "calibration.png"
 HEADING = "## Automa levels"
 SEED = 0
 CALIBRATION_SEED = 10_000
@@ -80,9 +85,11 @@ def resolve(game, name: str):
     return levels.resolve(game, name)
 
 
-def play(game_id: str, seed: int, policies: dict[str, str], options: dict[str, str], costs: list[float]):
-    """One game as `solo sim` plays it (the same keys), the searching seats' decisions timed: its winners."""
+def play(game_id: str, seed: int, policies: dict[str, str], options: dict[str, str]):
+    """One game as `solo sim` plays it (the same keys), the searching seats' decisions timed: its winners and
+    those times."""
     game = get(game_id)
+    costs: list[float] = []
     chosen = {}
     for seat, name in policies.items():
         policy = resolve(game, name)
@@ -94,7 +101,25 @@ def play(game_id: str, seed: int, policies: dict[str, str], options: dict[str, s
             break
         game.apply(state, decide(game, chosen[d.seat], state, d, policy_rng(seed, n)), d)
     outcome = game.outcome(state)
-    return tuple(outcome.winners) if outcome is not None else ()
+    return (tuple(outcome.winners) if outcome is not None else ()), costs
+
+
+JOBS = 1
+"""--jobs: processes playing the games; the figures are the same for any number."""
+
+
+def spread(work: Callable[..., Any], calls: Iterable[tuple]) -> list[Any]:
+    """`work(*call)` for every call, in JOBS processes when more than one, results in the calls' order."""
+    calls = list(calls)
+    if JOBS <= 1 or len(calls) < 2:
+        return [work(*c) for c in calls]
+    with ProcessPoolExecutor(JOBS) as pool:
+        return list(pool.map(_call, [(work, c) for c in calls]))
+
+
+def _call(job: tuple[Callable[..., Any], tuple]) -> Any:
+    work, args = job
+    return work(*args)
 
 
 # -- comparisons -----------------------------------------------------------------------------------------------
@@ -128,7 +153,8 @@ def comparisons() -> list[tuple[Match, dict[str, str], dict[str, str], str, str]
         (tcm, {"trespassers": "normal", "sawyer": "normal"}, {"trespassers": "normal", "sawyer": "hard"})
     )
     tcm = Match(
-        "Slaughterhouse: the Trespassers' escapes (automa, or the person's seat by search)",
+        "Slaughterhouse: the Trespassers' escapes (the automa's when the person plays the family; "
+        "or the person's seat by search)",
         "slaughterhouse",
         {},
         ["trespassers"],
@@ -140,16 +166,16 @@ def comparisons() -> list[tuple[Match, dict[str, str], dict[str, str], str, str]
         ("mixtape-massacre", "slasher", "slasher1"),
         ("escape-from-tall-oaks", "survivor", "survivor1"),
     ):
-        rivals = [f"{kind}2", f"{kind}3"]
+        rival, other = f"{kind}2", f"{kind}3"
         m = Match(
-            f"{get(gid).title}: each rival {kind}'s share of wins (3 seats)",
+            f"{get(gid).title}: one rival {kind} ({rival}) at the level, 3 seats, the others normal: its wins",
             gid,
             {"rivals": "2"},
-            rivals,
+            [rival],
             "fair share 33%",
         )
-        base = {person: "normal", **dict.fromkeys(rivals, "normal")}
-        out.append((m, base, {person: "normal", **dict.fromkeys(rivals, "hard")}))
+        base = {person: "normal", rival: "normal", other: "normal"}
+        out.append((m, base, {**base, rival: "hard"}))
     fg = Match(
         "Final Girl: the person's seat, search (as hard) against the heuristic",
         "final-girl",
@@ -160,7 +186,18 @@ def comparisons() -> list[tuple[Match, dict[str, str], dict[str, str], str, str]
     return [(m, a, b, "normal", "hard") for m, a, b in out]
 
 
-def compare(games: int, costs: dict[str, list[float]], say: Callable[[str], None]) -> list[str]:
+GAMES_FOR: dict[str, int] = {}
+"""--games-for GAME=N: paired games for one game's comparisons, where --games is more than it can afford."""
+
+
+def compare(
+    games: int,
+    costs: dict[str, list[float]],
+    say: Callable[[str], None],
+    done: Callable[[list[str]], None] = lambda rows: None,
+) -> list[str]:
+    """The comparisons' rows; `done` gets the rows so far after each (the bench writes them as it goes)."""
+    every = games
     rows = [
         "| What | Games (paired seeds) | normal | hard | Seeds hard won, normal lost / the reverse |",
         "|---|---|---|---|---|",
@@ -169,12 +206,15 @@ def compare(games: int, costs: dict[str, list[float]], say: Callable[[str], None
         if not searchable(match.game_id):
             rows.append(f"| {match.title} | not measured: no determinize yet | | | |")
             continue
+        games = GAMES_FOR.get(match.game_id, every)
         seeds = range(SEED, SEED + games)
         spent = costs.setdefault(match.game_id, [])
-        start = time.process_time()
-        won_a = [play(match.game_id, s, a, match.options, []) for s in seeds]
-        won_b = [play(match.game_id, s, b, match.options, spent) for s in seeds]
-        say(f"{match.title}: {games} paired games in {time.process_time() - start:.0f} s CPU")
+        start = time.time()
+        played = spread(play, [(match.game_id, s, side, match.options) for side in (a, b) for s in seeds])
+        won_a = [w for w, _ in played[:games]]
+        won_b = [w for w, _ in played[games:]]
+        spent += [c for _, found in played[games:] for c in found]
+        say(f"{match.title}: {games} paired games in {time.time() - start:.0f} s")
         ra, rb = match.rate(won_a), match.rate(won_b)
         better = sum(
             any(c in wb for c in match.counted) and not any(c in wa for c in match.counted)
@@ -185,7 +225,9 @@ def compare(games: int, costs: dict[str, list[float]], say: Callable[[str], None
             for wa, wb in zip(won_a, won_b, strict=True)
         )
         note = f" ({match.fair})" if match.fair else ""
-        rows.append(f"| {match.title}{note} | {games} | {_rate(ra)} | {_rate(rb)} | {better} / {worse} |")
+        seen = f"{games} ({SEED}-{SEED + games - 1})"
+        rows.append(f"| {match.title}{note} | {seen} | {_rate(ra)} | {_rate(rb)} | {better} / {worse} |")
+        done(rows)
     return rows
 
 
@@ -200,7 +242,48 @@ PER_GAME = 2
 """Decisions sampled from one game at most: one game's outcome is one coin, however many decisions it holds."""
 PICK_ONE_IN = 8
 """Each of the person's decisions is sampled with this chance (1 in 8), so the samples spread over the game."""
-CALIBRATED = (("final-girl", "final_girl"), ("slaughterhouse", "trespassers"), ("slaughterhouse", "sawyer"))
+CALIBRATED = (
+    ("final-girl", "final_girl"),
+    ("slaughterhouse", "trespassers"),
+    ("slaughterhouse", "sawyer"),
+    ("mixtape-massacre", "slasher1"),
+    ("escape-from-tall-oaks", "survivor1"),
+)
+
+
+def calibrate_game(
+    gid: str, seat: str, seed: int, timed: bool
+) -> tuple[list[tuple[float, bool]], list, list]:
+    """One seeded game of heuristic play: (predicted, won) at up to PER_GAME of `seat`'s decisions (the hint's
+    estimate, its own budget and seed, of the choice the heuristic made, and whether the seat won the game that
+    followed, as in the hint's playouts), the hints' CPU times, and, when `timed`, the shipped hard level's."""
+    from solo.run import Run
+
+    game = get(gid)
+    heuristic = game.policies[game.default_policy]
+    hard = Timed(levels.policy_for(game, "hard"), [])
+    hints: list[float] = []
+    run = Run(game, seed, resolve_options(game, {}), seat)
+    mine: list[float] = []
+    pick = Rng.from_seed(derive_seed(seed, "calibration"))
+    while (d := run.decision()) is not None:
+        key = decide(game, heuristic, run.state, d, policy_rng(seed, len(run.keys)))
+        if d.seat == seat and len(d.options) > 1 and len(mine) < PER_GAME and pick.below(PICK_ONE_IN) == 0:
+            t = time.process_time()
+            estimates = advice.estimates(run, d)
+            hints.append(time.process_time() - t)
+            mine.append(next(e.win for e in estimates if e.key == key))
+            if timed:
+                hard.choose(game, run.state, d, policy_rng(seed, len(run.keys)))
+        run.choose(key, d)
+    outcome = run.outcome()
+    won = outcome is not None and seat in outcome.winners
+    return [(p, won) for p in mine], hints, hard.costs
+
+
+TIMED_GAMES = 0
+"""--timed-games: calibration games per seat whose sampled decisions the shipped hard level is timed at too
+(0 by default: the comparisons time hard at every decision it makes)."""
 
 
 def calibration(
@@ -209,55 +292,38 @@ def calibration(
     hard_costs: dict[str, list[float]],
     say: Callable[[str], None],
 ):
-    """(predicted, won) for `decisions` of the person's decisions per seat: the hint's estimate (its own budget
-    and seed) of the choice the heuristic made, and whether the seat won the game that followed (heuristic
-    play throughout, as in the hint's playouts). At each, the shipped hard level's decision is timed too."""
-    from solo.run import Run
-
+    """(predicted, won) for `decisions` of the person's decisions per seat, seeded games from CALIBRATION_SEED
+    taken in order (a batch of games at a time; what a game adds does not depend on the batch)."""
     pairs: list[tuple[float, bool]] = []
     for gid, seat in CALIBRATED:
         if not searchable(gid):
             continue
-        game = get(gid)
-        heuristic = game.policies[game.default_policy]
-        spent = hint_costs.setdefault(gid, [])
-        hard = Timed(levels.policy_for(game, "hard"), hard_costs.setdefault(gid, []))
         found: list[tuple[float, bool]] = []
-        start = time.process_time()
+        start = time.time()
         seed = CALIBRATION_SEED
         while len(found) < decisions:
-            run = Run(game, seed, resolve_options(game, {}), seat)
-            mine: list[float] = []
-            pick = Rng.from_seed(derive_seed(seed, "calibration"))
-            while (d := run.decision()) is not None:
-                key = decide(game, heuristic, run.state, d, policy_rng(seed, len(run.keys)))
-                if (
-                    d.seat == seat
-                    and len(d.options) > 1
-                    and len(mine) < PER_GAME
-                    and len(found) + len(mine) < decisions
-                    and pick.below(PICK_ONE_IN) == 0
-                ):
-                    t = time.process_time()
-                    estimates = advice.estimates(run, d)
-                    spent.append(time.process_time() - t)
-                    mine.append(next(e.win for e in estimates if e.key == key))
-                    hard.choose(game, run.state, d, policy_rng(seed, len(run.keys)))
-                run.choose(key, d)
-            outcome = run.outcome()
-            won = outcome is not None and seat in outcome.winners
-            found += [(p, won) for p in mine]
-            seed += 1
+            batch = max(JOBS * 4, 8)
+            calls = [(gid, seat, s, s - CALIBRATION_SEED < TIMED_GAMES) for s in range(seed, seed + batch)]
+            for got, hints, hard in spread(calibrate_game, calls):
+                if len(found) >= decisions:
+                    break
+                found += got[: decisions - len(found)]
+                hint_costs.setdefault(gid, []).extend(hints)
+                hard_costs.setdefault(gid, []).extend(hard)
+                seed += 1
         say(
-            f"calibration, {game.title} ({seat}): {len(found)} decisions from {seed - CALIBRATION_SEED} games "
-            f"in {time.process_time() - start:.0f} s CPU"
+            f"calibration, {get(gid).title} ({seat}): {len(found)} decisions from {seed - CALIBRATION_SEED} games "
+            f"in {time.time() - start:.0f} s"
         )
         pairs += found
     return pairs
 
 
 def calibration_rows(pairs: list[tuple[float, bool]]) -> list[str]:
-    rows = ["| Predicted | Decisions | Mean predicted | Realized (95% interval) |", "|---|---|---|---|"]
+    rows = [
+        "| Predicted | Decisions | Mean predicted | Realized (95% interval) | Realized - predicted |",
+        "|---|---|---|---|---|",
+    ]
     for b in range(10):
         inside = [(p, w) for p, w in pairs if min(9, int(p * 10)) == b]
         if not inside:
@@ -267,7 +333,7 @@ def calibration_rows(pairs: list[tuple[float, bool]]) -> list[str]:
         mean = statistics.fmean(p for p, _ in inside)
         rows.append(
             f"| {b * 10}-{b * 10 + 10}% | {len(inside)} | {mean:.0%} | {wins / len(inside):.0%} "
-            f"({low:.0%}-{high:.0%}) |"
+            f"({low:.0%}-{high:.0%}) | {(wins / len(inside) - mean) * 100:+.0f} points |"
         )
     return rows
 
@@ -280,17 +346,28 @@ def plot(pairs: list[tuple[float, bool]]) -> bool:
         import matplotlib.pyplot as plt  # type: ignore[import-not-found]
     except ImportError:
         return False
-    xs, ys = [], []
+    xs, ys, lows, highs, counts = [], [], [], [], []
     for b in range(10):
         inside = [(p, w) for p, w in pairs if min(9, int(p * 10)) == b]
         if inside:
+            wins = sum(w for _, w in inside)
+            low, high = wilson(wins, len(inside))
             xs.append(statistics.fmean(p for p, _ in inside))
-            ys.append(sum(w for _, w in inside) / len(inside))
-    fig, ax = plt.subplots(figsize=(4, 4))
-    ax.plot([0, 1], [0, 1], ":", color="grey")
-    ax.plot(xs, ys, "o-")
-    ax.set_xlabel("hint's predicted win chance")
+            ys.append(wins / len(inside))
+            lows.append(ys[-1] - low)
+            highs.append(high - ys[-1])
+            counts.append(len(inside))
+    fig, ax = plt.subplots(figsize=(5, 5))
+    ax.plot([0, 1], [0, 1], ":", color="grey", label="perfect")
+    ax.errorbar(xs, ys, yerr=[lows, highs], fmt="o-", capsize=3, label="realized (95% interval)")
+    for x, y, n in zip(xs, ys, counts, strict=True):
+        ax.annotate(str(n), (x, y), textcoords="offset points", xytext=(6, -12), fontsize=8)
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.set_xlabel("hint's predicted win chance (bins of ten points; the count of decisions beside each)")
     ax.set_ylabel("realized win rate")
+    ax.set_title(f"The hint's calibration, {len(pairs)} decisions")
+    ax.legend(loc="upper left")
     fig.savefig(PNG, dpi=100, bbox_inches="tight")
     return True
 
@@ -326,80 +403,126 @@ def write(section: str) -> None:
     RESULTS.write_text(text if text.endswith("\n") else text + "\n")
 
 
+def _budgets() -> tuple[str, str]:
+    """The shipped hard level's and the hint's budgets, in words."""
+    hard = ", ".join(
+        f"{get(g).title} {n}"
+        + (f" (at most {levels.HARD_STEPS[g]:,} rollout steps)" if g in levels.HARD_STEPS else "")
+        for g, n in levels.HARD_ITERATIONS.items()
+    )
+    hint = ", ".join(
+        f"{get(g).title} {advice.iterations(get(g))}"
+        + (f" (at most {levels.HINT_STEPS[g]:,} steps)" if g in levels.HINT_STEPS else "")
+        for g in levels.HARD_ITERATIONS
+        if g not in advice.EXACT
+    )
+    return hard, hint
+
+
+def section(given: str, games: int, elapsed: float, compared, pairs, drawn, costs, finished: bool) -> str:
+    """The section "Automa levels" from what has been measured so far."""
+    budgets, hints = _budgets()
+    played_as = (
+        f"In the comparisons `hard` searched with {SAMPLES} samples per decision, not its shipped budget"
+        if SAMPLES
+        else "The comparisons play the shipped `hard`"
+    )
+    fewer = "".join(f" ({get(g).title}: seeds {SEED}-{SEED + n - 1})" for g, n in GAMES_FOR.items())
+    lines = [
+        HEADING,
+        "",
+        f"`nice -n 10 .venv/bin/python bench/automa.py{given}`, one run, {time.strftime('%Y-%m-%d')}, "
+        f"{elapsed:.0f} s of wall time{'' if finished else ' so far (the run is still going)'} on a shared "
+        f"two-core machine. Seeds {SEED}-{SEED + games - 1} for every comparison{fewer}, paired: both sides "
+        "play the same seeds. Win rates with Wilson 95% intervals. The shipped `hard` searches with these samples "
+        f"per decision: {budgets}; the hint with {hints}. {played_as}. The person's seat plays the heuristic "
+        "(`normal`) unless named.",
+        "",
+        *compared,
+        "",
+    ]
+    if pairs:
+        lines += [
+            f"Calibration of the hint: {len(pairs)} of the person's decisions (one in {PICK_ONE_IN} drawn, at most "
+            f"{PER_GAME} a game, of seeded games from seed {CALIBRATION_SEED}, heuristic play, seats: "
+            + ", ".join(f"{g} {s}" for g, s in CALIBRATED if searchable(g))
+            + "): the hint's win chance for the choice made, against how often that game was won.",
+            "",
+            *calibration_rows(pairs),
+            "",
+            "The curve: [calibration.png](calibration.png)."
+            if drawn
+            else "(No PNG: matplotlib is not installed.)",
+            "",
+        ]
+    lines += [
+        "Cost: CPU time per decision that had more than one option (the shipped `hard` and the hint, timed at "
+        "the calibration's decisions; the comparisons' searching seats as they played).",
+        "",
+        *cost_rows(costs),
+        "",
+    ]
+    return "\n".join(lines)
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--quick", action="store_true", help="a small run: 2 paired games, 6 decisions per seat")
     p.add_argument("--games", type=int, default=12, help="paired games per comparison (default 12)")
+    p.add_argument(
+        "--games-for", action="append", default=[], metavar="GAME=N", help="paired games for one game's rows"
+    )
     p.add_argument("--decisions", type=int, default=40, help="calibration decisions per seat (default 40)")
     p.add_argument(
         "--samples", type=int, help="hard's samples per decision in the comparisons (default: its own)"
     )
+    p.add_argument(
+        "--jobs", type=int, default=1, help="processes playing the games (the figures do not change)"
+    )
+    p.add_argument("--timed-games", type=int, default=0, help="calibration games per seat timing hard too")
     p.add_argument("--no-write", action="store_true", help="print the section instead of writing RESULTS.md")
     args = p.parse_args()
     games, decisions = (2, 6) if args.quick else (args.games, args.decisions)
-    global SAMPLES
-    SAMPLES = args.samples
+    global SAMPLES, JOBS, TIMED_GAMES
+    SAMPLES, JOBS, TIMED_GAMES = args.samples, args.jobs, args.timed_games
+    for item in args.games_for:
+        gid, _, n = item.partition("=")
+        GAMES_FOR[gid] = int(n)
+    given = " --quick" if args.quick else f" --games {games} --decisions {decisions}"
+    given += "".join(f" --games-for {g}" for g in args.games_for)
+    given += f" --samples {SAMPLES}" if SAMPLES else ""
+    given += f" --jobs {JOBS}" if JOBS > 1 else ""
+    given += f" --timed-games {TIMED_GAMES}" if TIMED_GAMES else ""
 
     def say(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
 
-    start = time.process_time()
+    start = time.time()
     played: dict[str, list[float]] = {}
     hard: dict[str, list[float]] = {}
     hint: dict[str, list[float]] = {}
-    compared = compare(games, played, say)
-    pairs = calibration(decisions, hint, hard, say)
+    costs = {
+        "hard automa decision": hard,
+        "hint": hint,
+        f"comparisons' search ({SAMPLES or 'shipped'})": played,
+    }
+
+    def report(compared, pairs, drawn: bool, finished: bool) -> None:
+        text = section(given, games, time.time() - start, compared, pairs, drawn, costs, finished)
+        if args.no_write:
+            if finished:
+                print(text)
+        else:
+            write(text)
+
+    pairs = calibration(decisions, hint, hard, say)  # first: the comparisons are written as each ends
     drawn = plot(pairs)
-    budgets = ", ".join(f"{get(g).title} {n}" for g, n in levels.HARD_ITERATIONS.items())
-    hints = ", ".join(
-        f"{get(g).title} {advice.iterations(get(g))}" for g in levels.HARD_ITERATIONS if g not in advice.EXACT
-    )
-    given = " --quick" if args.quick else f" --games {games} --decisions {decisions}"
-    given += f" --samples {SAMPLES}" if SAMPLES else ""
-    played_as = (
-        f"In the comparisons `hard` searched with {SAMPLES} samples per decision, not its shipped budget, which this "
-        "run could not afford for whole games"
-        if SAMPLES
-        else "The comparisons play the shipped `hard`"
-    )
-    lines = [
-        HEADING,
-        "",
-        f"`bench/automa.py{given}`, one run on one core (`taskset -c 0`), {time.strftime('%Y-%m-%d')}, "
-        f"{time.process_time() - start:.0f} s CPU in all. Seeds {SEED}-{SEED + games - 1} for every comparison, "
-        "paired: both sides play the same seeds. Win rates with Wilson 95% intervals. The shipped `hard` searches "
-        f"with these samples per decision: {budgets}; the hint with {hints}. {played_as}. The person's seat "
-        "plays the heuristic (`normal`) unless named.",
-        "",
-        *compared,
-        "",
-        f"Calibration of the hint: {len(pairs)} of the person's decisions (one in eight drawn, at most {PER_GAME} a game, "
-        "of seeded games "
-        f"from seed {CALIBRATION_SEED}, heuristic play, seats: "
-        + ", ".join(f"{g} {s}" for g, s in CALIBRATED if searchable(g))
-        + "): the hint's win chance for the choice made, against how often that game was won.",
-        "",
-        *calibration_rows(pairs),
-        "",
-        ("The curve: automa_calibration.png." if drawn else "(No PNG: matplotlib is not installed here.)"),
-        "",
-        "Cost: CPU time per decision that had more than one option (the shipped `hard` and the hint, timed at "
-        "the calibration's decisions; the comparisons' searching seats as they played).",
-        "",
-        *cost_rows(
-            {
-                "hard automa decision": hard,
-                "hint": hint,
-                f"comparisons' search ({SAMPLES or 'shipped'})": played,
-            }
-        ),
-        "",
-    ]
-    section = "\n".join(lines)
-    if args.no_write:
-        print(section)
-    else:
-        write(section)
+    if not drawn:
+        say("matplotlib is not installed (the `plot` extra): no bench/calibration.png")
+    report([], pairs, drawn, False)
+    compared = compare(games, played, say, lambda rows: report(rows, pairs, drawn, False))
+    report(compared, pairs, drawn, True)
+    if not args.no_write:
         say(f"wrote the section '{HEADING[3:]}' of {RESULTS}")
     return 0
 

@@ -45,10 +45,11 @@ def offered(run: Run) -> bool:
 def estimates(run: Run, decision: Decision, samples: int | None = None) -> list[Any]:
     """The search's estimates for every option of the person's decision, best first. The seed comes from the
     run's and the decision's place in it, so asking twice gives the same figures and never moves the dice."""
-    from engines.core import search
+    from engines.core import levels, search
 
     seed = derive_seed(run.seed, f"hint {len(run.keys)}")
-    budget = search.Budget(iterations=samples or iterations(run.game))
+    steps = None if samples else levels.HINT_STEPS.get(run.game.id)  # the cost cap: about a second at most
+    budget = search.Budget(iterations=samples or iterations(run.game), steps=steps)
     return search.evaluate(run.game, run.state, decision, budget, seed)
 
 
@@ -61,9 +62,7 @@ def lines(found: list[Any], decision: Decision, width: int) -> list[str]:
     rows = [(f"{numbers.get(e.key, '?')}. {e.label}", _figures(e, found)) for e in shown]
     room = max(len(f) for _, f in rows)
     name_width = max(8, min(max(len(n) for n, _ in rows), width - room - 4))
-    out += [
-        f"  {_fit(name, name_width):<{name_width}}  {figures}".rstrip()[:width] for name, figures in rows
-    ]
+    out += [f"  {_fit(name, name_width):<{name_width}}  {figures}".rstrip()[:width] for name, figures in rows]
     out += textwrap.wrap("Why: " + reason(found, numbers), width, subsequent_indent="     ")
     out.append(_fit(f"(Each choice played out {best.plays} times; the range is a 95% interval.)", width))
     return out

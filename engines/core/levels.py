@@ -28,6 +28,27 @@ HARD_ITERATIONS: dict[str, int] = {
 """Samples per decision at the hard level (each plays every option to the end): at most about 1 s of CPU at the
 median and 2-3 s at the 95th percentile on one core (bench/search_strength.py, 2026-12-01; Director's Cut at 32
 samples took 0.24 s median / 0.81 s p95, Tall Oaks 0.47 s / 2.64 s, so they were set to 64 and 24)."""
+HARD_STEPS: dict[str, int] = {
+    "final-girl": 40_000,
+    "slaughterhouse": 32_000,
+    "mixtape-massacre": 38_000,
+    "escape-from-tall-oaks": 45_000,
+}
+"""The most engine decisions hard's rollouts may play in one decision, summed over its samples: the deterministic
+cost cap (engines.core.search.Budget.steps) that stops a decision with many options or long games ahead from
+adding samples. Measured on one core (2026-12-01, 24+ positions a game at the shipped samples, before the cap):
+a rollout step costs about 23 us in Final Girl, 30 in Slaughterhouse, 42 in Director's Cut and 35 in Tall Oaks;
+the median decision took 57,000 steps (1.3 s) in Final Girl and 37,000 (1.1 s) in Slaughterhouse, the 95th
+percentile 150,000 and 128,000 (3.6 s and 3.9 s). So Final Girl's and Slaughterhouse's caps are about 0.95 s of
+CPU (under the 1 s median), the Mixtape games' about 1.6 s (their medians, 0.5-0.7 s, are below it)."""
+HINT_STEPS: dict[str, int] = {
+    "final-girl": 26_000,
+    "slaughterhouse": 20_000,
+    "mixtape-massacre": 15_000,
+    "escape-from-tall-oaks": 17_000,
+}
+"""The hint's cap, about 0.6 s of CPU at the step costs above: under issue 17's one second for a hint even at
+its 95th percentile (at about 0.85 s of steps, Final Girl's hint took 1.2 s there)."""
 _HARD_DEFAULT = 8
 
 
@@ -42,6 +63,11 @@ def _easy(heuristic: Policy) -> Policy:
     return easy
 
 
+def hard_budget(game_id: str) -> Budget:
+    """The hard level's search budget for a game: its samples, and its cap on rollout steps."""
+    return Budget(iterations=HARD_ITERATIONS.get(game_id, _HARD_DEFAULT), steps=HARD_STEPS.get(game_id))
+
+
 def policy_for(game: Game, level: str) -> Any:
     """A policy usable with autoplay.decide for one of LEVELS."""
     heuristic = game.policies[game.default_policy]
@@ -50,7 +76,7 @@ def policy_for(game: Game, level: str) -> Any:
     if level == "normal":
         return heuristic
     if level == "hard":
-        return Searcher(Budget(iterations=HARD_ITERATIONS.get(game.id, _HARD_DEFAULT)))
+        return Searcher(hard_budget(game.id))
     raise KeyError(f"No level '{level}'. Levels: {', '.join(LEVELS)}.")
 
 

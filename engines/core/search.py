@@ -31,8 +31,13 @@ _Z = 1.959963984540054  # the 95% normal quantile, for Wilson's interval
 
 
 class Budget(msgspec.Struct, frozen=True):
+    """How long a search may think. `iterations` samples at most; `steps` caps the engine decisions all the
+    rollouts of one search may play, checked after each sample, so a decision with many options or long games
+    ahead stops adding samples once it is spent (deterministic, unlike `seconds`)."""
+
     iterations: int = 64  # determinized samples; each sample tries every option (common random numbers)
     seconds: float | None = None  # optional CPU-time cap; results are deterministic only when None
+    steps: int | None = None  # optional cap on the decisions played in rollouts, summed over the samples
 
 
 class Estimate(msgspec.Struct, frozen=True):
@@ -143,9 +148,13 @@ def evaluate(game: Game, state: Any, decision: Decision, budget: Budget, seed: i
 
 
 def _search(
-    game: Game, state: Any, decision: Decision, budget: Budget, seed: int
+    game: Game, state: Any, decision: Decision, budget: Budget, seed: int, prune: bool = False
 ) -> tuple[list[Estimate], dict[str, list[bool]], str]:
-    """The estimates, each option's win per sample (paired across options), and the shipped policy's pick."""
+    """The estimates, each option's win per sample (paired across options), and the shipped policy's pick.
+
+    With `prune`, an option that could no longer beat that pick by `beats` even if it won every sample left
+    (where the pick lost) stops being played out: `choose` could never take it, so its samples would be spent
+    for nothing. Its bits then stop short of the others'."""
     seat = decision.seat
     hidden = hidden_of(game)
     options = decision.options
@@ -154,6 +163,8 @@ def _search(
     base = derive_seed(seed, "search")
     deadline = None if budget.seconds is None else time.process_time() + budget.seconds
     favourite = ""
+    spent = 0
+    live = {o.key for o in options}
     for i in range(budget.iterations):
         sample_rng = Rng(splitmix64((base + 2 * i) & _MASK64))
         sample = hidden.determinize(state, seat, sample_rng)
@@ -162,15 +173,24 @@ def _search(
             favourite = policy(game.view(sample, seat), decision, Rng(splitmix64(base ^ _MASK64)))
         roll_seed = splitmix64((base + 2 * i + 1) & _MASK64)
         for option, tally in zip(options, tallies, strict=True):
+            if option.key not in live:
+                continue
             s = clone(sample)
             game.apply(s, option.key)
             length = rollout(game, s, Rng(roll_seed), ROLLOUT_CAP)
             result = game.outcome(s) if length is not None else None
             won = result is not None and seat in result.winners
             bits[option.key].append(won)
-            tally.add(
-                won, hidden.value(s, seat), hidden.facts(s, seat), ROLLOUT_CAP if length is None else length
-            )
+            played = ROLLOUT_CAP if length is None else length
+            spent += 1 + played
+            tally.add(won, hidden.value(s, seat), hidden.facts(s, seat), played)
+        if prune and favourite in bits:
+            left = budget.iterations - i - 1
+            live = {k for k in live if k == favourite or _hopeful(bits[k], bits[favourite], left)}
+            if len(live) == 1:
+                break  # nothing left could displace the shipped pick
+        if budget.steps is not None and spent >= budget.steps:
+            break
         if deadline is not None and time.process_time() >= deadline:
             break
     return _ranked(options, tallies, favourite), bits, favourite
@@ -195,15 +215,27 @@ def choose(game: Game, state: Any, decision: Decision, budget: Budget, seed: int
 
     Choosing the top of many noisy estimates favours the luckiest gamble (with 4 samples a decision, Escape
     of the Dead fell from 71% to 12%), so the search departs from the heuristic only when a paired sign
-    test over the common samples says the best option wins more often at 95%. A decision with one option is
-    answered without a search."""
+    test over the common samples says the best option wins more often at 95%. The best is taken among the
+    options still played out at the end: one that could no longer pass that test stops being sampled (so
+    its samples go to the others, and a lucky option that cannot pass does not hide one that can). A
+    decision with one option is answered without a search."""
     if len(decision.options) == 1:
         return decision.options[0].key
-    found, bits, favourite = _search(game, state, decision, budget, seed)
-    best = found[0].key
-    if not favourite or best == favourite or beats(bits[best], bits[favourite]):
+    found, bits, favourite = _search(game, state, decision, budget, seed, prune=True)
+    if not favourite:
+        return found[0].key
+    full = len(bits[favourite])
+    best = next(e.key for e in found if len(bits[e.key]) == full)  # the best still played out to the end
+    if best == favourite or beats(bits[best], bits[favourite]):
         return best
     return favourite
+
+
+def _hopeful(mine: list[bool], theirs: list[bool], left: int) -> bool:
+    """Whether `mine` could still beat `theirs` by `beats` if it alone won each of the `left` samples to come."""
+    only_mine = sum(a and not b for a, b in zip(mine, theirs, strict=True)) + left
+    only_theirs = sum(b and not a for a, b in zip(mine, theirs, strict=True))
+    return only_mine - only_theirs > _Z * math.sqrt(only_mine + only_theirs)
 
 
 def beats(mine: list[bool], theirs: list[bool]) -> bool:
