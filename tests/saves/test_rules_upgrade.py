@@ -102,6 +102,5 @@ def test_a_tall_oaks_save_of_rules_4_loads_and_shows_every_scuffle_rounds_dice(t
     assert len(scuffles) == 4 and all(len(e.facts["dice"]) == e.facts["rounds"] for e in scuffles)
     told = export.render(run, "text")
     for e in scuffles:
-        assert (
-            f"{e.facts['name']} {', '.join(f.capitalize() for f in e.facts['dice'][-1][0])} against" in told
-        )
+        whose = "yours" if e.facts["seat"] == run.seat else f"{e.facts['name']}'s"
+        assert f"{whose} {', '.join(f.capitalize() for f in e.facts['dice'][-1][0])} against" in told

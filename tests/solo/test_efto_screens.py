@@ -12,7 +12,7 @@ import msgspec
 import pytest
 from rich.text import Text
 
-from engines.core.contract import IllegalMove, resolve_options
+from engines.core.contract import resolve_options
 from engines.mixtape.tall_oaks import finals, rescues, searching, slasher, spending
 from engines.mixtape.tall_oaks import odds as O
 from engines.mixtape.tall_oaks import rules_data as R
@@ -345,9 +345,10 @@ def _unarmed_scene_chance() -> Fraction:
     return total / len(R.SCENES)
 
 
-def test_spends_that_cannot_help_are_not_offered_and_typing_one_says_why():
+def test_spends_that_cannot_help_are_not_offered_and_one_named_is_still_played():
     """RULES.md "Spends that cannot help": the Bat's two tokens against a 1-Action rescue, where the second
-    token changes no chance of the roll, so only none or one is offered."""
+    token changes no chance of the roll, so only none or one is offered; named anyway, the rulebook's spend is
+    played."""
     run = my_turn(12, "school")
     run.state.scenes.draw_pile.remove("ks01")
     run.state.card = "ks01"
@@ -359,8 +360,10 @@ def test_spends_that_cannot_help_are_not_offered_and_typing_one_says_why():
     (_, _, rows, note), = UI.odds(run.state)
     assert len(rows) == len(d.options) and "Cannot help" not in note
     two = d.options[1].key.replace("x1", "x2")
-    with pytest.raises(IllegalMove, match="cannot help: fewer of its tokens give this roll the very same chances"):
-        GAME.apply(run.state, two)
+    held = dict(run.state.survivors[0].trackers)
+    GAME.apply(run.state, two)
+    bat = next(c for c in held if c.startswith("bat"))
+    assert run.state.survivors[0].trackers.get(bat, 0) == held[bat] - 2
 
 
 def test_a_lost_fight_names_its_cost_and_the_spend_list_its_chances():

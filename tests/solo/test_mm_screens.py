@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from rich.text import Text
 
-from engines.core.contract import IllegalMove, resolve_options
+from engines.core.contract import resolve_options
 from engines.mixtape.directors_cut import hero as heroes
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.game import GAME
@@ -251,7 +251,8 @@ def _defending_with_knuckles():
 
 def test_each_spend_says_its_chance_and_a_spend_that_cannot_help_is_not_offered():
     """RULES.md "Spends that cannot help": one fist meets the card's one, so the second and third Brass
-    Knuckles tokens change no chance and are not offered; typed, the refusal says why."""
+    Knuckles tokens change no chance and are not offered; named anyway, the rulebook's spend is played (two
+    tokens spent)."""
     state = _defending_with_knuckles()
     d = GAME.decision(state)
     assert d.kind == "spend" and [o.key for o in d.options] == ["spend:0", "spend:1"]
@@ -260,8 +261,9 @@ def test_each_spend_says_its_chance_and_a_spend_that_cannot_help_is_not_offered(
     assert lines[1].startswith("2. 1 token, +1 fist: hold 93%") and len(lines) == 2
     rows = UI.odds(state)[0][2]
     assert [r[1] for r in rows] == ["70%", "93%"] and not any("no gain" in c for r in rows for c in r)
-    with pytest.raises(IllegalMove, match="cannot help: fewer tokens give this roll the very same chances"):
-        GAME.apply(state, "spend:2")
+    held = state.slashers[0].trackers
+    GAME.apply(state, "spend:2")
+    assert state.slashers[0].trackers == held - 2
 
 
 def test_spend_odds_say_what_the_noise_does_to_the_hero_meter():

@@ -1,6 +1,7 @@
 """Saves from before the Mixtape engines stopped offering spends that cannot help (RULES.md "Spends that
-cannot help"): a save that never chose such a spend loads (tests/saves/test_before_house.py); one that chose
-one is refused in one line naming both rules versions."""
+cannot help"): a save that never chose such a spend loads (tests/saves/test_before_house.py), and so does one
+that chose one: the rulebook lets a player spend any tokens held, so the engine still plays such a spend
+though it no longer offers it, and the run is never lost."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 from engines.core.autoplay import policy_rng
 from engines.mixtape.directors_cut import spending
 from engines.registry import get
-from solo.run import Run, RunError
+from solo.run import Run
 
 GAME = get("mixtape-massacre")
 
@@ -43,13 +44,17 @@ def _old_save_with_a_spend_that_cannot_help(monkeypatch: pytest.MonkeyPatch) -> 
     raise AssertionError("no spend that cannot help in 20 seeded games")
 
 
-def test_an_old_save_that_chose_a_spend_that_cannot_help_is_refused_in_one_line(monkeypatch):
+def test_an_old_save_that_chose_a_spend_that_cannot_help_loads_and_plays_as_it_did(monkeypatch):
     record, key = _old_save_with_a_spend_that_cannot_help(monkeypatch)
-    with pytest.raises(RunError) as refused:
-        Run.from_record(record)
-    said = str(refused.value)
-    assert "\n" not in said
-    assert said.startswith(
-        f"it follows rules version 3 of {GAME.title}, and rules version {GAME.rules_version} plays it differently:"
-    )
-    assert f"('{key}') is not legal on replay: That spend cannot help" in said
+    run = Run.from_record(record)  # it replays to its very log and state, or from_record raises RunError
+    assert run.keys[-1] == key and run.log == record.log
+
+
+def test_a_spend_that_cannot_help_is_not_offered_but_is_still_played_when_named(monkeypatch):
+    record, key = _old_save_with_a_spend_that_cannot_help(monkeypatch)
+    run = Run(GAME, record.seed, record.options, record.seat)
+    for k in record.keys[:-1]:
+        run.choose(k)
+    assert key not in run.decision().keys()  # noqa: SIM118 (Decision.keys is a method): not offered
+    run.choose(key)  # still the rulebook's to play
+    assert run.log == record.log

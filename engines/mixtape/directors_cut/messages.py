@@ -11,7 +11,6 @@ from engines.mixtape.directors_cut.state import (
     BONUS_PICK,
     MOVE,
     SEARCH,
-    SPEND,
     TARGET,
     TURN,
     State,
@@ -26,17 +25,8 @@ def refusal_now(state: State, lid: str) -> str:
     return movement.refusal(lid, s.at, sum(state.roll), state.locks, bool(s.key))
 
 
-CANNOT_HELP = "That spend cannot help: fewer tokens give this roll the very same chances, so it is not offered."
-"""Why a spend the slasher holds the tokens for is refused (RULES.md, "Spends that cannot help")."""
-
-
 def _spend_refusal(state: State, key: str) -> str:
-    from engines.mixtape.directors_cut import spending
-
-    if state.phase == SPEND and state.spender >= 0:
-        most = spending.usable(state, state.spender, state.purpose)
-        if any(keys.spend(n) == key for n in range(1, most + 1)):
-            return CANNOT_HELP
+    """A spend of tokens the slasher holds is never refused, offered or not (spending.held_spend)."""
     return "You do not have that many Supply Tracker Tokens for this roll."
 
 

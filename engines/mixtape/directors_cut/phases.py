@@ -65,7 +65,7 @@ def apply(state: State, key: str, decision: Decision | None = None) -> list[Even
         d = decision or decide(state)
         if d is None:
             raise IllegalMove("The game is over; there is nothing left to decide.")
-        if key not in d.keys():  # noqa: SIM118 (Decision.keys is a method)
+        if key not in d.keys() and not spending.held_spend(state, key):  # noqa: SIM118 (Decision.keys is a method)
             raise IllegalMove(messages.illegal(state, d, key))
     return turn.choose(CHOICES, state, key)
 

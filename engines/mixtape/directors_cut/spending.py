@@ -55,6 +55,16 @@ def helpful(state: State) -> list[int]:
     return out
 
 
+def held_spend(state: State, key: str) -> bool:
+    """A spend of tokens the slasher holds that is not offered because it cannot help (`helpful`). The rulebook
+    lets a player spend any tokens held, so such a key is still played: typed on purpose, or chosen in a save
+    from rules version 3, which offered every count (RULES.md, "Spends that cannot help")."""
+    if state.phase != SPEND or state.spender < 0:
+        return False
+    most = usable(state, state.spender, state.purpose)
+    return any(keys.spend(n) == key for n in range(1, most + 1))
+
+
 def ask_spend(state: State, who: int, purpose: str, events: list[Event]) -> None:
     if state.result:
         return

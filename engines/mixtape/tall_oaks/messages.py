@@ -13,7 +13,6 @@ from engines.mixtape.tall_oaks.places import place
 from engines.mixtape.tall_oaks.state import (
     MOVE,
     SCUFFLE,
-    SPEND,
     TASK,
     TURN,
     State,
@@ -113,17 +112,8 @@ TURN_REFUSALS: dict[str, Callable[[State, Survivor], str]] = {
 """Why a start-of-turn choice the survivor named is not offered now."""
 
 
-CANNOT_HELP = "That spend cannot help: fewer of its tokens give this roll the very same chances, so it is not offered."
-"""Why a spend the survivor holds the tokens for is refused (RULES.md, "Spends that cannot help")."""
-
-
 def _spend_refusal(state: State, key: str) -> str:
-    from engines.mixtape.tall_oaks import spending
-
-    if state.phase == SPEND and state.spender >= 0:
-        cards = spending.spendable(state.survivors[state.spender], state.purpose)
-        if any(keys.join("spend", way) == key for way, _ in spending.every_spend(cards)):
-            return CANNOT_HELP
+    """A way to spend tokens the survivor holds is never refused, offered or not (spending.held_spend)."""
     return "You do not have those Supply Tracker tokens for this roll."
 
 

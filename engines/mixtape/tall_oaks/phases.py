@@ -59,7 +59,7 @@ def apply(state: State, key: str, decision: Decision | None = None) -> list[Even
     if state.phase == MOVE:  # the move options are the stops: no need to list the keys
         if keys.arg(key, "go") not in state.stops:
             raise IllegalMove(messages.illegal(state, d, key))
-    elif key not in d.keys():  # noqa: SIM118 (Decision.keys is a method)
+    elif key not in d.keys() and not spending.held_spend(state, key):  # noqa: SIM118 (Decision.keys is a method)
         raise IllegalMove(messages.illegal(state, d, key))
     return turn.choose(CHOICES, state, key)
 

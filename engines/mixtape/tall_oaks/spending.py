@@ -167,6 +167,16 @@ def _ends(
     return tuple(sorted(odds.outcomes(purpose, need, escape, armed, (a, s, e)).items()))
 
 
+def held_spend(state: State, key: str) -> bool:
+    """A way to spend tokens the survivor holds that is not offered because it cannot help (`helpful`). The
+    rulebook lets a player spend any tokens held, so such a key is still played: typed on purpose, or chosen in
+    a save from rules version 4, which offered every way (RULES.md, "Spends that cannot help")."""
+    if state.phase != SPEND or state.spender < 0:
+        return False
+    cards = spendable(state.survivors[state.spender], state.purpose)
+    return any(keys.join("spend", way) == key for way, _ in every_spend(cards))
+
+
 def ask_spend(state: State, who: int, purpose: str, events: list[Event]) -> None:
     state.purpose = purpose
     state.spender = who
