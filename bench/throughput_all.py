@@ -11,8 +11,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent.parent))  # the checkout this script is in, not the installed one
 
-from engines import registry  # noqa: E402
-from engines.core.autoplay import play  # noqa: E402
+from engines import registry
+from engines.core.autoplay import play
 
 VARIANTS: list[tuple[str, dict[str, str], int]] = [
     ("escape-of-the-dead", {}, 2000),
