@@ -45,7 +45,7 @@ _PARSED_MAX = 20_000
 
 def join(verb: str, *args: object) -> str:
     """A key from a verb and its arguments: join("go", "farm") == "go:farm"."""
-    return SEP.join([verb, *(str(a) for a in args)])
+    return SEP.join([verb, *map(str, args)])
 
 
 def arg(key: str, verb: str) -> str | None:
