@@ -42,7 +42,7 @@ def armed(x: SurvivorView) -> bool:
     return _armed(x.name, x.supplies)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=32768)
 def _armed(name: str, supplies: tuple[str, ...]) -> bool:
     return A.fists(name) or any(R.supply(c).kind == R.ACTION for c in supplies)
 
@@ -283,7 +283,7 @@ def _fight_spend(
     return best, chance
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=16384)
 def _scene_spend(
     keys: tuple[str, ...],
     name: str,
