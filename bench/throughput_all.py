@@ -1,12 +1,15 @@
 """Headless games per second on one core for every game, with its default policy at every seat, in CPU time.
 Each issue's target applies to every variant: Final Girl for both girls in both modes, Slaughterhouse in every
-scenario. Run: .venv/bin/python bench/throughput_all.py [games]"""
+scenario. Run: .venv/bin/python bench/throughput_all.py [games] [game-id ...] (the named games only)"""
 
 from __future__ import annotations
 
 import os
 import sys
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent.parent))  # the checkout this script is in, not the installed one
 
 from engines import registry
 from engines.core.autoplay import play
@@ -40,7 +43,10 @@ def main() -> None:
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {0})
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 500
+    only = set(sys.argv[2:])
     for game_id, options, target in VARIANTS:
+        if only and game_id not in only:
+            continue
         per_second, turns = rate(game_id, options, games)
         name = " ".join([game_id, *options.values()])
         verdict = "met" if per_second >= target else "MISSED"

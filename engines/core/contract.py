@@ -19,7 +19,10 @@ class IllegalMove(ValueError):
     """A key that is not legal now. The message says why, in words a player understands."""
 
 
-class Option(msgspec.Struct, frozen=True):
+# gc=False on Option, Decision and Hint (and on every game's View): immutable records that hold only strings,
+# numbers and containers of them, so never part of a reference cycle; left untracked, the many a rollout makes
+# do not trigger or lengthen garbage collections.
+class Option(msgspec.Struct, frozen=True, gc=False):
     """One legal choice: a stable key, a short label, and other words the player may type for it."""
 
     key: str
@@ -27,7 +30,7 @@ class Option(msgspec.Struct, frozen=True):
     aliases: tuple[str, ...] = ()
 
 
-class Decision(msgspec.Struct, frozen=True):
+class Decision(msgspec.Struct, frozen=True, gc=False):
     """Who must decide now, what is asked, and the finite list of legal options."""
 
     seat: str
@@ -70,7 +73,7 @@ class GameOption(msgspec.Struct, frozen=True):
     help: str
 
 
-class Hint(msgspec.Struct, frozen=True):
+class Hint(msgspec.Struct, frozen=True, gc=False):
     """Advice for a decision: the suggested key and a one-line reason."""
 
     key: str

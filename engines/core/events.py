@@ -7,8 +7,10 @@ from typing import Any
 import msgspec
 
 
-class Event(msgspec.Struct, frozen=True):
-    """One thing that happened: its kind, when, and the facts a narrator needs."""
+class Event(msgspec.Struct, frozen=True, gc=False):
+    """One thing that happened: its kind, when, and the facts a narrator needs. Not tracked by the garbage
+    collector (gc=False): an event never refers back to anything that holds it, so it cannot be in a cycle,
+    and the search's rollouts make millions that the collector would otherwise walk."""
 
     kind: str
     turn: int = 0

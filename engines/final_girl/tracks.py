@@ -19,11 +19,25 @@ def move_value(state: State) -> int:
     return D.ROWS[state.bloodlust][1] + bonus + _minor(state, "move")
 
 
+_MINOR_ADDS: dict[str, dict[str, int]] = {
+    what: {
+        c: D.TERROR[kind]["minor"].get(what, 0)
+        for c, kind in D.KIND.items()
+        if kind in D.TERROR and D.TERROR[kind].get("minor")
+    }
+    for what in ("attack", "move")
+}
+"""Value -> card -> what that Minor Dark Power adds to it, read from the data once: a view asks at every
+decision."""
+
+
 def _minor(state: State, what: str) -> int:
     """What the Minor Dark Powers in play add to her Attack or Movement Value."""
-    if not state.minor_powers:
+    powers = state.minor_powers
+    if not powers:
         return 0
-    return sum(D.TERROR[D.KIND[m.card]]["minor"].get(what, 0) for m in state.minor_powers)
+    adds = _MINOR_ADDS[what]
+    return sum([adds[m.card] for m in powers])
 
 
 def adrenaline(state: State) -> int:

@@ -19,8 +19,16 @@ class Key(NamedTuple):
 
     @classmethod
     def parse(cls, key: str) -> Key:
-        verb, _, arg = key.partition(SEP)
-        return cls(verb, arg)
+        """Read once per distinct string: a game offers the same few hundred keys over and over, and a Key
+        is immutable, so the parsed one is shared (the search's rollouts parse millions)."""
+        got = _PARSED.get(key)
+        if got is None or type(got) is not cls:
+            verb, _, arg = key.partition(SEP)
+            got = cls(verb, arg)
+            if len(_PARSED) >= _PARSED_MAX:
+                _PARSED.clear()
+            _PARSED[key] = got
+        return got
 
     def parts(self) -> list[str]:
         """The argument's own colon-separated parts ("seat:supply:card" -> three)."""
@@ -30,9 +38,14 @@ class Key(NamedTuple):
         return join(self.verb, self.arg) if self.arg else self.verb
 
 
+_PARSED: dict[str, Key] = {}
+_PARSED_MAX = 20_000
+"""Keys read so far (bounded: spend keys combine cards and counts, so the set is large but finite)."""
+
+
 def join(verb: str, *args: object) -> str:
     """A key from a verb and its arguments: join("go", "farm") == "go:farm"."""
-    return SEP.join([verb, *(str(a) for a in args)])
+    return SEP.join([verb, *map(str, args)])
 
 
 def arg(key: str, verb: str) -> str | None:

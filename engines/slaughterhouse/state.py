@@ -99,7 +99,7 @@ class State(msgspec.Struct):
     start_personal: int = 0  # Personal Items the Trespassers started with (for an achievement)
 
 
-class TrespasserView(msgspec.Struct, frozen=True):
+class TrespasserView(msgspec.Struct, frozen=True, gc=False):
     id: str
     space: str
     actions: int
@@ -116,7 +116,7 @@ class TrespasserView(msgspec.Struct, frozen=True):
     wild_as: dict[str, str] = {}
 
 
-class View(msgspec.Struct, frozen=True):
+class View(msgspec.Struct, frozen=True, gc=False):
     """What one seat sees. Face-down tiles and vehicles, deck orders and the other side's hand stay hidden."""
 
     seat: str

@@ -95,7 +95,7 @@ class State(msgspec.Struct):
     reason: str = ""
 
 
-class SlasherView(msgspec.Struct, frozen=True):
+class SlasherView(msgspec.Struct, frozen=True, gc=False):
     seat: str
     name: str
     health: int
@@ -112,7 +112,7 @@ class SlasherView(msgspec.Struct, frozen=True):
     skip: bool = False  # a Bonus Tracks card took this slasher's next turn: public (the card is face up)
 
 
-class View(msgspec.Struct, frozen=True):
+class View(msgspec.Struct, frozen=True, gc=False):
     """What one seat sees: the board and every slasher's public state; never deck order or face-down tokens."""
 
     seat: str

@@ -32,7 +32,7 @@ def board_stops(start: str, roll: int, through: tuple[str, ...]) -> dict[str, in
     return B.stops(start, roll, through=through)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=32768)
 def _move_stops(
     start: str, roll: int, through: tuple[str, ...], held: tuple[str, ...], short: int
 ) -> dict[str, int]:

@@ -42,7 +42,7 @@ def armed(x: SurvivorView) -> bool:
     return _armed(x.name, x.supplies)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=32768)
 def _armed(name: str, supplies: tuple[str, ...]) -> bool:
     return A.fists(name) or any(R.supply(c).kind == R.ACTION for c in supplies)
 
@@ -170,15 +170,16 @@ def _move(view: View, decision: Decision) -> Hint:
     sl = view.slasher_at
     outside = bool(sl) and sl not in B.locations  # a Slasher on the road attacks whoever lands by it
     best, score = decision.options[0].key, 1e9
-    get = dist.get
+    get, parse = dist.get, keys.Key.parse
     if not outside:
         for o in decision.options:
-            d = get(keys.Key.parse(o.key).arg, FAR)
+            k = o.key
+            d = get(parse(k).arg, FAR)
             if d < score:
-                best, score = o.key, d
+                best, score = k, d
         return Hint(best, why)
     for o in decision.options:
-        node = keys.Key.parse(o.key).arg
+        node = parse(o.key).arg
         d = get(node, 99)
         if node not in B.locations and B.touching(node, sl):
             d += 20
@@ -283,7 +284,7 @@ def _fight_spend(
     return best, chance
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=16384)
 def _scene_spend(
     keys: tuple[str, ...],
     name: str,

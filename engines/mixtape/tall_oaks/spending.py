@@ -32,7 +32,7 @@ RELEVANT = {
 }
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=32768)
 def _most(name: str, held: tuple[tuple[str, int], ...]) -> dict[str, tuple[int, int, int, int]]:
     """Kind of roll -> its bonus with every token of the held supplies (card, tokens left) that helps it
     spent. Cached (a view asks at every decision, and hands change rarely), so the dict is shared: views
@@ -136,7 +136,7 @@ def _stakes(state: State, who: int, purpose: str) -> tuple[int, int, bool]:
     return (sc.shields if purpose == "defend" else sc.actions), 0, True
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=16384)
 def helpful(
     cards: tuple[tuple[str, int], ...], name: str, purpose: str, need: int, escape: int, armed: bool
 ) -> frozenset[str]:

@@ -75,7 +75,7 @@ class State(msgspec.Struct):
     reason: str = ""
 
 
-class SurvivorView(msgspec.Struct, frozen=True):
+class SurvivorView(msgspec.Struct, frozen=True, gc=False):
     seat: str
     name: str
     health: int
@@ -91,7 +91,7 @@ class SurvivorView(msgspec.Struct, frozen=True):
     traitors: int  # only in the holder's own view; 0 for everyone else
 
 
-class View(msgspec.Struct, frozen=True):
+class View(msgspec.Struct, frozen=True, gc=False):
     """What one seat sees: the town and every survivor's public state; never deck order or face-down cards."""
 
     seat: str
