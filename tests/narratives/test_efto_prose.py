@@ -27,6 +27,11 @@ def events_of_games() -> list[Event]:
     return events
 
 
+@cache
+def told_lines() -> list[tuple[Event, str]]:
+    return [(e, NARRATOR.prose(e, i)) for i, e in enumerate(events_of_games())]
+
+
 def test_every_emitted_kind_has_templates_and_every_variant_renders():
     seen: dict[tuple[str, str], Event] = {}
     for e in events_of_games():
@@ -73,8 +78,7 @@ def test_every_ending_and_main_case_was_seen():
 
 
 def test_the_log_of_many_games_has_no_leftover_braces():
-    for i, e in enumerate(events_of_games()):
-        text = NARRATOR.prose(e, i)
+    for e, text in told_lines():  # each event's prose, told once for the module
         assert text and not LEFTOVER.search(text), (e.kind, text)
         assert ".." not in text, text
 
@@ -158,11 +162,6 @@ BAD_ARTICLE = re.compile(r"\b[Aa] (8|11|18|[AEIOUaeiou]\w*)\b")
 ONE_PLURAL = re.compile(r"\b(one|One|1) (Actions|Shields|Escapes|rescues|rescue tokens|steps)\b")
 PLURAL_ITEM = re.compile(r"\b[Aa] (Car Keys|Hockey Pads|Cold Pizza)\b")
 SOMEONES_OWN = re.compile(r"\b(under|catch) [A-Z][a-z]+'s (feet|breath)\b")
-
-
-@cache
-def told_lines() -> list[tuple[Event, str]]:
-    return [(e, NARRATOR.prose(e, i)) for i, e in enumerate(events_of_games())]
 
 
 def test_numbers_and_items_take_the_right_article_and_plural():
