@@ -80,9 +80,12 @@ def event_numbers(fields: Mapping[str, Any]) -> set[int]:
     out: set[int] = set()
 
     def walk(value: Any) -> None:
-        if isinstance(value, bool):
+        if type(value) is str:  # the commonest field, so tested first: a name ('the road at 15,0', 'Victim 7')
+            if value:
+                out.update(_named_numbers(value))
+        elif isinstance(value, bool):
             return
-        if isinstance(value, int):
+        elif isinstance(value, int):
             out.update((value, abs(value)))
         elif isinstance(value, float) and value.is_integer():
             out.add(abs(int(value)))
@@ -94,7 +97,7 @@ def event_numbers(fields: Mapping[str, Any]) -> set[int]:
             for v in value.values():
                 walk(v)
         elif isinstance(value, str) and value:
-            out.update(_named_numbers(value))  # a name the event gives ('the road at 15,0', 'Victim 7')
+            out.update(_named_numbers(value))
 
     for value in dict(fields).values():
         walk(value)

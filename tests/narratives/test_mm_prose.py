@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from engines.core.autoplay import play
 from engines.core.events import Event
@@ -15,7 +16,10 @@ NARRATOR = for_game("mixtape-massacre", 7)
 LEFTOVER = re.compile(r"[{}\[\]]")
 
 
-def _games() -> list[Event]:
+@cache
+def events_of_games() -> list[Event]:
+    """Sixty seeded games' events, played on first use (not at import: every xdist worker paid for them while
+    collecting), then shared by the module's tests."""
     events: list[Event] = []
     for seed in range(60):
         policy = "random" if seed % 2 else "heuristic"
@@ -24,12 +28,9 @@ def _games() -> list[Event]:
     return events
 
 
-EVENTS = _games()
-
-
 def test_every_emitted_kind_has_templates_and_every_variant_renders():
     seen: dict[tuple[str, str], Event] = {}
-    for e in EVENTS:
+    for e in events_of_games():
         seen.setdefault((e.kind, NARRATOR.case(e)), e)
     for (kind, case), e in seen.items():
         assert kind in NARRATOR.templates.kinds, kind
@@ -46,7 +47,7 @@ def test_every_emitted_kind_has_templates_and_every_variant_renders():
 
 
 def test_the_log_of_many_games_has_no_leftover_braces():
-    for i, e in enumerate(EVENTS):
+    for i, e in enumerate(events_of_games()):
         text = NARRATOR.prose(e, i)
         assert text and not LEFTOVER.search(text), (e.kind, text)
         assert ".." not in text and not re.search(r"[.!?] [a-z]", text), text
@@ -161,7 +162,7 @@ BAD_PLURAL = re.compile(
 
 def test_no_doubled_words_or_wrong_plurals_in_any_variant_or_summary():
     """Every variant of every emitted event over the seeded games: 'steps steps' and '1 knives' never print."""
-    for e in EVENTS:
+    for e in events_of_games():
         values = NARRATOR.values(e)
         kind = NARRATOR.templates.kinds[e.kind].pick(NARRATOR.case(e))
         for text in [*(render(v, values) for v in kind.prose), NARRATOR.summary(e)]:
