@@ -58,11 +58,14 @@ def positions(seeds=range(6), every: int = 11):
 
 
 def first_at(kind: str, seeds=range(60)) -> Run:
+    """A fresh run at the first decision of `kind` along the seeds' heuristic games (one walk per game, not a
+    replay from the start for every position)."""
     for seed in seeds:
-        for steps, _key in enumerate(_keys_along(seed)):
-            run = at(seed, steps)
-            if run.decision().kind == kind:
-                return run
+        walk = fg_run(seed)
+        for steps, key in enumerate(_keys_along(seed)):
+            if walk.decision().kind == kind:
+                return at(seed, steps)
+            walk.choose(key)
     raise AssertionError(f"no {kind} decision in the seeds tried")
 
 
