@@ -80,7 +80,7 @@ _FOUGHT = {
 }
 _RECAP: dict[str, Callable[[dict[str, Any]], str]] = {
     "rescue": lambda f: f"you rescued {f['title']}" if f["ok"] else f"your rescue failed ({f['title']})",
-    "defended": lambda f: "you held off the scene" if f["ok"] else f"the scene hurt you ({f['damage']})",
+    "defended": lambda f: "you held off the scene" if f["ok"] else f"the scene hurt you (-{f['damage']} health)",
     "invaders": lambda f: "you beat The Invaders" if f["ok"] else "The Invaders beat you",
     "fight": lambda f: _FOUGHT.get(f["result"], "you fought {slasher}").format(slasher=f["slasher"]),
 }

@@ -46,7 +46,7 @@ _RECAP: dict[str, Callable[[dict[str, Any]], str]] = {
     "kill_made": lambda f: f"you killed {f['card']}",
     "kill_failed": lambda f: f"your kill missed ({f['knives']} of {plural(f['need'], 'knife', 'knives')})",
     "victim_beaten": lambda f: f"you beat {f['card']} off",
-    "victim_escaped": lambda f: f"{f['card']} got away" + ("" if f["defended"] else f" and hurt you ({f['damage']})"),
+    "victim_escaped": lambda f: f"{f['card']} got away" + ("" if f["defended"] else f" and hurt you (-{f['damage']} health)"),
     "hero_defeated": lambda f: f"you defeated {f['hero']}",
     "hero_fended": lambda f: f"you fended {f['hero']} off",
     "hero_won": lambda f: f"{f['hero']} beat you",

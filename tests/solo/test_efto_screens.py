@@ -532,5 +532,5 @@ def test_the_digest_recaps_your_own_rolls_first():
         Event("defended", 1, "turn", {**mine, "ok": False}),
     ]
     assert UI.recap(events, "survivor1") == "you rescued Dog in a Drain, then Smiley beat you"
-    assert UI.recap(events[3:], "survivor1") == "the scene hurt you (1)"
+    assert UI.recap(events[3:], "survivor1") == "the scene hurt you (-1 health)"
     assert UI.recap(events[1:2], "survivor1") == ""

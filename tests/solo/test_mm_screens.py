@@ -451,5 +451,5 @@ def test_the_digest_recaps_your_own_roll_that_the_rivals_turns_push_off_the_scre
     events = [Event(kind, 1, "scene", {**f, "seat": "slasher1"}) for kind in kinds]
     events.insert(1, Event("kill_made", 1, "scene", {**f, "seat": "slasher2"}))  # a rival's: not yours
     assert UI.recap(events, "slasher1") == "you killed Jock, then your kill missed (1 of 3 knives)"
-    assert UI.recap(events[3:], "slasher1") == "Jock got away and hurt you (2), then Linda beat you"
+    assert UI.recap(events[3:], "slasher1") == "Jock got away and hurt you (-2 health), then Linda beat you"
     assert UI.recap(events[1:2], "slasher1") == ""
