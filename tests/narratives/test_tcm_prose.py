@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from engines.core.autoplay import play
 from engines.registry import get
@@ -13,7 +14,13 @@ GAME = get("slaughterhouse")
 LEFTOVER = re.compile(r"[{}\[\]]")
 
 
-def _games():
+@cache
+def _games() -> tuple:
+    """(seed, events) of the module's seeded games, played once for all its tests."""
+    return tuple(_play_games())
+
+
+def _play_games():
     for seed in range(20):
         for policy in ("heuristic", "random", {"trespassers": "heuristic", "sawyer": "random"}):
             yield seed, play(GAME, seed, policy).events
