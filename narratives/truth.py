@@ -129,7 +129,7 @@ def check(
     ):
         why.append(f"health words {said} where no health was lost")
     why += _articles(text, nouns or {})
-    why += _agreement(_without(text, truth.idioms), truth.counted)
+    why += agreement(text, truth)
     return why
 
 
@@ -176,6 +176,12 @@ def _articles(text: str, nouns: Mapping[str, Mapping[str, Any]]) -> list[str]:
 
 _YOU_DOES = re.compile(r"(?:^|[.!?;:]\s+|\band\s+)You ([a-z]+)\b")
 _NOT_VERBS = frozenset({"this", "us", "his", "its", "less", "across", "always", "as", "yours", "was", "is"})
+
+
+def agreement(text: str, truth: Truth, also: tuple[str, ...] = ()) -> list[str]:
+    """What disagrees in number in a line of this game ('1 dice', 'two board', 'You limps'): its counted nouns
+    and `also` (the screens count a few more), its idioms aside. For any line, not only narration."""
+    return _agreement(_without(text, truth.idioms), tuple(dict.fromkeys((*truth.counted, *also))))
 
 
 def _agreement(text: str, counted: tuple[str, ...]) -> list[str]:

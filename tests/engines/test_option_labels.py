@@ -1,21 +1,16 @@
-"""Every choice a person reads agrees in number with its count: "1 die", "2 cards", never "(1 dice)".
+"""Every choice a person reads agrees in number with its count: "1 die", "2 cards", never "(1 dice)"
+(judged as the narration is, tests/agreement.py).
 
 The labels and prompts come from the engines (the REPL, the hint and the review show them as they are), so the
 check plays seeded games of every title with the shipped policy and reads every decision it meets."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from engines import registry
 from engines.core.autoplay import decide, policy_rng
-
-_PLURALS = "dice|cards|actions|successes|points|tokens|spaces|souvenirs|items|wounds|injuries|turns|rounds|victims"
-_SINGULARS = "die|card|action|success|point|token|space|souvenir|item|wound|injury|turn|round|victim"
-# A numeral, then a noun of the wrong number ("4 action dice" is an adjective before its noun, and is fine).
-_DISAGREES = re.compile(rf"\b1 ({_PLURALS})\b|\b([02-9]|\d\d+) ({_SINGULARS})\b(?! dice)")
+from tests.agreement import disagrees
 
 
 def _texts(game_id: str, seeds: range) -> list[str]:
@@ -34,16 +29,18 @@ def _texts(game_id: str, seeds: range) -> list[str]:
     return seen
 
 
-def test_the_pattern_catches_a_label_that_disagrees() -> None:
-    assert _DISAGREES.search("attack the Old Man with the Kitchen Knife (1 dice)")
-    assert _DISAGREES.search("draw 2 card")
-    assert not _DISAGREES.search("Place your 4 action dice on the Lawn")
-    assert not _DISAGREES.search("attack Green (1 die), then 3 dice")
+def test_the_judge_catches_a_label_that_disagrees() -> None:
+    judge = disagrees("slaughterhouse")
+    assert judge("attack the Old Man with the Kitchen Knife (1 dice)")
+    assert judge("draw 2 card")
+    assert not disagrees("escape-of-the-dead")("Place your 4 action dice on the Lawn")
+    assert not judge("attack Green (1 die), then 3 dice")
 
 
 @pytest.mark.parametrize("game_id", registry.ids())
 def test_no_choice_says_a_count_with_a_noun_of_the_wrong_number(game_id: str) -> None:
     texts = _texts(game_id, range(12))
     assert texts, "the games met no decision"
-    wrong = sorted({t for t in texts if _DISAGREES.search(t)})
+    judge = disagrees(game_id)
+    wrong = sorted({t for t in set(texts) if judge(t)})
     assert not wrong, wrong[:5]
