@@ -140,6 +140,8 @@ def test_waiting_knives_that_meet_the_scene_leave_no_spend_to_offer():
     d = GAME.decision(state)
     assert d.kind == "spend" and d.keys() == ["spend:0"]
     assert d.prompt == "Before you roll for the kill: no token of the Drill can change its chances."
+    hint = GAME.hint(state)  # the waiting knives counted: with none waiting it spends two tokens (74%)
+    assert hint.key == "spend:0" and hint.reason.startswith("96%")
     events = GAME.apply(state, "spend:0")
     assert not [e for e in events if e.kind == "supply_used"] and state.slashers[0].trackers == 3
     assert any(e.facts.get("need") == 3 and e.facts["knives"] >= R.LEGEND_KNIVES for e in events)  # rolled
