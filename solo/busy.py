@@ -4,7 +4,7 @@ only once the work has taken longer than a moment, so a quick answer never flick
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from rich.console import Console
@@ -14,10 +14,11 @@ DELAY = 0.3
 
 
 @contextmanager
-def busy(console: Console, text: str, delay: float = DELAY, plain: bool = False) -> Iterator[None]:
-    """Spin `text` while the body runs, from `delay` seconds in; nothing at all off a terminal or in plain mode."""
+def busy(console: Console, text: str, delay: float = DELAY, plain: bool = False) -> Iterator[Callable[[str], None]]:
+    """Spin `text` while the body runs, from `delay` seconds in; nothing at all off a terminal or in plain mode.
+    The body is given a function that changes the text (what the work is doing now)."""
     if plain or not console.is_terminal:
-        yield
+        yield lambda now: None
         return
     status = console.status(text, spinner="dots")
     lock = threading.Lock()
@@ -32,7 +33,7 @@ def busy(console: Console, text: str, delay: float = DELAY, plain: bool = False)
     timer.daemon = True
     timer.start()
     try:
-        yield
+        yield lambda now: status.update(now)
     finally:
         timer.cancel()
         with lock:

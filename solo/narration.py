@@ -31,7 +31,7 @@ def groups(
         if text:
             paragraphs.append(text)
         for event in events:
-            mood = _mood(event, mood)
+            mood = mood_after(event, mood)
     if paragraphs:
         yield title, paragraphs, mood
 
@@ -57,7 +57,8 @@ def turns_back(log: Sequence[Event], n: int) -> int:
     return 0
 
 
-def _mood(event: Event, mood: str) -> str:
+def mood_after(event: Event, mood: str) -> str:
+    """The panel colour once `event` is told: red for a loss, green for a win, yellow for an attack."""
     if event.kind == "game_lost":
         return "red"
     if event.kind == "game_won":

@@ -123,19 +123,39 @@ class Repl:
 
     def _step_automa(self) -> None:
         """The automa's turn, with a spinner at a terminal should it think for a while. An automa that searches
-        (the hard level) takes about a second a decision, so what it has done so far is told before it thinks
-        again: the table never sits silent behind a spinner."""
+        (the hard level) takes about a second a decision: at a terminal the story is held until the person's
+        next prompt, where it is fitted to the screen as at any level, while the spinner's line names who is
+        thinking and what happened last, so the table is never silent; in plain or piped output, which is
+        never shortened, what it has done so far is told before it thinks again. Ctrl-C stops solo as at
+        any level (the story so far told first)."""
         from solo.busy import busy
 
         if not self.run.automa_searches():
             with busy(self.screen.console, "The automa is thinking...", plain=self.screen.plain):
                 self.run.step_automa()
             return
-        while True:
-            self.narrate_new()
-            with busy(self.screen.console, "The automa is thinking...", plain=self.screen.plain):
+        if self.screen.plain or not self.screen.console.is_terminal:
+            while True:
+                self.narrate_new()
                 if self.run.step_automa_once() is None:
                     return
+        try:
+            with busy(self.screen.console, "The automa is thinking...") as say:
+                while (d := self.run.decision()) is not None and d.seat != self.run.seat:
+                    say(self._thinking(d.seat))
+                    self.run.step_automa_once()
+        except KeyboardInterrupt:
+            self.narrate_new()
+            raise
+
+    def _thinking(self, seat: str) -> str:
+        """The spinner's line while the automa searches: who thinks, at which turn, and the story's latest
+        line (the held story's summaries carry the dice)."""
+        from solo import automa
+
+        latest = next((t.summary for t in reversed(self.narrator.tellings(self.run.log, self.shown)) if t.summary), "")
+        turn = self.run.game.turn(self.run.state)
+        return automa.thinking(self.run.game, self.run.log, seat, turn, latest, self.screen.console.width - 2)
 
     def narrate_new(self) -> None:
         whole = list(narration.groups(self.run.log, self.narrator, self.shown, self.brief))
@@ -154,33 +174,35 @@ class Repl:
             self.screen.story(title, paragraphs, mood)
 
     def _fitted(self, whole: list[tuple[str, list[str], str]]) -> list[tuple[bool, tuple[str, list[str], str]]] | None:
-        """At a terminal too short for the new story and the prompt below it, the story with the other seats'
-        turns in brief (solo/screen_story.py); None to tell it whole: in plain or piped output, in `brief`
-        mode, where the game's screen cannot say whose turn it is, or where the automa is told as it thinks."""
-        owner = getattr(self.ui, "owner", None)
+        """At a terminal too short for the new story and the prompt below it, the story shortened to fit
+        (solo/screen_story.py: the other seats' turns in brief, then the person's own earlier paragraphs by
+        their summaries); None to tell it whole: in plain or piped output, in `brief` mode, or where it fits."""
         console = self.screen.console
-        if owner is None or self.brief or self.screen.plain or not console.is_terminal:
+        if self.brief or self.screen.plain or not console.is_terminal:
             return None
         room = console.height - self._below()
-        if self.run.automa_searches() or self.screen.story_height([(False, g) for g in whole]) <= room:
+        if self.screen.story_height([(False, g) for g in whole]) <= room:
             return None
         from solo import screen_story
 
-        told = [
-            screen_story.shortened(self.run.log, self.narrator, self.shown, owner, self.run.seat, console.width - 4, n)
-            for n in (screen_story.LINES, 1)
-        ]
-        # two lines a turn; one where that makes it all fit (else the start of the person's turn scrolls anyway)
-        return told[1] if self.screen.story_height(told[0]) > room >= self.screen.story_height(told[1]) else told[0]
+        owner = getattr(self.ui, "owner", screen_story.nobody)
+        width = console.width - 4  # inside a panel's borders and padding
+        log, start, seat = self.run.log, self.shown, self.run.seat
+        return screen_story.fitted(log, self.narrator, start, owner, seat, width, room, self.screen.story_height)
 
     def _below(self) -> int:
-        """The lines the prompt's part of the screen takes under the story: the question, its choices, what to
-        type, the coach line, the digest, the prompt and the toolbar."""
+        """The lines the prompt's part of the screen takes under the story, as prompt_if_needed will draw it:
+        the question, its choices and what to type, the coach line and the digest where they will show, then
+        the prompt and the toolbar."""
         d = self.run.decision()
         if d is None or d.seat != self.run.seat:
             return 4
-        laid = self._laid_out(d)
-        return len(laid if laid is not None else d.options) + 6
+        screen = self.screen
+        lines = screen.lines_of(lambda: screen.options(d, self._tip(d), self._laid_out(d)))
+        for text in (self._coach_line(d), self._digest_line()):
+            if text:
+                lines += screen.lines_of(lambda text=text: screen.say(text))
+        return lines + 2
 
     def prompt_if_needed(self) -> None:
         d = self.run.decision()
@@ -210,27 +232,35 @@ class Repl:
             self._show_digest()
 
     def _show_coach(self, d) -> None:
-        explain = getattr(self.ui, "coach", None)
-        if not self.coach or explain is None or d.seat != self.run.seat or d.kind in self.coached:
-            return
-        self.coached.add(d.kind)
-        text = explain(d)
+        text = self._coach_line(d)
         if text:
+            self.coached.add(d.kind)
             self.screen.say(text, theme.HIDDEN)
 
+    def _coach_line(self, d) -> str:
+        """The line on what this kind of decision is about, the first time it comes up; '' otherwise."""
+        explain = getattr(self.ui, "coach", None)
+        if not self.coach or explain is None or d.seat != self.run.seat or d.kind in self.coached:
+            return ""
+        return explain(d) or ""
+
     def _show_digest(self) -> None:
+        line = self._digest_line()
+        self.before = None
+        if line:
+            self.screen.say(line, theme.HIDDEN)
+
+    def _digest_line(self) -> str:
         """One line of what changed for the person since their last decision, from the toolbar's fields."""
         if self.before is None:
-            return
+            return ""
         from solo.screen import digest, fit_fields
 
         changes = digest(self.before, self.toolbar())
-        self.before = None
         recap = getattr(self.ui, "recap", None)  # the person's own rolls, which others' turns may push away
         told = recap(self.run.log[self.since :], self.run.seat) if recap is not None else ""
         line = " · ".join(part for part in (told, changes) if part)
-        if line:
-            self.screen.say(fit_fields("Since your last choice: " + line, self.screen.console.width), theme.HIDDEN)
+        return fit_fields("Since your last choice: " + line, self.screen.console.width) if line else ""
 
     def _laid_out(self, d) -> list[str] | None:
         """The game's own layout of a long list of choices (grouped, each with what it does), if it has one."""

@@ -269,6 +269,17 @@ class Screen:
             scratch.print(_story_panel(title, ("\n" if brief else "\n\n").join(p for p in paragraphs if p), style))
         return len(out.getvalue().splitlines())
 
+    def lines_of(self, draw: Callable[[], None]) -> int:
+        """How many lines what `draw` prints through this screen takes at its width (nothing is shown, and
+        the transcript does not see it)."""
+        screen, out = self.console, io.StringIO()
+        self.console = Console(file=out, width=screen.width, color_system=None, highlight=False, emoji=False, markup=False)
+        try:
+            draw()
+        finally:
+            self.console = screen
+        return len(out.getvalue().splitlines())
+
     def pairs(self, title: str, rows: Sequence[tuple[str, str]]) -> None:
         if self.plain:
             self.console.print(Text(f"-- {title} --"))

@@ -41,9 +41,10 @@ class Session:
     def typed(self, line: str) -> list[str]:
         return self.pty.typed(line)
 
-    def decide(self, key: str) -> tuple[list[str], str, str]:
+    def decide(self, key: str) -> tuple[list[str], tuple[str, str], str]:
         """Type the number of the choice `key` (the heuristic's pick, or one given), as a person would; the
-        in-process run follows. Returns the screen, the last narration paragraph and the expected digest."""
+        in-process run follows. Returns the screen, the last narration paragraph and its summary (what a screen
+        too short for the whole story shows of it), and the expected digest."""
         d = self.run.decision()
         number = next(i for i, o in enumerate(d.options, 1) if o.key == key)
         before = UI.toolbar(self.run.view())
@@ -53,7 +54,8 @@ class Session:
         told = list(narration.groups(self.run.log, self.narrator, self.shown))
         recap = UI.recap(self.run.log[self.shown :], self.run.seat)  # the person's own rolls first
         changes = " · ".join(p for p in (recap, digest(before, UI.toolbar(self.run.view()))) if p)
-        return self.typed(str(number)), told[-1][1][-1], changes
+        last = [t for t in self.narrator.tellings(self.run.log, self.shown) if t.prose][-1]
+        return self.typed(str(number)), (told[-1][1][-1], last.summary), changes
 
     def hint(self) -> str:
         d = self.run.decision()
@@ -100,7 +102,8 @@ def test_each_decision_leaves_the_last_event_and_the_digest_on_screen_with_the_t
         kind = game.run.decision().kind
         screen, last, changes = game.decide(game.hint())
         flat = _flat(screen)
-        assert " ".join(last.split()) in flat, (kind, last)  # the last event's words, at the prompt
+        prose, summary = last
+        assert " ".join(prose.split()) in flat or summary in flat, (kind, last)  # the last event, at the prompt
         if changes:
             assert fit_fields(f"Since your last choice: {changes}", COLUMNS) in flat
             digests += 1
