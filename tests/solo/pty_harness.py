@@ -42,14 +42,18 @@ def spawn(
     installed: bool = False,
     cpr: bool = True,
     timeout: float = 30,
+    script: Path | None = None,
+    env: dict[str, str] | None = None,
 ) -> pexpect.spawn:
     """`solo --save-dir save_dir ARGS` at a rows x columns pseudo-terminal: this checkout's code run from its
-    root (whatever is installed), or the installed command; `cpr=False` tells prompt_toolkit not to ask where
-    the cursor is (for tests that read the raw stream rather than the screen)."""
-    env = {"TERM": "xterm-256color", "PATH": "/usr/bin:/bin", "HOME": str(save_dir), "LANG": "C.UTF-8"}
+    root (whatever is installed), or the installed command, or a `script` that runs solo's main its own way
+    (quick_hard.py); `cpr=False` tells prompt_toolkit not to ask where the cursor is (for tests that read the
+    raw stream rather than the screen); `env`, more environment."""
+    env = {"TERM": "xterm-256color", "PATH": "/usr/bin:/bin", "HOME": str(save_dir), "LANG": "C.UTF-8"} | (env or {})
     if not cpr:
         env["PROMPT_TOOLKIT_NO_CPR"] = "1"
-    command, head = (solo_command(), []) if installed else (sys.executable, ["-m", "solo"])
+    head = [str(script)] if script else ["-m", "solo"]
+    command, head = (solo_command(), []) if installed else (sys.executable, head)
     return pexpect.spawn(
         command,
         [*head, "--save-dir", str(save_dir), *args],

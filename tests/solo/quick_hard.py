@@ -1,0 +1,37 @@
+"""`python tests/solo/quick_hard.py SOLO-ARGS`: solo with the hard level's search at a test's pace, for the pty
+tests that need the hard level in a real terminal (a subprocess, where monkeypatch cannot reach).
+
+The search is the same Searcher; it plays one sample a decision instead of dozens (the hook the in-process
+tests use, levels.HARD_ITERATIONS), each option's playout cut short after a few decisions (so it always keeps
+the shipped policy's pick, at a test's pace). SOLO_TEST_THINK=SECONDS makes each automa decision take at least
+that long, so a test can press Ctrl-C while the automa thinks."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # this checkout's code, whatever is installed
+
+from engines.core import levels, search
+from solo.cli import main
+from solo.run import Run
+
+for game_id in levels.HARD_ITERATIONS:
+    levels.HARD_ITERATIONS[game_id] = 1
+search.ROLLOUT_CAP = 8
+
+THINK = float(os.environ.get("SOLO_TEST_THINK", "0"))
+if THINK:
+    searching = Run.automa_key
+
+    def slow(self: Run, decision):
+        time.sleep(THINK)
+        return searching(self, decision)
+
+    Run.automa_key = slow
+
+if __name__ == "__main__":
+    sys.exit(main())

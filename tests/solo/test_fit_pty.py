@@ -1,0 +1,166 @@
+"""The story between two of the person's decisions fits an 80x24 terminal at every level (issue 14), read back
+from a real pseudo-terminal through pty_harness's screen model:
+
+- at the hard level the story is held while the automa searches and laid out at the next prompt exactly as at
+  the others (the other seats' turns in brief where the whole would not fit), with the spinner's line naming
+  who thinks meanwhile; Ctrl-C while it thinks still ends solo with status 130, the story so far told;
+- a turn of the person's own too tall for the screen keeps its end: the earlier paragraphs by their summaries
+  (every roll's dice in them) under a title naming the `log N` that tells it whole, the last in full.
+
+The hard level runs through quick_hard.py: the same search at one sample a decision, so each test is quick."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pexpect
+import pytest
+from pty_harness import ROWS, Pty, spawn
+
+from engines.core.contract import resolve_options
+from engines.registry import get
+from narratives import Telling, for_game
+from saves import SaveStore
+from solo import narration, screen_story
+from solo.games import ui_for
+from solo.run import Run
+
+QUICK_HARD = Path(__file__).with_name("quick_hard.py")
+BRIEF = "Others' turns, in brief"
+SHORT = "in short ('log "
+
+HARD = {
+    "mixtape-massacre": ["--seed", "6", "-o", "rivals=3"],
+    "escape-from-tall-oaks": ["--seed", "8", "-o", "rivals=3"],
+}
+"""Runs whose first choice (1) is followed by the rivals' turns at hard, too tall to tell whole at 80x24."""
+
+LONG = {
+    "mixtape-massacre": (["--seed", "0", "-o", "rivals=3"], ["1", "1", "1", "1"]),
+    "escape-of-the-dead": (["--seed", "1"], ["2 1 1"]),
+}
+"""Runs whose last typed choice leads to a turn of the person's own too tall to tell whole at 80x24 (Director's
+Cut: a kill, the Hero Meter and a Killing Spree; Escape of the Dead: the dice, the attack and the spawn)."""
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.replace("│", " ").split())
+
+
+def _played(
+    save_dir: Path, game: str, args: list[str], typed: list[str], *, hard: bool
+) -> tuple[Run, str, int, str]:
+    """(the run as saved, the screen at the prompt after the last line typed, the log's length before it, the
+    transcript, on for that last line)."""
+    level = ["--automa", "hard"] if hard else []
+    pty = Pty(spawn(save_dir, "new", game, "--slot", "pty", *level, *args, script=QUICK_HARD if hard else None))
+    try:
+        pty.prompt()
+        for line in typed[:-1]:
+            pty.typed(line)
+        pty.typed("transcript")  # on before the last choice: it must hold the whole story
+        since = len(Run.from_record(SaveStore(save_dir).read("pty")).log)
+        screen = "\n".join(pty.typed(typed[-1]))
+    except BaseException:
+        pty.child.close(force=True)
+        raise
+    pty.quit()
+    transcript = (save_dir / "pty.transcript.txt").read_text(encoding="utf-8")
+    return Run.from_record(SaveStore(save_dir).read("pty")), screen, since, transcript
+
+
+def _tellings(run: Run, since: int) -> list[Telling]:
+    return [t for t in for_game(run.game.id, run.seed, run.seat).tellings(run.log, since) if t.prose]
+
+
+def _own_end(run: Run, since: int) -> Telling:
+    """The last telling of what the person's choice did before another seat's turn began."""
+    owner = getattr(ui_for(run.game.id), "owner", screen_story.nobody)
+    a, b, _ = screen_story.chapters(run.log, since, owner)[0]
+    return [t for t in _tellings(run, since) if a <= t.start < b][-1]
+
+
+def _at_the_prompt(screen: str) -> None:
+    rows = screen.split("\n")
+    assert rows.index(">") == ROWS - 2, screen  # the prompt, then the toolbar
+    assert "Since your last choice:" in screen  # the digest, just above it
+
+
+@pytest.fixture(scope="module", params=sorted(HARD))
+def hard(request, tmp_path_factory):
+    game = request.param
+    return _played(tmp_path_factory.mktemp(game), game, HARD[game], ["1"], hard=True)
+
+
+def test_at_hard_the_others_turns_are_in_brief_beside_the_end_of_the_persons_turn_and_the_prompt(hard):
+    run, screen, since, _ = hard
+    assert run.automa == "hard"
+    assert BRIEF in screen  # held while the automa searched, then fitted as at the normal level
+    last = _own_end(run, since)
+    assert _flat(last.summary) in _flat(screen) or _flat(last.prose) in _flat(screen)
+    _at_the_prompt(screen)
+
+
+@pytest.fixture(scope="module", params=sorted(LONG))
+def long_turn(request, tmp_path_factory):
+    game = request.param
+    args, typed = LONG[game]
+    return _played(tmp_path_factory.mktemp(game), game, args, typed, hard=False)
+
+
+def test_a_long_turn_of_ones_own_keeps_its_end_and_every_roll_on_screen(long_turn):
+    run, screen, since, _ = long_turn
+    flat = _flat(screen)
+    assert SHORT in screen and "tells it whole)" in screen
+    told = _tellings(run, since)
+    last = told[-1]
+    assert _flat(narration.told(last, run.log[last.start : last.stop], False)) in flat  # the last in full
+    for t in told:  # every paragraph on screen whole or by its summary: no roll's dice dropped, no word cut
+        whole = _flat(narration.told(t, run.log[t.start : t.stop], False))
+        assert whole in flat or _flat(t.summary) in flat, t.summary
+    end = _own_end(run, since)
+    assert _flat(end.summary) in flat or _flat(end.prose) in flat
+    _at_the_prompt(screen)
+
+
+def test_the_transcript_keeps_the_long_turn_whole(long_turn):
+    run, _, since, transcript = long_turn
+    assert SHORT not in transcript
+    for t in _tellings(run, since):
+        assert _flat(narration.told(t, run.log[t.start : t.stop], False)) in _flat(transcript)
+
+
+def test_the_log_named_in_the_title_tells_the_shortened_turn_whole(long_turn):
+    run, screen, since, _ = long_turn
+    title = next(row for row in screen.split("\n") if SHORT in row)
+    n = int(title.split(SHORT)[1].split("'")[0])
+    assert narration.turns_back(run.log, n) <= since  # `log N` begins at or before the story shown in short
+
+
+def test_ctrl_c_while_the_automa_thinks_ends_solo_with_the_story_so_far_told(tmp_path):
+    """As at every level: the spinner names who thinks; Ctrl-C there stops solo (status 130), and what the
+    person's choice did is on screen, though the automa's turn was held for the next prompt."""
+    game = get("mixtape-massacre")
+    args = HARD["mixtape-massacre"]
+    pty = Pty(
+        spawn(tmp_path, "new", game.id, "--slot", "pty", "--automa", "hard", *args, script=QUICK_HARD,
+              env={"SOLO_TEST_THINK": "0.6"})
+    )
+    child = pty.child
+    try:
+        pty.prompt()
+        child.sendline("1")
+        child.expect(r"is thinking \(turn \d+\)")
+        pty.term.feed(child.before + child.after)
+        child.sendintr()
+        child.expect(pexpect.EOF)
+        pty.term.feed(child.before)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == 130
+    run = Run(game, int(args[1]), resolve_options(game, {"rivals": "3"}), game.person_seats[0])
+    run.step_automa()
+    shown = len(run.log)
+    run.choose(run.decision().options[0].key)
+    own = _tellings(run, shown)[0]
+    assert _flat(own.prose) in _flat(pty.term.text()) or _flat(own.summary) in _flat(pty.term.text())
