@@ -117,7 +117,8 @@ def shortened(
     brief: list[str] = []
     first = -1  # where the run of others' turns being gathered begins
     prior = _seat_before(log, start, owner)
-    for a, b, seat in chapters(log, start, owner):
+    cut_at = chapters(log, start, owner)
+    for a, b, seat in cut_at:
         if _own(seat, me, a == start and seat == prior):
             if brief:
                 out.append((True, _brief_group(brief, log, first)))
@@ -129,7 +130,9 @@ def shortened(
             first = a
         line = memo.get((a, b, lines)) if memo is not None else None
         if line is None:
-            line = _one_turn([t for t in tellings if a <= t.start < b], log, width, lines)
+            mine = [t for t in tellings if a <= t.start < b]
+            span = sum(1 for c, _, _ in cut_at if a <= c < max((t.stop for t in mine), default=b))
+            line = _one_turn(mine, log, width, lines * span)  # a telling of several quiet turns: their lines
             if memo is not None:
                 memo[a, b, lines] = line
         if line:

@@ -30,10 +30,11 @@ BRIEF = "Others' turns, in brief"
 SHORT = "in short ('log "
 
 HARD = {
-    "mixtape-massacre": ["--seed", "6", "-o", "rivals=3"],
-    "escape-from-tall-oaks": ["--seed", "8", "-o", "rivals=3"],
+    "mixtape-massacre": (["--seed", "6", "-o", "rivals=3"], 1),
+    "escape-from-tall-oaks": (["--seed", "0", "-o", "rivals=3"], 3),
 }
-"""Runs whose first choice (1) is followed by the rivals' turns at hard, too tall to tell whole at 80x24."""
+"""Runs whose last of so many choices (1 each) is followed by the rivals' turns at hard, too tall to tell
+whole at 80x24."""
 
 LONG = {
     "mixtape-massacre": (["--seed", "0", "-o", "rivals=3"], ["1", "1", "1", "1"]),
@@ -89,7 +90,8 @@ def _at_the_prompt(screen: str) -> None:
 @pytest.fixture(scope="module", params=sorted(HARD))
 def hard(request, tmp_path_factory):
     game = request.param
-    return _played(tmp_path_factory.mktemp(game), game, HARD[game], ["1"], hard=True)
+    args, choices = HARD[game]
+    return _played(tmp_path_factory.mktemp(game), game, args, ["1"] * choices, hard=True)
 
 
 def test_at_hard_the_others_turns_are_in_brief_beside_the_end_of_the_persons_turn_and_the_prompt(hard):
@@ -141,7 +143,7 @@ def test_ctrl_c_while_the_automa_thinks_ends_solo_with_the_story_so_far_told(tmp
     """As at every level: the spinner names who thinks; Ctrl-C there stops solo (status 130), and what the
     person's choice did is on screen, though the automa's turn was held for the next prompt."""
     game = get("mixtape-massacre")
-    args = HARD["mixtape-massacre"]
+    args = HARD["mixtape-massacre"][0]
     pty = Pty(
         spawn(tmp_path, "new", game.id, "--slot", "pty", "--automa", "hard", *args, script=QUICK_HARD,
               env={"SOLO_TEST_THINK": "0.6"})

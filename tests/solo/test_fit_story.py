@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import re
+import textwrap
 from contextlib import contextmanager
 
 import pytest
@@ -167,3 +168,21 @@ def test_plain_and_piped_output_at_hard_keep_every_paragraph_whole_and_in_order(
     for _, paragraphs, _ in narration.groups(session.run.log, narrator):
         for p in paragraphs:
             at = out.index(" ".join(p.split()), at)  # whole, and after the one before it
+
+
+def test_a_telling_of_several_quiet_turns_gets_the_lines_of_as_many_turns():
+    """The narration folds quiet turns (a roll and a move each) into one telling: in brief it may take a line
+    (or two) for each of the turns it tells, not one for them all."""
+    game = get("escape-from-tall-oaks")
+    run = Run(game, 4, resolve_options(game, {"rivals": "3"}), game.person_seats[0])
+    run.step_automa()
+    start = len(run.log)
+    run.choose(run.decision().options[0].key)
+    run.step_automa()
+    narrator, owner = for_game(game.id, run.seed, run.seat), ui_for(game.id).owner
+    cut = screen_story.chapters(run.log, start, owner)
+    fold = next(t for t in narrator.tellings(run.log, start) if sum(t.start <= a < t.stop for a, _, _ in cut) == 3)
+    for lines in (1, 2):
+        told = screen_story.shortened(run.log, narrator, start, owner, run.seat, WIDTH, lines)
+        line = next(line for brief, (_, ls, _) in told if brief for line in ls if line[:20] == fold.summary[:20])
+        assert len(textwrap.wrap(line, WIDTH)) == min(3 * lines, len(textwrap.wrap(fold.summary, WIDTH)))
