@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from engines.core.contract import IllegalMove
+from functools import partial
+
+from engines.core.contract import Decision, IllegalMove
 from narratives import Narrator, for_game
 from saves import SaveError, SaveStore, SlotError, validate_slot
 from saves.lock import SlotBusy
@@ -201,7 +203,7 @@ class Repl:
         lines = screen.lines_of(lambda: screen.options(d, self._tip(d), self._laid_out(d)))
         for text in (self._coach_line(d), self._digest_line()):
             if text:
-                lines += screen.lines_of(lambda text=text: screen.say(text))
+                lines += screen.lines_of(partial(screen.say, text))
         return lines + 2
 
     def prompt_if_needed(self) -> None:
@@ -231,13 +233,13 @@ class Repl:
             self._show_coach(d)
             self._show_digest()
 
-    def _show_coach(self, d) -> None:
+    def _show_coach(self, d: Decision) -> None:
         text = self._coach_line(d)
         if text:
             self.coached.add(d.kind)
             self.screen.say(text, theme.HIDDEN)
 
-    def _coach_line(self, d) -> str:
+    def _coach_line(self, d: Decision) -> str:
         """The line on what this kind of decision is about, the first time it comes up; '' otherwise."""
         explain = getattr(self.ui, "coach", None)
         if not self.coach or explain is None or d.seat != self.run.seat or d.kind in self.coached:

@@ -172,7 +172,8 @@ def _own_groups(log: Sequence[Event], narrator: Narrator, a: int, b: int, cut: i
     with the `log N` that tells it whole."""
     out: list[Group] = []
     titles: list[str] = []
-    mood, paragraphs = "white", []
+    mood = "white"
+    paragraphs: list[str] = []
     short = joined = False  # whether the group holds summaries; whether its last paragraph is one
     for t in narrator.tellings(log, a):
         if t.start >= b:

@@ -198,8 +198,9 @@ def test_the_menu_asks_for_the_level_where_there_is_one(capsys, monkeypatch, tmp
 
 
 def test_an_automa_that_searches_has_what_it_did_told_before_it_thinks_again(tmp_path: Path):
-    """At the hard level each automa decision takes about a second: the story so far is on screen while it
-    thinks, rather than the whole family turn appearing at once behind a spinner."""
+    """At the hard level each automa decision takes about a second: in plain or piped output (never shortened,
+    and with no spinner) the story so far is told before it thinks again, rather than the whole family turn
+    appearing at once. A terminal holds it behind the spinner's line instead (tests/solo/test_fit_story.py)."""
     from engines.core.autoplay import decide
     from tests.solo.repl_harness import Session
 
