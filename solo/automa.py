@@ -73,13 +73,14 @@ def listing(game: Game) -> str:
     return ", ".join(f"{name} ({SAYS[name]})" for name in LEVELS) + f"; default {DEFAULT}"
 
 
-def thinking(game: Game, log: list[Any], seat: str, turn: int, latest: str, width: int) -> str:
-    """The spinner's line while a searching automa decides for `seat`: 'The Wolf is thinking (turn 6)...', then
-    the story's latest line as far as whole words fit the width (the rest shows at the prompt)."""
+def thinking(game: Game, log: list[Any], seat: str, heading: str, latest: str, width: int) -> str:
+    """The spinner's line while a searching automa decides for `seat`: 'The Wolf is thinking (turn 6)...' (the
+    story's own heading), then its latest line as far as whole words fit the width (the rest shows at the
+    prompt)."""
     from solo.summary import seat_names
 
     name = seat_names(log).get(seat) or next((s.name for s in game.seats if s.id == seat), seat)
-    head = f"{name[:1].upper()}{name[1:]} is thinking (turn {turn})..."
+    head = f"{name[:1].upper()}{name[1:]} is thinking ({heading[:1].lower()}{heading[1:]})..."
     if not latest or len(head) + 12 > width:
         return head
     import textwrap

@@ -151,13 +151,14 @@ class Repl:
             raise
 
     def _thinking(self, seat: str) -> str:
-        """The spinner's line while the automa searches: who thinks, at which turn, and the story's latest
-        line (the held story's summaries carry the dice)."""
+        """The spinner's line while the automa searches: who thinks, under which of the story's headings (the
+        turn, the round), and the story's latest line (the held story's summaries carry the dice)."""
         from solo import automa
 
-        latest = next((t.summary for t in reversed(self.narrator.tellings(self.run.log, self.shown)) if t.summary), "")
-        turn = self.run.game.turn(self.run.state)
-        return automa.thinking(self.run.game, self.run.log, seat, turn, latest, self.screen.console.width - 2)
+        held = self.narrator.tellings(self.run.log, self.shown)
+        latest = next((t.summary for t in reversed(held) if t.summary), "")
+        heading = held[-1].title if held else f"turn {self.run.game.turn(self.run.state)}"
+        return automa.thinking(self.run.game, self.run.log, seat, heading, latest, self.screen.console.width - 2)
 
     def narrate_new(self) -> None:
         whole = list(narration.groups(self.run.log, self.narrator, self.shown, self.brief))

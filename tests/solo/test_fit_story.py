@@ -95,18 +95,18 @@ def test_where_nothing_else_fits_everything_is_in_one_panel_in_short(long_turn):
             assert t.summary in lines
 
 
-def test_the_spinner_line_names_who_thinks_the_turn_and_the_latest_line_in_whole_words():
+def test_the_spinner_line_names_who_thinks_the_story_heading_and_the_latest_line_in_whole_words():
     run = Run(DC, 6, resolve_options(DC, {"rivals": "3"}), DC.person_seats[0])
     run.step_automa()
     run.choose(run.decision().options[0].key)
     seat = run.decision().seat
     name = next(e.facts for e in run.log if e.kind == "game_started")["slashers"][1]
     latest = "You step out of the shadows onto a corner of town marked with a bloody knife, again and again."
-    line = automa.thinking(DC, run.log, seat, 0, latest, 60)
+    line = automa.thinking(DC, run.log, seat, "Turn 0", latest, 60)
     assert line.startswith(f"{name} is thinking (turn 0)... You step out") and len(line) <= 60
     assert all(word in latest.split() for word in line.split("... ", 1)[1].removesuffix(" ...").split())
     tcm = get("slaughterhouse")
-    assert automa.thinking(tcm, [], "sawyer", 3, "", 60) == "The Sawyer family is thinking (turn 3)..."
+    assert automa.thinking(tcm, [], "sawyer", "Round 3", "", 60) == "The Sawyer family is thinking (round 3)..."
 
 
 class Thinking:
@@ -149,7 +149,7 @@ def test_at_a_terminal_the_hard_story_is_held_behind_the_spinner_and_fitted_at_t
     assert len(out) > thinking.seen[0]
     assert "Others' turns, in brief" in out  # fitted at the prompt, as at the normal level
     names = next(e.facts for e in session.run.log if e.kind == "game_started")["slashers"]
-    thought = [line for line in said if " is thinking (turn " in line]
+    thought = [line for line in said if " is thinking (" in line]
     assert thought and {line.split(" is thinking")[0] for line in thought} <= set(names[1:])
     assert any(line.split("... ", 1)[1:] for line in thought)  # the story's latest line beside it
 
