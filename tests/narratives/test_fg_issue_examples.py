@@ -57,3 +57,12 @@ def test_time_and_horror_give_the_mechanics_in_brackets_after_the_prose():
         for i in range(20):
             text = NARRATOR.prose(event, i)
             assert text.endswith(bracket) and len(text) > len(bracket) + 5, text
+
+
+def test_a_roll_result_counts_its_successes_in_good_english():
+    """The summary once read 'Focus: 0 successs.' (a bare 's' glued to 'success')."""
+    said = {
+        n: NARRATOR.summary(ev("roll_result", card="focus", title="Focus", successes=n, line=line))
+        for n, line in ((0, "fail"), (1, "one"), (2, "two"))
+    }
+    assert said == {0: "Focus: 0 successes.", 1: "Focus: 1 success.", 2: "Focus: 2 successes."}

@@ -137,3 +137,14 @@ def test_every_games_file_validates():
 
     for game in available():
         assert validate(for_game(game, 1).templates) == [], game
+
+
+def test_no_template_glues_a_bare_s_to_a_word_that_takes_es():
+    """`success{n_s}` reads 'successs'; such a word needs `{n_noun:success}` ('successes'). Every game's data."""
+    import re
+    from pathlib import Path
+
+    data = Path(__file__).resolve().parents[2] / "narratives"
+    glued = re.compile(r"[A-Za-z]*(?:s|x|z|ch|sh)\{[a-z_]+_s\}")
+    found = {p.name: glued.findall(p.read_text()) for p in sorted(data.glob("*.toml"))}
+    assert not any(found.values()), found
