@@ -90,7 +90,7 @@ def move(state: State, node: str, events: list[Event]) -> None:
                 "key_used",
                 state.turn_no,
                 "move",
-                {"seat": s.seat, "name": s.name, "location": B.locations[node].name},
+                {"seat": s.seat, "name": s.name, "place": B.locations[node].name},
             )
         )
     arrive(state, events)
@@ -141,7 +141,7 @@ def arrive_place(state: State, events: list[Event]) -> None:
                     "search_refused",
                     state.turn_no,
                     "search",
-                    {"seat": s.seat, "name": s.name, "location": B.locations[node].name},
+                    {"seat": s.seat, "name": s.name, "place": B.locations[node].name},
                 )
             )
             turns.end_turn(state, events)

@@ -27,7 +27,7 @@ def search(state: State, events: list[Event], after: str = "end") -> None:
             "searched",
             state.turn_no,
             "search",
-            {"seat": s.seat, "name": s.name, "face": face, "location": B.locations[s.at].name},
+            {"seat": s.seat, "name": s.name, "face": face, "place": B.locations[s.at].name},
         )
     )
     if face == "search":
@@ -117,7 +117,7 @@ def aid(state: State, now: bool, events: list[Event]) -> None:
                 "seat": s.seat,
                 "name": s.name,
                 "card": kind.name,
-                "gained": s.health - before,
+                "amount": s.health - before,
                 "health": s.health,
             },
         )

@@ -85,7 +85,7 @@ def roll_move(state: State, events: list[Event]) -> None:
     # The cached dict itself: a state's stops are only ever replaced, never changed in place.
     state.stops = _move_stops(x.at, sum(state.roll), shortcuts_open(state), held, short)
     events.append(
-        Event("moved_roll", state.turn_no, MOVE, {"seat": x.seat, "name": x.name, "roll": list(state.roll)})
+        Event("moved_roll", state.turn_no, MOVE, {"seat": x.seat, "name": x.name, "dice": list(state.roll)})
     )
     if not state.stops:
         events.append(Event("stuck", state.turn_no, MOVE, {"seat": x.seat, "name": x.name}))

@@ -47,7 +47,7 @@ def give_supply(state: State, who: int, after: str, events: list[Event]) -> None
             "supply_found",
             state.turn_no,
             state.phase,
-            {"seat": x.seat, "name": x.name, "item": kind.name, "a": R.article(card), "room": room},
+            {"seat": x.seat, "name": x.name, "card": kind.name, "a": R.article(card), "room": room},
         )
         if kind.kind != R.TRAITOR
         else Event("card_pocketed", state.turn_no, state.phase, {"seat": x.seat, "name": x.name})
@@ -67,7 +67,7 @@ def give_supply(state: State, who: int, after: str, events: list[Event]) -> None
                 "supply_dropped",
                 state.turn_no,
                 state.phase,
-                {"seat": x.seat, "name": x.name, "item": kind.name, "task": 0},
+                {"seat": x.seat, "name": x.name, "card": kind.name, "task": 0},
             )
         )
         flow.resume(state, after, events)
@@ -110,7 +110,7 @@ def keep(state: State, drop: str, events: list[Event]) -> None:
             "supply_dropped",
             state.turn_no,
             KEEP,
-            {"seat": x.seat, "name": x.name, "item": item, "task": task},
+            {"seat": x.seat, "name": x.name, "card": item, "task": task},
         )
     )
     state.phase = TURN

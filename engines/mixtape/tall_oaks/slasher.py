@@ -60,13 +60,13 @@ def noise(state: State, n: int, who: int, events: list[Event]) -> bool:
         return False
     if checks.legend_era(state) or state.slasher_at:
         events.append(
-            Event("noise", state.turn_no, state.phase, {"n": n, "meter": state.meter, "called": True})
+            Event("noise", state.turn_no, state.phase, {"amount": n, "meter": state.meter, "called": True})
         )
         return True
     state.meter = min(R.METER, state.meter + n)
     called = state.meter >= R.METER
     events.append(
-        Event("noise", state.turn_no, state.phase, {"n": n, "meter": state.meter, "called": called})
+        Event("noise", state.turn_no, state.phase, {"amount": n, "meter": state.meter, "called": called})
     )
     return called
 

@@ -215,7 +215,7 @@ def use_tracker(state: State, who: int, card: str, n: int, events: list[Event]) 
                 "supply_spent",
                 state.turn_no,
                 state.phase,
-                {"seat": x.seat, "name": x.name, "item": R.supply(card).name},
+                {"seat": x.seat, "name": x.name, "card": R.supply(card).name},
             )
         )
 
