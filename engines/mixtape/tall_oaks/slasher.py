@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engines.core.events import Event
+from engines.mixtape import meter
 from engines.mixtape.tall_oaks import abilities as A
 from engines.mixtape.tall_oaks import (
     checks,
@@ -63,8 +64,7 @@ def noise(state: State, n: int, who: int, events: list[Event]) -> bool:
             Event("noise", state.turn_no, state.phase, {"amount": n, "meter": state.meter, "called": True})
         )
         return True
-    state.meter = min(R.METER, state.meter + n)
-    called = state.meter >= R.METER
+    state.meter, called = meter.raised(state.meter, n, R.METER)
     events.append(
         Event("noise", state.turn_no, state.phase, {"amount": n, "meter": state.meter, "called": called})
     )
