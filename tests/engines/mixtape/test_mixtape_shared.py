@@ -1,4 +1,5 @@
-"""The mechanics both Mixtape games share (engines/mixtape/movement.py, meter.py), each with the game's hooks."""
+"""The mechanics both Mixtape games share (engines/mixtape/movement.py, meter.py, spending.py, dice.py), each
+with the game's hooks."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import pytest
 
 from engines.core.events import Event
 from engines.core.rng import Rng
-from engines.mixtape import meter, movement
+from engines.mixtape import dice as mixtape_dice
+from engines.mixtape import meter, movement, spending
 from engines.registry import get
 
 
@@ -77,3 +79,34 @@ def test_both_games_roll_through_the_shared_move_and_name_the_dice_alike(gid):
         rolls += [e for e in game.apply(state, d.options[0].key, d) if e.kind == "moved_roll"]
     assert rolls and all(isinstance(e.facts["dice"], list) and e.facts["dice"] for e in rolls)
     assert all(list(e.facts)[:3] == ["seat", "name", "dice"] for e in rolls)
+
+
+@dataclass
+class _Roller:
+    purpose: str = ""
+    spender: int = -1
+    phase: str = "turn"
+    rolled: list[str] = field(default_factory=list)
+
+
+@pytest.mark.parametrize("holds", [True, False])
+def test_the_spend_waits_for_a_roller_who_holds_tokens_and_rolls_bare_handed_for_one_who_does_not(holds):
+    state, seen = _Roller(), []
+
+    def asked() -> bool:
+        seen.append((state.purpose, state.spender))  # the purpose and roller are set before the question
+        return holds
+
+    spending.ask_spend(state, 2, "kill", asked, lambda: state.rolled.append("bare"))
+    assert seen == [("kill", 2)] and (state.purpose, state.spender) == ("kill", 2)
+    assert (state.phase, state.rolled) == ((spending.SPEND, []) if holds else ("turn", ["bare"]))
+
+
+def test_the_action_roll_is_sorted_and_draws_as_one_choice_a_die():
+    faces = ("knife", "knife", "fist", "fist", "pentagram", "pentagram")
+    for seed in range(20):
+        a, b = Rng(seed), Rng(seed)
+        assert mixtape_dice.roll_action(a, faces, 3) == sorted(b.choice(faces) for _ in range(3))
+        assert a.next_u32() == b.next_u32()  # the same draws consumed
+    five, rng = ("a", "b", "c", "d", "e"), Rng(3)
+    assert mixtape_dice.roll_action(Rng(3), five, 4) == sorted(rng.choice(five) for _ in range(4))
