@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engines.core.events import Event
 from engines.mixtape import turn
+from engines.mixtape.searching import roll_search
 from engines.mixtape.tall_oaks import abilities as A
 from engines.mixtape.tall_oaks import checks, flow, keys, slasher, turns
 from engines.mixtape.tall_oaks import rules_data as R
@@ -19,9 +20,7 @@ B = R.BOARD
 
 def search(state: State, events: list[Event]) -> None:
     x = state.survivors[state.current]
-    x.searched = x.at
-    face = state.rng.choice(R.SEARCH_FACES)
-    events.append(Event("searched", state.turn_no, TURN, {"seat": x.seat, "name": x.name, "face": face}))
+    face = roll_search(state, x, R.SEARCH_FACES, TURN, events)
     if face == "denied" and A.has(x.name, "search_denied"):
         face = "search"  # Ivy (designed): a Denied counts as a Search
         turns.ability_used(state, x, "search_denied", events)

@@ -1,5 +1,5 @@
-"""The mechanics both Mixtape games share (engines/mixtape/movement.py, meter.py, spending.py, dice.py), each
-with the game's hooks."""
+"""The mechanics both Mixtape games share (engines/mixtape/movement.py, meter.py, spending.py, dice.py,
+searching.py), each with the game's hooks."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from engines.core.events import Event
 from engines.core.rng import Rng
 from engines.mixtape import dice as mixtape_dice
-from engines.mixtape import meter, movement, spending
+from engines.mixtape import meter, movement, searching, spending
 from engines.registry import get
 
 
@@ -110,3 +110,22 @@ def test_the_action_roll_is_sorted_and_draws_as_one_choice_a_die():
         assert a.next_u32() == b.next_u32()  # the same draws consumed
     five, rng = ("a", "b", "c", "d", "e"), Rng(3)
     assert mixtape_dice.roll_action(Rng(3), five, 4) == sorted(rng.choice(five) for _ in range(4))
+
+
+@dataclass
+class _Searcher:
+    seat: str = "seat2"
+    name: str = "Ivy"
+    at: str = "farm"
+    searched: str = ""
+
+
+def test_a_search_marks_the_location_rolls_one_face_and_tells_it_before_the_games_own_facts():
+    faces = ("search", "search", "noise", "denied")
+    state, x, events = _State(), _Searcher(), []
+    face = searching.roll_search(state, x, faces, "search", events, {"place": "Johnson's Farm"})
+    assert face == Rng(7).choice(faces) and x.searched == "farm"
+    assert [(e.kind, e.phase, list(e.facts)) for e in events] == [
+        ("searched", "search", ["seat", "name", "face", "place"])
+    ]
+    assert events[0].facts["face"] == face
