@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from engines.core.contract import IllegalMove
 from engines.core.events import Event
 from engines.core.rng import Rng
 from engines.mixtape import dice as mixtape_dice
@@ -129,3 +130,22 @@ def test_a_search_marks_the_location_rolls_one_face_and_tells_it_before_the_game
         ("searched", "search", ["seat", "name", "face", "place"])
     ]
     assert events[0].facts["face"] == face
+
+
+@pytest.mark.parametrize("gid", ["mixtape-massacre", "escape-from-tall-oaks"])
+def test_both_games_check_a_key_alike_a_stop_of_the_move_is_legal_another_space_is_not(gid):
+    game = get(gid)
+    state, _ = game.setup(11, {})
+    for _ in range(300):
+        d = game.decision(state)
+        if d.kind == "move":
+            break
+        game.apply(state, d.options[0].key, d)
+    assert d.kind == "move"
+    with pytest.raises(IllegalMove):
+        game.apply(state, "go:nowhere")
+    with pytest.raises(IllegalMove):
+        game.apply(state, "spend:1")
+    stop = next(iter(state.stops))
+    moved = [e for e in game.apply(state, f"go:{stop}") if e.kind == "moved"]
+    assert moved and moved[0].facts["to"] == stop
