@@ -48,6 +48,9 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
         out["scuffle_dice"] = _scuffle_dice(f)
         won, lost = f["actions"] if f["winner"] == f["seat"] else f["actions"][::-1]
         out["score"] = f"{won} Action{'' if won == 1 else 's'} to {lost}"
+    elif _movement(f):
+        out["dice_list"] = " and ".join(str(d) for d in f["dice"])
+        out["total"] = sum(f["dice"])
     elif "dice" in f:
         out["roll"] = ", ".join(FACE.get(d, str(d)) for d in f["dice"])
         bonus = f.get("bonus", [0, 0, 0])
@@ -57,9 +60,6 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
             if n
         ]
         out["extra"] = f" with {', '.join(extra)} on top" if extra else ""
-    if "roll" in f and isinstance(f["roll"], list):
-        out["dice_list"] = " and ".join(str(d) for d in f["roll"])
-        out["total"] = sum(f["roll"])
     if event.kind == "opening_roll":
         faces = {seat: " then ".join(str(r) for r in rolls) for seat, rolls in f["rolls"].items()}
         others = [v for seat, v in faces.items() if seat != PERSON]
@@ -84,6 +84,12 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
     return out
 
 
+def _movement(f: Mapping[str, Any]) -> bool:
+    """The movement roll's two numbers (a move's fold item reads them too), not an action roll's faces."""
+    dice = f.get("dice")
+    return isinstance(dice, list) and bool(dice) and all(isinstance(d, int) for d in dice)
+
+
 def _truth(kind: str, f: Mapping[str, Any]) -> dict[str, Any]:
     """How the event went, for the truth checks and `tells`: outcome 'success'/'failure', health_lost."""
     outcome = None
@@ -95,7 +101,7 @@ def _truth(kind: str, f: Mapping[str, Any]) -> dict[str, Any]:
     if kind == "defended":
         out["health_lost"] = 0 if f["ok"] else f.get("damage", 0)
     elif kind == "hurt":
-        out["health_lost"] = f["n"]
+        out["health_lost"] = f["amount"]
     elif kind == "scene_drawn" and f["kind"] == "late":
         out["health_lost"] = f["damage"]
     return out

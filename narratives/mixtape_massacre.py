@@ -80,8 +80,8 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
     if event.kind == "game_over":
         out["winner_names"] = " and ".join(f["names"]) or "nobody"
     if event.kind == "game_started":
-        out["rivals"] = " and ".join(f["slashers"][1:])
-        out["you_name"] = f["slashers"][0]
+        out["rivals"] = " and ".join(f["names"][1:])
+        out["you_name"] = f["names"][0]
     return out
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -197,9 +198,10 @@ class Run:
                 f"this version plays rules version {game.rules_version}"
             )
         # A save from older rules stands if these rules replay it to the very same log and state, but for the
-        # event facts the newer rules added: the old log is compared without them, then told with them.
+        # event facts the newer rules added or renamed: the old log is compared with the replay's as the older
+        # rules wrote it (renamed facts under their old names, added ones left out), then told from the replay.
         try:
-            return cls._replay(game, record, added_since(game, record.rules_version))
+            return cls._replay(game, record, changes_since(game, record.rules_version))
         except RunError as e:
             raise RunError(
                 f"it follows rules version {record.rules_version} of {game.title}, and rules version "
@@ -207,10 +209,10 @@ class Run:
             ) from e
 
     @classmethod
-    def _replay(cls, game: Game, record: Record, added: Added | None = None) -> Run:
-        """The run the record's keys replay to, its log checked against the saved one (which lacks the facts
-        `added` names, for a save of older rules) and, where facts were added, the replay's log in its place
-        (the saved undo markers kept where they stand)."""
+    def _replay(cls, game: Game, record: Record, changes: Changes | None = None) -> Run:
+        """The run the record's keys replay to, its log checked against the saved one (written as `changes`
+        says the older rules wrote it, for a save of older rules) and, where the rules changed the events, the
+        replay's log in its place (the saved undo markers kept where they stand)."""
         try:
             saved_state: Any = msgspec.convert(record.state, game.state_type)
         except msgspec.ValidationError as e:
@@ -224,7 +226,7 @@ class Run:
         run.created = record.created or run.created
         run.id = record.run
         log = record.log
-        pos = _expect(log, 0, run.log, "the opening", added)
+        pos = _expect(log, 0, run.log, "the opening", changes)
         for n, key in enumerate(record.keys, 1):
             while pos < len(log) and log[pos].kind == UNDO:
                 pos += 1
@@ -233,7 +235,7 @@ class Run:
             except IllegalMove as e:
                 raise RunError(f"choice {n} ('{key}') is not legal on replay: {e}") from e
             run.marks[-1] = pos
-            pos = _expect(log, pos, events, f"choice {n} ('{key}')", added)
+            pos = _expect(log, pos, events, f"choice {n} ('{key}')", changes)
         if any(e.kind != UNDO for e in log[pos:]):
             raise RunError(
                 "its log goes on past the last saved choice (was it edited, or made by an older version of the game?)"
@@ -243,7 +245,7 @@ class Run:
                 "replaying its choices does not reach its saved state (was it edited, or made by an older version of the game?)"
             )
         fresh = iter(run.log)
-        run.log = [e if e.kind == UNDO else next(fresh) for e in log] if added else list(log)
+        run.log = [e if e.kind == UNDO else next(fresh) for e in log] if changes else list(log)
         turn, status = game.turn(run.state), run.status()
         if (record.turn, record.status) != (turn, status):
             raise RunError(
@@ -252,12 +254,12 @@ class Run:
             )
         run.steps = []
         for n, step in enumerate(record.journal, 1):
-            run._follow(step, n, added)
+            run._follow(step, n, changes)
         return run
 
-    def _follow(self, step: Step, n: int, added: Added | None = None) -> None:
-        """Replay one journal step, checking that it makes what it made when it was saved (by older rules:
-        without the facts `added` names)."""
+    def _follow(self, step: Step, n: int, changes: Changes | None = None) -> None:
+        """Replay one journal step, checking that it makes what it made when it was saved (by older rules: as
+        `changes` says they wrote it)."""
         what = f"journal line {n + 1}"
         if step.key is None:
             if not self.undo():
@@ -269,7 +271,7 @@ class Run:
             except IllegalMove as e:
                 raise RunError(f"{what} ('{step.key}') is not legal on replay: {e}") from e
         made = self.steps[-1]
-        digest = events_digest(without(events, added)) if added else made.events
+        digest = events_digest(changes.older(events)) if changes else made.events
         if (digest, made.turn, made.status) != (step.events, step.turn, step.status):
             raise RunError(
                 f"{what} does not make on replay what it made when saved (was it edited, or made by an older "
@@ -307,6 +309,57 @@ def added_since(game: Game, version: str) -> Added:
     return added
 
 
+Renamed = Mapping[str, Mapping[str, str]]
+"""Event kind -> a fact's name under newer rules -> its name under the rules before."""
+
+
+def _newer(game: Game, version: str, declared: str) -> list[str]:
+    """The rules versions after `version`, up to the game's own, for which it declares `declared`."""
+    return [v for v in getattr(game, declared, {}) if _older(version, v) and not _older(game.rules_version, v)]
+
+
+@dataclass(frozen=True)
+class Changes:
+    """What the game's rules changed in their events since a save's rules version: for each newer version,
+    newest first, the facts it renamed (new name -> old) and the facts it added."""
+
+    versions: tuple[tuple[Renamed, Added], ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.versions)
+
+    def older(self, events: list[Event]) -> list[Event]:
+        """The events as the save's rules wrote them: each newer version undone in turn, newest first."""
+        for renamed, added in self.versions:
+            events = without(renamed_back(events, renamed), added)
+        return events
+
+
+def changes_since(game: Game, version: str) -> Changes:
+    """What the game's rules changed in their events after `version` (its optional `facts_renamed`: rules
+    version -> event kind -> old name -> new name, and `facts_added`)."""
+    renames = getattr(game, "facts_renamed", {})
+    adds = getattr(game, "facts_added", {})
+    steps = []
+    for v in sorted({*_newer(game, version, "facts_renamed"), *_newer(game, version, "facts_added")}, key=int):
+        back = {kind: {new: old for old, new in names.items()} for kind, names in renames.get(v, {}).items()}
+        steps.append((back, {kind: frozenset(names) for kind, names in adds.get(v, {}).items()}))
+    return Changes(tuple(reversed(steps)))
+
+
+def renamed_back(events: list[Event], renamed: Renamed) -> list[Event]:
+    """The events with each renamed fact under its older name, where it stood among the others (a journal's
+    digest of the events is of their facts in order)."""
+    if not renamed:
+        return events
+    return [
+        msgspec.structs.replace(e, facts={renamed[e.kind].get(k, k): v for k, v in e.facts.items()})
+        if e.kind in renamed
+        else e
+        for e in events
+    ]
+
+
 def without(events: list[Event], added: Added | None) -> list[Event]:
     """The events as older rules wrote them: the facts added since left out."""
     if not added:
@@ -319,8 +372,8 @@ def without(events: list[Event], added: Added | None) -> list[Event]:
     ]
 
 
-def _expect(log: list[Event], pos: int, events: list[Event], what: str, added: Added | None = None) -> int:
-    if log[pos : pos + len(events)] != without(events, added):
+def _expect(log: list[Event], pos: int, events: list[Event], what: str, changes: Changes | None = None) -> int:
+    if log[pos : pos + len(events)] != (changes.older(events) if changes else events):
         raise RunError(
             f"its log does not match what {what} does on replay (was it edited, or made by an older version of the game?)"
         )

@@ -118,5 +118,5 @@ def seat_names(log: list[Event]) -> dict[str, str]:
     start = next((e for e in log if e.kind == "game_started"), None)
     if start is None:
         return {}
-    names = start.facts.get("slashers") or start.facts.get("names") or []
+    names = start.facts.get("names", [])
     return dict(zip(start.facts.get("seats", []), names, strict=False))

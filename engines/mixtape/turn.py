@@ -7,15 +7,16 @@ invariants live), its players, its dice and its reasons for an ending.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from importlib import import_module
 from typing import Any, Protocol
 
-from engines.core.contract import Decision, Hint, Outcome, Policy
+from engines.core.contract import Decision, Hint, IllegalMove, Outcome, Policy
 from engines.core.events import Event
 from engines.core.rng import Rng
 from engines.core.steps import Steps
-from engines.mixtape.keys import Key
+from engines.mixtape.keys import Key, arg
+from engines.mixtape.movement import MOVE
 
 
 class _Ending(Protocol):
@@ -110,6 +111,32 @@ def choose(choices: Steps, state: _Pending, key: str) -> list[Event]:
     events: list[Event] = []
     choices.run(state.phase, state, Key.parse(key), events)
     return events
+
+
+class _Applying(_Pending, Protocol):
+    stops: dict[str, int]
+
+
+def apply(
+    decisions: Steps,
+    choices: Steps,
+    state: _Applying,
+    key: str,
+    decision: Decision | None,
+    held: Callable[[Any, str], bool],
+    illegal: Callable[[Any, Decision, str], str],
+) -> list[Event]:
+    """Carry out `key` once it is known legal. A stop of the pending move needs no list of the options (the
+    move's options are its stops, and a rollout makes millions of moves); any other key must be one the waiting
+    decision offers, or a spend the game still plays though it no longer offers it (`held`). IllegalMove
+    otherwise, with the game's reason (`illegal`)."""
+    if not (state.phase == MOVE and arg(key, "go") in state.stops and not state.result):
+        d = decision or decide(decisions, state)
+        if d is None:
+            raise IllegalMove("The game is over; there is nothing left to decide.")
+        if key not in d.keys() and not held(state, key):  # noqa: SIM118 (Decision.keys is a method)
+            raise IllegalMove(illegal(state, d, key))
+    return choose(choices, state, key)
 
 
 def no_decision(state: object) -> None:

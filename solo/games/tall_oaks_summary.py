@@ -25,7 +25,7 @@ def tell(log: list[Event], seat: str, turn: int) -> Part:
     counts, after = tokens(log)
     mine = [e for e in log if e.facts.get("seat") == seat]
     rescues = [e for e in mine if e.kind == "rescue" and e.facts["ok"]]
-    health = sum(e.facts["n"] for e in mine if e.kind == "hurt")
+    health = sum(e.facts["amount"] for e in mine if e.kind == "hurt")
     lost_items = sum(len(e.facts["items"]) for e in mine if e.kind == "lost")
     dropped = _fallen(after, seat)
     spent = sum(1 for e in mine if e.kind == "supply_spent")
@@ -120,7 +120,7 @@ def _decisive(log: list[Event], seat: str, after_counts: list[dict[str, int]]) -
         for i, roll, after in rolls(log, lambda e: e.kind == "action_roll" and e.facts["seat"] == seat):
             end = i + len(after)
             moved = after_counts[end].get(seat, 0) - (after_counts[i - 1].get(seat, 0) if i else 0)
-            health = sum(e.facts["n"] for e in after if e.kind == "hurt" and e.facts["seat"] == seat)
+            health = sum(e.facts["amount"] for e in after if e.kind == "hurt" and e.facts["seat"] == seat)
             effect = [
                 f"{plural(moved, 'rescue token')} won" if moved > 0 else "",
                 f"{plural(-moved, 'rescue token')} lost" if moved < 0 else "",

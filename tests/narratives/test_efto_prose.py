@@ -139,7 +139,7 @@ def test_abilities_combos_and_escapes_read_cleanly_for_you_and_for_rivals():
             assert NARRATOR.case(e) == result
             _render_all(e)
         _render_all(Event("fled", 4, "turn", {**who, "place": "Jones Asylum"}))
-        dropped = Event("supply_dropped", 4, "keep", {**who, "item": "Task #3", "task": 3})
+        dropped = Event("supply_dropped", 4, "keep", {**who, "card": "Task #3", "task": 3})
         assert NARRATOR.case(dropped) == "task"
         _render_all(dropped)
     _render_all(
@@ -213,7 +213,7 @@ def test_losses_the_traitor_and_full_hands_read_cleanly_for_you_and_for_rivals()
                 )
         for room in (True, False):
             e = Event(
-                "supply_found", 5, "turn", {**who, "item": "Hockey Pads", "a": "a pair of", "room": room}
+                "supply_found", 5, "turn", {**who, "card": "Hockey Pads", "a": "a pair of", "room": room}
             )
             assert NARRATOR.case(e) == ("default" if room else "full")
             _render_all(e)

@@ -11,7 +11,7 @@ import pytest
 
 from engines import registry
 from saves.store import SaveStore
-from solo.run import Run, added_since, without
+from solo.run import Run, changes_since
 
 DATA = Path(__file__).parent / "data" / "before_house"
 
@@ -25,6 +25,6 @@ def test_a_save_from_before_the_house_loads(tmp_path: Path, slot: str):
     store.unlock_all()
     assert (
         run.keys == record.keys
-        and without(run.log, added_since(run.game, record.rules_version)) == record.log
+        and changes_since(run.game, record.rules_version).older(run.log) == record.log
     )
     assert (run.decision() is None) == (not slot.endswith("midway"))

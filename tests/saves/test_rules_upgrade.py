@@ -13,10 +13,11 @@ from pathlib import Path
 import msgspec
 import pytest
 
+from engines import registry
 from engines.core.events import UNDO, Event
 from saves.store import SaveStore
 from solo import export
-from solo.run import Run, RunError, added_since, without
+from solo.run import Run, RunError, added_since, changes_since, without
 
 DATA = Path(__file__).parent / "data" / "rules_v3"
 SLOT = "family-midway"
@@ -97,10 +98,67 @@ def test_a_tall_oaks_save_of_rules_4_loads_and_shows_every_scuffle_rounds_dice(t
     record = store.read("scuffles-midway")
     run = Run.from_record(record)
     store.unlock_all()
-    assert record.rules_version == "4" and without(run.log, added_since(run.game, "4")) == record.log
+    assert record.rules_version == "4" and changes_since(run.game, "4").older(run.log) == record.log
     scuffles = [e for e in run.log if e.kind == "scuffle"]
     assert len(scuffles) == 4 and all(len(e.facts["dice"]) == e.facts["rounds"] for e in scuffles)
     told = export.render(run, "text")
     for e in scuffles:
         whose = "yours" if e.facts["seat"] == run.seat else f"{e.facts['name']}'s"
         assert f"{whose} {', '.join(f.capitalize() for f in e.facts['dice'][-1][0])} against" in told
+
+
+RENAMED = [  # (folder, slot, the save's rules version): written by the program before the renames (issue 16)
+    ("rules_v4", "directors-cut-midway", "4"),
+    ("rules_v5", "tall-oaks-midway", "5"),
+]
+
+
+def _renamed_store(tmp_path: Path, folder: str, slot: str) -> SaveStore:
+    for path in (Path(__file__).parent / "data" / folder).glob(f"{slot}.*"):
+        shutil.copy(path, tmp_path / path.name)
+    return SaveStore(tmp_path)
+
+
+@pytest.mark.parametrize(("folder", "slot", "version"), RENAMED)
+def test_a_mixtape_save_from_before_the_renames_loads_reads_the_new_names_and_saves_under_the_new_rules(
+    tmp_path: Path, folder: str, slot: str, version: str
+):
+    """The snapshot and its journal (ten decisions and an undo) replay; the log is compared under the old names,
+    then kept under the new ones; saved again, it loads as a save of the current rules."""
+    store = _renamed_store(tmp_path, folder, slot)
+    record = store.read(slot)
+    run = Run.from_record(record)
+    store.unlock_all()
+    renames = run.game.facts_renamed[str(int(version) + 1)]
+    assert record.rules_version == version and record.journal and any(s.key is None for s in record.journal)
+    assert run.keys[: len(record.keys)] == record.keys and len(run.keys) > len(record.keys)
+    old = [(e.kind, k) for e in record.log if e.kind in renames for k in e.facts if k in renames[e.kind]]
+    assert len({kind for kind, _ in old}) >= 4  # the old log names several renamed facts the old way
+    for e in run.log:
+        if e.kind in renames:
+            assert not set(renames[e.kind]) & set(e.facts), e  # none left under its old name
+    new = {(e.kind, renames[kind][k]) for kind, k in old for e in run.log if e.kind == kind}
+    assert all(any(e.kind == kind and name in e.facts for e in run.log) for kind, name in new)
+    assert changes_since(run.game, version).older(run.log)[: len(record.log)] == record.log
+    told = export.render(run, "text")
+    assert told and "{" not in told
+    store.write(slot, run.to_record())
+    again = store.read(slot)
+    assert again.rules_version == run.game.rules_version and again.log == run.log and not again.journal
+    assert Run.from_record(again).log == run.log
+    store.unlock_all()
+
+
+@pytest.mark.parametrize(("folder", "slot", "version"), RENAMED)
+def test_an_old_mixtape_log_under_a_new_name_is_refused(tmp_path: Path, folder: str, slot: str, version: str):
+    """The old log is compared strictly: one fact already under its new name is not what the old rules wrote."""
+    store = _renamed_store(tmp_path, folder, slot)
+    record = store.read(slot)
+    store.unlock_all()
+    renames = registry.get(record.game).facts_renamed[str(int(version) + 1)]
+    at = next(i for i, e in enumerate(record.log) if e.kind in renames and set(renames[e.kind]) & set(e.facts))
+    e = record.log[at]
+    facts = {renames[e.kind].get(k, k): v for k, v in e.facts.items()}
+    log = [*record.log[:at], msgspec.structs.replace(e, facts=facts), *record.log[at + 1 :]]
+    with pytest.raises(RunError, match=rf"rules version {version} .* plays it differently"):
+        Run.from_record(msgspec.structs.replace(record, log=log, journal=[]))

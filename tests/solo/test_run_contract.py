@@ -11,7 +11,7 @@ from engines import registry
 from engines.core.autoplay import play
 from engines.core.contract import resolve_options
 from saves import SaveStore
-from solo.run import Run, RunError, added_since, without
+from solo.run import Run, RunError, changes_since
 from solo.screen import make_console, wants_plain
 
 
@@ -68,7 +68,7 @@ def test_a_save_from_older_rules_that_replays_the_same_still_loads(gid):
     game = registry.get(gid)
     run, record = _record(game)
     older = str(int(game.rules_version) - 1)
-    old_log = without(record.log, added_since(game, older))  # as older rules wrote it
+    old_log = changes_since(game, older).older(record.log)  # as older rules wrote it
     loaded = Run.from_record(msgspec.structs.replace(record, rules_version=older, log=old_log))
     assert loaded.keys == run.keys and loaded.log == run.log  # the added facts filled in from the replay
     assert loaded.to_record().rules_version == game.rules_version  # saved again under these rules

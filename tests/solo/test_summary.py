@@ -191,7 +191,7 @@ def test_tall_oaks_every_survivors_end_and_tokens_agree_with_the_persons_view(se
         fate = "escaped" if s.seat in winners else "died" if not s.alive else "in town"
         assert f"{s.name} {fate} ({s.rescues})" in found["Survivors"]
     mine = [e for e in run.log if e.kind == "hurt" and e["seat"] == "survivor1"]
-    assert found["Lost"].startswith(f"{sum(e['n'] for e in mine)} health")
+    assert found["Lost"].startswith(f"{sum(e['amount'] for e in mine)} health")
 
 
 def test_a_summary_is_made_from_the_log_alone():

@@ -38,7 +38,7 @@ def ability(state: State, target: str, events: list[Event]) -> None:
     rivals = [i for i in turns.living(state) if i != who]
     if a == "drowned":
         s.at = target
-        facts["location"] = B.locations[target].name
+        facts["place"] = B.locations[target].name
     events.append(Event("ability_used", state.turn_no, "turn", facts))
     if ABILITIES.run(a, state, who, rivals, events):
         return

@@ -47,7 +47,7 @@ def bonus(state: State, events: list[Event]) -> None:
                 "card": card.name,
                 "effect": card.effect,
                 "amount": card.amount,
-                "location": B.locations[card.location].name if card.location else "",
+                "place": B.locations[card.location].name if card.location else "",
             },
         )
     )

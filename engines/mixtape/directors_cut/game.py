@@ -9,6 +9,7 @@ inside `apply` up to the next decision. Steps that a decision may interrupt leav
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import ClassVar
 
 from engines.core.contract import (
     Game,
@@ -20,6 +21,7 @@ from engines.core.contract import (
 from engines.core.decks import Deck
 from engines.core.events import Event
 from engines.core.rng import Rng
+from engines.mixtape import fact_names
 from engines.mixtape.dealing import deal
 from engines.mixtape.directors_cut import determinize as hidden
 from engines.mixtape.directors_cut import hero, phases, turns
@@ -31,6 +33,7 @@ from engines.mixtape.directors_cut.state import (
     View,
 )
 from engines.mixtape.directors_cut.turns import PASSIVE, PERSON, SEATS
+from engines.mixtape.fact_names import Renames
 from engines.mixtape.turn import MixtapeContract
 
 __all__ = ["GAME", "PASSIVE", "PERSON", "SEATS", "MixtapeMassacre"]
@@ -41,7 +44,10 @@ class MixtapeMassacre(MixtapeContract):
     phase_tables = phases
     id = "mixtape-massacre"
     title = "Mixtape Massacre: Director's Cut"
-    rules_version = "4"
+    rules_version = "5"
+    facts_renamed: ClassVar[Mapping[str, Renames]] = {"5": fact_names.DIRECTORS_CUT}
+    """The event facts each rules version renamed (5: one name per fact in both Mixtape games), so a save of an
+    older version replays to its log under the old names, and is then kept under the new (solo.run)."""
     seats = tuple(
         Seat(s, f"slasher {i}", "A slasher collecting souvenirs in Tall Oaks.")
         for i, s in enumerate(SEATS, 1)
@@ -112,7 +118,7 @@ class MixtapeMassacre(MixtapeContract):
                 0,
                 "setup",
                 {
-                    "slashers": [s.name for s in slashers],
+                    "names": [s.name for s in slashers],
                     "seats": [s.seat for s in slashers],
                     "hero": hero.profile(state).name,
                     "goal": goal,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engines.core.events import Event
+from engines.mixtape import meter
 from engines.mixtape.board import START
 from engines.mixtape.dice import triple
 from engines.mixtape.directors_cut import flow, health, locks, searching, spending, turns
@@ -70,7 +71,7 @@ def roams(state: State, events: list[Event]) -> None:
 def noise(state: State, n: int, who: int, events: list[Event]) -> bool:
     """Raise the Hero Meter; True when the Hero comes for this slasher now."""
     before = state.meter
-    state.meter = min(R.METER, state.meter + n)
+    state.meter, full = meter.raised(state.meter, n, R.METER)
     s = state.slashers[who]
     events.append(
         Event(
@@ -87,7 +88,7 @@ def noise(state: State, n: int, who: int, events: list[Event]) -> bool:
             },
         )
     )
-    return state.meter >= R.METER
+    return full
 
 
 def fight(state: State, who: int, after: str, events: list[Event]) -> None:

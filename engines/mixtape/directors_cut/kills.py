@@ -136,7 +136,7 @@ def take_souvenirs(state: State, n: int, events: list[Event]) -> bool:
                 "gained": len(got),
                 "total": len(s.souvenirs),
                 "goal": state.goal,
-                "location": B.locations[loc].name,
+                "place": B.locations[loc].name,
             },
         )
     )

@@ -28,7 +28,7 @@ def place_lock(state: State, entrance: str, colour: str, events: list[Event]) ->
             "lock_placed",
             state.turn_no,
             "lock",
-            {"entrance": entrance, "location": B.locations[loc].name, "colour": colour},
+            {"entrance": entrance, "place": B.locations[loc].name, "colour": colour},
         )
     )
     return True
@@ -49,7 +49,7 @@ def lock_location(state: State, loc: str, colour: str, events: list[Event]) -> N
                         "lock_placed",
                         state.turn_no,
                         "lock",
-                        {"entrance": e, "location": B.locations[loc].name, "colour": "red"},
+                        {"entrance": e, "place": B.locations[loc].name, "colour": "red"},
                     )
                 )
                 return
@@ -75,7 +75,7 @@ def resolve_unlock(state: State, dice: list[str], knives: int, noise: int, event
                 "need": need,
                 "colour": colour,
                 "ok": ok,
-                "location": B.locations[B.entrance_of[entrance]].name,
+                "place": B.locations[B.entrance_of[entrance]].name,
             },
         )
     )
@@ -128,7 +128,7 @@ def door(state: State, enter: bool, events: list[Event]) -> None:
                 "entered",
                 state.turn_no,
                 "lock",
-                {"seat": s.seat, "name": s.name, "location": B.locations[s.at].name},
+                {"seat": s.seat, "name": s.name, "place": B.locations[s.at].name},
             )
         )
         movement.arrive(state, events)

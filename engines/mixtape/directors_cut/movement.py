@@ -9,12 +9,12 @@ from engines.core.contract import (
     Option,
 )
 from engines.core.events import Event
+from engines.mixtape import movement as moving
 from engines.mixtape.board import BONUS, ENTRANCE, ROAD, START
 from engines.mixtape.directors_cut import bonus, brawls, hero, keys, scenes, turns
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import (
     AT_LOCK,
-    MOVE,
     SEARCH,
     TARGET,
     State,
@@ -29,28 +29,15 @@ def through(state: State) -> list[str]:
 
 def roll_move(state: State, events: list[Event]) -> None:
     s = state.slashers[state.current]
-    state.roll = state.rng.d6s(R.MOVEMENT_DICE)
-    # RB never limits a starting point to one slasher: a move may end on one a rival holds (no brawl there).
-    state.stops = B.stops(s.at, sum(state.roll), state.locks, through(state), key=bool(s.key))
-    events.append(
-        Event(
-            "moved_roll",
-            state.turn_no,
-            "move",
-            {
-                "seat": s.seat,
-                "name": s.name,
-                "dice": list(state.roll),
-                "total": sum(state.roll),
-                "stops": len(state.stops),
-            },
-        )
-    )
-    if not state.stops:
-        events.append(Event("stuck", state.turn_no, "move", {"seat": s.seat, "name": s.name}))
-        turns.end_turn(state, events)
-        return
-    state.phase = MOVE
+
+    def reach(total: int) -> dict[str, int]:
+        # RB never limits a starting point to one slasher: a move may end on one a rival holds (no brawl there).
+        return B.stops(s.at, total, state.locks, through(state), key=bool(s.key))
+
+    def told() -> dict[str, int]:
+        return {"total": sum(state.roll), "stops": len(state.stops)}
+
+    moving.roll_move(state, s, R.MOVEMENT_DICE, reach, turns.end_turn, events, told)
 
 
 def move_options(state: State) -> list[Option]:
@@ -90,7 +77,7 @@ def move(state: State, node: str, events: list[Event]) -> None:
                 "key_used",
                 state.turn_no,
                 "move",
-                {"seat": s.seat, "name": s.name, "location": B.locations[node].name},
+                {"seat": s.seat, "name": s.name, "place": B.locations[node].name},
             )
         )
     arrive(state, events)
@@ -141,7 +128,7 @@ def arrive_place(state: State, events: list[Event]) -> None:
                     "search_refused",
                     state.turn_no,
                     "search",
-                    {"seat": s.seat, "name": s.name, "location": B.locations[node].name},
+                    {"seat": s.seat, "name": s.name, "place": B.locations[node].name},
                 )
             )
             turns.end_turn(state, events)

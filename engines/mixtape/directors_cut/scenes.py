@@ -28,13 +28,13 @@ def scene(state: State, events: list[Event]) -> None:
                 "seat": s.seat,
                 "name": s.name,
                 "card": card.title,
-                "type": card.kind,
+                "kind": card.kind,
                 "knives": card.knives,
                 "fists": card.fists,
                 "damage": card.damage,
                 "souvenirs": card.souvenirs,
                 "noise": card.noise,
-                "location": B.locations[s.at].name,
+                "place": B.locations[s.at].name,
             },
         )
     )
@@ -174,7 +174,7 @@ def resolve_survivor(state: State, dice: list[str], fists: int, events: list[Eve
     if B.is_location(loc) and state.markers[loc]:
         # Not a kill: a restock this sets off spares the location of the last kill (RB Restocking).
         state.bank.append(state.markers[loc].pop())
-        events.append(Event("marker_removed", state.turn_no, "scene", {"location": B.locations[loc].name}))
+        events.append(Event("marker_removed", state.turn_no, "scene", {"place": B.locations[loc].name}))
         kills.restock_if_empty(state, events)
     for i in turns.living(state):
         health.to_start(state, i, events)

@@ -12,6 +12,7 @@ from engines.mixtape.directors_cut.state import (
     Slasher,
     State,
 )
+from engines.mixtape.searching import roll_search
 
 B = R.BOARD
 
@@ -20,16 +21,7 @@ def search(state: State, events: list[Event], after: str = "end") -> None:
     """Roll the Search Die. On entering, the move is spent and the turn ends; at the start of a turn
     (after="turn") only Denied ends it (designed reading of RB Searching)."""
     s = state.slashers[state.current]
-    s.searched = s.at
-    face = R.SEARCH_FACES[state.rng.below(len(R.SEARCH_FACES))]
-    events.append(
-        Event(
-            "searched",
-            state.turn_no,
-            "search",
-            {"seat": s.seat, "name": s.name, "face": face, "location": B.locations[s.at].name},
-        )
-    )
+    face = roll_search(state, s, R.SEARCH_FACES, "search", events, {"place": B.locations[s.at].name})
     if face == "search":
         receive_supply(state, state.current, state.supplies.draw(state.rng), after, events)
     elif face == "noise" and hero.noise(state, R.SEARCH_NOISE, state.current, events):
@@ -117,7 +109,7 @@ def aid(state: State, now: bool, events: list[Event]) -> None:
                 "seat": s.seat,
                 "name": s.name,
                 "card": kind.name,
-                "gained": s.health - before,
+                "amount": s.health - before,
                 "health": s.health,
             },
         )

@@ -8,6 +8,8 @@ from engines.core.contract import (
 )
 from engines.core.events import Event
 from engines.core.steps import Steps
+from engines.mixtape import spending as shared
+from engines.mixtape.dice import roll_action
 from engines.mixtape.directors_cut import brawls, hero, keys, kills, locks, odds, scenes, searching
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import (
@@ -68,12 +70,9 @@ def held_spend(state: State, key: str) -> bool:
 def ask_spend(state: State, who: int, purpose: str, events: list[Event]) -> None:
     if state.result:
         return
-    state.purpose = purpose
-    state.spender = who
-    if usable(state, who, purpose) == 0:
-        spend(state, 0, events)
-        return
-    state.phase = SPEND
+    shared.ask_spend(
+        state, who, purpose, lambda: usable(state, who, purpose) > 0, lambda: spend(state, 0, events)
+    )
 
 
 def spend_decision(state: State) -> Decision:
@@ -150,9 +149,7 @@ def spend(state: State, n: int, events: list[Event]) -> None:
             )
         )
         use_tracker(state, who, n, events)
-    dice = sorted(
-        [R.ACTION_FACES[state.rng.below(len(R.ACTION_FACES))] for _ in range(odds.dice_count())]
-    )
+    dice = roll_action(state.rng, R.ACTION_FACES, odds.dice_count())
     ROLLS.run(purpose, state, who, dice, (knives, fists, noise), events)
 
 

@@ -145,7 +145,7 @@ def _heal(state: State, s: Slasher, events: list[Event]) -> None:
                 "seat": s.seat,
                 "name": s.name,
                 "card": kind.name,
-                "gained": s.health - before,
+                "amount": s.health - before,
                 "health": s.health,
             },
         )

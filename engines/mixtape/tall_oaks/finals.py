@@ -23,7 +23,7 @@ def restock(state: State, events: list[Event]) -> None:
             continue
         state.markers[loc] = state.bank.pop()
         placed += 1
-    events.append(Event("restocked", state.turn_no, state.phase, {"n": placed}))
+    events.append(Event("restocked", state.turn_no, state.phase, {"count": placed}))
 
 
 def can_reveal(state: State, x: Survivor) -> bool:

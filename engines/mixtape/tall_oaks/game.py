@@ -21,7 +21,9 @@ from engines.core.contract import (
 from engines.core.decks import Deck
 from engines.core.events import Event
 from engines.core.rng import Rng
+from engines.mixtape import fact_names
 from engines.mixtape.dealing import deal
+from engines.mixtape.fact_names import Renames
 from engines.mixtape.tall_oaks import determinize as hidden
 from engines.mixtape.tall_oaks import phases, spending
 from engines.mixtape.tall_oaks import rules_data as R
@@ -42,12 +44,15 @@ class EscapeFromTallOaks(MixtapeContract):
     phase_tables = phases
     id = "escape-from-tall-oaks"
     title = "Mixtape Massacre: Escape From Tall Oaks"
-    rules_version = "5"
+    rules_version = "6"
     facts_added: ClassVar[Mapping[str, Mapping[str, tuple[str, ...]]]] = {
         "5": {"scuffle": ("dice", "actions")}
     }
     """The event facts each rules version added (5: every scuffle round's faces), so a save of an older version
     replays to its log with them left out, and is then told with them (solo.run)."""
+    facts_renamed: ClassVar[Mapping[str, Renames]] = {"6": fact_names.TALL_OAKS}
+    """The event facts each rules version renamed (6: one name per fact in both Mixtape games), so a save of an
+    older version replays to its log under the old names, and is then kept under the new (solo.run)."""
     seats = tuple(
         Seat(s, f"survivor {i}", "A survivor trying to get out of Tall Oaks alive.")
         for i, s in enumerate(SEATS, 1)

@@ -28,7 +28,7 @@ def hurt(state: State, who: int, n: int, by: str, events: list[Event]) -> None:
             "hurt",
             state.turn_no,
             state.phase,
-            {"seat": x.seat, "name": x.name, "n": n, "health": x.health, "by": by},
+            {"seat": x.seat, "name": x.name, "amount": n, "health": x.health, "by": by},
         )
     )
     if x.health:

@@ -8,6 +8,7 @@ from engines.core.contract import (
     Option,
 )
 from engines.core.events import Event
+from engines.mixtape import movement as moving
 from engines.mixtape.board import BONUS, START
 from engines.mixtape.tall_oaks import abilities as A
 from engines.mixtape.tall_oaks import bonus, checks, keys, scenes, scuffles, searching, slasher, tasks, turns
@@ -79,19 +80,15 @@ def shortcuts_open(state: State) -> tuple[str, ...]:
 def roll_move(state: State, events: list[Event]) -> None:
     x = state.survivors[state.current]
     dice = 1 if x.health <= R.INJURED else R.MOVEMENT_DICE
-    state.roll = state.rng.d6s(dice)
     held = tuple([o.at for o in state.survivors if o is not x and o.at in STARTS])
     short = A.short_step(x.name)  # Linda (designed): she may also stop one step short
-    # The cached dict itself: a state's stops are only ever replaced, never changed in place.
-    state.stops = _move_stops(x.at, sum(state.roll), shortcuts_open(state), held, short)
-    events.append(
-        Event("moved_roll", state.turn_no, MOVE, {"seat": x.seat, "name": x.name, "roll": list(state.roll)})
-    )
-    if not state.stops:
-        events.append(Event("stuck", state.turn_no, MOVE, {"seat": x.seat, "name": x.name}))
-        turns.end_turn(state, events)
-        return
-    state.phase = MOVE
+    through = shortcuts_open(state)
+
+    def reach(total: int) -> dict[str, int]:
+        # The cached dict itself: a state's stops are only ever replaced, never changed in place.
+        return _move_stops(x.at, total, through, held, short)
+
+    moving.roll_move(state, x, dice, reach, turns.end_turn, events)
 
 
 def move_options(state: State) -> tuple[Option, ...]:

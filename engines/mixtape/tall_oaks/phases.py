@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from engines.core.contract import (
     Decision,
-    IllegalMove,
     Option,
 )
 from engines.core.events import Event
@@ -53,15 +52,7 @@ def decide(state: State) -> Decision | None:
 
 
 def apply(state: State, key: str, decision: Decision | None = None) -> list[Event]:
-    d = decision or decide(state)
-    if d is None:
-        raise IllegalMove("The game is over; there is nothing left to decide.")
-    if state.phase == MOVE:  # the move options are the stops: no need to list the keys
-        if keys.arg(key, "go") not in state.stops:
-            raise IllegalMove(messages.illegal(state, d, key))
-    elif key not in d.keys() and not spending.held_spend(state, key):  # noqa: SIM118 (Decision.keys is a method)
-        raise IllegalMove(messages.illegal(state, d, key))
-    return turn.choose(CHOICES, state, key)
+    return turn.apply(DECISIONS, CHOICES, state, key, decision, spending.held_spend, messages.illegal)
 
 
 DECISIONS.step(OVER)(turn.no_decision)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engines.core.events import Event
 from engines.mixtape import turn
+from engines.mixtape.searching import roll_search
 from engines.mixtape.tall_oaks import abilities as A
 from engines.mixtape.tall_oaks import checks, flow, keys, slasher, turns
 from engines.mixtape.tall_oaks import rules_data as R
@@ -19,9 +20,7 @@ B = R.BOARD
 
 def search(state: State, events: list[Event]) -> None:
     x = state.survivors[state.current]
-    x.searched = x.at
-    face = state.rng.choice(R.SEARCH_FACES)
-    events.append(Event("searched", state.turn_no, TURN, {"seat": x.seat, "name": x.name, "face": face}))
+    face = roll_search(state, x, R.SEARCH_FACES, TURN, events)
     if face == "denied" and A.has(x.name, "search_denied"):
         face = "search"  # Ivy (designed): a Denied counts as a Search
         turns.ability_used(state, x, "search_denied", events)
@@ -47,7 +46,7 @@ def give_supply(state: State, who: int, after: str, events: list[Event]) -> None
             "supply_found",
             state.turn_no,
             state.phase,
-            {"seat": x.seat, "name": x.name, "item": kind.name, "a": R.article(card), "room": room},
+            {"seat": x.seat, "name": x.name, "card": kind.name, "a": R.article(card), "room": room},
         )
         if kind.kind != R.TRAITOR
         else Event("card_pocketed", state.turn_no, state.phase, {"seat": x.seat, "name": x.name})
@@ -67,7 +66,7 @@ def give_supply(state: State, who: int, after: str, events: list[Event]) -> None
                 "supply_dropped",
                 state.turn_no,
                 state.phase,
-                {"seat": x.seat, "name": x.name, "item": kind.name, "task": 0},
+                {"seat": x.seat, "name": x.name, "card": kind.name, "task": 0},
             )
         )
         flow.resume(state, after, events)
@@ -110,7 +109,7 @@ def keep(state: State, drop: str, events: list[Event]) -> None:
             "supply_dropped",
             state.turn_no,
             KEEP,
-            {"seat": x.seat, "name": x.name, "item": item, "task": task},
+            {"seat": x.seat, "name": x.name, "card": item, "task": task},
         )
     )
     state.phase = TURN

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engines.core.events import Event
+from engines.mixtape import meter
 from engines.mixtape.tall_oaks import abilities as A
 from engines.mixtape.tall_oaks import (
     checks,
@@ -60,13 +61,12 @@ def noise(state: State, n: int, who: int, events: list[Event]) -> bool:
         return False
     if checks.legend_era(state) or state.slasher_at:
         events.append(
-            Event("noise", state.turn_no, state.phase, {"n": n, "meter": state.meter, "called": True})
+            Event("noise", state.turn_no, state.phase, {"amount": n, "meter": state.meter, "called": True})
         )
         return True
-    state.meter = min(R.METER, state.meter + n)
-    called = state.meter >= R.METER
+    state.meter, called = meter.raised(state.meter, n, R.METER)
     events.append(
-        Event("noise", state.turn_no, state.phase, {"n": n, "meter": state.meter, "called": called})
+        Event("noise", state.turn_no, state.phase, {"amount": n, "meter": state.meter, "called": called})
     )
     return called
 

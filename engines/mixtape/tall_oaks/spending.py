@@ -13,6 +13,8 @@ from engines.core.contract import (
 from engines.core.events import Event
 from engines.core.rng import Rng
 from engines.core.steps import Steps
+from engines.mixtape import dice as mixtape_dice
+from engines.mixtape import spending as shared
 from engines.mixtape.tall_oaks import checks, keys, odds, rescues, slasher
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks.readings import read
@@ -80,13 +82,8 @@ def _spend_options(cards: tuple[tuple[str, int], ...], purpose: str) -> tuple[Op
 
 
 def action_dice(rng: Rng) -> list[str]:
-    """Three Action Dice, sorted. With six faces, `d6s` draws exactly what `choice` would (the same PCG32
-    draws, the same rejection of the top of the range), only faster."""
-    faces = R.ACTION_FACES
-    n = odds.dice_count()
-    if len(faces) == 6:
-        return sorted([faces[d - 1] for d in rng.d6s(n)])
-    return sorted([rng.choice(faces) for _ in range(n)])
+    """Three Action Dice, sorted (the shared roll, engines/mixtape/dice.py)."""
+    return mixtape_dice.roll_action(rng, R.ACTION_FACES, odds.dice_count())
 
 
 def seat_spends(state: State, seat: str) -> dict[str, tuple[int, int, int, int]]:
@@ -178,12 +175,13 @@ def held_spend(state: State, key: str) -> bool:
 
 
 def ask_spend(state: State, who: int, purpose: str, events: list[Event]) -> None:
-    state.purpose = purpose
-    state.spender = who
-    if not spendable(state.survivors[who], purpose):
-        roll_action(state, {}, events)
-        return
-    state.phase = SPEND
+    shared.ask_spend(
+        state,
+        who,
+        purpose,
+        lambda: bool(spendable(state.survivors[who], purpose)),
+        lambda: roll_action(state, {}, events),
+    )
 
 
 def spend_decision(state: State) -> Decision:
@@ -215,7 +213,7 @@ def use_tracker(state: State, who: int, card: str, n: int, events: list[Event]) 
                 "supply_spent",
                 state.turn_no,
                 state.phase,
-                {"seat": x.seat, "name": x.name, "item": R.supply(card).name},
+                {"seat": x.seat, "name": x.name, "card": R.supply(card).name},
             )
         )
 

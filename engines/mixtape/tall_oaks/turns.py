@@ -144,7 +144,12 @@ def _heal(state: State, key: keys.Key, events: list[Event]) -> None:
     gained = min(kind.amount, R.HEALTH - x.health)
     x.health += gained
     events.append(
-        Event("healed", state.turn_no, TURN, {"seat": x.seat, "name": x.name, "item": kind.name, "n": gained})
+        Event(
+            "healed",
+            state.turn_no,
+            TURN,
+            {"seat": x.seat, "name": x.name, "card": kind.name, "amount": gained},
+        )
     )
     spending.use_tracker(state, state.current, card, 1, events)
     if not turn_choice_here(state, x):

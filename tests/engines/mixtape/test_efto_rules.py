@@ -265,7 +265,7 @@ def test_noisy_weapons_raise_the_meter_in_rescues():
     scene(state, "ks01")
     scenes.play_card(state, [])
     events = GAME.apply(state, "spend:chainsaw.1x1")
-    assert any(e.kind == "noise" and e["n"] == 2 for e in events)
+    assert any(e.kind == "noise" and e["amount"] == 2 for e in events)
 
 
 def test_proximity_landing_next_to_an_active_slasher_starts_a_fight():

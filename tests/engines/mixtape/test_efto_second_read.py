@@ -174,7 +174,7 @@ def test_noise_past_the_fourth_spot_is_lost_and_calls_the_slasher_once():
     state.meter = 3
     ev: list = []
     assert slasher.noise(state, 3, 0, ev) is True
-    assert state.meter == 4 and [(e["n"], e["called"]) for e in ev] == [(3, True)]
+    assert state.meter == 4 and [(e["amount"], e["called"]) for e in ev] == [(3, True)]
     put(state, 0, "school")
     slasher.start_fight(state, 0, "normal", "end", [])
     slasher.resolve_fight(state, [A, A, S], count(a=2, s=1), True, [])
@@ -235,7 +235,7 @@ def test_restocking_with_too_few_tokens_fills_the_locations_in_board_order():
     rescues.resolve_rescue(state, "ok", ev)
     filled = [loc for loc in R.MARKER_LOCATIONS if state.markers[loc]]
     assert filled == [loc for loc in R.MARKER_LOCATIONS if loc != "school"][:3]
-    assert next(e for e in ev if e.kind == "restocked")["n"] == 3 and not state.bank
+    assert next(e for e in ev if e.kind == "restocked")["count"] == 3 and not state.bank
 
 
 def _task_battle(seed: int):
@@ -478,7 +478,7 @@ def test_health_never_goes_above_six():
     give(state, 0, "firstaid.1")  # +2 health
     x.health = 5
     ev = GAME.apply(state, "heal:firstaid.1")
-    assert x.health == 6 and ev[0]["n"] == 1
+    assert x.health == 6 and ev[0]["amount"] == 1
 
 
 def test_the_decks_never_run_dry():

@@ -34,7 +34,7 @@ def test_the_person_chooses_their_slasher_and_rivals_are_dealt_from_the_rest(pic
         names = [s.name for s in state.slashers]
         assert names[0] == R.NAME_OF[pick] and state.slashers[0].ability == pick
         assert len(set(names)) == 6
-        assert events[0]["slashers"][0] == R.NAME_OF[pick]
+        assert events[0]["names"][0] == R.NAME_OF[pick]
 
 
 def test_the_slasher_option_defaults_to_a_random_deal_and_refuses_unknown_names():
