@@ -1,12 +1,13 @@
 """Sequential halving over the options of one decision, for the review: which option is best, and how good are
 the best and one named option, for a fraction of the playouts of weighing every option fully.
 
-Every option is first played out on one determinized sample, a screen: the three best (always with the named
+Every option is first played out on one determinized sample, a screen: the two best (always with the named
 option, the one the person chose) go on to two samples, and from there the better half on twice as many each
 round, down to the leader and the named option, which are halved too: once the named option leads (a tie goes
 to it), it goes on alone to half the samples and stops there; while another option leads, the two are played
 out on all `samples`. So the figures rest on `samples` playouts where another option led, and on half as many
-where the named one did (each Estimate's `plays` says how many).
+where the named one did (on all of them if it took the lead only in the last round; each Estimate's `plays`
+says how many).
 
 Every option meets the same samples in the same order, each with the same rollout RNG as engines.core.search
 gives it (common random numbers), so an option played out on n samples has exactly the figures `search.evaluate`
@@ -24,7 +25,7 @@ from engines.core.search import _MASK64, ROLLOUT_CAP, Estimate, _ranked, _Tally,
 
 FIRST = 1
 """Playouts per option in the first round, the screen."""
-KEPT = 3
+KEPT = 2
 """Options the screen keeps, besides the named one (bench/RESULTS.md, "Review", weighs the cost of fewer)."""
 
 

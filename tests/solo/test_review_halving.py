@@ -54,13 +54,16 @@ def test_every_figure_is_the_full_searchs_and_the_finalists_are_played_longest(g
 
 
 def test_a_choice_that_leads_goes_on_alone_to_half_the_samples_and_another_that_leads_to_all():
-    """At Final Girl's first decision with six options or more, at 8 samples: its first option is beaten, its
-    last leads (bench/review.py's runs have both kinds throughout)."""
-    game, state, d, _ = position("final-girl", 0, 6)
-    beaten, leading = d.options[0].key, d.options[-1].key
-    found = halving.weigh(game, state, d, 8, 99, beaten)
-    chosen = next(e for e in found if e.key == beaten)
-    assert found[0].key != beaten and found[0].plays == chosen.plays == 8 and found[0].win > chosen.win
-    found = halving.weigh(game, state, d, 8, 99, leading)
-    assert found[0].key == leading and found[0].plays == 4  # alone, on half the samples, and no more
-    assert all(e.plays <= 4 for e in found)
+    """Every option of a Director's Cut decision taken in turn as the choice made, at 8 samples: each either
+    leads and is played out on 4 alone, or is beaten and played out on 8 with the leader; both happen here."""
+    game, state, d, _ = position("mixtape-massacre", 0, 6)
+    seen = set()
+    for option in d.options:
+        found = halving.weigh(game, state, d, 8, 99, option.key)
+        chosen = next(e for e in found if e.key == option.key)
+        if found[0] is chosen:
+            assert chosen.plays == 4 and all(e.plays <= 4 for e in found)  # alone, on half, and no more
+        else:
+            assert found[0].plays == chosen.plays == 8 and found[0].win > chosen.win
+        seen.add(found[0] is chosen)
+    assert seen == {True, False}
