@@ -187,15 +187,19 @@ def _pct(f: Figure) -> str:
     return f"{round(f.win * 100)}%"
 
 
+def _playouts(n: int) -> str:
+    return f"{n} playout" if n == 1 else f"{n} playouts"
+
+
 def _span(f: Figure) -> str:
-    return f"{round(f.win * 100)}% ({round(f.low * 100)}-{round(f.high * 100)}%, {f.plays} playouts)"
+    return f"{round(f.win * 100)}% ({round(f.low * 100)}-{round(f.high * 100)}%, {_playouts(f.plays)})"
 
 
 def _figures(samples: int) -> str:
     """What the figures rest on and their error, as the review states it."""
     alone = max(1, samples // 2)
     return (
-        f"each from {samples} playouts where another choice led (±{error(samples)} points at most, 95%), from "
+        f"each from {_playouts(samples)} where another choice led (±{error(samples)} points at most, 95%), from "
         f"at least {alone} where yours led (±{error(alone)} at most)"
     )
 
