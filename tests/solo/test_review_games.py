@@ -115,7 +115,8 @@ def test_every_figure_is_a_chance_inside_its_stated_interval(game_id):
                 assert s.chosen.plays == s.best.plays == k
             assert f" {s.number}. turn {s.turn}: " in said
             c = s.chosen
-            assert f"{round(c.win * 100)}% ({round(c.low * 100)}-{round(c.high * 100)}%, {c.plays} playouts)" in said
+            playouts = "1 playout" if c.plays == 1 else f"{c.plays} playouts"
+            assert f"{round(c.win * 100)}% ({round(c.low * 100)}-{round(c.high * 100)}%, {playouts})" in said
         assert f"each from {k} playouts where another choice led (±{review_search.error(k)} points at most, 95%)" in said
         assert f"from at least {half} where yours led (±{review_search.error(half)} at most)" in said
         assert any(s.chosen.plays == half < k for s in found.steps)  # the choice made led alone, and stopped
