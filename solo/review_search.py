@@ -10,9 +10,9 @@ The figures are estimates: the chosen option's and the best one's are each a win
 many) with its 95% Wilson interval (the options left out earlier are never shown). A decision is called costly
 only when the best option's interval lies wholly above the chosen one's, and a roll decisive only when the chance
 after it lies outside the interval of the chance before it, so the noise of a small budget is never told as a
-blunder or as luck. The seed of each decision's search is the hint's (the run's seed and the decision's place in the keys),
-and each figure is exactly what the full search gives that option with that seed and as many samples, so the
-review is the same every time.
+blunder or as luck. The seed of each decision's search is the hint's (the run's seed and the decision's place
+in the keys), and each figure is exactly what the full search gives that option with that seed and as many
+samples, so the review is the same every time.
 """
 
 from __future__ import annotations
