@@ -59,9 +59,16 @@ def _full(game, state, decision, samples, seed, keep):
 
 def measure(game_id: str, samples: int | None, profile: bool, full: bool = False) -> Any:
     run = finished(game_id)
-    weigh = halving.weigh
+    weigh, rollout = halving.weigh, search.rollout
+    played = [0]
+
+    def counted(*args: Any) -> Any:
+        played[0] += 1
+        return rollout(*args)
+
     if full:
         halving.weigh = _full
+    halving.rollout = search.rollout = counted  # the playouts, to say how many a decision took
     start = time.process_time()
     try:
         if profile:
@@ -74,13 +81,13 @@ def measure(game_id: str, samples: int | None, profile: bool, full: bool = False
         else:
             found = review.review(run, samples)
     finally:
-        halving.weigh = weigh
+        halving.weigh, halving.rollout, search.rollout = weigh, rollout, rollout
     spent = time.process_time() - start
     n = len(found.steps)
     how = "full" if full else "halving"
     print(
         f"{game_id:22} {how:8} {n:4} decisions {spent:7.2f} s CPU  {spent / max(n, 1):.3f} s/decision  "
-        f"300 decisions: {spent / max(n, 1) * 300:5.1f} s",
+        f"300 decisions: {spent / max(n, 1) * 300:5.1f} s  {played[0] / max(n, 1):5.1f} playouts a decision",
         flush=True,
     )
     return found
