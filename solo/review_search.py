@@ -1,16 +1,18 @@
 """The review from the search, for the games without a solved table (Final Girl, Slaughterhouse, the Mixtape
 games): the run replayed from its seed, and at each of the person's decisions with more than one option the
-options weighed by sequential halving (engines/core/halving.py): every option played out on a few samples, the
-better half on more, until the leader and the choice made are played out on all `samples`. The search reads the
-state only through the game's determinize, so the review never uses what the seat could not see.
+options weighed by sequential halving (engines/core/halving.py): every option played out on one sample, the
+best few on more, halving each round, until the choice made leads (then it alone goes on to half the `samples`)
+or the leader and the choice made are each played out on all `samples`. The search reads the state only through
+the game's determinize, so the review never uses what the seat could not see.
 
-The figures are estimates: the chosen option's and the best one's are each a win rate over `samples` playouts
-with its 95% Wilson interval (the options left out earlier are never shown). A decision
-is called costly only when the best option's interval lies wholly above the chosen one's, and a roll decisive
-only when the chance after it lies outside the interval of the chance before it, so the noise of a small budget
-is never told as a blunder or as luck. The seed of each decision's search is the hint's (the run's seed and the
-decision's place in the keys), and the two finalists' figures are exactly what the full search gives them with
-that seed, so the review is the same every time.
+The figures are estimates: the chosen option's and the best one's are each a win rate over the playouts it had
+(`samples` where another option led, at least half as many where the choice made led; every figure says how
+many) with its 95% Wilson interval (the options left out earlier are never shown). A decision is called costly
+only when the best option's interval lies wholly above the chosen one's, and a roll decisive only when the chance
+after it lies outside the interval of the chance before it, so the noise of a small budget is never told as a
+blunder or as luck. The seed of each decision's search is the hint's (the run's seed and the decision's place
+in the keys), and each figure is exactly what the full search gives that option with that seed and as many
+samples, so the review is the same every time.
 """
 
 from __future__ import annotations
@@ -26,8 +28,9 @@ from engines.core.rng import derive_seed
 from solo.run import Run
 
 SAMPLES = 16
-"""Playouts of the chosen and the best option per decision, at about ±22 points (95%) for a chance near 50%;
-bench/review.py times it (bench/RESULTS.md, "Review")."""
+"""Playouts of the chosen and the best option per decision where they differ, at about ±22 points (95%) for a
+chance near 50%; where the choice made leads, half as many (±28); bench/review.py times it (bench/RESULTS.md,
+"Review")."""
 SHOWN = 3
 DICE = ("dice", "die", "roll")
 """The event facts that hold the dice rolled."""
@@ -38,6 +41,8 @@ class Figure(msgspec.Struct, frozen=True):
     low: float
     high: float
     """The 95% interval of `win`."""
+    plays: int = 0
+    """The playouts behind it (0: exact, the ending itself)."""
 
 
 class Step(msgspec.Struct, frozen=True):
@@ -145,7 +150,7 @@ def _asked(run: Run) -> set[int]:
 
 
 def _figure(e: Any) -> Figure:
-    return Figure(e.win, e.low, e.high)
+    return Figure(e.win, e.low, e.high, e.plays)
 
 
 def _roll(pending: tuple[int, Figure], events: list[Event], after: Figure) -> Roll:
@@ -170,7 +175,8 @@ def dice_of(events: list[Event]) -> str:
 
 
 def error(samples: int) -> int:
-    """The figures' error in points: the half-width of the widest 95% interval `samples` playouts give."""
+    """The error in points of a figure from `samples` playouts: the half-width of the widest 95% interval they
+    give (at a chance of 50%)."""
     from engines.core.search import wilson
 
     low, high = wilson(samples / 2, samples)
@@ -181,25 +187,35 @@ def _pct(f: Figure) -> str:
     return f"{round(f.win * 100)}%"
 
 
+def _playouts(n: int) -> str:
+    return f"{n} playout" if n == 1 else f"{n} playouts"
+
+
 def _span(f: Figure) -> str:
-    return f"{round(f.win * 100)}% ({round(f.low * 100)}-{round(f.high * 100)}%)"
+    return f"{round(f.win * 100)}% ({round(f.low * 100)}-{round(f.high * 100)}%, {_playouts(f.plays)})"
+
+
+def _figures(samples: int) -> str:
+    """What the figures rest on and their error, as the review states it."""
+    alone = max(1, samples // 2)
+    return (
+        f"each from {_playouts(samples)} where another choice led (±{error(samples)} points at most, 95%), from "
+        f"at least {alone} where yours led (±{error(alone)} at most)"
+    )
 
 
 def lines(r: Review, width: int = 80) -> list[str]:
     """The review as lines of at most `width` columns (and never more than 80), wrapped between words: every
     decision, the three costliest, the decisive rolls and the figures' error."""
     width = min(80, width)
-    said = [
-        f"Decision by decision (the chance of winning, from the search: ±{error(r.samples)} points (95%), "
-        f"from {r.samples} playouts per choice):"
-    ]
+    said = [f"Decision by decision (the chance of winning from the search, with its 95% range: {_figures(r.samples)}):"]
     for s in r.steps:
         mark = f"; cost {round(s.cost * 100)} points: best was {s.best_label} ({_span(s.best)})" if s.costly else ""
         said.append(f"{s.number:3}. turn {s.turn}: {_pct(s.before)} before; {s.label}: {_span(s.chosen)}{mark}")
     if not r.steps:
         said.append("  No decision of yours had more than one choice yet.")
     said += ["", *_costliest(r.steps), "", *_decisive(r.rolls)]
-    said += ["", f"Figures: ±{error(r.samples)} points (95%), from {r.samples} playouts per choice.", f"Result: {r.result}."]
+    said += ["", f"Figures: {_figures(r.samples)}.", f"Result: {r.result}."]
     out: list[str] = []
     for line in said:
         out += textwrap.wrap(line, width, subsequent_indent="       ", break_long_words=True) or [""]

@@ -102,14 +102,24 @@ def test_the_review_lists_every_decision_of_the_persons(game_id):
 def test_every_figure_is_a_chance_inside_its_stated_interval(game_id):
     _, found, text = reviewed(game_id)
     if isinstance(found, review_search.Review):
-        k = found.samples
+        k, half = found.samples, max(1, found.samples // 2)
+        said = " ".join(" ".join(text).split())  # unwrapped
         for s in found.steps:
             for f in (s.chosen, s.best):
                 assert 0 <= f.low <= f.win <= f.high <= 1
-                assert (f.low, f.high) == wilson(round(f.win * k), k)  # the interval of k playouts, as stated
+                assert (f.low, f.high) == wilson(round(f.win * f.plays), f.plays)  # the interval of its playouts
             assert s.before == s.best and s.best.win >= s.chosen.win
-        assert f"from {k} playouts per choice" in "\n".join(text)
-        assert f"±{review_search.error(k)} points (95%)" in "\n".join(text)
+            if s.best_label == s.label:  # the choice made led: alone on half the samples, or on all if it
+                assert s.best == s.chosen and s.chosen.plays in (half, k)  # took the lead in the last round
+            else:  # another led: both on all of them
+                assert s.chosen.plays == s.best.plays == k
+            assert f" {s.number}. turn {s.turn}: " in said
+            c = s.chosen
+            playouts = "1 playout" if c.plays == 1 else f"{c.plays} playouts"
+            assert f"{round(c.win * 100)}% ({round(c.low * 100)}-{round(c.high * 100)}%, {playouts})" in said
+        assert f"each from {k} playouts where another choice led (±{review_search.error(k)} points at most, 95%)" in said
+        assert f"from at least {half} where yours led (±{review_search.error(half)} at most)" in said
+        assert any(s.chosen.plays == half < k for s in found.steps)  # the choice made led alone, and stopped
     else:
         for s in found.steps:
             assert 0 <= s.chosen <= s.best == s.before <= 1

@@ -138,7 +138,7 @@ def test_solo_review_of_a_larger_game_comes_from_the_search_with_its_error_and_w
         outs.append(capsys.readouterr().out)
     assert outs[0] == outs[1]
     out = outs[0]
-    assert "from the search" in out and "from 2 playouts per choice" in out
+    assert "from the search" in out and "from 2 playouts where another choice led" in out
     numbered = [line for line in out.splitlines() if line[:4].strip().rstrip(".").isdigit()]
     assert numbered and all("%" in line for line in numbered)
     assert all(len(line) <= 80 for line in out.splitlines())
