@@ -126,7 +126,10 @@ def _stats(p: argparse.ArgumentParser) -> None:
 def _review(p: argparse.ArgumentParser) -> None:
     p.add_argument("slot")
     p.add_argument(
-        "--samples", type=int, default=None, help="playouts per choice where the review searches (default 16)"
+        "--samples",
+        type=int,
+        default=None,
+        help="the most playouts a choice gets where the review searches (default 16; yours stops at half once it leads)",
     )
 
 
