@@ -202,10 +202,20 @@ def _own_groups(log: Sequence[Event], narrator: Narrator, a: int, b: int, cut: i
     return out
 
 
+def _span(titles: list[str]) -> str:
+    """One title for consecutive panels: 'Turn 4', 'Turns 4 to 6', 'Setting the scene, then Turn 0'."""
+    first, last = titles[0], titles[-1]
+    if len(titles) == 1 or first == last:
+        return first
+    if first.startswith("Turn ") and last.startswith("Turn "):
+        return f"Turns {first.removeprefix('Turn ')} to {last.removeprefix('Turn ')}"
+    return f"{first}, then {last}"
+
+
 def _retitled(
     titles: list[str], paragraphs: list[str], mood: str, short: bool, log: Sequence[Event], a: int
 ) -> Group:
-    title = titles[0] if len(titles) == 1 else f"{titles[0]} to {titles[-1]}"
+    title = _span(titles)
     if not short:
         return title, paragraphs, mood
     note = f"in short ('log {_back(log, a)}' tells it whole)"

@@ -168,3 +168,14 @@ def test_no_doubled_words_or_wrong_plurals_in_any_variant_or_summary():
         for text in [*(render(v, values) for v in kind.prose), NARRATOR.summary(e)]:
             assert not DOUBLED.search(text), text
             assert not BAD_PLURAL.search(text), text
+
+
+def test_a_kill_by_three_alike_says_so_not_that_its_knives_fell_short():
+    """Three Pentagrams kill whatever the card needs (RB Dice Reference); the summary once read 'kills: Science
+    Teacher (pentagram, pentagram, pentagram: 0 knives; needs 2)', as if the kill had not earned itself."""
+    facts = {"seat": "slasher2", "name": "Thorne", "card": "Science Teacher", "knives": 0, "need": 2}
+    triple = Event("kill_made", 3, "scene", {**facts, "dice": ["pentagram"] * 3, "combo": "pentagram", "double": True})
+    said = NARRATOR.summary(triple)
+    assert "all alike" in said and "double souvenirs" in said and "needs 2" not in said, said
+    plain = Event("kill_made", 3, "scene", {**facts, "knives": 2, "dice": ["knife", "knife", "fist"], "double": False})
+    assert "2 knives; needs 2" in NARRATOR.summary(plain)

@@ -100,7 +100,7 @@ def test_the_spinner_line_names_who_thinks_the_story_heading_and_the_latest_line
     run.step_automa()
     run.choose(run.decision().options[0].key)
     seat = run.decision().seat
-    name = next(e.facts for e in run.log if e.kind == "game_started")["slashers"][1]
+    name = next(e.facts for e in run.log if e.kind == "game_started")["names"][1]
     latest = "You step out of the shadows onto a corner of town marked with a bloody knife, again and again."
     line = automa.thinking(DC, run.log, seat, "Turn 0", latest, 60)
     assert line.startswith(f"{name} is thinking (turn 0)... You step out") and len(line) <= 60
@@ -148,7 +148,7 @@ def test_at_a_terminal_the_hard_story_is_held_behind_the_spinner_and_fitted_at_t
     out = buffer.getvalue()
     assert len(out) > thinking.seen[0]
     assert "Others' turns, in brief" in out  # fitted at the prompt, as at the normal level
-    names = next(e.facts for e in session.run.log if e.kind == "game_started")["slashers"]
+    names = next(e.facts for e in session.run.log if e.kind == "game_started")["names"]
     thought = [line for line in said if " is thinking (" in line]
     assert thought and {line.split(" is thinking")[0] for line in thought} <= set(names[1:])
     assert any(line.split("... ", 1)[1:] for line in thought)  # the story's latest line beside it
@@ -186,3 +186,11 @@ def test_a_telling_of_several_quiet_turns_gets_the_lines_of_as_many_turns():
         told = screen_story.shortened(run.log, narrator, start, owner, run.seat, WIDTH, lines)
         line = next(line for brief, (_, ls, _) in told if brief for line in ls if line[:20] == fold.summary[:20])
         assert len(textwrap.wrap(line, WIDTH)) == min(3 * lines, len(textwrap.wrap(fold.summary, WIDTH)))
+
+
+def test_a_panel_of_several_turns_in_short_is_titled_by_their_span():
+    from solo.screen_story import _span
+
+    assert _span(["Turn 4"]) == "Turn 4"
+    assert _span(["Turn 4", "Turn 5", "Turn 6"]) == "Turns 4 to 6"
+    assert _span(["Setting the scene", "Turn 0"]) == "Setting the scene, then Turn 0"
