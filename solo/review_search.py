@@ -23,8 +23,10 @@ from typing import Any
 
 import msgspec
 
+import narratives
 from engines.core.events import Event
 from engines.core.rng import derive_seed
+from narratives.narrator import Narrator
 from solo.run import Run
 
 SAMPLES = 16
@@ -106,6 +108,7 @@ def review(run: Run, samples: int = SAMPLES, progress: Progress | None = None) -
 
     game = run.game
     asked = _asked(run)
+    narrator = narratives.for_game(game.id, run.seed, run.seat)
     state, _ = game.setup(run.seed, run.options)
     steps: list[Step] = []
     rolls: list[Roll] = []
@@ -121,7 +124,7 @@ def review(run: Run, samples: int = SAMPLES, progress: Progress | None = None) -
             chosen = next(e for e in found if e.key == key)
             best = found[0]
             if pending is not None and dice_of(since) != "no dice":
-                rolls.append(_roll(pending, since, _figure(best)))
+                rolls.append(_roll(pending, since, _figure(best), narrator))
             turn = game.turn(state)
             steps.append(Step(len(steps) + 1, turn, chosen.label, best.label, _figure(chosen), _figure(best)))
             pending, since = (turn, _figure(chosen)), []
@@ -131,7 +134,7 @@ def review(run: Run, samples: int = SAMPLES, progress: Progress | None = None) -
     outcome = game.outcome(state)
     if pending is not None and outcome is not None and dice_of(since) != "no dice":
         end = 1.0 if run.seat in outcome.winners else 0.0
-        rolls.append(_roll(pending, since, Figure(end, end, end)))
+        rolls.append(_roll(pending, since, Figure(end, end, end), narrator))
     return Review(steps, rolls, run.status(), samples)
 
 
@@ -153,25 +156,35 @@ def _figure(e: Any) -> Figure:
     return Figure(e.win, e.low, e.high, e.plays)
 
 
-def _roll(pending: tuple[int, Figure], events: list[Event], after: Figure) -> Roll:
+def _roll(pending: tuple[int, Figure], events: list[Event], after: Figure, narrator: Narrator | None) -> Roll:
     turn, expected = pending
-    return Roll(turn=turn, dice=dice_of(events), expected=expected, after=after)
+    return Roll(turn=turn, dice=dice_of(events, narrator), expected=expected, after=after)
 
 
-def dice_of(events: list[Event]) -> str:
-    """The dice the events rolled, in order: 'horror roll 5 2 4 1; close call 5' ('no dice' when none)."""
+def dice_of(events: list[Event], narrator: Narrator | None = None) -> str:
+    """The rolls among the events, in order, each as the story's summary tells it to the person's seat ('Cassie
+    rolls 5 and 2 for Focus'), which carries its dice; without a narrator, or where a roll has no summary, its
+    kind and faces ('horror roll 5 2 4 1'). 'no dice' when none was rolled."""
     said = []
     for e in events:
-        for name in DICE:
-            faces = e.facts.get(name)
-            if isinstance(faces, int | str):
-                faces = [faces]
-            if isinstance(faces, list) and faces and all(isinstance(f, int | str) for f in faces):
-                said.append(f"{e.kind.replace('_', ' ')} {' '.join(str(f) for f in faces)}")
-                break
+        faces = _faces(e)
+        if faces:
+            told = narrator.summary(narrator.heard(e)).rstrip(".") if narrator is not None else ""
+            said.append(told or f"{e.kind.replace('_', ' ')} {' '.join(str(f) for f in faces)}")
     if len(said) > 4:
         said = [*said[:4], f"and {len(said) - 4} more"]
     return "; ".join(said) or "no dice"
+
+
+def _faces(e: Event) -> list[int | str]:
+    """The faces an event says were rolled (its first fact among DICE that holds them), or []."""
+    for name in DICE:
+        faces = e.facts.get(name)
+        if isinstance(faces, int | str):
+            faces = [faces]
+        if isinstance(faces, list) and faces and all(isinstance(f, int | str) for f in faces):
+            return faces
+    return []
 
 
 def error(samples: int) -> int:
