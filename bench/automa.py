@@ -17,6 +17,7 @@ A game whose determinize has not landed is listed as not measured.
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -186,6 +187,8 @@ def comparisons() -> list[tuple[Match, dict[str, str], dict[str, str], str, str]
     return [(m, a, b, "normal", "hard") for m, a, b in out]
 
 
+ONLY: list[str] = []
+"""--only: the comparisons to play (by a piece of their title); all when empty."""
 GAMES_FOR: dict[str, int] = {}
 """--games-for GAME=N: paired games for one game's comparisons, where --games is more than it can afford."""
 
@@ -203,6 +206,8 @@ def compare(
         "|---|---|---|---|---|",
     ]
     for match, a, b, _, _ in comparisons():
+        if ONLY and not any(t in match.title.lower() for t in ONLY):
+            continue
         if not searchable(match.game_id):
             rows.append(f"| {match.title} | not measured: no determinize yet | | | |")
             continue
@@ -251,12 +256,11 @@ CALIBRATED = (
 )
 
 
-def calibrate_game(
-    gid: str, seat: str, seed: int, timed: bool
-) -> tuple[list[tuple[float, bool]], list, list]:
-    """One seeded game of heuristic play: (predicted, won) at up to PER_GAME of `seat`'s decisions (the hint's
-    estimate, its own budget and seed, of the choice the heuristic made, and whether the seat won the game that
-    followed, as in the hint's playouts), the hints' CPU times, and, when `timed`, the shipped hard level's."""
+def calibrate_game(gid: str, seat: str, seed: int, timed: bool) -> tuple[list[dict], list, list]:
+    """One seeded game of heuristic play: a record at up to PER_GAME of `seat`'s decisions (the hint's raw
+    playout tallies, its own budget and seed, every option's wins; the choice the heuristic made; and whether the
+    seat won the game that followed, as in the hint's playouts), the hints' CPU times, and, when `timed`, the
+    shipped hard level's."""
     from solo.run import Run
 
     game = get(gid)
@@ -264,21 +268,23 @@ def calibrate_game(
     hard = Timed(levels.policy_for(game, "hard"), [])
     hints: list[float] = []
     run = Run(game, seed, resolve_options(game, {}), seat)
-    mine: list[float] = []
+    mine: list[dict] = []
     pick = Rng.from_seed(derive_seed(seed, "calibration"))
     while (d := run.decision()) is not None:
         key = decide(game, heuristic, run.state, d, policy_rng(seed, len(run.keys)))
         if d.seat == seat and len(d.options) > 1 and len(mine) < PER_GAME and pick.below(PICK_ONE_IN) == 0:
             t = time.process_time()
-            estimates = advice.estimates(run, d)
+            found = advice.playouts(run, d)
+            advice.figures(found)  # the hint's whole cost: the playouts and the figures shown
             hints.append(time.process_time() - t)
-            mine.append(next(e.win for e in estimates if e.key == key))
+            tallies = [[e.key, e.plays, round(e.win * e.plays)] for e in found]
+            mine.append({"game": gid, "seat": seat, "seed": seed, "options": tallies, "chosen": key})
             if timed:
                 hard.choose(game, run.state, d, policy_rng(seed, len(run.keys)))
         run.choose(key, d)
     outcome = run.outcome()
     won = outcome is not None and seat in outcome.winners
-    return [(p, won) for p in mine], hints, hard.costs
+    return [{**r, "won": won} for r in mine], hints, hard.costs
 
 
 TIMED_GAMES = 0
@@ -291,14 +297,14 @@ def calibration(
     hint_costs: dict[str, list[float]],
     hard_costs: dict[str, list[float]],
     say: Callable[[str], None],
-):
-    """(predicted, won) for `decisions` of the person's decisions per seat, seeded games from CALIBRATION_SEED
-    taken in order (a batch of games at a time; what a game adds does not depend on the batch)."""
-    pairs: list[tuple[float, bool]] = []
+) -> list[dict]:
+    """Records (calibrate_game's) for `decisions` of the person's decisions per seat, seeded games from
+    CALIBRATION_SEED taken in order (a batch of games at a time; what a game adds does not depend on the batch)."""
+    pairs: list[dict] = []
     for gid, seat in CALIBRATED:
         if not searchable(gid):
             continue
-        found: list[tuple[float, bool]] = []
+        found: list[dict] = []
         start = time.time()
         seed = CALIBRATION_SEED
         while len(found) < decisions:
@@ -317,6 +323,23 @@ def calibration(
         )
         pairs += found
     return pairs
+
+
+def figure(record: dict, shown: bool = True) -> float:
+    """The hint's win chance for the choice made at a record: the figure shown (advice.figures of the raw
+    playouts) or, not `shown`, the raw playouts' own rate."""
+    from engines.core import search
+
+    raw = [
+        search.Estimate(k, k, n, w / n if n else 0.0, *search.wilson(w, n), None, {})
+        for k, n, w in record["options"]
+    ]
+    found = advice.figures(raw) if shown else raw
+    return next(e.win for e in found if e.key == record["chosen"])
+
+
+def predictions(records: list[dict], shown: bool = True) -> list[tuple[float, bool]]:
+    return [(figure(r, shown), r["won"]) for r in records]
 
 
 def calibration_rows(pairs: list[tuple[float, bool]]) -> list[str]:
@@ -339,6 +362,8 @@ def calibration_rows(pairs: list[tuple[float, bool]]) -> list[str]:
 
 
 def plot(pairs: list[tuple[float, bool]]) -> bool:
+    if not pairs:
+        return False
     try:
         import matplotlib  # type: ignore[import-not-found]
 
@@ -481,7 +506,17 @@ def main() -> int:
     )
     p.add_argument("--timed-games", type=int, default=0, help="calibration games per seat timing hard too")
     p.add_argument("--no-write", action="store_true", help="print the section instead of writing RESULTS.md")
+    p.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        metavar="TEXT",
+        help="only the comparisons whose title has TEXT",
+    )
+    p.add_argument("--dump", type=Path, help="write the calibration's records (JSON) to this file")
+    p.add_argument("--records", type=Path, help="take the calibration's records from this file (a --dump)")
     args = p.parse_args()
+    ONLY.extend(t.lower() for t in args.only)
     games, decisions = (2, 6) if args.quick else (args.games, args.decisions)
     global SAMPLES, JOBS, TIMED_GAMES
     SAMPLES, JOBS, TIMED_GAMES = args.samples, args.jobs, args.timed_games
@@ -493,6 +528,8 @@ def main() -> int:
     given += f" --samples {SAMPLES}" if SAMPLES else ""
     given += f" --jobs {JOBS}" if JOBS > 1 else ""
     given += f" --timed-games {TIMED_GAMES}" if TIMED_GAMES else ""
+    given += "".join(f" --only '{t}'" for t in args.only)
+    given += f" --records {args.records}" if args.records else ""
 
     def say(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
@@ -515,7 +552,13 @@ def main() -> int:
         else:
             write(text)
 
-    pairs = calibration(decisions, hint, hard, say)  # first: the comparisons are written as each ends
+    # first the calibration: the comparisons are written as each ends
+    records = (
+        json.loads(args.records.read_text()) if args.records else calibration(decisions, hint, hard, say)
+    )
+    if args.dump:
+        args.dump.write_text(json.dumps(records))
+    pairs = predictions(records)
     drawn = plot(pairs)
     if not drawn:
         say("matplotlib is not installed (the `plot` extra): no bench/calibration.png")
