@@ -361,8 +361,22 @@ def calibration_rows(pairs: list[tuple[float, bool]]) -> list[str]:
     return rows
 
 
-def plot(pairs: list[tuple[float, bool]]) -> bool:
-    if not pairs:
+def _bins(pairs: list[tuple[float, bool]]) -> list[tuple[float, float, float, float, int]]:
+    """Per bin of ten points: (mean predicted, realized, realized - low, high - realized, count)."""
+    out = []
+    for b in range(10):
+        inside = [(p, w) for p, w in pairs if min(9, int(p * 10)) == b]
+        if inside:
+            wins = sum(w for _, w in inside)
+            low, high = wilson(wins, len(inside))
+            real = wins / len(inside)
+            out.append((statistics.fmean(p for p, _ in inside), real, real - low, high - real, len(inside)))
+    return out
+
+
+def plot(records: list[dict]) -> bool:
+    """The calibration curve of the figures the hint shows, and of the raw playout rates on the same decisions."""
+    if not records:
         return False
     try:
         import matplotlib  # type: ignore[import-not-found]
@@ -371,27 +385,20 @@ def plot(pairs: list[tuple[float, bool]]) -> bool:
         import matplotlib.pyplot as plt  # type: ignore[import-not-found]
     except ImportError:
         return False
-    xs, ys, lows, highs, counts = [], [], [], [], []
-    for b in range(10):
-        inside = [(p, w) for p, w in pairs if min(9, int(p * 10)) == b]
-        if inside:
-            wins = sum(w for _, w in inside)
-            low, high = wilson(wins, len(inside))
-            xs.append(statistics.fmean(p for p, _ in inside))
-            ys.append(wins / len(inside))
-            lows.append(ys[-1] - low)
-            highs.append(high - ys[-1])
-            counts.append(len(inside))
     fig, ax = plt.subplots(figsize=(5, 5))
     ax.plot([0, 1], [0, 1], ":", color="grey", label="perfect")
-    ax.errorbar(xs, ys, yerr=[lows, highs], fmt="o-", capsize=3, label="realized (95% interval)")
-    for x, y, n in zip(xs, ys, counts, strict=True):
-        ax.annotate(str(n), (x, y), textcoords="offset points", xytext=(6, -12), fontsize=8)
+    for shown, style, label in ((False, "s--", "raw playout rate"), (True, "o-", "the hint's figure")):
+        xs, ys, lows, highs, counts = zip(*_bins(predictions(records, shown)), strict=True)
+        colour = "C0" if shown else "silver"
+        ax.errorbar(xs, ys, yerr=[lows, highs], fmt=style, capsize=3, color=colour, label=label)
+        if shown:
+            for x, y, n in zip(xs, ys, counts, strict=True):
+                ax.annotate(str(n), (x, y), textcoords="offset points", xytext=(6, -12), fontsize=8)
     ax.set_xlim(0, 1)
     ax.set_ylim(0, 1)
-    ax.set_xlabel("hint's predicted win chance (bins of ten points; the count of decisions beside each)")
-    ax.set_ylabel("realized win rate")
-    ax.set_title(f"The hint's calibration, {len(pairs)} decisions")
+    ax.set_xlabel("predicted win chance (bins of ten points; the hint's count of decisions beside each)")
+    ax.set_ylabel("realized win rate (95% interval)")
+    ax.set_title(f"The hint's calibration, {len(records)} decisions")
     ax.legend(loc="upper left")
     fig.savefig(PNG, dpi=100, bbox_inches="tight")
     return True
@@ -471,9 +478,15 @@ def section(given: str, games: int, elapsed: float, compared, pairs, drawn, cost
             f"Calibration of the hint: {len(pairs)} of the person's decisions (one in {PICK_ONE_IN} drawn, at most "
             f"{PER_GAME} a game, of seeded games from seed {CALIBRATION_SEED}, heuristic play, seats: "
             + ", ".join(f"{g} {s}" for g, s in CALIBRATED if searchable(g))
-            + "): the hint's win chance for the choice made, against how often that game was won.",
+            + "): the hint's win chance for the choice made, against how often that game was won. The figure the "
+            f"hint shows (solo/advice.py `figures`: {advice.SHRINK:g} pseudo-playouts at the decision's pooled rate, "
+            f"itself drawn toward even odds by {advice.POOL_SHRINK:g}):",
             "",
-            *calibration_rows(pairs),
+            *calibration_rows(predictions(pairs)),
+            "",
+            "The raw playout rate on the same decisions (the hint's figure before the shrink):",
+            "",
+            *calibration_rows(predictions(pairs, shown=False)),
             "",
             "The curve: [calibration.png](calibration.png)."
             if drawn
@@ -513,10 +526,13 @@ def main() -> int:
         metavar="TEXT",
         help="only the comparisons whose title has TEXT",
     )
+    p.add_argument("--first-seed", type=int, default=0, help="the comparisons' first seed (default 0)")
     p.add_argument("--dump", type=Path, help="write the calibration's records (JSON) to this file")
     p.add_argument("--records", type=Path, help="take the calibration's records from this file (a --dump)")
     args = p.parse_args()
     ONLY.extend(t.lower() for t in args.only)
+    global SEED
+    SEED = args.first_seed
     games, decisions = (2, 6) if args.quick else (args.games, args.decisions)
     global SAMPLES, JOBS, TIMED_GAMES
     SAMPLES, JOBS, TIMED_GAMES = args.samples, args.jobs, args.timed_games
@@ -530,6 +546,7 @@ def main() -> int:
     given += f" --timed-games {TIMED_GAMES}" if TIMED_GAMES else ""
     given += "".join(f" --only '{t}'" for t in args.only)
     given += f" --records {args.records}" if args.records else ""
+    given += f" --first-seed {SEED}" if SEED else ""
 
     def say(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
@@ -558,8 +575,8 @@ def main() -> int:
     )
     if args.dump:
         args.dump.write_text(json.dumps(records))
-    pairs = predictions(records)
-    drawn = plot(pairs)
+    pairs = records
+    drawn = plot(records)
     if not drawn:
         say("matplotlib is not installed (the `plot` extra): no bench/calibration.png")
     report([], pairs, drawn, False)
