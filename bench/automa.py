@@ -527,12 +527,13 @@ def main() -> int:
         help="only the comparisons whose title has TEXT",
     )
     p.add_argument("--first-seed", type=int, default=0, help="the comparisons' first seed (default 0)")
+    p.add_argument("--calibration-seed", type=int, default=10_000, help="the calibration's first seed")
     p.add_argument("--dump", type=Path, help="write the calibration's records (JSON) to this file")
     p.add_argument("--records", type=Path, help="take the calibration's records from this file (a --dump)")
     args = p.parse_args()
     ONLY.extend(t.lower() for t in args.only)
-    global SEED
-    SEED = args.first_seed
+    global SEED, CALIBRATION_SEED
+    SEED, CALIBRATION_SEED = args.first_seed, args.calibration_seed
     games, decisions = (2, 6) if args.quick else (args.games, args.decisions)
     global SAMPLES, JOBS, TIMED_GAMES
     SAMPLES, JOBS, TIMED_GAMES = args.samples, args.jobs, args.timed_games
@@ -547,6 +548,7 @@ def main() -> int:
     given += "".join(f" --only '{t}'" for t in args.only)
     given += f" --records {args.records}" if args.records else ""
     given += f" --first-seed {SEED}" if SEED else ""
+    given += f" --calibration-seed {CALIBRATION_SEED}" if args.calibration_seed != 10_000 else ""
 
     def say(line: str) -> None:
         print(line, file=sys.stderr, flush=True)

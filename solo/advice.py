@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 import msgspec
 
-from engines.core.contract import Decision
+from engines.core.contract import Decision, Game
 from engines.core.rng import derive_seed
 from solo.run import Run
 
@@ -26,7 +26,7 @@ HARD_SHARE = 1
 second each at the median), so a hint takes about a second (issue 17's target), not minutes."""
 
 
-def iterations(game) -> int:
+def iterations(game: Game) -> int:
     """Samples for a hint of `game`: HARD_SHARE hard decisions' worth, from 16 to ITERATIONS."""
     from engines.core import levels
 
@@ -60,11 +60,11 @@ def playouts(run: Run, decision: Decision, samples: int | None = None) -> list[A
     return search.evaluate(run.game, run.state, decision, budget, seed)
 
 
-SHRINK = 8.0
+SHRINK = 16.0
 """Pseudo-playouts at the decision's pooled rate added to each choice's own (a Beta prior): a figure of 24 or 64
 playouts that stands far from its decision's rate is mostly luck (the bins the bench sorts them into are chosen
 by the figure itself), so it is drawn back toward that rate in proportion to how few playouts it rests on."""
-POOL_SHRINK = 8.0
+POOL_SHRINK = 4.0
 """Pseudo-playouts at even odds added to the decision's pooled rate: every choice of a decision shares its
 samples (common random numbers), so the pooled rate carries their shared luck too, and is drawn toward 50%."""
 
