@@ -7,6 +7,9 @@ calibration curve (bench/calibration.png) beside it when matplotlib can be impor
 
     nice -n 10 .venv/bin/python bench/automa.py --quick                       # a minute or two
     nice -n 10 .venv/bin/python bench/automa.py --games 12 --decisions 400 --jobs 2
+    nice -n 10 .venv/bin/python bench/automa.py --decisions 0 --only 'Final Girl' --first-seed 4 --games 8
+    nice -n 10 .venv/bin/python bench/automa.py --only none --dump cal.json   # the calibration, raw tallies kept
+    .venv/bin/python bench/automa.py --only none --decisions 0 --records cal.json  # its tables again, at once
 
 Every game is played on its own (a seed, a side), so `--jobs N` spreads them over N processes and gives the
 same figures for any N; only the wall time differs.
