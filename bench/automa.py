@@ -7,6 +7,9 @@ calibration curve (bench/calibration.png) beside it when matplotlib can be impor
 
     nice -n 10 .venv/bin/python bench/automa.py --quick                       # a minute or two
     nice -n 10 .venv/bin/python bench/automa.py --games 12 --decisions 400 --jobs 2
+    nice -n 10 .venv/bin/python bench/automa.py --decisions 0 --only 'Final Girl' --first-seed 4 --games 8
+    nice -n 10 .venv/bin/python bench/automa.py --only none --dump cal.json   # the calibration, raw tallies kept
+    .venv/bin/python bench/automa.py --only none --decisions 0 --records cal.json  # its tables again, at once
 
 Every game is played on its own (a seed, a side), so `--jobs N` spreads them over N processes and gives the
 same figures for any N; only the wall time differs.
@@ -17,6 +20,7 @@ A game whose determinize has not landed is listed as not measured.
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -186,6 +190,8 @@ def comparisons() -> list[tuple[Match, dict[str, str], dict[str, str], str, str]
     return [(m, a, b, "normal", "hard") for m, a, b in out]
 
 
+ONLY: list[str] = []
+"""--only: the comparisons to play (by a piece of their title); all when empty."""
 GAMES_FOR: dict[str, int] = {}
 """--games-for GAME=N: paired games for one game's comparisons, where --games is more than it can afford."""
 
@@ -203,6 +209,8 @@ def compare(
         "|---|---|---|---|---|",
     ]
     for match, a, b, _, _ in comparisons():
+        if ONLY and not any(t in match.title.lower() for t in ONLY):
+            continue
         if not searchable(match.game_id):
             rows.append(f"| {match.title} | not measured: no determinize yet | | | |")
             continue
@@ -251,12 +259,11 @@ CALIBRATED = (
 )
 
 
-def calibrate_game(
-    gid: str, seat: str, seed: int, timed: bool
-) -> tuple[list[tuple[float, bool]], list, list]:
-    """One seeded game of heuristic play: (predicted, won) at up to PER_GAME of `seat`'s decisions (the hint's
-    estimate, its own budget and seed, of the choice the heuristic made, and whether the seat won the game that
-    followed, as in the hint's playouts), the hints' CPU times, and, when `timed`, the shipped hard level's."""
+def calibrate_game(gid: str, seat: str, seed: int, timed: bool) -> tuple[list[dict], list, list]:
+    """One seeded game of heuristic play: a record at up to PER_GAME of `seat`'s decisions (the hint's raw
+    playout tallies, its own budget and seed, every option's wins; the choice the heuristic made; and whether the
+    seat won the game that followed, as in the hint's playouts), the hints' CPU times, and, when `timed`, the
+    shipped hard level's."""
     from solo.run import Run
 
     game = get(gid)
@@ -264,21 +271,23 @@ def calibrate_game(
     hard = Timed(levels.policy_for(game, "hard"), [])
     hints: list[float] = []
     run = Run(game, seed, resolve_options(game, {}), seat)
-    mine: list[float] = []
+    mine: list[dict] = []
     pick = Rng.from_seed(derive_seed(seed, "calibration"))
     while (d := run.decision()) is not None:
         key = decide(game, heuristic, run.state, d, policy_rng(seed, len(run.keys)))
         if d.seat == seat and len(d.options) > 1 and len(mine) < PER_GAME and pick.below(PICK_ONE_IN) == 0:
             t = time.process_time()
-            estimates = advice.estimates(run, d)
+            found = advice.playouts(run, d)
+            advice.figures(found)  # the hint's whole cost: the playouts and the figures shown
             hints.append(time.process_time() - t)
-            mine.append(next(e.win for e in estimates if e.key == key))
+            tallies = [[e.key, e.plays, round(e.win * e.plays)] for e in found]
+            mine.append({"game": gid, "seat": seat, "seed": seed, "options": tallies, "chosen": key})
             if timed:
                 hard.choose(game, run.state, d, policy_rng(seed, len(run.keys)))
         run.choose(key, d)
     outcome = run.outcome()
     won = outcome is not None and seat in outcome.winners
-    return [(p, won) for p in mine], hints, hard.costs
+    return [{**r, "won": won} for r in mine], hints, hard.costs
 
 
 TIMED_GAMES = 0
@@ -291,14 +300,14 @@ def calibration(
     hint_costs: dict[str, list[float]],
     hard_costs: dict[str, list[float]],
     say: Callable[[str], None],
-):
-    """(predicted, won) for `decisions` of the person's decisions per seat, seeded games from CALIBRATION_SEED
-    taken in order (a batch of games at a time; what a game adds does not depend on the batch)."""
-    pairs: list[tuple[float, bool]] = []
+) -> list[dict]:
+    """Records (calibrate_game's) for `decisions` of the person's decisions per seat, seeded games from
+    CALIBRATION_SEED taken in order (a batch of games at a time; what a game adds does not depend on the batch)."""
+    pairs: list[dict] = []
     for gid, seat in CALIBRATED:
         if not searchable(gid):
             continue
-        found: list[tuple[float, bool]] = []
+        found: list[dict] = []
         start = time.time()
         seed = CALIBRATION_SEED
         while len(found) < decisions:
@@ -317,6 +326,23 @@ def calibration(
         )
         pairs += found
     return pairs
+
+
+def figure(record: dict, shown: bool = True) -> float:
+    """The hint's win chance for the choice made at a record: the figure shown (advice.figures of the raw
+    playouts) or, not `shown`, the raw playouts' own rate."""
+    from engines.core import search
+
+    raw = [
+        search.Estimate(k, k, n, w / n if n else 0.0, *search.wilson(w, n), None, {})
+        for k, n, w in record["options"]
+    ]
+    found = advice.figures(raw) if shown else raw
+    return next(e.win for e in found if e.key == record["chosen"])
+
+
+def predictions(records: list[dict], shown: bool = True) -> list[tuple[float, bool]]:
+    return [(figure(r, shown), r["won"]) for r in records]
 
 
 def calibration_rows(pairs: list[tuple[float, bool]]) -> list[str]:
@@ -338,7 +364,23 @@ def calibration_rows(pairs: list[tuple[float, bool]]) -> list[str]:
     return rows
 
 
-def plot(pairs: list[tuple[float, bool]]) -> bool:
+def _bins(pairs: list[tuple[float, bool]]) -> list[tuple[float, float, float, float, int]]:
+    """Per bin of ten points: (mean predicted, realized, realized - low, high - realized, count)."""
+    out = []
+    for b in range(10):
+        inside = [(p, w) for p, w in pairs if min(9, int(p * 10)) == b]
+        if inside:
+            wins = sum(w for _, w in inside)
+            low, high = wilson(wins, len(inside))
+            real = wins / len(inside)
+            out.append((statistics.fmean(p for p, _ in inside), real, real - low, high - real, len(inside)))
+    return out
+
+
+def plot(records: list[dict]) -> bool:
+    """The calibration curve of the figures the hint shows, and of the raw playout rates on the same decisions."""
+    if not records:
+        return False
     try:
         import matplotlib  # type: ignore[import-not-found]
 
@@ -346,27 +388,20 @@ def plot(pairs: list[tuple[float, bool]]) -> bool:
         import matplotlib.pyplot as plt  # type: ignore[import-not-found]
     except ImportError:
         return False
-    xs, ys, lows, highs, counts = [], [], [], [], []
-    for b in range(10):
-        inside = [(p, w) for p, w in pairs if min(9, int(p * 10)) == b]
-        if inside:
-            wins = sum(w for _, w in inside)
-            low, high = wilson(wins, len(inside))
-            xs.append(statistics.fmean(p for p, _ in inside))
-            ys.append(wins / len(inside))
-            lows.append(ys[-1] - low)
-            highs.append(high - ys[-1])
-            counts.append(len(inside))
     fig, ax = plt.subplots(figsize=(5, 5))
     ax.plot([0, 1], [0, 1], ":", color="grey", label="perfect")
-    ax.errorbar(xs, ys, yerr=[lows, highs], fmt="o-", capsize=3, label="realized (95% interval)")
-    for x, y, n in zip(xs, ys, counts, strict=True):
-        ax.annotate(str(n), (x, y), textcoords="offset points", xytext=(6, -12), fontsize=8)
+    for shown, style, label in ((False, "s--", "raw playout rate"), (True, "o-", "the hint's figure")):
+        xs, ys, lows, highs, counts = zip(*_bins(predictions(records, shown)), strict=True)
+        colour = "C0" if shown else "silver"
+        ax.errorbar(xs, ys, yerr=[lows, highs], fmt=style, capsize=3, color=colour, label=label)
+        if shown:
+            for x, y, n in zip(xs, ys, counts, strict=True):
+                ax.annotate(str(n), (x, y), textcoords="offset points", xytext=(6, -12), fontsize=8)
     ax.set_xlim(0, 1)
     ax.set_ylim(0, 1)
-    ax.set_xlabel("hint's predicted win chance (bins of ten points; the count of decisions beside each)")
-    ax.set_ylabel("realized win rate")
-    ax.set_title(f"The hint's calibration, {len(pairs)} decisions")
+    ax.set_xlabel("predicted win chance (bins of ten points; the hint's count of decisions beside each)")
+    ax.set_ylabel("realized win rate (95% interval)")
+    ax.set_title(f"The hint's calibration, {len(records)} decisions")
     ax.legend(loc="upper left")
     fig.savefig(PNG, dpi=100, bbox_inches="tight")
     return True
@@ -446,9 +481,15 @@ def section(given: str, games: int, elapsed: float, compared, pairs, drawn, cost
             f"Calibration of the hint: {len(pairs)} of the person's decisions (one in {PICK_ONE_IN} drawn, at most "
             f"{PER_GAME} a game, of seeded games from seed {CALIBRATION_SEED}, heuristic play, seats: "
             + ", ".join(f"{g} {s}" for g, s in CALIBRATED if searchable(g))
-            + "): the hint's win chance for the choice made, against how often that game was won.",
+            + "): the hint's win chance for the choice made, against how often that game was won. The figure the "
+            f"hint shows (solo/advice.py `figures`: {advice.SHRINK:g} pseudo-playouts at the decision's pooled rate, "
+            f"itself drawn toward even odds by {advice.POOL_SHRINK:g}):",
             "",
-            *calibration_rows(pairs),
+            *calibration_rows(predictions(pairs)),
+            "",
+            "The raw playout rate on the same decisions (the hint's figure before the shrink):",
+            "",
+            *calibration_rows(predictions(pairs, shown=False)),
             "",
             "The curve: [calibration.png](calibration.png)."
             if drawn
@@ -481,7 +522,21 @@ def main() -> int:
     )
     p.add_argument("--timed-games", type=int, default=0, help="calibration games per seat timing hard too")
     p.add_argument("--no-write", action="store_true", help="print the section instead of writing RESULTS.md")
+    p.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        metavar="TEXT",
+        help="only the comparisons whose title has TEXT",
+    )
+    p.add_argument("--first-seed", type=int, default=0, help="the comparisons' first seed (default 0)")
+    p.add_argument("--calibration-seed", type=int, default=10_000, help="the calibration's first seed")
+    p.add_argument("--dump", type=Path, help="write the calibration's records (JSON) to this file")
+    p.add_argument("--records", type=Path, help="take the calibration's records from this file (a --dump)")
     args = p.parse_args()
+    ONLY.extend(t.lower() for t in args.only)
+    global SEED, CALIBRATION_SEED
+    SEED, CALIBRATION_SEED = args.first_seed, args.calibration_seed
     games, decisions = (2, 6) if args.quick else (args.games, args.decisions)
     global SAMPLES, JOBS, TIMED_GAMES
     SAMPLES, JOBS, TIMED_GAMES = args.samples, args.jobs, args.timed_games
@@ -493,6 +548,10 @@ def main() -> int:
     given += f" --samples {SAMPLES}" if SAMPLES else ""
     given += f" --jobs {JOBS}" if JOBS > 1 else ""
     given += f" --timed-games {TIMED_GAMES}" if TIMED_GAMES else ""
+    given += "".join(f" --only '{t}'" for t in args.only)
+    given += f" --records {args.records}" if args.records else ""
+    given += f" --first-seed {SEED}" if SEED else ""
+    given += f" --calibration-seed {CALIBRATION_SEED}" if args.calibration_seed != 10_000 else ""
 
     def say(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
@@ -515,8 +574,14 @@ def main() -> int:
         else:
             write(text)
 
-    pairs = calibration(decisions, hint, hard, say)  # first: the comparisons are written as each ends
-    drawn = plot(pairs)
+    # first the calibration: the comparisons are written as each ends
+    records = (
+        json.loads(args.records.read_text()) if args.records else calibration(decisions, hint, hard, say)
+    )
+    if args.dump:
+        args.dump.write_text(json.dumps(records))
+    pairs = records
+    drawn = plot(records)
     if not drawn:
         say("matplotlib is not installed (the `plot` extra): no bench/calibration.png")
     report([], pairs, drawn, False)

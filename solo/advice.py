@@ -9,9 +9,11 @@ cover keeps its quick heuristic hint.
 from __future__ import annotations
 
 import textwrap
-from typing import Any
+from typing import Any, NamedTuple
 
-from engines.core.contract import Decision
+import msgspec
+
+from engines.core.contract import Decision, Game
 from engines.core.rng import derive_seed
 from solo.run import Run
 
@@ -24,7 +26,7 @@ HARD_SHARE = 1
 second each at the median), so a hint takes about a second (issue 17's target), not minutes."""
 
 
-def iterations(game) -> int:
+def iterations(game: Game) -> int:
     """Samples for a hint of `game`: HARD_SHARE hard decisions' worth, from 16 to ITERATIONS."""
     from engines.core import levels
 
@@ -43,7 +45,12 @@ def offered(run: Run) -> bool:
 
 
 def estimates(run: Run, decision: Decision, samples: int | None = None) -> list[Any]:
-    """The search's estimates for every option of the person's decision, best first. The seed comes from the
+    """The hint's figures for every option of the person's decision, best first (`figures` of `playouts`)."""
+    return figures(playouts(run, decision, samples))
+
+
+def playouts(run: Run, decision: Decision, samples: int | None = None) -> list[Any]:
+    """The search's raw estimates for every option of the person's decision, best first. The seed comes from the
     run's and the decision's place in it, so asking twice gives the same figures and never moves the dice."""
     from engines.core import levels, search
 
@@ -51,6 +58,37 @@ def estimates(run: Run, decision: Decision, samples: int | None = None) -> list[
     steps = None if samples else levels.HINT_STEPS.get(run.game.id)  # the cost cap: about a second at most
     budget = search.Budget(iterations=samples or iterations(run.game), steps=steps)
     return search.evaluate(run.game, run.state, decision, budget, seed)
+
+
+SHRINK = 16.0
+"""Pseudo-playouts at the decision's pooled rate added to each choice's own (a Beta prior): a figure of 24 or 64
+playouts that stands far from its decision's rate is mostly luck (the bins the bench sorts them into are chosen
+by the figure itself), so it is drawn back toward that rate in proportion to how few playouts it rests on.
+16 and POOL_SHRINK's 4 put every bin of ten points within 5 points over 2,000 decisions, where the raw rates had
+4 bins of 10 (bench/RESULTS.md, "Automa levels")."""
+POOL_SHRINK = 4.0
+"""Pseudo-playouts at even odds added to the decision's pooled rate: every choice of a decision shares its
+samples (common random numbers), so the pooled rate carries their shared luck too, and is drawn toward 50%."""
+
+
+def figures(found: list[Any]) -> list[Any]:
+    """The figures the hint shows, from the raw playouts: each choice's rate shrunk toward its decision's pooled
+    rate, itself shrunk toward even odds (bench/automa.py measures the calibration, raw and shrunk). The order
+    is the search's: the choices of a decision rest on as many playouts, so the shrink keeps their order."""
+    from engines.core.search import wilson
+
+    plays = sum(e.plays for e in found)
+    if not plays:
+        return found
+    pooled = sum(e.win * e.plays for e in found) / plays
+    n = max(e.plays for e in found)  # the samples behind the pooled rate: the choices share them
+    centre = (pooled * n + POOL_SHRINK * 0.5) / (n + POOL_SHRINK)
+    out = []
+    for e in found:
+        wins, total = e.win * e.plays + SHRINK * centre, e.plays + SHRINK
+        low, high = wilson(wins, total)
+        out.append(msgspec.structs.replace(e, win=wins / total, low=min(low, wins / total), high=high))
+    return out
 
 
 def lines(found: list[Any], decision: Decision, width: int) -> list[str]:
@@ -62,9 +100,11 @@ def lines(found: list[Any], decision: Decision, width: int) -> list[str]:
     rows = [(f"{numbers.get(e.key, '?')}. {e.label}", _figures(e, found)) for e in shown]
     room = max(len(f) for _, f in rows)
     name_width = max(8, min(max(len(n) for n, _ in rows), width - room - 4))
-    out += [f"  {_fit(name, name_width):<{name_width}}  {figures}".rstrip()[:width] for name, figures in rows]
-    out += textwrap.wrap("Why: " + reason(found, numbers), width, subsequent_indent="     ")
-    out.append(_fit(f"(Each choice played out {best.plays} times; the range is a 95% interval.)", width))
+    out += [f"  {_fit(name, name_width):<{name_width}}  {said}".rstrip()[:width] for name, said in rows]
+    out += textwrap.wrap("Why: " + reason(found, numbers, decision.seat), width, subsequent_indent="     ")
+    out.append(
+        _fit(f"(Each played out {best.plays} times, tempered for luck; ranges are 95% intervals.)", width)
+    )
     return out
 
 
@@ -88,36 +128,95 @@ def value_name(found: list[Any]) -> str:
     return "expected"
 
 
-def reason(found: list[Any], numbers: dict[str, int]) -> str:
-    """Why the best choice is best, from the playouts: the fact that differs most from the runner-up's."""
+class Said(NamedTuple):
+    """How the hint puts one of the facts a game reports at a playout's end (engines' `facts`) into words."""
+
+    more: str  # the clause when the best choice's mean is higher
+    less: str  # ... and when it is lower
+    better: int  # +1 when more is better for the seat, -1 when fewer is, 0 when neither is known
+    seats: tuple[tuple[str, int], ...] = ()  # (seat, better) where a seat's is otherwise
+    share: bool = False  # a 0/1 fact: its mean is how often it happened, said as a percentage
+
+
+SAID: dict[str, Said] = {
+    "Victims saved": Said("more Victims are saved", "fewer Victims are saved", 1),
+    "Victims dead": Said("more Victims die", "fewer Victims die", -1),
+    "health left": Said("you keep more health", "you keep less health", 1),
+    "killer health left": Said("the Killer keeps more health", "the Killer keeps less health", -1),
+    "Trespassers escaped": Said("more Trespassers escape", "fewer Trespassers escape", 1, (("sawyer", -1),)),
+    "Trespassers killed": Said("more Trespassers die", "fewer Trespassers die", -1, (("sawyer", 1),)),
+    "rounds": Said("the game lasts longer", "the game ends sooner", 0),
+    "rescue tokens": Said("you hold more Rescue tokens", "you hold fewer Rescue tokens", 1),
+    "tasks done": Said("more Tasks get done", "fewer Tasks get done", 1),
+    "Final Rescue token": Said(
+        "you hold the Final Rescue token more often",
+        "you hold the Final Rescue token less often",
+        1,
+        share=True,
+    ),
+    "souvenirs": Said("you collect more souvenirs", "you collect fewer souvenirs", 1),
+    "rivals dead": Said("more of your rivals die", "fewer of your rivals die", 1),
+}
+"""Each fact the games report, in words; a fact not here is named as the game names it."""
+NOTABLE = 0.05
+"""A fact tells two choices apart when their means differ by this share of the larger, and show differently."""
+
+
+def reason(found: list[Any], numbers: dict[str, int], seat: str = "") -> str:
+    """Why the best choice is best, in a sentence from the playouts: how often it won against the runner-up,
+    and what it made more likely (the facts that differ most in the seat's favour), or what it costs."""
     best = found[0]
     if len(found) == 1:
         return "it is the only choice."
     other = found[1]
-    against = f"{numbers.get(other.key, '?')}. {other.label}"
-    name = _telling(best.facts, other.facts, value_name(found))
-    if name is not None:
-        return f"{name}: {best.facts[name]:.1f} on average, against {other.facts[name]:.1f} for {against}."
+    them = f"choice {numbers.get(other.key, '?')}"
     ours, theirs = round(best.win * 100), round(other.win * 100)
-    if ours == theirs:
-        return f"the playouts barely tell it from {against} ({ours}% each); either will do."
-    return f"it wins {ours}% of its playouts, {against} {theirs}%."
+    goal = value_name(found)
+    good = _telling(best.facts, other.facts, goal, seat, 1)
+    if ours > theirs:
+        head = f"its chance is {ours}%, against {theirs}% for {them}"
+        if good:
+            return f"{head}; {_and(good, best.facts, other.facts)}."
+        bad = _telling(best.facts, other.facts, goal, seat, -1)[:1]
+        return f"{head}, though {_and(bad, best.facts, other.facts)}." if bad else f"{head}."
+    if good:
+        return f"it wins as often as {them} ({ours}%), but {_and(good, best.facts, other.facts)}."
+    return f"the playouts barely tell it from {them} ({ours}% each); either will do."
 
 
-def _telling(a: dict[str, float], b: dict[str, float], goal: str = "") -> str | None:
-    """The seat's count goal where the best choice's is higher by 5% of its size or more; else the other fact
-    whose means differ most for their size (5% at least; a count goal that came out lower is no reason); else
-    None. Only the goal has a known better side, so the others are told as they are."""
+def _telling(a: dict[str, float], b: dict[str, float], goal: str, seat: str, side: int) -> list[str]:
+    """Up to two facts whose means differ notably between the best choice (`a`) and the runner-up (`b`) in the
+    seat's favour (`side` 1) or against it (-1), the largest difference first. The seat's count goal counts as
+    more-is-better; a fact whose better side is unknown is never a reason."""
 
     def gap(name: str) -> float:
         size = max(abs(a[name]), abs(b[name]))
-        return abs(a[name] - b[name]) / size if size > 0 else 0.0
+        return (a[name] - b[name]) / size if size > 0 else 0.0
 
-    if goal in a and goal in b and a[goal] > b[goal] and gap(goal) >= 0.05:
-        return goal
-    shared = [name for name in a if name in b and name != goal]
-    found = max(shared, key=gap, default=None)
-    return found if found is not None and gap(found) >= 0.05 else None
+    def sense(name: str) -> int:
+        if name == goal:
+            return 1
+        said = SAID.get(name)
+        return 0 if said is None else dict(said.seats).get(seat, said.better)
+
+    shown = [n for n in a if n in b and _shown(n, a[n]) != _shown(n, b[n])]
+    found = [n for n in shown if side * sense(n) * gap(n) >= NOTABLE]
+    return sorted(found, key=lambda n: -abs(gap(n)))[:2]
+
+
+def _and(names: list[str], a: dict[str, float], b: dict[str, float]) -> str:
+    """'more Victims are saved (1.8 against 1.1 on average) and you keep more health (2.0 against 1.5)'."""
+    parts = []
+    for i, name in enumerate(names):
+        said = SAID.get(name) or Said(f"more {name}", f"fewer {name}", 0)
+        clause = said.more if a[name] > b[name] else said.less
+        per = (" of playouts" if said.share else " on average") if i == 0 else ""
+        parts.append(f"{clause} ({_shown(name, a[name])} against {_shown(name, b[name])}{per})")
+    return " and ".join(parts)
+
+
+def _shown(name: str, x: float) -> str:
+    return f"{round(x * 100)}%" if name in SAID and SAID[name].share else f"{x:.1f}"
 
 
 def _fit(text: str, width: int) -> str:

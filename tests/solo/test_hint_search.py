@@ -52,7 +52,8 @@ def test_the_hint_gives_percentages_intervals_counts_and_a_reason():
     assert [FIGURE.search(r).group() for r in rows] == ["62% (55-69%)", "48% (41-55%)", "30% (23-37%)"]
     assert "Victims saved 1.8" in rows[0] and "Victims saved 1.1" in rows[1]  # the count goal, named
     assert not any("wait" in line for line in lines)  # only the best three
-    assert lines[4] == "Why: Victims saved: 1.8 on average, against 1.1 for 1. run for the woods."
+    assert lines[4] == "Why: its chance is 62%, against 48% for choice 1; more Victims are saved (1.8"
+    assert lines[5] == "     against 1.1 on average)."
     assert all(len(line) <= 80 for line in lines)
     assert all(len(line) <= 40 for line in advice.lines(FOUND, d, 40))
 
@@ -61,17 +62,84 @@ def test_a_hint_without_a_count_or_a_difference_says_so():
     found = [estimate("k0", "left", 0.5), estimate("k1", "right", 0.5)]
     lines = advice.lines(found, decision("left", "right"), 80)
     assert "expected" not in " ".join(lines)
-    assert "barely tell it from 2. right (50% each)" in lines[-2]
+    assert "barely tell it from choice 2 (50% each)" in lines[-2]
     assert advice.reason(found[:1], {"k0": 1}) == "it is the only choice."
+
+
+def test_the_reason_names_what_the_playouts_measured_and_follows_their_numbers():
+    def why(best: dict, other: dict, win=(0.6, 0.5), seat="girl") -> str:
+        found = [estimate("k0", "a", win[0], **best), estimate("k1", "b", win[1], **other)]
+        return advice.reason(found, {"k0": 1, "k1": 2}, seat)
+
+    saved = why({"Victims saved": 2.0, "health left": 3.0}, {"Victims saved": 1.0, "health left": 3.0})
+    assert (
+        saved
+        == "its chance is 60%, against 50% for choice 2; more Victims are saved (2.0 against 1.0 on average)."
+    )
+    health = why({"Victims saved": 1.0, "health left": 3.0}, {"Victims saved": 1.0, "health left": 2.0})
+    assert "you keep more health (3.0 against 2.0" in health and "Victims" not in health
+    both = why({"Victims dead": 1.0, "health left": 3.0}, {"Victims dead": 3.0, "health left": 2.0})
+    assert "fewer Victims die (1.0 against 3.0 on average) and you keep more health (3.0 against 2.0)" in both
+    cost = why({"Victims saved": 1.0}, {"Victims saved": 2.0})  # wins more, yet saves fewer: said as a cost
+    assert (
+        cost
+        == "its chance is 60%, against 50% for choice 2, though fewer Victims are saved (1.0 against 2.0 on average)."
+    )
+    assert (
+        why({"Victims saved": 1.0}, {"Victims saved": 1.0}) == "its chance is 60%, against 50% for choice 2."
+    )
+    even = why({"health left": 2.0}, {"health left": 1.0}, win=(0.5, 0.5))
+    assert (
+        even == "it wins as often as choice 2 (50%), but you keep more health (2.0 against 1.0 on average)."
+    )
+    # a difference too small to show, or on a fact with no better side, is no reason
+    assert "health" not in why({"health left": 2.02}, {"health left": 2.0})
+    assert "rounds" not in why({"rounds": 9.0}, {"rounds": 5.0})
+    # the same fact reads the other way for the other side of the table
+    out = {"Trespassers escaped": 2.0}, {"Trespassers escaped": 1.0}
+    assert "more Trespassers escape" in why(*out, seat="trespassers")
+    assert "though more Trespassers escape" in why(*out, seat="sawyer")
+    share = why({"Final Rescue token": 0.6}, {"Final Rescue token": 0.25})
+    assert "Final Rescue token more often (60% against 25% of playouts)" in share
+
+
+@pytest.mark.parametrize(
+    "game_id", ["final-girl", "slaughterhouse", "mixtape-massacre", "escape-from-tall-oaks"]
+)
+def test_every_fact_a_game_reports_has_words(game_id):
+    from engines.core import search
+    from engines.registry import get
+
+    game = get(game_id)
+    state, _ = game.setup(1, {})
+    seats = {game.decision(state).seat, *game.person_seats}
+    for seat in seats:
+        assert set(search.hidden_of(game).facts(state, seat)) <= set(advice.SAID)
+
+
+def test_the_figures_are_drawn_toward_the_decisions_rate_by_how_little_they_rest_on():
+    def tallied(n: int, *wins: int) -> list[Estimate]:
+        return [Estimate(f"k{i}", "x", n, w / n, 0.0, 1.0, None, {}) for i, w in enumerate(wins)]
+
+    raw = tallied(24, 24, 12, 0)
+    shown = advice.figures(raw)
+    assert [e.key for e in shown] == ["k0", "k1", "k2"]  # the search's order is kept
+    assert 0.5 < shown[0].win < 1.0 and shown[1].win == pytest.approx(0.5) and 0.0 < shown[2].win < 0.5
+    assert all(e.low <= e.win <= e.high for e in shown) and shown[0].high < 1.0 < 1.0 + shown[2].low
+    more = advice.figures(tallied(96, 96, 48, 0))
+    assert more[0].win > shown[0].win and more[2].win < shown[2].win  # more playouts, less shrink
+    lucky = advice.figures(tallied(24, 24, 24))  # a decision that won every sample: drawn toward even odds
+    assert 0.5 < lucky[0].win < 1.0
+    assert advice.figures([]) == []
 
 
 def test_the_repl_hint_is_the_searchs_and_never_moves_the_dice(tmp_path, monkeypatch):
     monkeypatch.setattr(advice, "EXACT", ())  # Escape of the Dead through the search, for its speed
     monkeypatch.setattr(advice, "iterations", lambda game: 16)
     s = Session(tmp_path).lines("hint", "hint")
-    blocks = [part.split("interval.)")[0] for part in s.out.split("Hint: ")[1:]]
+    blocks = [part.split("intervals.)")[0] for part in s.out.split("Hint: ")[1:]]
     assert len(blocks) == 2 and blocks[0] == blocks[1]  # the same figures each time it is asked
-    block = ("Hint: " + blocks[0] + "interval.)").splitlines()
+    block = ("Hint: " + blocks[0] + "intervals.)").splitlines()
     assert len([line for line in block if FIGURE.search(line)]) == 3
     assert any(line.startswith("Why: ") for line in block) and "95% interval" in block[-1]
     assert all(len(line) <= 80 for line in block)  # the screen is 100 wide; the hint keeps to 80
