@@ -220,4 +220,6 @@ def _shown(name: str, x: float) -> str:
 
 
 def _fit(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: max(1, width - 3)] + "..."
+    from solo.screen import clip
+
+    return clip(text, width)

@@ -441,6 +441,23 @@ def fit_fields(text: str, width: int, sep: str = " · ") -> str:
     return out if cell_len(out) <= width else ""
 
 
+def clip(text: str, width: int) -> str:
+    """`text` within `width` cells, shortened at a word with '...': never mid-word or mid-number (only a
+    first word longer than the room itself is cut)."""
+    if cell_len(text) <= width:
+        return text
+    room = max(1, width - 3)
+    words = text.split(" ")
+    out = words[0]
+    for word in words[1:]:
+        if cell_len(out + " " + word) > room:
+            break
+        out += " " + word
+    while cell_len(out) > room:
+        out = out[:-1]
+    return out.rstrip(" ,;:(") + "..."
+
+
 def digest(before: str, after: str, sep: str = " · ") -> str:
     """What changed between two toolbars, field by field ('Health 6->4', 'You: The Pit->Loading Dock'); the
     turn's own number is left out, since every decision moves it."""

@@ -13,6 +13,7 @@ from engines.slaughterhouse import data as D
 from engines.slaughterhouse.keys import Key
 from engines.slaughterhouse.state import View
 from solo.games import slaughterhouse_words as W
+from solo.screen import clip
 
 CARD_PICKS = ("personal", "take", "bury")
 
@@ -25,7 +26,7 @@ def choice_lines(decision: Decision, view: View, width: int, plain: bool) -> lis
             card = Key.parse(o.key).arg()
             words = W.card(card)
             line = f"{i}. {o.label}" + (f": {words}" if words else "")
-            out.append(line if plain or cell_len(line) <= width else line[: width - 3] + "...")
+            out.append(line if plain else clip(line, width))
         return out
     if plain:
         return None  # one choice a line, in number order, for screen readers

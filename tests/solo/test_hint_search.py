@@ -199,3 +199,14 @@ def test_every_other_game_is_advised_by_the_search_once_it_can_be(game_id):
     assert advice.offered(run)
     lines = advice.lines(advice.estimates(run, d, samples=2), d, 80)
     assert lines[0].startswith("Hint: ") and FIGURE.search(lines[1]) and all(len(x) <= 80 for x in lines)
+
+
+def test_a_choice_too_long_for_its_column_is_shortened_at_a_word():
+    """A hint row once read 'run to front-west corner via fron...' (cut mid-word)."""
+    from solo.advice import _fit
+
+    label = "5. run to front-west corner via front porch (door) (Noise)"
+    assert _fit(label, 36) == "5. run to front-west corner via..."
+    assert _fit(label, 80) == label
+    assert all(len(_fit(label, w)) <= w for w in range(4, 60))
+    assert _fit("5. move 1, lose 1 health", 16) == "5. move 1..."  # never '1, lo...' nor a number cut
