@@ -432,13 +432,19 @@ def fit_fields(text: str, width: int, sep: str = " · ") -> str:
         kept += sep + field
     if cell_len(kept) <= width:
         return kept
-    words = kept.split(" ")
+    out = _words_within(kept, width)
+    return out if cell_len(out) <= width else ""
+
+
+def _words_within(text: str, width: int) -> str:
+    """The first words of `text` that fit `width` cells (at least the first word, however long)."""
+    words = text.split(" ")
     out = words[0]
     for word in words[1:]:
         if cell_len(out + " " + word) > width:
             break
         out += " " + word
-    return out if cell_len(out) <= width else ""
+    return out
 
 
 def clip(text: str, width: int) -> str:
@@ -447,12 +453,7 @@ def clip(text: str, width: int) -> str:
     if cell_len(text) <= width:
         return text
     room = max(1, width - 3)
-    words = text.split(" ")
-    out = words[0]
-    for word in words[1:]:
-        if cell_len(out + " " + word) > room:
-            break
-        out += " " + word
+    out = _words_within(text, room)
     while cell_len(out) > room:
         out = out[:-1]
     return out.rstrip(" ,;:(") + "..."
