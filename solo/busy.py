@@ -3,9 +3,11 @@ only once the work has taken longer than a moment, so a quick answer never flick
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
+from typing import IO
 
 from rich.console import Console
 
@@ -33,9 +35,35 @@ def busy(console: Console, text: str, delay: float = DELAY, plain: bool = False)
     timer.daemon = True
     timer.start()
     try:
-        yield lambda now: status.update(now)
+        with keys_unseen(sys.stdin):
+            yield lambda now: status.update(now)
     finally:
         timer.cancel()
         with lock:
             done = True
             status.stop()
+
+
+@contextmanager
+def keys_unseen(stdin: IO[str]) -> Iterator[None]:
+    """While the work runs, keys typed at the terminal are neither echoed over the table nor kept: they were
+    typed before the question they would answer was shown, so they are dropped when the work ends. Ctrl-C
+    still interrupts (signals stay on). Nothing changes off a POSIX terminal."""
+    try:
+        import termios
+
+        fd = stdin.fileno()
+        saved = termios.tcgetattr(fd)
+    except Exception:  # not POSIX (ImportError), no file (ValueError, OSError), not a terminal (termios.error)
+        yield
+        return
+    quiet = list(saved)
+    quiet[3] &= ~(termios.ECHO | termios.ICANON)  # lflags: no echo, no line editing; ISIG kept for Ctrl-C
+    with suppress(termios.error, OSError):
+        termios.tcsetattr(fd, termios.TCSANOW, quiet)
+    try:
+        yield
+    finally:
+        with suppress(termios.error, OSError):
+            termios.tcflush(fd, termios.TCIFLUSH)
+            termios.tcsetattr(fd, termios.TCSANOW, saved)
