@@ -4,6 +4,7 @@ work ends or Ctrl-C stops it."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -46,8 +47,11 @@ def bar(console: Console, text: str, plain: bool = False) -> Iterator[Tell]:
             started = True
         progress.refresh()
 
+    from solo.busy import keys_unseen
+
     try:
-        yield tell
+        with keys_unseen(sys.stdin):  # keys typed meanwhile neither drawn over the bar nor kept
+            yield tell
     finally:
         if started:
             progress.stop()
