@@ -77,6 +77,10 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
             s="" if you else "s",
             es="" if you else "es",
         )
+    if event.kind == "brawl_won":
+        # a triple wins on its own: the mover's first roll, or the other's answer (then both rolled)
+        mine = f.get("winner") == f.get("seat")
+        out["winning_roll"] = out.get("roll" if mine else "other_roll", "no roll")
     if event.kind == "game_over":
         out["winner_names"] = " and ".join(f["names"]) or "nobody"
     if event.kind == "game_started":
