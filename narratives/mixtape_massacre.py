@@ -77,12 +77,22 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
             s="" if you else "s",
             es="" if you else "es",
         )
-    if event.kind == "game_over":
-        out["winner_names"] = " and ".join(f["names"]) or "nobody"
-    if event.kind == "game_started":
-        out["rivals"] = " and ".join(f["names"][1:])
-        out["you_name"] = f["names"][0]
+    out.update(_of_kind(event, out))
     return out
+
+
+def _of_kind(event: Event, out: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields only one kind of event needs: its winners, its rivals, its winning roll."""
+    f = event.facts
+    if event.kind == "brawl_won":
+        # a triple wins on its own: the mover's first roll, or the other's answer (then both rolled)
+        mine = f.get("winner") == f.get("seat")
+        return {"winning_roll": out.get("roll" if mine else "other_roll", "no roll")}
+    if event.kind == "game_over":
+        return {"winner_names": " and ".join(f["names"]) or "nobody"}
+    if event.kind == "game_started":
+        return {"rivals": " and ".join(f["names"][1:]), "you_name": f["names"][0]}
+    return {}
 
 
 def _outcome(event: Event) -> dict[str, Any]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from functools import cache
 
 from engines.core.autoplay import play
@@ -298,3 +299,39 @@ def test_an_empty_bank_is_said_for_rescues_and_bonus_tracks():
         assert NARRATOR.case(empty) == "rescue_empty"
         _render_all(empty)
         assert NARRATOR.case(Event("bonus", 6, "turn", {**facts, "got": 1})) == "rescue"
+
+
+def test_summaries_call_the_person_you_and_rivals_by_name():
+    """The brief lines (brackets, 'in short' panels, exports) speak as the prose does: the person's own turn once
+    read 'You roll Action, Escape, Shield. / Kirk fails against The Invaders.' when the person was Kirk."""
+    person, seen = "", Counter[tuple]()
+    for e in events_of_games():
+        if e.kind == "game_started":
+            person = e.facts["names"][0]
+        if "seat" not in e.facts:
+            continue
+        mine = e.facts["seat"] == "survivor1"
+        named = "survivor1" in (e.facts.get(role) for role in ("other", "winner", "loser"))
+        seen[key := (e.kind, NARRATOR.case(e), mine, named)] += 1
+        if seen[key] > 12:  # a dozen of each way of telling is plenty, and keeps the test quick
+            continue
+        said = NARRATOR.summary(e)
+        if mine:
+            assert e.facts["name"] == person, e
+            assert not said.startswith(person) and person not in said, (e.kind, said)
+        elif not named:
+            assert not re.search(r"\bYou\b", said), (e.kind, said)  # a rival's line says "you" only of a role
+    assert any(mine for _, _, mine, _ in seen) and any(not mine for _, _, mine, _ in seen)
+
+
+def test_the_persons_summaries_read_in_the_second_person():
+    you = {"seat": "survivor1", "name": "Kirk"}
+    assert NARRATOR.summary(Event("invaders", 4, "turn", {**you, "ok": False})) == "You fail against The Invaders."
+    hurt = {**you, "amount": 2, "health": 4}
+    assert NARRATOR.summary(Event("hurt", 4, "turn", hurt)) == "You lose 2 health (4 left)."
+    rival = NARRATOR.summary(Event("hurt", 4, "turn", {**hurt, "seat": "survivor2"}))
+    assert rival == "Kirk loses 2 health (4 left)."
+    steal = {**you, "act": "supply", "other": "survivor2", "other_name": "Linda", "item": "Baseball Bat"}
+    assert NARRATOR.summary(Event("traitor", 5, "turn", steal)) == (
+        "You play the Traitor card: steal Linda's Baseball Bat."
+    )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from functools import cache
 
 from engines.core.autoplay import play
@@ -179,3 +180,45 @@ def test_a_kill_by_three_alike_says_so_not_that_its_knives_fell_short():
     assert "all alike" in said and "double souvenirs" in said and "needs 2" not in said, said
     plain = Event("kill_made", 3, "scene", {**facts, "knives": 2, "dice": ["knife", "knife", "fist"], "double": False})
     assert "2 knives; needs 2" in NARRATOR.summary(plain)
+
+
+def test_summaries_call_the_person_you_and_rivals_by_name():
+    """The brief lines (brackets, 'in short' panels, exports) speak as the prose does: the person's own turn once
+    read 'Dr. Ravenous kills: ...' of the person's slasher, as if someone else were at the table."""
+    person, seen = "", Counter[tuple]()
+    for e in events_of_games():
+        if e.kind == "game_started":
+            person = e.facts["names"][0]
+        if "seat" not in e.facts:
+            continue
+        mine = e.facts["seat"] == "slasher1"
+        named = "slasher1" in (e.facts.get(role) for role in ("other", "winner", "loser", "chooser"))
+        seen[key := (e.kind, NARRATOR.case(e), mine, named)] += 1
+        if seen[key] > 12:  # a dozen of each way of telling is plenty, and keeps the test quick
+            continue
+        said = NARRATOR.summary(e)
+        if mine:
+            assert e.facts["name"] == person, e
+            assert not said.startswith(person) and person not in said, (e.kind, said)
+        elif not named:
+            assert not re.search(r"\bYou\b", said), (e.kind, said)  # a rival's line says "you" only of a role
+    assert any(mine for _, _, mine, _ in seen) and any(not mine for _, _, mine, _ in seen)
+
+
+def test_the_persons_summaries_read_in_the_second_person():
+    you = {"seat": "slasher1", "name": "Dr. Ravenous"}
+    kill = {**you, "card": "Biker Gang at the Bar", "knives": 2, "need": 2, "dice": ["knife", "knife", "fist"]}
+    said = NARRATOR.summary(Event("kill_made", 3, "scene", {**kill, "double": False}))
+    assert said == "You kill Biker Gang at the Bar (knife, knife, fist: 2 knives; needs 2)."
+    rival = NARRATOR.summary(Event("kill_made", 3, "scene", {**kill, "seat": "slasher2", "double": False}))
+    assert rival == "Dr. Ravenous kills Biker Gang at the Bar (knife, knife, fist: 2 knives; needs 2)."
+    assert NARRATOR.summary(Event("slasher_died", 5, "", {**you, "souvenirs": 3})) == "You are dead (3 souvenirs)."
+    brawl = {
+        "seat": "slasher2", "name": "Stitches", "other": "slasher1", "other_name": "Dr. Ravenous", "round": 1,
+        "dice": ["fist", "knife", "fist"], "other_dice": ["fist", "fist", "fist"], "knives": 1, "other_knives": 0,
+        "winner": "slasher1", "winner_name": "Dr. Ravenous", "loser": "slasher2", "loser_name": "Stitches",
+        "how": "triple",
+    }  # fmt: skip
+    assert NARRATOR.summary(Event("brawl_won", 4, "brawl", brawl)) == (
+        "You win the brawl with a triple (fist, fist, fist); Stitches goes back to a starting point."
+    )

@@ -181,7 +181,9 @@ def test_a_runner_still_shows_the_souvenirs_the_bank_paid():
 
 def test_supply_names_take_their_articles_and_verbs_from_the_data():
     n = for_game(GAME, 4)
-    drawn = _ev("supply_drawn", seat="slasher1", name="Jingles", card="Duct-Tape Bandages", type="heal")
+    drawn = _ev("supply_drawn", seat="slasher2", name="Jingles", card="Duct-Tape Bandages", type="heal")
     assert n.summary(drawn) == "Jingles finds Duct-Tape Bandages."
+    mine = _ev("supply_drawn", seat="slasher1", name="Jingles", card="Duct-Tape Bandages", type="heal")
+    assert n.summary(mine) == "You find Duct-Tape Bandages."
     spent = _ev("supply_spent", seat="slasher2", name="Patches", card="Brass Knuckles")
     assert n.summary(spent) == "Patches's Brass Knuckles are used up."

@@ -75,7 +75,7 @@ def test_each_decision_leaves_the_last_event_and_the_digest_on_screen_and_the_to
     screen = term.text()
     assert "Where you begin:" in screen  # the coach line, the first time a kind of decision comes up
     screen = _to_the_first_move(game)
-    assert "rolls 3 and 5" in _last_event(tmp_path) and _last_event(tmp_path) in _flat(screen)  # the roll
+    assert "You roll 3 and 5" in _last_event(tmp_path) and _last_event(tmp_path) in _flat(screen)  # the roll
     assert "Locked doors: 1. High School north entrance (4, yellow lock)" in screen
     assert _bar(term).startswith("health 6/6 · souvenirs 0/10 · Hero Meter 0/4")
     assert _fields_whole(_bar(term), tmp_path)
