@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engines.core.events import Event
+from engines.mixtape.tall_oaks.places import place
 from narratives.words import join, number_word
 
 PERSON = "survivor1"
@@ -60,6 +61,8 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
             if n
         ]
         out["extra"] = f" with {', '.join(extra)} on top" if extra else ""
+    if event.kind == "start_chosen":  # the event names the space by id: the story names it in words
+        out["place"] = place(f["space"])
     if event.kind == "opening_roll":
         faces = {seat: " then ".join(str(r) for r in rolls) for seat, rolls in f["rolls"].items()}
         others = [v for seat, v in faces.items() if seat != PERSON]

@@ -335,3 +335,9 @@ def test_the_persons_summaries_read_in_the_second_person():
     assert NARRATOR.summary(Event("traitor", 5, "turn", steal)) == (
         "You play the Traitor card: steal Linda's Baseball Bat."
     )
+
+
+def test_a_starting_point_is_named_in_words_not_by_its_space_id():
+    """The summary once read 'You start at 10-0.'"""
+    start = Event("start_chosen", 0, "setup", {"seat": "survivor1", "name": "Kirk", "space": "10-0"})
+    assert NARRATOR.summary(start) == "You start at the starting point east of Johnson's Farm."
