@@ -64,8 +64,9 @@ SHRINK = 16.0
 """Pseudo-playouts at the decision's pooled rate added to each choice's own (a Beta prior): a figure of 24 or 64
 playouts that stands far from its decision's rate is mostly luck (the bins the bench sorts them into are chosen
 by the figure itself), so it is drawn back toward that rate in proportion to how few playouts it rests on.
-16 and POOL_SHRINK's 4 put every bin of ten points within 5 points over 2,000 decisions, where the raw rates had
-4 bins of 10 (bench/RESULTS.md, "Automa levels")."""
+16 and POOL_SHRINK's 4 put every bin of ten points within 5 points over the 2,000 decisions they were chosen on,
+where the raw rates had 4 bins of 10; on 2,000 fresh decisions 7 of 10, the worst 8 points off (raw: 4, the
+worst 13; bench/RESULTS.md, "Automa levels", runs D and I)."""
 POOL_SHRINK = 4.0
 """Pseudo-playouts at even odds added to the decision's pooled rate: every choice of a decision shares its
 samples (common random numbers), so the pooled rate carries their shared luck too, and is drawn toward 50%."""
