@@ -278,7 +278,7 @@ def calibrate_game(gid: str, seat: str, seed: int, timed: bool) -> tuple[list[di
         if d.seat == seat and len(d.options) > 1 and len(mine) < PER_GAME and pick.below(PICK_ONE_IN) == 0:
             t = time.process_time()
             found = advice.playouts(run, d)
-            advice.figures(found)  # the hint's whole cost: the playouts and the figures shown
+            advice.figures(found, gid)  # the hint's whole cost: the playouts and the figures shown
             hints.append(time.process_time() - t)
             tallies = [[e.key, e.plays, round(e.win * e.plays)] for e in found]
             mine.append({"game": gid, "seat": seat, "seed": seed, "options": tallies, "chosen": key})
@@ -337,7 +337,7 @@ def figure(record: dict, shown: bool = True) -> float:
         search.Estimate(k, k, n, w / n if n else 0.0, *search.wilson(w, n), None, {})
         for k, n, w in record["options"]
     ]
-    found = advice.figures(raw) if shown else raw
+    found = advice.figures(raw, record["game"]) if shown else raw
     return next(e.win for e in found if e.key == record["chosen"])
 
 
@@ -362,6 +362,21 @@ def calibration_rows(pairs: list[tuple[float, bool]]) -> list[str]:
             f"({low:.0%}-{high:.0%}) | {(wins / len(inside) - mean) * 100:+.0f} points |"
         )
     return rows
+
+
+LUCK_TRIALS = 400
+
+
+def all_within(pairs: list[tuple[float, bool]], points: float = 5.0) -> float:
+    """How often a perfectly calibrated figure would put every bin within `points` of its mean: each decision's
+    outcome drawn at its own figure, LUCK_TRIALS times (seeded). The yardstick for the bins' misses: a bin of
+    30 decisions strays 5 points by chance alone."""
+    rng = Rng.from_seed(derive_seed(0, "calibration luck"))
+    hits = 0
+    for _ in range(LUCK_TRIALS):
+        drawn = [(p, rng.below(1_000_000) < p * 1_000_000) for p, _ in pairs]
+        hits += all(abs(real - mean) * 100 <= points for mean, real, *_ in _bins(drawn))
+    return hits / LUCK_TRIALS
 
 
 def _bins(pairs: list[tuple[float, bool]]) -> list[tuple[float, float, float, float, int]]:
@@ -482,10 +497,22 @@ def section(given: str, games: int, elapsed: float, compared, pairs, drawn, cost
             f"{PER_GAME} a game, of seeded games from seed {CALIBRATION_SEED}, heuristic play, seats: "
             + ", ".join(f"{g} {s}" for g, s in CALIBRATED if searchable(g))
             + "): the hint's win chance for the choice made, against how often that game was won. The figure the "
-            f"hint shows (solo/advice.py `figures`: {advice.SHRINK:g} pseudo-playouts at the decision's pooled rate, "
-            f"itself drawn toward even odds by {advice.POOL_SHRINK:g}):",
+            "hint shows (solo/advice.py `figures`: each choice's playouts plus pseudo-playouts at the decision's "
+            "pooled rate, itself drawn toward even odds; per game, (choice, pool): "
+            + ", ".join(f"{g} ({s.choice:g}, {s.pool:g})" for g, s in advice.SHRINKS.items())
+            + "):",
             "",
             *calibration_rows(predictions(pairs)),
+            "",
+            f"Chance that a perfectly calibrated figure puts every bin within 5 points on these decisions (each "
+            f"decision's outcome drawn at its figure, {LUCK_TRIALS} draws): {all_within(predictions(pairs)):.0%}. "
+            "Per game, mean figure against realized: "
+            + "; ".join(
+                f"{g} {statistics.fmean(p for p, _ in got):.0%} / {statistics.fmean(w for _, w in got):.0%}"
+                for g in dict.fromkeys(r["game"] for r in pairs)
+                if (got := predictions([r for r in pairs if r["game"] == g]))
+            )
+            + ".",
             "",
             "The raw playout rate on the same decisions (the hint's figure before the shrink):",
             "",

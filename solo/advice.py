@@ -46,7 +46,7 @@ def offered(run: Run) -> bool:
 
 def estimates(run: Run, decision: Decision, samples: int | None = None) -> list[Any]:
     """The hint's figures for every option of the person's decision, best first (`figures` of `playouts`)."""
-    return figures(playouts(run, decision, samples))
+    return figures(playouts(run, decision, samples), run.game.id)
 
 
 def playouts(run: Run, decision: Decision, samples: int | None = None) -> list[Any]:
@@ -60,33 +60,52 @@ def playouts(run: Run, decision: Decision, samples: int | None = None) -> list[A
     return search.evaluate(run.game, run.state, decision, budget, seed)
 
 
-SHRINK = 16.0
-"""Pseudo-playouts at the decision's pooled rate added to each choice's own (a Beta prior): a figure of 24 or 64
-playouts that stands far from its decision's rate is mostly luck (the bins the bench sorts them into are chosen
-by the figure itself), so it is drawn back toward that rate in proportion to how few playouts it rests on.
-16 and POOL_SHRINK's 4 put every bin of ten points within 5 points over the 2,000 decisions they were chosen on,
-where the raw rates had 4 bins of 10; on 2,000 fresh decisions 7 of 10, the worst 8 points off (raw: 4, the
-worst 13; bench/RESULTS.md, "Automa levels", runs D and I)."""
-POOL_SHRINK = 4.0
-"""Pseudo-playouts at even odds added to the decision's pooled rate: every choice of a decision shares its
-samples (common random numbers), so the pooled rate carries their shared luck too, and is drawn toward 50%."""
+class Shrink(NamedTuple):
+    """How far a game's hint figures are drawn back from the raw playout rates (a Beta prior, in pseudo-playouts).
+
+    `choice`: pseudo-playouts at the decision's pooled rate added to each choice's own. A figure of 24 or 64
+    playouts that stands far from its decision's rate is mostly luck (the bins the bench sorts them into are
+    chosen by the figure itself), so it is drawn back toward that rate in proportion to how few playouts it
+    rests on. `pool`: pseudo-playouts at even odds added to the pooled rate itself: every choice of a decision
+    shares its samples (common random numbers), so the pooled rate carries their shared luck too."""
+
+    choice: float
+    pool: float
 
 
-def figures(found: list[Any]) -> list[Any]:
+SHRINKS: dict[str, Shrink] = {
+    "final-girl": Shrink(64.0, 32.0),
+    "slaughterhouse": Shrink(32.0, 4.0),
+    "mixtape-massacre": Shrink(64.0, 4.0),
+    "escape-from-tall-oaks": Shrink(64.0, 2.0),
+}
+"""Each game's strengths, those of the least log loss over 4,000 of the person's decisions (bench/RESULTS.md,
+"Automa levels", runs D and I: 800 a game, 1,600 in Slaughterhouse's two seats), `choice` at most 64 so a
+choice's own playouts still count for as much as its decision's. Final Girl's choices differ least from one
+another and its outcomes are the least foreseeable, so its figures are drawn back hardest. One pair for all
+(16, 4) put 7 bins of 10 within 5 points on the fresh 2,000 of run I; these put all 10 there (in sample) and
+are checked on fresh decisions by run J."""
+SHRINK = Shrink(16.0, 4.0)
+"""The strengths of a game not in SHRINKS."""
+
+
+def figures(found: list[Any], game_id: str = "") -> list[Any]:
     """The figures the hint shows, from the raw playouts: each choice's rate shrunk toward its decision's pooled
-    rate, itself shrunk toward even odds (bench/automa.py measures the calibration, raw and shrunk). The order
-    is the search's: the choices of a decision rest on as many playouts, so the shrink keeps their order."""
+    rate, itself shrunk toward even odds, by the game's SHRINKS (bench/automa.py measures the calibration, raw
+    and shrunk). The order is the search's: the choices of a decision rest on as many playouts, so the shrink
+    keeps their order."""
     from engines.core.search import wilson
 
     plays = sum(e.plays for e in found)
     if not plays:
         return found
+    strength = SHRINKS.get(game_id, SHRINK)
     pooled = sum(e.win * e.plays for e in found) / plays
     n = max(e.plays for e in found)  # the samples behind the pooled rate: the choices share them
-    centre = (pooled * n + POOL_SHRINK * 0.5) / (n + POOL_SHRINK)
+    centre = (pooled * n + strength.pool * 0.5) / (n + strength.pool)
     out = []
     for e in found:
-        wins, total = e.win * e.plays + SHRINK * centre, e.plays + SHRINK
+        wins, total = e.win * e.plays + strength.choice * centre, e.plays + strength.choice
         low, high = wilson(wins, total)
         out.append(msgspec.structs.replace(e, win=wins / total, low=min(low, wins / total), high=high))
     return out

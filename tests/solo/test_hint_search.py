@@ -133,6 +133,34 @@ def test_the_figures_are_drawn_toward_the_decisions_rate_by_how_little_they_rest
     assert advice.figures([]) == []
 
 
+def test_each_game_draws_its_figures_back_by_its_own_strengths():
+    raw = [Estimate("k0", "x", 24, 1.0, 0.0, 1.0, None, {}), Estimate("k1", "x", 24, 0.5, 0.0, 1.0, None, {})]
+    fg, tcm = advice.figures(raw, "final-girl"), advice.figures(raw, "slaughterhouse")
+    assert advice.SHRINKS["final-girl"].choice > advice.SHRINKS["slaughterhouse"].choice
+    assert 0.5 < fg[0].win < tcm[0].win < 1.0  # Final Girl's choices differ least: drawn back hardest
+    assert advice.figures(raw, "no-such-game") == advice.figures(raw)  # the default strengths
+    assert set(advice.SHRINKS) == {"final-girl", "slaughterhouse", "mixtape-massacre", "escape-from-tall-oaks"}
+
+
+@pytest.mark.parametrize(
+    "game_id, rules",
+    [
+        ("final-girl", "final_girl"),
+        ("slaughterhouse", "slaughterhouse"),
+        ("mixtape-massacre", "mixtape/directors_cut"),
+        ("escape-from-tall-oaks", "mixtape/tall_oaks"),
+    ],
+)
+def test_each_rules_md_gives_its_games_hint_strengths(game_id, rules):
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).parents[2] / "engines" / rules / "RULES.md").read_text()
+    found = re.search(r"pooled rate by (\d+) pseudo-playouts, and that toward even odds by (\d+)", text)
+    assert found, "the automa section names the hint's strengths"
+    assert (float(found[1]), float(found[2])) == advice.SHRINKS[game_id]
+
+
 def test_the_repl_hint_is_the_searchs_and_never_moves_the_dice(tmp_path, monkeypatch):
     monkeypatch.setattr(advice, "EXACT", ())  # Escape of the Dead through the search, for its speed
     monkeypatch.setattr(advice, "iterations", lambda game: 16)
