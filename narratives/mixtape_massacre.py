@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engines.core.events import Event
+from narratives.words import join
 
 PERSON = "slasher1"
 
@@ -54,11 +55,11 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
             out["other_roll"] = ", ".join(str(d) for d in f["other_dice"])
         out["other_roll_or_none"] = out.get("other_roll", "no roll")
     if event.kind == "opening_roll":
-        out["rolls_text"] = "; ".join(
-            ("you roll " if _person(seat) else f"seat {str(seat).removeprefix('slasher')} rolls ")
-            + ", then ".join(str(r) for r in rolls)
-            for seat, rolls in f["rolls"].items()
-        )
+        faces = {seat: " then ".join(str(r) for r in rolls) for seat, rolls in f["rolls"].items()}
+        others = [v for seat, v in faces.items() if not _person(seat)]  # the event names only the first
+        mine = f"you roll {faces[PERSON]}" if PERSON in faces else ""
+        theirs = f"the others roll {join(others)}" if len(others) > 1 else f"the other rolls {join(others)}"
+        out["rolls_text"] = "; ".join(p for p in (mine, theirs if others else "") if p)
     out.update(_outcome(event))
     if "steps" in f:
         out["steps_word"] = "step" if f["steps"] == 1 else "steps"

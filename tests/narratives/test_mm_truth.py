@@ -144,7 +144,18 @@ def test_the_opening_roll_and_a_tied_brawl_round_show_every_die():
         name="Stitches",
         locks=3,
     )
-    assert "you roll 7, then 9" in n.summary(opening) and "seat 2 rolls 7, then 5" in n.summary(opening)
+    assert "you roll 7 then 9; the other rolls 7 then 5)" in n.summary(opening)
+    three = _ev(
+        "opening_roll",
+        rolls={"slasher1": [4], "slasher2": [9], "slasher3": [12]},
+        first="slasher3",
+        name="Jingles",
+        locks=2,
+    )
+    assert n.summary(three).startswith(
+        "Opening roll (you roll 4; the others roll 9 and 12): Jingles goes first"
+    )
+    assert "seat" not in n.summary(three)  # no seat numbers: the player never sees them elsewhere
     assert n.summary(opening).split(": ", 1)[1].startswith("You go first and roll 3")
     tied = _ev(
         "brawl_tied",
