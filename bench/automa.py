@@ -477,11 +477,12 @@ def section(given: str, games: int, elapsed: float, compared, pairs, drawn, cost
         if SAMPLES
         else "The comparisons play the shipped `hard`"
     )
-    fewer = "".join(f" ({get(g).title}: seeds {SEED}-{SEED + n - 1})" for g, n in GAMES_FOR.items())
+    fewer = " and ".join(f"{SEED}-{SEED + n - 1} for {get(g).title}" for g, n in GAMES_FOR.items())
+    fewer = f", but {fewer}" if fewer else ""
     lines = [
         HEADING,
         "",
-        f"`nice -n 10 .venv/bin/python bench/automa.py{given}`, one run, {time.strftime('%Y-%m-%d')}, "
+        f"`.venv/bin/python bench/automa.py{given}`, one run, {time.strftime('%Y-%m-%d')}, "
         f"{elapsed:.0f} s of wall time{'' if finished else ' so far (the run is still going)'} on a shared "
         f"two-core machine. Seeds {SEED}-{SEED + games - 1} for every comparison{fewer}, paired: both sides "
         "play the same seeds. Win rates with Wilson 95% intervals. The shipped `hard` searches with these samples "
