@@ -328,16 +328,16 @@ def calibration(
     return pairs
 
 
-def figure(record: dict, shown: bool = True) -> float:
+def figure(record: dict, shown: bool = True, strength: advice.Shrink | None = None) -> float:
     """The hint's win chance for the choice made at a record: the figure shown (advice.figures of the raw
-    playouts) or, not `shown`, the raw playouts' own rate."""
+    playouts, at the game's strengths or `strength`) or, not `shown`, the raw playouts' own rate."""
     from engines.core import search
 
     raw = [
         search.Estimate(k, k, n, w / n if n else 0.0, *search.wilson(w, n), None, {})
         for k, n, w in record["options"]
     ]
-    found = advice.figures(raw, record["game"]) if shown else raw
+    found = advice.figures(raw, record["game"], strength) if shown else raw
     return next(e.win for e in found if e.key == record["chosen"])
 
 

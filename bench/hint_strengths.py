@@ -20,7 +20,8 @@ from pathlib import Path
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE.parent))  # the checkout this script is in, not whichever one is installed
 
-from engines.core import search  # noqa: E402
+from automa import figure  # noqa: E402 (bench/automa.py: the hint's figure at a calibration record)
+
 from solo import advice  # noqa: E402
 
 CHOICE = (4.0, 8.0, 16.0, 32.0, 64.0)
@@ -29,25 +30,10 @@ CHOICE = (4.0, 8.0, 16.0, 32.0, 64.0)
 POOL = (0.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0)
 
 
-def figure(record: dict, strength: advice.Shrink) -> float:
-    """The hint's figure for the choice made at `record` under `strength`."""
-    raw = [
-        search.Estimate(k, k, n, w / n if n else 0.0, *search.wilson(w, n), None, {})
-        for k, n, w in record["options"]
-    ]
-    saved = advice.SHRINKS
-    advice.SHRINKS = {record["game"]: strength}
-    try:
-        found = advice.figures(raw, record["game"])
-    finally:
-        advice.SHRINKS = saved
-    return next(e.win for e in found if e.key == record["chosen"])
-
-
 def log_loss(records: list[dict], strength: advice.Shrink) -> float:
     total = 0.0
     for r in records:
-        p = min(max(figure(r, strength), 1e-6), 1 - 1e-6)
+        p = min(max(figure(r, True, strength), 1e-6), 1 - 1e-6)
         total -= math.log(p if r["won"] else 1 - p)
     return total / len(records)
 

@@ -90,17 +90,17 @@ SHRINK = Shrink(16.0, 4.0)
 """The strengths of a game not in SHRINKS."""
 
 
-def figures(found: list[Any], game_id: str = "") -> list[Any]:
+def figures(found: list[Any], game_id: str = "", strength: Shrink | None = None) -> list[Any]:
     """The figures the hint shows, from the raw playouts: each choice's rate shrunk toward its decision's pooled
-    rate, itself shrunk toward even odds, by the game's SHRINKS (bench/automa.py measures the calibration, raw
-    and shrunk). The order is the search's: the choices of a decision rest on as many playouts, so the shrink
-    keeps their order."""
+    rate, itself shrunk toward even odds, by the game's SHRINKS, or `strength` where given (bench/automa.py
+    measures the calibration, raw and shrunk; bench/hint_strengths.py tries other strengths). The order is the
+    search's: the choices of a decision rest on as many playouts, so the shrink keeps their order."""
     from engines.core.search import wilson
 
     plays = sum(e.plays for e in found)
     if not plays:
         return found
-    strength = SHRINKS.get(game_id, SHRINK)
+    strength = strength or SHRINKS.get(game_id, SHRINK)
     pooled = sum(e.win * e.plays for e in found) / plays
     n = max(e.plays for e in found)  # the samples behind the pooled rate: the choices share them
     centre = (pooled * n + strength.pool * 0.5) / (n + strength.pool)

@@ -139,6 +139,7 @@ def test_each_game_draws_its_figures_back_by_its_own_strengths():
     assert advice.SHRINKS["final-girl"].choice > advice.SHRINKS["slaughterhouse"].choice
     assert 0.5 < fg[0].win < tcm[0].win < 1.0  # Final Girl's choices differ least: drawn back hardest
     assert advice.figures(raw, "no-such-game") == advice.figures(raw)  # the default strengths
+    assert advice.figures(raw, "final-girl", advice.SHRINKS["slaughterhouse"]) == tcm  # given strengths win
     assert set(advice.SHRINKS) == {"final-girl", "slaughterhouse", "mixtape-massacre", "escape-from-tall-oaks"}
 
 
