@@ -116,17 +116,22 @@ class Board:
             found = self._places[node] = self._road(node) if self.kind.get(node) == ROAD else self.label(node)
         return found
 
-    def _road(self, node: str) -> str:
+    def road_way(self, node: str) -> tuple[int, str, str]:
+        """How `place` finds a road space: the entrance nearest it across the grid (the first in board order
+        on a tie), the steps from it and the way ("north-west"); for screens that shorten the name."""
         col, row = self.cell[node]
         near = min(
             (e for loc in self.locations.values() for e in loc.entrances),
             key=lambda e: abs(self.cell[e][0] - col) + abs(self.cell[e][1] - row),
         )
         ec, er = self.cell[near]
-        steps = abs(ec - col) + abs(er - row)
+        return abs(ec - col) + abs(er - row), _way(col - ec, row - er), near
+
+    def _road(self, node: str) -> str:
+        steps, way, near = self.road_way(node)
         loc = self.locations[self.entrance_of[near]]
         what = loc.name if len(loc.entrances) == 1 else self.place(near)
-        return f"the road {steps} step{'s' if steps != 1 else ''} {_way(col - ec, row - er)} of {what}"
+        return f"the road {steps} step{'s' if steps != 1 else ''} {way} of {what}"
 
     def _landmark_names(self) -> dict[str, str]:
         names: dict[str, str] = {}

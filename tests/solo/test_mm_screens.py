@@ -340,14 +340,15 @@ def test_a_location_named_at_the_stop_choice_reaches_its_entrance_stop(tmp_path)
 
 
 def test_a_word_naming_several_choices_says_which():
-    _state, d = _moving({"20-0": 8, B.locations["school"].entrances[0]: 4, "10-8": 8}, {})
+    _state, d = _moving({"20-0": 8, B.locations["school"].entrances[0]: 4, "10-10": 8}, {})
     labels = [o.label for o in d.options]
     assert sum("north" in label for label in labels) >= 2, labels
     with pytest.raises(
         InputError, match=r"^'north' could be 1 \(High School\) or \d+ \(.+\): type the number\.$"
     ):
         UI.parse("north", d)
-    assert UI.parse("road 10,8", d) == "go:10-8"
+    assert UI.parse("road south-west of gas", d) == "go:10-10"  # the words of its landmark name
+    assert UI.parse("10-10", d) == "go:10-10"  # and its space id, the option's alias
     assert UI.parse("tra", d) is None  # the start of 'transcript': the REPL's reading comes first
     assert UI.parse("12", d) is None
 
