@@ -130,7 +130,7 @@ def _flow(title: str, items: list[str], width: int) -> list[str]:
 
 
 def _stop_item(view: View, n: int, node: str, steps: int) -> str:
-    """'3. Video (6, 1 victim)', '7. road 10,8 (8, brawl Patches)': a stop and what landing there starts."""
+    """'3. Video (6, 1 victim)', '7. road 2 NW of Gas Station (8, brawl Patches)': a stop and what landing there starts."""
     tags = [str(steps)]
     if view.hero_at and B.touching(node, view.hero_at):
         tags.append(R.hero_now(view.hero, view.wolf).name)
