@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engines.core.events import Event
+from engines.mixtape.directors_cut.places import PLACE_FACTS, spoken
 from narratives.words import join
 
 PERSON = "slasher1"
@@ -21,7 +22,8 @@ def _person(seat: Any) -> bool:
 
 def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
     f = event.facts
-    out: dict[str, Any] = {}
+    # the events store a road space by its cell: the story names it by its landmark (places.spoken)
+    out: dict[str, Any] = {k: spoken(f[k]) for k in PLACE_FACTS if isinstance(f.get(k), str)}
     if "seat" in f:
         you = _person(f["seat"])
         name = f.get("name", "someone")

@@ -80,7 +80,7 @@ def event_numbers(fields: Mapping[str, Any]) -> set[int]:
     out: set[int] = set()
 
     def walk(value: Any) -> None:
-        if type(value) is str:  # the commonest field, so tested first: a name ('the road at 15,0', 'Victim 7')
+        if type(value) is str:  # the commonest field, so tested first: a name ('the road 2 steps north of X', 'Victim 7')
             if value:
                 out.update(_named_numbers(value))
         elif isinstance(value, bool):

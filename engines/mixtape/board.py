@@ -78,7 +78,8 @@ class Board:
         return b in self.adjacent[a]
 
     def label(self, node: str) -> str:
-        """A player-readable name for a node."""
+        """A node by its kind and grid cell ("the road at 0,8"), as Director's Cut's events have always stored
+        it (engines/mixtape/directors_cut/places.py); `place` is the name a player reads."""
         found = self._labels.get(node)
         if found is None:
             found = self._labels[node] = self._label(node)
@@ -102,11 +103,35 @@ class Board:
         return f"the road at {col},{row}"
 
     def place(self, node: str) -> str:
-        """Like `label`, but a starting point, Bonus Tracks space or sewer is named by the location nearest
-        it and the compass direction from that location's entrance ("the starting point north of Galaxy
-        Comics"), with the column and row added only where two spaces of a kind would read the same; and the
-        two entrances of a two-entrance location by side ("the north entrance of Tall Oaks High School")."""
-        return self._places.get(node) or self.label(node)
+        """Any space named by a landmark, as the player reads it (issue 7: never by column and row).
+
+        A location by its name; a starting point, Bonus Tracks space or sewer by the location nearest it and
+        the compass direction from that location's entrance ("the starting point north of Galaxy Comics"),
+        with the column and row added only where two spaces of a kind would read the same; the two entrances
+        of a two-entrance location by side ("the north entrance of Tall Oaks High School"); a road space by the
+        entrance nearest it across the grid, the steps from there and the way ("the road 2 steps north-west
+        of Sucko Power Plant", or "... of the north entrance of Johnson's Farm")."""
+        found = self._places.get(node)
+        if found is None:
+            found = self._places[node] = self._road(node) if self.kind.get(node) == ROAD else self.label(node)
+        return found
+
+    def road_way(self, node: str) -> tuple[int, str, str]:
+        """How `place` finds a road space: the entrance nearest it across the grid (the first in board order
+        on a tie), the steps from it and the way ("north-west"); for screens that shorten the name."""
+        col, row = self.cell[node]
+        near = min(
+            (e for loc in self.locations.values() for e in loc.entrances),
+            key=lambda e: abs(self.cell[e][0] - col) + abs(self.cell[e][1] - row),
+        )
+        ec, er = self.cell[near]
+        return abs(ec - col) + abs(er - row), _way(col - ec, row - er), near
+
+    def _road(self, node: str) -> str:
+        steps, way, near = self.road_way(node)
+        loc = self.locations[self.entrance_of[near]]
+        what = loc.name if len(loc.entrances) == 1 else self.place(near)
+        return f"the road {steps} step{'s' if steps != 1 else ''} {way} of {what}"
 
     def _landmark_names(self) -> dict[str, str]:
         names: dict[str, str] = {}
@@ -258,6 +283,13 @@ def _compass(dc: int, dr: int) -> str:
     if abs(dc) > abs(dr):
         return "east" if dc > 0 else "west"
     return "south" if dr > 0 else "north"
+
+
+def _way(dc: int, dr: int) -> str:
+    """The direction of a step of dc columns and dr rows (rows grow southward), with the diagonals."""
+    across = "east" if dc > 0 else "west" if dc < 0 else ""
+    down = "south" if dr > 0 else "north" if dr < 0 else ""
+    return f"{down}-{across}" if down and across else down or across
 
 
 def space_id(col: int, row: int) -> str:

@@ -130,7 +130,7 @@ def _flow(title: str, items: list[str], width: int) -> list[str]:
 
 
 def _stop_item(view: View, n: int, node: str, steps: int) -> str:
-    """'3. Video (6, 1 victim)', '7. road 10,8 (8, brawl Patches)': a stop and what landing there starts."""
+    """'3. Video (6, 1 victim)', '7. road 2 NW of Gas Station (8, brawl Patches)': a stop and what landing there starts."""
     tags = [str(steps)]
     if view.hero_at and B.touching(node, view.hero_at):
         tags.append(R.hero_now(view.hero, view.wolf).name)
@@ -248,9 +248,15 @@ def _places(decision: Decision, view: View, width: int) -> list[str]:
     return _flow("", items, width)
 
 
+def _fit_whole(decision: Decision, width: int) -> bool:
+    """Whether every choice fits one line as the engine words it ('2. the road 1 step south of the west entrance
+    of Tall Oaks Town Square (4 steps)' does not at 80 columns: the stops are then grouped with short names)."""
+    return all(len(f"{n}. {o.label}") <= width for n, o in enumerate(decision.options, 1))
+
+
 def choice_lines(decision: Decision, view: View, width: int, plain: bool = False) -> list[str] | None:
     """The choices as lines no wider than `width`, or None where one engine label a line already fits."""
-    if decision.kind == "move" and len(decision.options) > 4:
+    if decision.kind == "move" and (len(decision.options) > 4 or not _fit_whole(decision, width)):
         return _moves(decision, view, width)
     if decision.kind == "lock":
         return _locks(decision, width)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from engines.mixtape.board import BONUS, ENTRANCE, SEWER, START
+from engines.mixtape.board import BONUS, ENTRANCE, ROAD, SEWER, START
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.movement import stops_in_order
 from engines.mixtape.directors_cut.state import MOVE, SlasherView, View
@@ -37,13 +37,16 @@ _LANDMARK = re.compile(r"the (.+?) (north|south|east|west) of (.+?)( \(\d+,\d+\)
 
 
 def short_place(node: str) -> str:
-    """A board node in a few words ('High School north entrance', 'start N of Galaxy Comics', 'road 10,8')."""
+    """A board node in a few words ('High School north entrance', 'start N of Galaxy Comics', 'Bonus Tracks W
+    of Radio Station', 'road 2 NW of Galaxy Comics', 'road 1 E of Town Square E')."""
     if not node:
         return "nowhere yet"
     if node in B.locations:
         return short_name(node)
     kind = B.kind.get(node, "")
     place = B.place(node)
+    if kind == ROAD:
+        return _short_road(node)
     if kind == ENTRANCE:
         lid = B.entrance_of[node]
         side = re.match(r"the (\w+) entrance of", place)
@@ -53,8 +56,25 @@ def short_place(node: str) -> str:
         if m:
             what = {"starting point": "start", "Bonus Tracks space": "Bonus Tracks"}.get(m[1], m[1])
             lid = next(k for k, loc in B.locations.items() if loc.name == m[3])
-            return f"{what} {_COMPASS[m[2]]} of {short_name(lid)}{m[4] or ''}"
-    return place.removeprefix("the ").replace("road at ", "road ")
+            return f"{what} {_COMPASS[m[2]]} of {_brief(lid)}{m[4] or ''}"
+    return place.removeprefix("the ")
+
+
+def _short_road(node: str) -> str:
+    """A road space as `Board.place` finds it, in letters where the words are long: the compass, the side of a
+    two-entrance location, and the location's last two words ('road 3 SW of Gas Station', 'road 3 E of High
+    School N'), so a long list of stops still fits about two to a line."""
+    steps, way, near = B.road_way(node)
+    lid = B.entrance_of[near]
+    side = ""
+    if len(B.locations[lid].entrances) > 1:
+        side = " " + _COMPASS[B.place(near).removeprefix("the ").split()[0]]
+    return f"road {steps} {''.join(_COMPASS[w] for w in way.split('-'))} of {_brief(lid)}{side}"
+
+
+def _brief(lid: str) -> str:
+    """A location's last two words, for the landmark of a space beside it: 'Gas Station', 'Wishing Well'."""
+    return " ".join(short_name(lid).split()[-2:])
 
 
 def _inside(lid: str) -> list[str]:

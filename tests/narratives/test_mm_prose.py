@@ -206,3 +206,21 @@ def test_the_persons_summaries_read_in_the_second_person():
     assert NARRATOR.summary(Event("brawl_won", 4, "brawl", brawl)) == (
         "You win the brawl with a triple (fist, fist, fist); Stitches goes back to a starting point."
     )
+
+
+def test_the_story_names_every_space_by_a_landmark_never_by_column_and_row():
+    """The events store a road space by its cell ('the road at 0,8', rules 5); every telling of a few whole
+    games, folds included (titles, prose and summaries), says it by its landmark (issue 7)."""
+    coordinates = re.compile(r"\d+,\d+|road at")
+    roads = 0
+    for seed in (1, 2, 5):
+        log = play(GAME, seed, "heuristic", {"rivals": str(seed)}).events
+        for t in for_game("mixtape-massacre", seed).tellings(log):
+            for text in (t.title, t.prose, t.summary):
+                assert not coordinates.search(text), text
+                roads += text.count("the road ")
+    assert roads > 20  # the games moved along the roads
+    moved = Event("moved", 3, "move", {"seat": "slasher2", "name": "Stitches", "to": "0-8", "steps": 4,
+                                       "place": "the road at 0,8", "from": "the road at 16,0"})  # fmt: skip
+    said = NARRATOR.summary(moved)
+    assert said == "Stitches moves 4 steps to the road 2 steps north-west of Galaxy Comics."

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -332,3 +333,15 @@ def test_the_door_and_redraw_choices_have_help_and_odds():
     assert d.kind == "redraw" and "draw another" in UI.example(d)
     row = UI.odds(state)[0][2][0]
     assert row[1] == "Killer Scene" and row[2] == pct(O.scene_chance("linda"))
+
+
+@pytest.mark.parametrize("plain", [True, False])
+def test_the_screens_name_every_space_by_a_landmark_never_by_column_and_row(tmp_path, plain):
+    """The move choices, the story, the map's key and legend, look and examine, over a few turns (issue 7)."""
+    s = Session(tmp_path, run=new_run(1, rivals="2"), plain=plain)
+    s.lines("1", "2", "map", "look", "examine", *["1", "map", "look"] * 6, "log")
+    assert not re.search(r"\d+,\d+|road at", s.out), re.search(r".*(\d+,\d+|road at).*", s.out)[0]
+    flat = " ".join(s.out.replace("\u2502", " ").split())  # the rich screen's panels and wrapped table cells
+    assert "the road 2 steps north-west of WKIL Radio Station (4 steps)" in flat  # the first move's choices
+    assert "road 4 SE of Galaxy Comics" in flat  # look: where Patches went, in short
+    assert "Patches cuts across a back yard to the road 4 steps south-east of Galaxy Comics." in flat

@@ -5,6 +5,7 @@ spends in a few words, names typed as the player means them, and the toolbar by 
 from __future__ import annotations
 
 import io
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,7 +22,7 @@ from saves import SaveStore
 from solo import theme
 from solo.examine import find
 from solo.games import InputError, ui_for
-from solo.games.mixtape_map import RIVAL_MARKS, STOP_MARKS, grid_rows, legend
+from solo.games.mixtape_map import RIVAL_MARKS, STOP_MARKS, grid_rows, legend, short_place
 from solo.reader import PlainReader
 from solo.repl import Repl
 from solo.run import Run
@@ -339,15 +340,26 @@ def test_a_location_named_at_the_stop_choice_reaches_its_entrance_stop(tmp_path)
     assert answer(run, "high school", tmp_path) and run.state.slashers[0].at == north
 
 
+def test_short_place_names_are_unique_and_name_a_road_by_its_landmark_in_letters():
+    """The compact stop list, look and the map's key name a space in a few words, never by column and row."""
+    names = [short_place(node) for node in B.adjacent]
+    assert len(set(names)) == len(names) and not [n for n in names if re.search(r"\d+\s*,\s*\d+", n)]
+    assert short_place("0-8") == "road 2 NW of Galaxy Comics"
+    assert short_place("20-10") == "road 1 E of Town Square E"  # beside the east entrance
+    assert short_place("11-6") == "road 3 SW of Police Dept"
+    assert short_place("0-6") == "start N of Galaxy Comics"
+
+
 def test_a_word_naming_several_choices_says_which():
-    _state, d = _moving({"20-0": 8, B.locations["school"].entrances[0]: 4, "10-8": 8}, {})
+    _state, d = _moving({"20-0": 8, B.locations["school"].entrances[0]: 4, "10-10": 8}, {})
     labels = [o.label for o in d.options]
     assert sum("north" in label for label in labels) >= 2, labels
     with pytest.raises(
         InputError, match=r"^'north' could be 1 \(High School\) or \d+ \(.+\): type the number\.$"
     ):
         UI.parse("north", d)
-    assert UI.parse("road 10,8", d) == "go:10-8"
+    assert UI.parse("road south-west of gas", d) == "go:10-10"  # the words of its landmark name
+    assert UI.parse("10-10", d) == "go:10-10"  # and its space id, the option's alias
     assert UI.parse("tra", d) is None  # the start of 'transcript': the REPL's reading comes first
     assert UI.parse("12", d) is None
 

@@ -18,6 +18,7 @@ from engines.mixtape.directors_cut import (
     locks,
     movement,
     phases,
+    places,
     searching,
     turns,
 )
@@ -211,7 +212,7 @@ def bonus_pick(state: State, key: keys.Key, events: list[Event]) -> None:
                 "bonus_moved",
                 state.turn_no,
                 "bonus",
-                {"seat": s.seat, "name": s.name, "place": B.place(s.at)},
+                {"seat": s.seat, "name": s.name, "place": places.logged(s.at)},
             )
         )
         movement.arrive(state, events)
@@ -228,8 +229,8 @@ def bonus_pick(state: State, key: keys.Key, events: list[Event]) -> None:
                 "name": s.name,
                 "other": o.seat,
                 "other_name": o.name,
-                "place": B.place(s.at),
-                "other_place": B.place(o.at),
+                "place": places.logged(s.at),
+                "other_place": places.logged(o.at),
             },
         )
     )

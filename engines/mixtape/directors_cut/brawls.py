@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.core.events import Event
 from engines.mixtape.dice import triple
-from engines.mixtape.directors_cut import flow, health, hero, spending, turns
+from engines.mixtape.directors_cut import flow, health, hero, places, spending, turns
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import (
     State,
@@ -30,7 +30,7 @@ def start_brawl(state: State, a: int, d: int, after: str, events: list[Event]) -
                 "name": sa.name,
                 "other": sd.seat,
                 "other_name": sd.name,
-                "place": B.place(sa.at),
+                "place": places.logged(sa.at),
             },
         )
     )

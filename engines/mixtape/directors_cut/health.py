@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engines.core.events import Event
+from engines.mixtape.directors_cut import places, searching, turns
 from engines.mixtape.directors_cut import rules_data as R
-from engines.mixtape.directors_cut import searching, turns
 from engines.mixtape.directors_cut.state import (
     State,
 )
@@ -84,6 +84,6 @@ def to_start(state: State, who: int, events: list[Event], origin: str = "") -> N
             "sent_to_start",
             state.turn_no,
             "move",
-            {"seat": s.seat, "name": s.name, "place": B.place(s.at)},
+            {"seat": s.seat, "name": s.name, "place": places.logged(s.at)},
         )
     )

@@ -6,7 +6,7 @@ from engines.core.events import Event
 from engines.mixtape import meter
 from engines.mixtape.board import START
 from engines.mixtape.dice import triple
-from engines.mixtape.directors_cut import flow, health, locks, searching, spending, turns
+from engines.mixtape.directors_cut import flow, health, locks, places, searching, spending, turns
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import (
     State,
@@ -61,8 +61,8 @@ def roams(state: State, events: list[Event]) -> None:
                 "hero": profile(state).name,
                 "roll": roll,
                 "steps": steps,
-                "from": B.place(start),
-                "place": B.place(here),
+                "from": places.logged(start),
+                "place": places.logged(here),
             },
         )
     )
@@ -106,7 +106,7 @@ def fight(state: State, who: int, after: str, events: list[Event]) -> None:
                 "seat": s.seat,
                 "name": s.name,
                 "hero": profile(state).name,
-                "place": B.place(s.at),
+                "place": places.logged(s.at),
             },
         )
     )

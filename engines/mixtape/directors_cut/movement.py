@@ -10,8 +10,8 @@ from engines.core.contract import (
 )
 from engines.core.events import Event
 from engines.mixtape import movement as moving
-from engines.mixtape.board import BONUS, ENTRANCE, ROAD, START
-from engines.mixtape.directors_cut import bonus, brawls, hero, keys, scenes, turns
+from engines.mixtape.board import BONUS, ENTRANCE, START
+from engines.mixtape.directors_cut import bonus, brawls, hero, keys, places, scenes, turns
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import (
     AT_LOCK,
@@ -61,9 +61,9 @@ def move(state: State, node: str, events: list[Event]) -> None:
                 "seat": s.seat,
                 "name": s.name,
                 "to": node,
-                "place": B.place(node),
+                "place": places.logged(node),
                 "steps": state.stops[node],
-                "from": B.place(start),
+                "from": places.logged(start),
             },
         )
     )
@@ -180,20 +180,16 @@ _STOP_OPTIONS: dict[tuple[str, int, int | str], Option] = {}
 
 
 def _stop_option(node: str, dist: int, detail: int | str) -> Option:
-    """A move option, built once per stop, distance and what is there (a location's markers, a lock)."""
+    """A move option, built once per stop, distance and what is there (a location's markers, a lock): the
+    stop by its landmark name (`Board.place`: a road by the entrance nearest it, so no other landmark is added)."""
     memo = (node, dist, detail)
     found = _STOP_OPTIONS.get(memo)
     if found is not None:
         return found
     if node in B.locations:
         extra = f", {detail} marker{'s' if detail != 1 else ''}" if detail else ", empty"
-    elif detail:
-        extra = f", {detail} lock"
-    elif B.kind[node] == ROAD:
-        near, away = B.landmark(node)
-        extra = f", {away} from {B.locations[near].name}"
     else:
-        extra = ""
+        extra = f", {detail} lock" if detail else ""
     found = _STOP_OPTIONS[memo] = Option(
         keys.go(node), f"{B.place(node)} ({dist} step{'s' if dist != 1 else ''}{extra})", aliases=(node,)
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engines.core.events import Event
 from engines.mixtape import turn
+from engines.mixtape.directors_cut import places
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import (
     LOCK,
@@ -27,7 +28,7 @@ def place_start(state: State, point: str, events: list[Event]) -> None:
             "start_chosen",
             0,
             "setup",
-            {"seat": s.seat, "name": s.name, "space": point, "place": B.place(point)},
+            {"seat": s.seat, "name": s.name, "space": point, "place": places.logged(point)},
         )
     )
     state.placing += 1

@@ -8,7 +8,7 @@ from engines.core.contract import (
 from engines.core.events import Event
 from engines.core.steps import Steps
 from engines.mixtape import turn
-from engines.mixtape.directors_cut import abilities, hero, movement, scenes, searching, spending
+from engines.mixtape.directors_cut import abilities, hero, movement, places, scenes, searching, spending
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import (
     RISE,
@@ -53,7 +53,7 @@ def begin_turn(state: State, who: int, events: list[Event]) -> None:
             "turn_started",
             state.turn_no,
             "turn",
-            {"seat": s.seat, "name": s.name, "round": state.round, "place": B.place(s.at)},
+            {"seat": s.seat, "name": s.name, "round": state.round, "place": places.logged(s.at)},
         )
     )
     offer_turn(state, events)

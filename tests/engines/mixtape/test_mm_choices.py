@@ -18,7 +18,7 @@ from mm_positions import (
 
 from engines.core.autoplay import play
 from engines.core.contract import IllegalMove, resolve_options
-from engines.mixtape.directors_cut import GAME, turns
+from engines.mixtape.directors_cut import GAME, places, turns
 from engines.mixtape.directors_cut import rules_data as R
 
 B = R.BOARD
@@ -168,12 +168,13 @@ def test_starting_points_are_named_by_the_nearest_location_never_by_coordinates(
     assert all("starting point" in label and not any(ch.isdigit() for ch in label) for label in labels)
 
 
-def test_sewers_and_bonus_tracks_spaces_are_named_by_landmark_too_and_roads_keep_their_label():
+def test_sewers_and_bonus_tracks_spaces_are_named_by_landmark_too_and_roads_by_the_nearest_entrance():
     for node, kind in B.kind.items():
         if kind in ("bonus", "sewer"):
             assert B.place(node).endswith(B.locations[B.landmark(node)[0]].name) or "(" in B.place(node)
         if kind == "road":
-            assert B.place(node) == B.label(node)
+            assert B.place(node).startswith("the road ") and " of " in B.place(node)
+            assert places.logged(node) == B.label(node)  # the events' stored fact, never printed as it is
     assert B.place("farm") == "Johnson's Farm"
 
 
