@@ -458,6 +458,12 @@ def _budgets() -> tuple[str, str]:
     hard = ", ".join(
         f"{get(g).title} {n}"
         + (f" (at most {levels.HARD_STEPS[g]:,} rollout steps)" if g in levels.HARD_STEPS else "")
+        + (
+            f" after a screen of {levels.HARD_SCREEN[g]} samples of every option, for the heuristic's pick and "
+            "the two best of the screen"
+            if g in levels.HARD_SCREEN
+            else ""
+        )
         for g, n in levels.HARD_ITERATIONS.items()
     )
     hint = ", ".join(

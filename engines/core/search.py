@@ -38,6 +38,8 @@ class Budget(msgspec.Struct, frozen=True):
     iterations: int = 64  # determinized samples; each sample tries every option (common random numbers)
     seconds: float | None = None  # optional CPU-time cap; results are deterministic only when None
     steps: int | None = None  # optional cap on the decisions played in rollouts, summed over the samples
+    screen: int = 0  # `choose` only: samples that screen every option first (see `choose`); 0, no screen
+    finalists: int = 2  # `choose` with a screen: the options besides the shipped pick that go on from it
 
 
 class Estimate(msgspec.Struct, frozen=True):
@@ -221,6 +223,8 @@ def choose(game: Game, state: Any, decision: Decision, budget: Budget, seed: int
     decision with one option is answered without a search."""
     if len(decision.options) == 1:
         return decision.options[0].key
+    if budget.screen:
+        return _contest(game, state, decision, budget, seed)
     found, bits, favourite = _search(game, state, decision, budget, seed, prune=True)
     if not favourite:
         return found[0].key
@@ -229,6 +233,59 @@ def choose(game: Game, state: Any, decision: Decision, budget: Budget, seed: int
     if best == favourite or beats(bits[best], bits[favourite]):
         return best
     return favourite
+
+
+def _contest(game: Game, state: Any, decision: Decision, budget: Budget, seed: int) -> str:
+    """`choose` with a screen: every option is played out on the first `budget.screen` samples; the shipped
+    pick and the `budget.finalists` others that won most there (the decision's order on a tie) go on to
+    `budget.iterations` samples more; the finalist that won most of those (on a tie, the better of the screen)
+    departs from the pick only if it beats it there, by `beats`. A decision with no more options than the
+    finalists skips the screen.
+
+    Why: where a decision has many options (a Tall Oaks move has nine on average), testing the best of them on
+    the very samples that picked it favours the luckiest, and spreads the samples thin; the screen picks, and
+    fresh samples judge, so a lucky screen cannot pass the test. Samples, rollout RNGs and the pick are
+    `_search`'s for the same seed (common random numbers across the options of a sample)."""
+    seat, options = decision.seat, decision.options
+    hidden = hidden_of(game)
+    base = derive_seed(seed, "search")
+    policy = game.policies[game.default_policy]
+    first = hidden.determinize(state, seat, Rng(splitmix64(base & _MASK64)))
+    favourite = policy(game.view(first, seat), decision, Rng(splitmix64(base ^ _MASK64)))
+    bits: dict[str, list[bool]] = {o.key: [] for o in options}
+    spent = 0
+
+    def play(i: int, keys: list[str]) -> bool:
+        """Sample i played out for each of `keys`: whether the step budget is now spent."""
+        nonlocal spent
+        sample = hidden.determinize(state, seat, Rng(splitmix64((base + 2 * i) & _MASK64)))
+        roll_seed = splitmix64((base + 2 * i + 1) & _MASK64)
+        for key in keys:
+            s = clone(sample)
+            game.apply(s, key)
+            length = rollout(game, s, Rng(roll_seed), ROLLOUT_CAP)
+            result = game.outcome(s) if length is not None else None
+            bits[key].append(result is not None and seat in result.winners)
+            spent += 1 + (ROLLOUT_CAP if length is None else length)
+        return budget.steps is not None and spent >= budget.steps
+
+    order = {o.key: n for n, o in enumerate(options)}
+    finalists = [o.key for o in options]
+    start = 0
+    if len(options) > budget.finalists + 1:
+        while start < budget.screen:
+            start += 1
+            if play(start - 1, finalists):
+                break
+        others = sorted((k for k in finalists if k != favourite), key=lambda k: (-sum(bits[k]), order[k]))
+        finalists = [favourite, *others[: budget.finalists]]
+        bits = {k: [] for k in finalists}
+    for i in range(start, start + budget.iterations):
+        if play(i, finalists):
+            break
+    rank = {k: n for n, k in enumerate(finalists)}  # a tie goes to the better screen (or the earlier option)
+    best = max((k for k in finalists if k != favourite), key=lambda k: (sum(bits[k]), -rank[k]))
+    return best if beats(bits[best], bits[favourite]) else favourite
 
 
 def _hopeful(mine: list[bool], theirs: list[bool], left: int) -> bool:
