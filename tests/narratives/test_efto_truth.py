@@ -1,6 +1,6 @@
 """Escape From Tall Oaks tells the truth: check_story over sixty seeded games (default options and
-policy; every case the templates tell), no number written into the templates' own words, no fold across a decision, and the same seed and
-log always read the same, byte for byte."""
+policy; every case the templates tell), no number written into the templates' own words, no fold across a
+decision, and the same seed and log always read the same, byte for byte."""
 
 from __future__ import annotations
 

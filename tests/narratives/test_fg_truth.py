@@ -1,5 +1,5 @@
-"""Final Girl tells the truth: over many seeded games (default options and policy, and every option value; every case the templates tell), every sentence,
-prose and `brief` alike, agrees with its event; the file writes no number of its own; no fold spans one of
+"""Final Girl tells the truth: over many seeded games (default options and policy, and every option value;
+every case the templates tell), every sentence, prose and `brief` alike, agrees with its event; the file writes no number of its own; no fold spans one of
 the person's decisions; and the same seed and log give the same text, byte for byte."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Mixtape Massacre tells the truth: every sentence agrees with its event over many seeded games (the
-default options, and every option value with random play; every case the templates tell), the numbers come from the events, every roll
-shows its dice, and the same seed and log give the same text."""
+default options, and every option value with random play; every case the templates tell), the numbers come
+from the events, every roll shows its dice, and the same seed and log give the same text."""
 
 from __future__ import annotations
 

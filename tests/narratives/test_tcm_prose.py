@@ -39,7 +39,7 @@ NARRATOR = for_game("slaughterhouse", 7)
 
 @cache
 def _told() -> tuple[tuple[Event, str, str], ...]:
-    """(event, prose, summary) of every event of the module's games, told once for the tests that read them."""
+    """(event, prose, summary) of every event of the module's games, told once for the tests that read it."""
     return tuple(
         (event, NARRATOR.prose(event, i), NARRATOR.summary(event))
         for _, events in _games()

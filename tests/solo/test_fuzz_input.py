@@ -213,7 +213,7 @@ def quick_hints():
 
 @pytest.mark.parametrize("game_id", ids())
 @settings(
-    max_examples=30,  # each a whole typed session (40 were the suite's fifth-largest cost); bench/hostile.py: 300
+    max_examples=30,  # each a whole typed session (40 were a large share of the suite); bench/hostile.py: 300
     deadline=None,
     derandomize=True,
     database=None,

@@ -30,7 +30,8 @@ def ending(policy: str, seed: int) -> Ending:
     """The game of `seed` with `policy` at every seat and 1 + seed % 5 rivals, to at most 20,000 decisions:
     played once per worker for test_efto_games and test_efto_second_read, which read the same games."""
     played = play(GAME, seed, policy, {"rivals": str(1 + seed % 5)}, max_decisions=20_000)
-    return Ending(played.finished, GAME.outcome(played.state), GAME.invariants(played.state), played.events[-1])
+    state = played.state
+    return Ending(played.finished, GAME.outcome(state), GAME.invariants(state), played.events[-1])
 
 
 def fresh(seed: int = 0, rivals: str = "2", names: list[str] | None = None):
