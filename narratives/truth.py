@@ -251,11 +251,17 @@ def _agreeing(noun: str) -> tuple[re.Pattern[str], re.Pattern[str], tuple[str, s
 # -- over a whole log ------------------------------------------------------------------------------------
 
 
+_READINGS_KEPT = 200_000
+"""Distinct sentences whose readings a game's templates keep (a few hundred games tell some 30,000)."""
+
+
 def check_story(narrator: Narrator, log: Sequence[Event], where: str = "") -> list[Problem]:
     """Every telling of a log, prose and summary, checked against its own event (or fold)."""
     problems = []
     truth, nouns = narrator.templates.truth, narrator.templates.nouns()
     readings: dict[str, Reading] = narrator.templates.memo.setdefault("truth.readings", {})
+    if len(readings) > _READINGS_KEPT:
+        readings.clear()  # bench/truth.py tells thousands of games: the memory stays bounded
     for telling in narrator.story(log):
         events = log[telling.start : telling.stop]
         fields = narrator.fold_values(events) if telling.folded else narrator.values(events[0])
