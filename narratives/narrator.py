@@ -125,6 +125,7 @@ class Narrator:
         """One unit told, its grammar choices remembered in `history` (`at`: the position it is told at)."""
         index = unit.start if at is None else at
         first = log[unit.start]
+        heading = None
         if unit.folded and unit.group is not None:
             events = log[unit.start : unit.stop]
             fields = self.fold_values(events)
@@ -134,7 +135,7 @@ class Narrator:
             key = f"fold:{unit.group}"
             summary = self._fold_summary(events, case, fields)
         else:
-            fields = self.values(first)
+            _, fields, heading = self._seen(first)  # the fields and the heading, worked out once
             case = self._case(first, fields)
             key = first.kind
             summary = self._summary(first, case, fields)
@@ -148,7 +149,7 @@ class Narrator:
         return Telling(
             unit.start,
             unit.stop,
-            self.title(first),
+            self.title(first) if heading is None else heading,
             summary if prose is None else prose,  # '' where the file says the event needs no words
             summary,
             unit.group,

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgspec
 
@@ -104,33 +104,54 @@ def event_numbers(fields: Mapping[str, Any]) -> set[int]:
     return out
 
 
+class Reading(NamedTuple):
+    """What a sentence says whatever its event: its numbers, the success, failure and health words it uses,
+    and what is wrong with its own grammar (articles, agreement)."""
+
+    numbers: tuple[int, ...]
+    success: list[str]
+    failure: list[str]
+    health: list[str]
+    grammar: list[str]
+
+
+def read(text: str, truth: Truth, nouns: Mapping[str, Mapping[str, Any]] | None = None) -> Reading:
+    """The part of `check` that reads the sentence alone (most of its cost), for a caller to keep."""
+    return Reading(
+        tuple(numbers_in(text, truth.idioms)),
+        _matches(truth.success_words, text),
+        _matches(truth.failure_words, text),
+        _matches(truth.health_words, text),
+        _articles(text, nouns or {}) + agreement(text, truth),
+    )
+
+
 def check(
     text: str,
     fields: Mapping[str, Any],
     truth: Truth,
     nouns: Mapping[str, Mapping[str, Any]] | None = None,
     known: set[int] | None = None,
+    reading: Reading | None = None,
 ) -> list[str]:
     """What is wrong with a sentence told of an event with these fields (empty: nothing found). `known`:
-    the event's numbers, where the caller has counted them already."""
+    the event's numbers, where the caller has counted them already; `reading`: `read` of the text, where the
+    caller has it already (the same sentence recurs across a game's logs)."""
     why: list[str] = []
     known = event_numbers(fields) if known is None else known
-    for n in numbers_in(text, truth.idioms):
+    said = read(text, truth, nouns) if reading is None else reading
+    for n in said.numbers:
         if n not in known:
             why.append(f"says {n}, which is none of the event's numbers")
     outcome = str(fields.get(truth.outcome, "")).lower()
-    if (said := _matches(truth.success_words, text)) and outcome != "success":
-        why.append(f"success words {said} where the outcome is {outcome or 'neither'}")
-    if (said := _matches(truth.failure_words, text)) and outcome != "failure":
-        why.append(f"failure words {said} where the outcome is {outcome or 'neither'}")
+    if said.success and outcome != "success":
+        why.append(f"success words {said.success} where the outcome is {outcome or 'neither'}")
+    if said.failure and outcome != "failure":
+        why.append(f"failure words {said.failure} where the outcome is {outcome or 'neither'}")
     lost = fields.get(truth.health, 0)
-    if (said := _matches(truth.health_words, text)) and not (
-        lost is True or (isinstance(lost, int) and lost > 0)
-    ):
-        why.append(f"health words {said} where no health was lost")
-    why += _articles(text, nouns or {})
-    why += agreement(text, truth)
-    return why
+    if said.health and not (lost is True or (isinstance(lost, int) and lost > 0)):
+        why.append(f"health words {said.health} where no health was lost")
+    return why + said.grammar
 
 
 @cache
@@ -230,10 +251,17 @@ def _agreeing(noun: str) -> tuple[re.Pattern[str], re.Pattern[str], tuple[str, s
 # -- over a whole log ------------------------------------------------------------------------------------
 
 
+_READINGS_KEPT = 200_000
+"""Distinct sentences whose readings a game's templates keep (a few hundred games tell some 30,000)."""
+
+
 def check_story(narrator: Narrator, log: Sequence[Event], where: str = "") -> list[Problem]:
     """Every telling of a log, prose and summary, checked against its own event (or fold)."""
     problems = []
     truth, nouns = narrator.templates.truth, narrator.templates.nouns()
+    readings: dict[str, Reading] = narrator.templates.memo.setdefault("truth.readings", {})
+    if len(readings) > _READINGS_KEPT:
+        readings.clear()  # bench/truth.py tells thousands of games: the memory stays bounded
     for telling in narrator.story(log):
         events = log[telling.start : telling.stop]
         fields = narrator.fold_values(events) if telling.folded else narrator.values(events[0])
@@ -242,7 +270,9 @@ def check_story(narrator: Narrator, log: Sequence[Event], where: str = "") -> li
             for event in events:
                 known |= event_numbers(narrator.values(event))
         for text in {telling.prose, telling.summary}:
-            for why in check(text, fields, truth, nouns, known):
+            if (reading := readings.get(text)) is None:
+                reading = readings[text] = read(text, truth, nouns)
+            for why in check(text, fields, truth, nouns, known, reading):
                 problems.append(Problem(f"{where}@{telling.start} {events[0].kind}", text, why))
     return problems
 

@@ -85,7 +85,7 @@ def test_setup_events_sit_under_the_opening_heading_and_names_take_articles_once
             assert NARRATOR.title(e) == "Night shift"
         else:
             assert NARRATOR.title(e) in ("Credits", f"Turn {e.turn}")
-        text = NARRATOR.prose(e, i)
+        text = _told()[i][0]  # NARRATOR.prose(e, i), told once for the module
         assert "the The " not in text and "the Rack " not in text, text
 
 
@@ -138,14 +138,15 @@ def test_choice_and_minor_power_events_render_in_every_case():
 
 
 @cache
+def _told() -> list[tuple[str, str]]:
+    """Every event's (prose, summary), told once for the module's checks, in the order of events_of_games."""
+    return [(NARRATOR.prose(e, i), NARRATOR.summary(e)) for i, e in enumerate(events_of_games())]
+
+
 def _texts() -> list[tuple[str, str]]:
-    """Every event's prose and summary, told once for the module's checks."""
-    return [
-        (e.kind, text)
-        for i, e in enumerate(events_of_games())
-        for text in (NARRATOR.prose(e, i), NARRATOR.summary(e))
-        if text
-    ]
+    """(kind, text) for every event's prose and summary that says something."""
+    told = zip(events_of_games(), _told(), strict=True)
+    return [(e.kind, text) for e, pair in told for text in pair if text]
 
 
 DOUBLED_PUNCTUATION = re.compile(r"[!?]\.|\.\.\.\.|(?<!\.)\.\.(?!\.)")  # "!.", "....", ".."

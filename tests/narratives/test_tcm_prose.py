@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import cache
 
 from engines.core.autoplay import play
+from engines.core.events import Event
 from engines.registry import get
 from narratives import for_game
 from narratives.templates import load
@@ -32,21 +34,30 @@ def _play_games():
                 yield seed, play(GAME, seed, policy, {"scenario": scenario}).events
 
 
+NARRATOR = for_game("slaughterhouse", 7)
+
+
+@cache
+def _told() -> tuple[tuple[Event, str, str], ...]:
+    """(event, prose, summary) of every event of the module's games, told once for the tests that read it."""
+    return tuple(
+        (event, NARRATOR.prose(event, i), NARRATOR.summary(event))
+        for _, events in _games()
+        for i, event in enumerate(events)
+    )
+
+
 def test_every_emitted_kind_renders_cleanly_in_prose_summary_and_title():
-    narrator = for_game("slaughterhouse", 7)
     kinds = load("slaughterhouse").kinds
     seen: set[str] = set()
-    for _, events in _games():
-        for i, event in enumerate(events):
-            seen.add(event.kind)
-            assert event.kind in kinds, event.kind
-            prose = narrator.prose(event, i)
-            assert prose and not LEFTOVER.search(prose), (event.kind, prose)
-            generic = event.kind.replace("_", " ").capitalize() + ":"
-            assert not prose.startswith(generic), (event.kind, event.facts)
-            summary = narrator.summary(event)
-            assert not LEFTOVER.search(summary), (event.kind, summary)
-            assert not LEFTOVER.search(narrator.title(event))
+    for event, prose, summary in _told():
+        seen.add(event.kind)
+        assert event.kind in kinds, event.kind
+        assert prose and not LEFTOVER.search(prose), (event.kind, prose)
+        generic = event.kind.replace("_", " ").capitalize() + ":"
+        assert not prose.startswith(generic), (event.kind, event.facts)
+        assert not LEFTOVER.search(summary), (event.kind, summary)
+        assert not LEFTOVER.search(NARRATOR.title(event))
     assert {"game_started", "moved", "attack", "injured", "killed", "game_over", "searched"} <= seen
     scenario_kinds = {"siphoned", "ignited", "fire_spread", "loot_taken", "loot_loaded", "photo_taken"}
     assert scenario_kinds | {"documented", "vehicle_placed", "token_placed"} <= seen
@@ -95,23 +106,24 @@ BAD_WORDING = [
 ]
 
 
-def _wording_games():
+def _wording_lines() -> Iterator[tuple[Event, str, str]]:
+    """(event, prose, summary): the module's games as told above, then random play of every scenario with
+    every card unlocked."""
+    yield from _told()
     every = ",".join(GAME.achievements)
-    yield from _games()
     for scenario in "abcde":
         for seed in range(6):
-            yield seed, play(GAME, seed, "random", {"scenario": scenario, "unlocked": every}).events
+            events = play(GAME, seed, "random", {"scenario": scenario, "unlocked": every}).events
+            yield from ((e, NARRATOR.prose(e, i), NARRATOR.summary(e)) for i, e in enumerate(events))
 
 
 def test_prose_and_summaries_read_as_english_over_many_seeded_games():
-    narrator = for_game("slaughterhouse", 3)
     seen_kinds: set[str] = set()
-    for _, events in _wording_games():
-        for i, event in enumerate(events):
-            for text in (narrator.prose(event, i), narrator.summary(event)):
-                for pattern, what in BAD_WORDING:
-                    assert not pattern.search(text), (what, event.kind, text)
-            seen_kinds.add(event.kind)
+    for event, prose, summary in _wording_lines():
+        for text in (prose, summary):
+            for pattern, what in BAD_WORDING:
+                assert not pattern.search(text), (what, event.kind, text)
+        seen_kinds.add(event.kind)
     assert {"injured", "card_interrupt", "card_free", "noise_rolled", "searched"} <= seen_kinds
 
 

@@ -1,5 +1,6 @@
 """The truth harness: each check fails on a false sentence, and Escape of the Dead passes all of them over
-hundreds of seeded games (both option sets, two policies), in prose and in `brief` alike."""
+many seeded games (both option sets, two policies; every case the templates tell), in prose and in `brief`
+alike."""
 
 from __future__ import annotations
 
@@ -9,8 +10,14 @@ from machinery import ev, narrator
 from engines.registry import get
 from narratives import for_game, truth
 from narratives.templates import Truth
+from tests.narratives.told import untold
 
 GAME = "escape-of-the-dead"
+SEEDS = (*range(75), 95)
+"""Seeds 0-74 and 95 (the first whose lawn roll comes up empty, under the weak barricade) tell every case the
+150 seeds did; bench/truth.py checks the same truth over 1,000 games."""
+UNTOLD = {("reward_taken", "b_done"), ("reward_taken", "d_full"), ("undo", "default")}
+"""The cases 150 seeds of both option sets never told either."""
 RULES = Truth(
     success_words=("drops?", "clean shot"),
     failure_words=("miss(?:es)?", "wide"),
@@ -103,22 +110,23 @@ prose = [{ text = "{who} bleeds.", tells = ["health_lost>0"] }, { text = "{who} 
 
 @pytest.fixture(scope="module")
 def played():
-    """A hundred and fifty seeds, each with the default policy and rules, and with random play, a weak
-    barricade and the rolls in the person's order (every roll its own decision); each with its narrator,
-    which keeps its story for the next test."""
+    """The seeds, each with the default policy and rules, and with random play, a weak barricade and the
+    rolls in the person's order (every roll its own decision); each with its narrator, which keeps its
+    story for the next test."""
     game = get(GAME)
     out = []
-    for seed in range(150):
+    for seed in SEEDS:
         for options, policy in (({}, None), ({"barricade": "5", "roll_order": "choose"}, "random")):
             out.append((truth.play(game, seed, options, policy), for_game(GAME, seed)))
     return out
 
 
-def test_escape_of_the_dead_tells_the_truth_over_hundreds_of_games(played):
+def test_escape_of_the_dead_tells_the_truth_over_many_seeded_games(played):
     problems = []
     for game, teller in played:
         problems += truth.check_story(teller, game.events, str(game.seed))
     assert problems == [], problems[:10]
+    assert untold(((teller, game.events) for game, teller in played), played[0][1]) <= UNTOLD
     kinds = {e.kind for game, _ in played for e in game.events}
     assert {
         "game_won",

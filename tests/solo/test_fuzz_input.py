@@ -198,12 +198,13 @@ def check_refusals(repl: ProbeRepl) -> None:
 def quick_hints():
     """A typed `hint` searches (about a second a hint at its real budget), and a typed `review` searches every
     decision of the run so far (most of this file's time at its 16 samples); the fuzz is about what typing
-    does, not about their figures (tests/solo/test_hint_search.py, tests/solo/test_review*), so hints play
-    two samples and reviews one (every option of every decision still played out). Saves skip the disk's
+    does, not about their figures (tests/solo/test_hint_search.py, tests/solo/test_review*), so hints and
+    reviews play one sample (every option of every decision still played out; at two, the hints alone were
+    half of this file's time). Saves skip the disk's
     flush (os.fsync, thousands of them here): the run saved at the end still loads from the files written,
     and what a flush guards against, a crash, is tests/solo/test_processes.py's and tests/saves/'."""
     with (
-        mock.patch("solo.advice.iterations", lambda game: 2),
+        mock.patch("solo.advice.iterations", lambda game: 1),
         mock.patch("solo.review_search.SAMPLES", 1),
         mock.patch("os.fsync"),
     ):
@@ -212,7 +213,7 @@ def quick_hints():
 
 @pytest.mark.parametrize("game_id", ids())
 @settings(
-    max_examples=40,
+    max_examples=30,  # each a whole typed session (40 were a large share of the suite); bench/hostile.py: 300
     deadline=None,
     derandomize=True,
     database=None,

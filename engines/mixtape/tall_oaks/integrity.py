@@ -11,6 +11,9 @@ from engines.mixtape.tall_oaks.state import START_POINT, State, Survivor
 
 
 def _once(name: str, where: list[str], expected: list[str]) -> list[str]:
+    distinct = set(where)
+    if len(distinct) == len(where) and distinct == set(expected):
+        return []  # the common case, checked cheaply (as Slaughterhouse's checks do): each once, none missing
     seen = Counter(where)
     out = [f"{name} {c} is in {n} places" for c, n in seen.items() if n > 1]
     missing = set(expected) - set(seen)

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from functools import cache
+from typing import Any, NamedTuple
+
+from engines.core.autoplay import play
 from engines.core.events import Event
 from engines.mixtape.tall_oaks import searching
 from engines.registry import get
@@ -10,6 +14,24 @@ GAME = get("escape-from-tall-oaks")
 
 
 PLAIN = ["Pat", "Sam", "Lee", "Max", "Ash", "Kit"]  # names with no special ability
+
+
+class Ending(NamedTuple):
+    """How a seeded whole game ended: what the tests that check every game ends read of it."""
+
+    finished: bool
+    outcome: Any
+    invariants: list[str]
+    last: Event
+
+
+@cache
+def ending(policy: str, seed: int) -> Ending:
+    """The game of `seed` with `policy` at every seat and 1 + seed % 5 rivals, to at most 20,000 decisions:
+    played once per worker for test_efto_games and test_efto_second_read, which read the same games."""
+    played = play(GAME, seed, policy, {"rivals": str(1 + seed % 5)}, max_decisions=20_000)
+    state = played.state
+    return Ending(played.finished, GAME.outcome(state), GAME.invariants(state), played.events[-1])
 
 
 def fresh(seed: int = 0, rivals: str = "2", names: list[str] | None = None):
