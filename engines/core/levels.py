@@ -27,7 +27,8 @@ HARD_ITERATIONS: dict[str, int] = {
 }
 """Samples per decision at the hard level (each plays every option to the end): at most about 1 s of CPU at the
 median and 2-3 s at the 95th percentile on one core (bench/search_strength.py, 2026-12-01; Director's Cut at 32
-samples took 0.24 s median / 0.81 s p95, Tall Oaks 0.47 s / 2.64 s, so they were set to 64 and 24)."""
+samples took 0.24 s median / 0.81 s p95, Tall Oaks 0.47 s / 2.64 s, so they were set to 64 and 24). Tall Oaks'
+24 come after its screen (HARD_SCREEN), for three options at most."""
 HARD_STEPS: dict[str, int] = {
     "final-girl": 40_000,
     "slaughterhouse": 32_000,

@@ -6,6 +6,9 @@ sample and rolls each out to the end with every seat's shipped policy, reading o
 Trying every option on the same sample, with the same rollout RNG, compares options under common random
 numbers: the difference between two options is not drowned by the luck of the draw.
 
+`choose` with a screen (`Budget.screen`, Tall Oaks' hard level) plays every option on the first samples only,
+then the shipped pick and the best few of that screen on fresh ones, and judges the departure on those alone.
+
 The real state is read ONLY through `determinize`, so the choice cannot depend on anything the seat has not
 seen (tests/engines/core/test_search.py changes the hidden things behind its back and checks it).
 
@@ -254,9 +257,10 @@ def _contest(game: Game, state: Any, decision: Decision, budget: Budget, seed: i
     favourite = policy(game.view(first, seat), decision, Rng(splitmix64(base ^ _MASK64)))
     bits: dict[str, list[bool]] = {o.key: [] for o in options}
     spent = 0
+    deadline = None if budget.seconds is None else time.process_time() + budget.seconds
 
     def play(i: int, keys: list[str]) -> bool:
-        """Sample i played out for each of `keys`: whether the step budget is now spent."""
+        """Sample i played out for each of `keys`: whether the budget (steps, or seconds) is now spent."""
         nonlocal spent
         sample = hidden.determinize(state, seat, Rng(splitmix64((base + 2 * i) & _MASK64)))
         roll_seed = splitmix64((base + 2 * i + 1) & _MASK64)
@@ -267,7 +271,9 @@ def _contest(game: Game, state: Any, decision: Decision, budget: Budget, seed: i
             result = game.outcome(s) if length is not None else None
             bits[key].append(result is not None and seat in result.winners)
             spent += 1 + (ROLLOUT_CAP if length is None else length)
-        return budget.steps is not None and spent >= budget.steps
+        if budget.steps is not None and spent >= budget.steps:
+            return True
+        return deadline is not None and time.process_time() >= deadline
 
     order = {o.key: n for n, o in enumerate(options)}
     finalists = [o.key for o in options]

@@ -103,3 +103,11 @@ def test_only_tall_oaks_hard_screens():
     for gid in levels.HARD_ITERATIONS:
         if gid not in levels.HARD_SCREEN:
             assert levels.hard_budget(gid).screen == 0
+
+
+def test_a_cpu_budget_stops_a_screened_choice_too(move, monkeypatch):
+    game, state, decision = move
+    tried, tests = _spy(monkeypatch)
+    search.choose(game, state, decision, Budget(iterations=500, seconds=0.0, screen=6, finalists=2), seed=5)
+    assert len(tried) == len(decision.options) + 3  # the clock ran out at once: one sample of each stage
+    assert [(len(a), len(b)) for a, b in tests] == [(1, 1)]
