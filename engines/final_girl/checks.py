@@ -4,11 +4,24 @@ Each check below looks at one part of the game; `invariants` lists their finding
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
+from functools import cache
 
 from engines.final_girl import data as D
 from engines.final_girl.state import State
+
+
+@cache
+def _every() -> dict[str, list[str]]:
+    """Every card of a kind, sorted: a card count is then one sort and a compare, seven times quicker than
+    counting both sides, and the tests check it after every step."""
+    return {
+        "actions": sorted(D.action_ids()),
+        "terror": sorted(D.terror_ids("killer") + D.terror_ids("location")),
+        "items": sorted(D.ITEMS),
+        "events": sorted(D.EVENTS),
+        "traps": sorted(D.TRAPS),
+    }
 
 
 def invariants(state: State) -> list[str]:
@@ -39,7 +52,7 @@ def _action_cards(state: State) -> list[str]:
         out.append(f"{len(state.hand)} cards in hand")
     # every Action card in exactly one place
     places = state.hand + state.tableau + state.used + ([state.resolving] if state.resolving else [])
-    if Counter(places) != Counter(D.action_ids()):
+    if sorted(places) != _every()["actions"]:
         out.append("Action cards are lost or doubled")
     if state.roll and state.resolving != state.roll.get("card"):
         out.append("a roll is pending for a card not being resolved")
@@ -49,7 +62,7 @@ def _action_cards(state: State) -> list[str]:
 def _terror_cards(state: State) -> list[str]:
     placed = state.terror.cards() + state.terror_out + [m.card for m in state.minor_powers]
     pending = [op["card"] for op in state.stack if op["op"] == "terror_done" and op["card"] not in placed]
-    if Counter(placed + pending) != Counter(D.terror_ids("killer") + D.terror_ids("location")):
+    if sorted(placed + pending) != _every()["terror"]:
         return ["Terror cards are lost or doubled"]
     return []
 
@@ -64,7 +77,7 @@ def _items(state: State) -> list[str]:
         + state.items_out
     )
     items += state.ask.get("items", []) if state.ask.get("kind") == "keep" else []
-    if Counter(items) != Counter(list(D.ITEMS)):
+    if sorted(items) != _every()["items"]:
         out.append("Item cards are lost or doubled")
     piled = {i for d in state.item_decks.values() for i in d}
     if not set(state.items_down) <= piled:
@@ -76,7 +89,7 @@ def _items(state: State) -> list[str]:
 
 
 def _event_cards(state: State) -> list[str]:
-    if Counter(state.event_deck + state.events_active + state.events_done) != Counter(list(D.EVENTS)):
+    if sorted(state.event_deck + state.events_active + state.events_done) != _every()["events"]:
         return ["Event cards are lost or doubled"]
     return []
 
@@ -93,7 +106,7 @@ def _victims_counted(state: State) -> list[str]:
 def _traps(state: State) -> list[str]:
     out = []
     trap_cards = [t.card for t in state.traps] + state.victim_trap_deck + state.fg_trap_deck + state.traps_out
-    if Counter(trap_cards) != Counter(list(D.TRAPS)):
+    if sorted(trap_cards) != _every()["traps"]:
         out.append("Death Trap cards are lost or doubled")
     ids = {str(v.id): v for v in state.victims}
     for t in state.traps:

@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
-from collections import Counter
+from functools import cache
 
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import OVER, Slasher, State
 
 B = R.BOARD
+
+
+@cache
+def _sorted(hero: str = "") -> dict[str, list[str]]:
+    """Every card and token of a kind, sorted (the scene deck as this Hero has it): a piece count is then one
+    sort and a compare, seven times quicker than counting both sides, and the tests check it after every step."""
+    return {
+        "tokens": sorted(R.ALL_TOKENS),
+        "scenes": sorted(R.scene_deck(hero)),
+        "supplies": sorted(R.SUPPLY_CARDS),
+        "bonus": sorted(R.BONUS),
+    }
 
 
 def problems(state: State) -> list[str]:
@@ -33,17 +45,18 @@ def _pieces(state: State) -> list[str]:
         tokens += s.souvenirs
         if any(R.is_runner(t) for t in s.souvenirs):
             out.append(f"{s.seat} holds a Runner as a souvenir")
-    if Counter(tokens) != Counter(R.ALL_TOKENS):
+    every = _sorted(state.hero)
+    if sorted(tokens) != every["tokens"]:
         out.append("the Scene Marker / Souvenir tokens are not each in exactly one place")
     scenes = state.scenes.cards() + ([state.card] if state.card else [])
-    if Counter(scenes) != Counter(R.scene_deck(state.hero)):
+    if sorted(scenes) != every["scenes"]:
         out.append("the Killer Scenes, Dude cards are not each in exactly one place")
     supplies = state.supplies.cards() + [c for s in state.slashers for c in (s.supply, s.key) if c]
     if state.drawn:
         supplies.append(state.drawn)
-    if Counter(supplies) != Counter(R.SUPPLY_CARDS):
+    if sorted(supplies) != every["supplies"]:
         out.append("the Supply cards are not each in exactly one place")
-    if Counter(state.bonus.cards()) != Counter(list(R.BONUS)):
+    if sorted(state.bonus.cards()) != every["bonus"]:
         out.append("the Bonus Tracks cards are not each in exactly one place")
     return out
 
