@@ -277,14 +277,15 @@ def _contest(game: Game, state: Any, decision: Decision, budget: Budget, seed: i
 
     order = {o.key: n for n, o in enumerate(options)}
     finalists = [o.key for o in options]
+    kept = max(1, budget.finalists)  # at least one option to weigh against the pick
     start = 0
-    if len(options) > budget.finalists + 1:
+    if len(options) > kept + 1:
         while start < budget.screen:
             start += 1
             if play(start - 1, finalists):
                 break
         others = sorted((k for k in finalists if k != favourite), key=lambda k: (-sum(bits[k]), order[k]))
-        finalists = [favourite, *others[: budget.finalists]]
+        finalists = [favourite, *others[:kept]]
         bits = {k: [] for k in finalists}
     for i in range(start, start + budget.iterations):
         if play(i, finalists):

@@ -111,3 +111,11 @@ def test_a_cpu_budget_stops_a_screened_choice_too(move, monkeypatch):
     search.choose(game, state, decision, Budget(iterations=500, seconds=0.0, screen=6, finalists=2), seed=5)
     assert len(tried) == len(decision.options) + 3  # the clock ran out at once: one sample of each stage
     assert [(len(a), len(b)) for a, b in tests] == [(1, 1)]
+
+
+def test_a_screen_keeps_at_least_one_finalist(move, monkeypatch):
+    game, state, decision = move
+    tried, tests = _spy(monkeypatch)
+    search.choose(game, state, decision, Budget(iterations=2, screen=1, finalists=0), seed=5)
+    assert len(tried) == len(decision.options) + 2 * 2  # the screen, then the pick and one finalist
+    assert [(len(a), len(b)) for a, b in tests] == [(2, 2)]
