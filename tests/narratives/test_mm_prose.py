@@ -224,3 +224,24 @@ def test_the_story_names_every_space_by_a_landmark_never_by_column_and_row():
                                        "place": "the road at 0,8", "from": "the road at 16,0"})  # fmt: skip
     said = NARRATOR.summary(moved)
     assert said == "Stitches moves 4 steps to the road 2 steps north-west of Galaxy Comics."
+
+
+def test_a_trophy_in_the_singular_is_told_only_of_one_souvenir_taken():
+    """'A trophy for the collection' once followed a kill worth two, three or six souvenirs (113 times in 60
+    seeded games); the line now tells `gained=1`, and the others count what was taken."""
+    from engines.core import autoplay
+    from engines.registry import get
+    from narratives import narrator
+
+    game = get("mixtape-massacre")
+    told: dict[int, int] = {}
+    for seed in range(12):
+        events = autoplay.play(game, seed, options={"rivals": "2"}).events
+        for telling in narrator.for_game(game.id, seed).story(events):
+            event = events[telling.start]
+            if event.kind == "souvenirs_taken":
+                gained = event.facts["gained"]
+                told[gained] = told.get(gained, 0) + 1
+                if telling.prose.startswith("A trophy for the collection"):
+                    assert gained == 1, telling.prose
+    assert told.get(1) and any(n > 1 for n in told)  # both kinds of kill were told
