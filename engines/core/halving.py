@@ -20,8 +20,8 @@ import math
 from typing import Any
 
 from engines.core.contract import Decision, Game, Option
-from engines.core.rng import Rng, derive_seed, splitmix64
-from engines.core.search import _MASK64, ROLLOUT_CAP, Estimate, _ranked, _Tally, clone, hidden_of, rollout
+from engines.core.rng import derive_seed
+from engines.core.search import Estimate, _ranked, _Tally, hidden_of, pick_rng, playout, sample_rng
 
 FIRST = 1
 """Playouts per option in the first round, the screen."""
@@ -42,19 +42,15 @@ class _Samples:
 
     def sample(self, i: int) -> Any:
         while len(self.drawn) <= i:
-            rng = Rng(splitmix64((self.base + 2 * len(self.drawn)) & _MASK64))
+            rng = sample_rng(self.base, len(self.drawn))
             self.drawn.append(hidden_of(self.game).determinize(self.state, self.seat, rng))
         return self.drawn[i]
 
     def play(self, key: str, i: int) -> tuple[bool, float | None, dict[str, float], int]:
         """The option `key` played out on sample `i`: won, the count goal, the facts and the length."""
-        game, hidden = self.game, hidden_of(self.game)
-        s = clone(self.sample(i))
-        game.apply(s, key)
-        length = rollout(game, s, Rng(splitmix64((self.base + 2 * i + 1) & _MASK64)), ROLLOUT_CAP)
-        result = game.outcome(s) if length is not None else None
-        won = result is not None and self.seat in result.winners
-        return won, hidden.value(s, self.seat), hidden.facts(s, self.seat), ROLLOUT_CAP if length is None else length
+        hidden = hidden_of(self.game)
+        s, won, played = playout(self.game, self.sample(i), key, self.base, i, self.seat)
+        return won, hidden.value(s, self.seat), hidden.facts(s, self.seat), played
 
 
 def weigh(game: Game, state: Any, decision: Decision, samples: int, seed: int, keep: str) -> list[Estimate]:
@@ -66,7 +62,7 @@ def weigh(game: Game, state: Any, decision: Decision, samples: int, seed: int, k
     tallies = {o.key: _Tally() for o in options}
     pool = _Samples(game, state, decision, seed)
     policy = game.policies[game.default_policy]  # its pick breaks ties, as in engines.core.search
-    favourite = policy(game.view(pool.sample(0), decision.seat), decision, Rng(splitmix64(pool.base ^ _MASK64)))
+    favourite = policy(game.view(pool.sample(0), decision.seat), decision, pick_rng(pool.base))
     alone = max(1, samples // 2)
     live = [o.key for o in options]
     left: list[list[str]] = []  # the options left out, round by round

@@ -134,6 +134,27 @@ class _Tally:
 # -- the search ------------------------------------------------------------------------------------------
 
 
+def sample_rng(base: int, i: int) -> Rng:
+    """The RNG that draws sample i of a search seeded `base` (every search draws its samples with it)."""
+    return Rng(splitmix64((base + 2 * i) & _MASK64))
+
+
+def pick_rng(base: int) -> Rng:
+    """The RNG the shipped policy's own pick is asked with, in a search seeded `base`."""
+    return Rng(splitmix64(base ^ _MASK64))
+
+
+def playout(game: Game, sample: Any, key: str, base: int, i: int, seat: str) -> tuple[Any, bool, int]:
+    """Option `key` played out on a copy of sample i, with that sample's rollout RNG (the same for every option:
+    common random numbers): the end state, whether `seat` won, and the decisions the rollout took (ROLLOUT_CAP
+    where the cap stopped it, scored a loss)."""
+    s = clone(sample)
+    game.apply(s, key)
+    length = rollout(game, s, Rng(splitmix64((base + 2 * i + 1) & _MASK64)), ROLLOUT_CAP)
+    result = game.outcome(s) if length is not None else None
+    return s, result is not None and seat in result.winners, ROLLOUT_CAP if length is None else length
+
+
 def rollout(game: Game, state: Any, rng: Rng, cap: int = ROLLOUT_CAP) -> int | None:
     """Play `state` to its end with every seat's default policy, each reading its own view: the number of
     decisions it took, or None when the cap stopped it first."""
@@ -171,22 +192,15 @@ def _search(
     spent = 0
     live = {o.key for o in options}
     for i in range(budget.iterations):
-        sample_rng = Rng(splitmix64((base + 2 * i) & _MASK64))
-        sample = hidden.determinize(state, seat, sample_rng)
+        sample = hidden.determinize(state, seat, sample_rng(base, i))
         if i == 0:  # the shipped policy's own pick, from the seat's view (a sample's is the real one's)
             policy = game.policies[game.default_policy]
-            favourite = policy(game.view(sample, seat), decision, Rng(splitmix64(base ^ _MASK64)))
-        roll_seed = splitmix64((base + 2 * i + 1) & _MASK64)
+            favourite = policy(game.view(sample, seat), decision, pick_rng(base))
         for option, tally in zip(options, tallies, strict=True):
             if option.key not in live:
                 continue
-            s = clone(sample)
-            game.apply(s, option.key)
-            length = rollout(game, s, Rng(roll_seed), ROLLOUT_CAP)
-            result = game.outcome(s) if length is not None else None
-            won = result is not None and seat in result.winners
+            s, won, played = playout(game, sample, option.key, base, i, seat)
             bits[option.key].append(won)
-            played = ROLLOUT_CAP if length is None else length
             spent += 1 + played
             tally.add(won, hidden.value(s, seat), hidden.facts(s, seat), played)
         if prune and favourite in bits:
@@ -253,8 +267,8 @@ def _contest(game: Game, state: Any, decision: Decision, budget: Budget, seed: i
     hidden = hidden_of(game)
     base = derive_seed(seed, "search")
     policy = game.policies[game.default_policy]
-    first = hidden.determinize(state, seat, Rng(splitmix64(base & _MASK64)))
-    favourite = policy(game.view(first, seat), decision, Rng(splitmix64(base ^ _MASK64)))
+    first = hidden.determinize(state, seat, sample_rng(base, 0))
+    favourite = policy(game.view(first, seat), decision, pick_rng(base))
     bits: dict[str, list[bool]] = {o.key: [] for o in options}
     spent = 0
     deadline = None if budget.seconds is None else time.process_time() + budget.seconds
@@ -262,15 +276,11 @@ def _contest(game: Game, state: Any, decision: Decision, budget: Budget, seed: i
     def play(i: int, keys: list[str]) -> bool:
         """Sample i played out for each of `keys`: whether the budget (steps, or seconds) is now spent."""
         nonlocal spent
-        sample = hidden.determinize(state, seat, Rng(splitmix64((base + 2 * i) & _MASK64)))
-        roll_seed = splitmix64((base + 2 * i + 1) & _MASK64)
+        sample = hidden.determinize(state, seat, sample_rng(base, i))
         for key in keys:
-            s = clone(sample)
-            game.apply(s, key)
-            length = rollout(game, s, Rng(roll_seed), ROLLOUT_CAP)
-            result = game.outcome(s) if length is not None else None
-            bits[key].append(result is not None and seat in result.winners)
-            spent += 1 + (ROLLOUT_CAP if length is None else length)
+            _, won, played = playout(game, sample, key, base, i, seat)
+            bits[key].append(won)
+            spent += 1 + played
         if budget.steps is not None and spent >= budget.steps:
             return True
         return deadline is not None and time.process_time() >= deadline
