@@ -460,7 +460,7 @@ def _budgets() -> tuple[str, str]:
         + (f" (at most {levels.HARD_STEPS[g]:,} rollout steps)" if g in levels.HARD_STEPS else "")
         + (
             f" after a screen of {levels.HARD_SCREEN[g]} samples of every option, for the heuristic's pick and "
-            "the two best of the screen"
+            f"the two best of the screen, departing at {levels.hard_budget(g).margin:.2f} standard deviations"
             if g in levels.HARD_SCREEN
             else ""
         )

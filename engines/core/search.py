@@ -43,6 +43,7 @@ class Budget(msgspec.Struct, frozen=True):
     steps: int | None = None  # optional cap on the decisions played in rollouts, summed over the samples
     screen: int = 0  # `choose` only: samples that screen every option first (see `choose`); 0, no screen
     finalists: int = 2  # `choose` with a screen: the options besides the shipped pick that go on from it
+    margin: float = _Z  # `choose` with a screen: the departure test's threshold, in normal quantiles (`beats`)
 
 
 class Estimate(msgspec.Struct, frozen=True):
@@ -256,8 +257,8 @@ def _contest(game: Game, state: Any, decision: Decision, budget: Budget, seed: i
     """`choose` with a screen: every option is played out on the first `budget.screen` samples; the shipped
     pick and the `budget.finalists` others that won most there (the decision's order on a tie) go on to
     `budget.iterations` samples more; the finalist that won most of those (on a tie, the better of the screen)
-    departs from the pick only if it beats it there, by `beats`. A decision with no more options than the
-    finalists skips the screen.
+    departs from the pick only if it beats it there, by `beats` at `budget.margin`. A decision with no more
+    options than the finalists skips the screen.
 
     Why: where a decision has many options (a Tall Oaks move has nine on average), testing the best of them on
     the very samples that picked it favours the luckiest, and spreads the samples thin; the screen picks, and
@@ -302,7 +303,7 @@ def _contest(game: Game, state: Any, decision: Decision, budget: Budget, seed: i
             break
     rank = {k: n for n, k in enumerate(finalists)}  # a tie goes to the better screen (or the earlier option)
     best = max((k for k in finalists if k != favourite), key=lambda k: (sum(bits[k]), -rank[k]))
-    return best if beats(bits[best], bits[favourite]) else favourite
+    return best if beats(bits[best], bits[favourite], budget.margin) else favourite
 
 
 def _hopeful(mine: list[bool], theirs: list[bool], left: int) -> bool:
@@ -312,12 +313,13 @@ def _hopeful(mine: list[bool], theirs: list[bool], left: int) -> bool:
     return only_mine - only_theirs > _Z * math.sqrt(only_mine + only_theirs)
 
 
-def beats(mine: list[bool], theirs: list[bool]) -> bool:
-    """A paired sign test (McNemar's) at 95%: the samples where only one of the two won lean to `mine`."""
+def beats(mine: list[bool], theirs: list[bool], margin: float = _Z) -> bool:
+    """A paired sign test (McNemar's): the samples where only one of the two won lean to `mine` by more than
+    `margin` standard deviations (by default 1.96: 97.5% one-sided, the plain search's test)."""
     only_mine = sum(a and not b for a, b in zip(mine, theirs, strict=True))
     only_theirs = sum(b and not a for a, b in zip(mine, theirs, strict=True))
     n = only_mine + only_theirs
-    return n > 0 and only_mine - only_theirs > _Z * math.sqrt(n)
+    return n > 0 and only_mine - only_theirs > margin * math.sqrt(n)
 
 
 class Searcher:

@@ -33,9 +33,9 @@ def _spy(monkeypatch):
     tests: list[tuple[list[bool], list[bool]]] = []
     real_beats = search.beats
 
-    def beats(mine, theirs):
+    def beats(mine, theirs, margin=search._Z):
         tests.append((list(mine), list(theirs)))
-        return real_beats(mine, theirs)
+        return real_beats(mine, theirs, margin)
 
     monkeypatch.setattr(search, "beats", beats)
     real_rollout = search.rollout
@@ -92,10 +92,34 @@ def test_the_finalist_departs_only_when_it_beats_the_pick_on_the_contest(move, m
     game, state, decision = move
     budget = Budget(iterations=3, screen=2, finalists=2)
     pick = game.policies[game.default_policy](game.view(state, decision.seat), decision, Rng.from_seed(0))
-    monkeypatch.setattr(search, "beats", lambda mine, theirs: False)
+    monkeypatch.setattr(search, "beats", lambda mine, theirs, margin: False)
     assert search.choose(game, state, decision, budget, seed=5) == pick
-    monkeypatch.setattr(search, "beats", lambda mine, theirs: True)
+    monkeypatch.setattr(search, "beats", lambda mine, theirs, margin: True)
     assert search.choose(game, state, decision, budget, seed=5) != pick
+
+
+def test_the_contest_tests_at_the_budgets_margin(move, monkeypatch):
+    game, state, decision = move
+    margins: list[float] = []
+    monkeypatch.setattr(search, "beats", lambda mine, theirs, margin: margins.append(margin) or False)
+    search.choose(game, state, decision, Budget(iterations=2, screen=1, margin=0.5), seed=5)
+    search.choose(game, state, decision, Budget(iterations=2, screen=1), seed=5)
+    assert margins == [0.5, search._Z]
+
+
+def test_beats_needs_the_lead_its_margin_asks():
+    mine, theirs = [True] * 6 + [False] * 3, [False] * 6 + [True] * 3  # 6 to 3: 3 over sqrt(9) = 1 sd
+    assert search.beats(mine, theirs, margin=0.99) and not search.beats(mine, theirs, margin=1.0)
+    assert not search.beats(mine, theirs)  # the plain test asks 1.96 sd
+    assert not search.beats([True, False], [False, True], margin=0.0)  # a tie never departs
+
+
+def test_only_tall_oaks_hard_lowers_the_margin():
+    assert levels.hard_budget(TALL_OAKS).margin == levels.HARD_MARGIN[TALL_OAKS] < search._Z
+    for gid in levels.HARD_ITERATIONS:
+        if gid not in levels.HARD_MARGIN:
+            assert levels.hard_budget(gid).margin == search._Z
+    assert set(levels.HARD_MARGIN) <= set(levels.HARD_SCREEN)  # the margin is read only after a screen
 
 
 def test_only_tall_oaks_hard_screens():
