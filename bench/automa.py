@@ -616,7 +616,7 @@ def main() -> int:
         args.dump.write_text(json.dumps(records))
     pairs = records
     drawn = plot(records)
-    if not drawn:
+    if records and not drawn:  # no calibration (--decisions 0) draws nothing, and that is not matplotlib's fault
         say("matplotlib is not installed (the `plot` extra): no bench/calibration.png")
     report([], pairs, drawn, False)
     compared = compare(games, played, say, lambda rows: report(rows, pairs, drawn, False))
