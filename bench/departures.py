@@ -32,6 +32,8 @@ from engines.core.contract import resolve_options
 from engines.core.search import Budget, Searcher, evaluate
 from engines.registry import get
 
+MIXTAPE_GAMES = ("mixtape-massacre", "escape-from-tall-oaks")
+"""Played with two rivals (three seats) unless told otherwise, as bench/automa.py plays them."""
 FRESH_SEED = 7_000_000
 """Where the weighing's seeds start: apart from every search seed of the game itself."""
 
@@ -86,13 +88,20 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--game", default="escape-from-tall-oaks")
     ap.add_argument("--seat", default="survivor2")
-    ap.add_argument("--option", action="append", default=["rivals=2"], help="a game option, NAME=VALUE")
+    ap.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        help="a game option, NAME=VALUE (default rivals=2 in Mixtape)",
+    )
     ap.add_argument("--budget", default="{}", help="hard's Budget fields to override, as JSON")
     ap.add_argument("--fresh", type=int, default=300, help="samples that weigh each departure")
     ap.add_argument("--seeds", default="0-5", help="FIRST-LAST")
     ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args()
-    options = dict(o.split("=", 1) for o in args.option)
+    options = dict(o.split("=", 1) for o in args.option) or (
+        {"rivals": "2"} if args.game in MIXTAPE_GAMES else {}
+    )
     jobs = [
         (args.game, args.seat, options, json.loads(args.budget), args.fresh, s) for s in seeds_of(args.seeds)
     ]
@@ -100,12 +109,12 @@ def main() -> int:
         results = list(pool.map(one, jobs))
     gains = [g for _, gs, _ in results for g in gs]
     costs = sorted(c for _, _, cs in results for c in cs)
-    spread = (statistics.pvariance(gains) * len(gains)) ** 0.5 if len(gains) > 1 else 0.0
+    error = (statistics.pvariance(gains) * len(gains)) ** 0.5 if len(gains) > 1 else 0.0  # of the sum
     print(
         f"budget {args.budget} on seeds {args.seeds}: {args.seat} won {sum(w for w, _, _ in results)} of {len(jobs)}"
     )
     print(f"departures {len(gains)}, worse than the heuristic's pick {sum(g < 0 for g in gains)}")
-    print(f"gain in all {sum(gains):+.2f} of a win (spread of the departures {spread:.2f})")
+    print(f"gain in all {sum(gains):+.2f} of a win (standard error {error:.2f}, from the gains' spread)")
     if costs:
         print(
             f"search CPU: median {costs[len(costs) // 2]:.2f} s, 95th percentile {costs[int(len(costs) * 0.95)]:.2f} s"
