@@ -370,7 +370,7 @@ class Repl:
         except (SaveError, OSError) as e:
             self._keep_problem("Achievements not recorded", e)
             return
-        texts = self.run.game.achievements
+        texts = achievements.texts(self.run)
         for a in earned:
             self.screen.say(f"Achievement{' (new!)' if a in fresh else ''}: {texts[a]}")
 

@@ -70,3 +70,32 @@ def test_the_table_counts_only_the_achievements_the_game_has(tmp_path):
     rows, note = achievements.table(keep, Run(game, 1, resolve_options(game, {}), game.person_seats[0]))
     assert note == f"1 of {len(game.achievements)} earned; 1 finished run recorded, 1 won."
     assert [row[1] for row in rows].count("2026-11-30") == 1 and len(rows) == len(game.achievements)
+
+
+class _Without:
+    """A shipped game seen without some of its members, as a new game without them would be."""
+
+    def __init__(self, game: object, *missing: str, **replaced: object):
+        self._game, self._missing, self._replaced = game, missing, replaced
+
+    def __getattr__(self, name: str) -> object:
+        if name in self._missing:
+            raise AttributeError(name)
+        if name in self._replaced:
+            return self._replaced[name]
+        return getattr(self._game, name)
+
+
+def test_only_a_game_with_a_sheet_and_earned_offers_them(tmp_path):
+    """The optional members are checked together: without either, or with an empty sheet, a finished run
+    records nothing and shows nothing; with both and no long record, only `earned` counts."""
+    run = finished_final_girl_run(won=True)
+    game = run.game
+    for stand_in in (_Without(game, "earned"), _Without(game, "achievements"), _Without(game, achievements={})):
+        run.game = stand_in
+        assert not achievements.offered(run) and achievements.texts(run) == {}
+        assert achievements.record(Keepsakes(tmp_path), run, "s") == ([], [])
+    assert Keepsakes(tmp_path).read("final-girl") == Kept()
+    run.game = _Without(game, "remember", "earned_across")
+    earned, _ = achievements.record(Keepsakes(tmp_path), run, "s")
+    assert earned == game.earned(run.log) and Keepsakes(tmp_path).read("final-girl").memory == {}
