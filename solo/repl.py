@@ -265,7 +265,7 @@ class Repl:
         line = " · ".join(part for part in (told, changes) if part)
         return fit_fields("Since your last choice: " + line, self.screen.console.width) if line else ""
 
-    def _laid_out(self, d) -> list[str] | None:
+    def _laid_out(self, d: Decision) -> list[str] | None:
         """The game's own layout of a long list of choices (grouped, each with what it does), if it has one."""
         lay_out = getattr(self.ui, "choice_lines", None)
         if lay_out is None:
@@ -273,7 +273,7 @@ class Repl:
         plain = self.screen.plain
         return lay_out(d, self.run.view(), self.screen.console.width - (2 if plain else 0), plain)
 
-    def _tip(self, d) -> str:
+    def _tip(self, d: Decision) -> str:
         """What to type; where the rules leave a single choice, that Enter takes it."""
         if len(d.options) == 1:
             return "It is the only choice the rules leave you here: press Enter to take it."
@@ -358,7 +358,8 @@ class Repl:
         from solo import summary
 
         s = summary.summarize(self.run, standing)
-        self.screen.framed_pairs(s.title, s.lines(), {True: theme.GAIN, False: theme.DANGER}.get(s.won, ""))
+        style = "" if s.won is None else theme.GAIN if s.won else theme.DANGER
+        self.screen.framed_pairs(s.title, s.lines(), style)
 
     def record_achievements(self) -> None:
         from solo import achievements  # at a run's end, not at launch
@@ -558,7 +559,7 @@ class Repl:
         number = d.options.index(option) + 1 if option else "?"
         self.screen.say(f"Hint: {number}. {option.label if option else hint.key}: {hint.reason}")
 
-    def _search_hint(self, d) -> None:
+    def _search_hint(self, d: Decision) -> None:
         """The hint from the search's playouts; Ctrl-C while it thinks goes back to the prompt."""
         from solo import advice
         from solo.busy import busy
@@ -586,7 +587,12 @@ class Repl:
         except KeyboardInterrupt:
             self.screen.say("(review cancelled)")
             return
-        self.screen.paged(lambda: [self.screen.say(line) for line in found], self._more())
+
+        def draw() -> None:
+            for line in found:
+                self.screen.say(line)
+
+        self.screen.paged(draw, self._more())
 
     def cmd_undo(self, arg: str) -> None:
         if self.run.ironman:
@@ -601,7 +607,8 @@ class Repl:
         self.screen.say(self.narrator.prose(self.run.log[-1], len(self.run.log) - 1))
         self.autosave()
         self.cmd_look("")
-        self.asked = (len(self.run.keys), self.run.decision().kind) if self.run.decision() else None
+        d = self.run.decision()
+        self.asked = (len(self.run.keys), d.kind) if d is not None else None
 
     def cmd_save(self, arg: str) -> None:
         if not self.autosave(whole=True):

@@ -242,3 +242,19 @@ def test_plain_mode_lists_choices_again_when_they_change(tmp_path):
     assert "  1. roll the lawn\n  2. roll the barricade\n  3. roll all that remain" in changed
     assert "Place your 4 action dice on the Lawn, the Barricade and the Garage. (1-15, as before" in turn2
     assert "  4. roll all that remain" in turn2.split("> 2 1 1", 1)[1]  # differs from the last list: in full
+
+
+def test_undo_after_the_end_asks_the_last_decision_again_and_the_end_is_shown_again(tmp_path):
+    """After the run ends there is no decision; undo rewinds to the person's last one, which is asked again
+    (not taken for the ended game's), and choosing it again ends the run again."""
+    run = new_run()
+    policy = GAME.policies["heuristic"]
+    while (d := run.decision()) is not None:
+        run.choose(policy(run.view(), d, None))
+    last = run.keys[-1]
+    s = Session(tmp_path, run=run).lines("undo")
+    assert s.run.outcome() is None and s.run.decision() is not None
+    assert s.repl.asked == (len(s.run.keys), s.run.decision().kind)
+    assert s.out.count("The run is over") == 1 and "no decision of yours" not in s.out
+    s.lines(str(s.run.decision().keys().index(last) + 1))
+    assert s.run.outcome() is not None and s.out.count("The run is over") == 2
