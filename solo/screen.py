@@ -313,7 +313,9 @@ class Screen:
             Panel(grid, title=Text(title, style=theme.HEADING), title_align="left", border_style=style, padding=(0, 1))
         )
 
-    def table(self, title: str, head: Sequence[str], rows: Sequence[Sequence[str]], note: str = "") -> None:
+    def table(
+        self, title: str, head: Sequence[str], rows: Sequence[Sequence[str | Text]], note: str = ""
+    ) -> None:
         if self.plain:
             self.console.print(Text(f"-- {title} --"))
             if note:

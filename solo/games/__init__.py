@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
 from engines.core.contract import Decision
 
@@ -12,8 +13,8 @@ if TYPE_CHECKING:
 
     from rich.text import Text
 
-Table = tuple[str, list[str], list[list[str]], str]
-"""An odds table: (title, header, rows, note)."""
+Table: TypeAlias = "tuple[str, list[str], Sequence[Sequence[str | Text]], str]"
+"""An odds table: (title, header, rows, note); a cell is plain words or rich Text styled from solo.theme."""
 
 
 def pct(p: Fraction | float) -> str:
@@ -40,7 +41,7 @@ class GameUI(Protocol):
     def parse(self, text: str, decision: Decision) -> str | None: ...
     def odds(
         self, state: Any, key: str | None = None
-    ) -> list[tuple[str, list[str], list[list[str]], str]] | None:
+    ) -> list[Table] | None:
         """Tables of (title, header, rows, note); with a key, the odds of that choice alone."""
         ...
 

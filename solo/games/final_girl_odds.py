@@ -59,7 +59,10 @@ def _card_odds(state: State, decision: Decision, key: str | None) -> list[Table]
     from engines.final_girl.odds import card_odds
 
     keys = [key] if key else [o.key for o in decision.options]
-    rows, notes, fails, kinds = [], [], [], []
+    rows: list[list[str | Text]] = []
+    notes: list[str] = []
+    fails: list[str] = []
+    kinds: list[str] = []
     react = decision.kind == "react"
     for k in keys:
         found = card_odds(state, k)
@@ -76,7 +79,7 @@ def _card_odds(state: State, decision: Decision, key: str | None) -> list[Table]
         through = _reaction_left(state, spec) if react else ""
         if react and int(through.split(" / ")[-1]) > state.fg_health:
             cost.stylize(theme.DANGER)  # a failed block takes her below 0
-        row = [
+        row: list[str | Text] = [
             f"{_number(decision, k)} {label}",
             str(dice),
             _with_converting(raw[2], conv[2]),
@@ -142,10 +145,10 @@ def _reaction_left(state: State, spec: dict[str, Any]) -> str:
     return " / ".join(left)
 
 
-def _react_sure_rows(state: State, decision: Decision, key: str | None) -> list[list[Any]]:
+def _react_sure_rows(state: State, decision: Decision, key: str | None) -> list[list[str | Text]]:
     """The choices against a blow with no dice (the Hard Hat, taking it): what reaches you, as the engine
     plays it on a copy of the game (the hidden Final Health token is never read)."""
-    rows = []
+    rows: list[list[str | Text]] = []
     for o in decision.options:
         if key and o.key != key:
             continue
