@@ -268,11 +268,11 @@ class SlaughterhouseUI:
             spaces = _spaces_named(rest.removeprefix("to ").strip())
             if not spaces:
                 return None
-            head = "run" if verb == "run" else "move"
-            fits = [o.key for o in decision.options if _goes(o.key, head) in spaces]
-            if len(set(_goes(k, head) for k in fits)) == 1:
-                return fits[0]
-            return None if fits else to_key(head, spaces[0])
+            go = "run" if verb == "run" else "move"
+            goes = [o.key for o in decision.options if _goes(o.key, go) in spaces]
+            if len(set(_goes(k, go) for k in goes)) == 1:
+                return goes[0]
+            return None if goes else to_key(go, spaces[0])
         head = _WORDS.get(low)
         named = ""  # 'use crowbar', 'swap with yellow', 'hunt green': the rest narrows the choice
         if head is None and verb in _WORDS and rest:

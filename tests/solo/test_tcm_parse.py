@@ -164,3 +164,31 @@ def test_at_the_prompt_the_family_names_a_later_sawyer_either_way(tmp_path):
         before = len(run.keys)
         s = Session(tmp_path, run=run).lines(text)
         assert s.run.keys[before] == last, (text, s.out[-400:])
+
+
+def test_moving_and_running_to_a_named_place_give_the_key_that_goes_there():
+    """'move to'/'run to' match the options by where they end (several ways to one space are one choice,
+    a room of two spaces is ambiguous, a place out of reach gives the bare key the engine refuses); a verb
+    word then picks among the options by their labels."""
+    from engines.core.contract import Decision, Option
+
+    d = Decision(
+        "trespassers",
+        "action",
+        "Green, in the Foyer.",
+        (
+            Option("move:LIV1", "move to Living Room (front)"),
+            Option("move:LIV2", "move to Living Room (back)"),
+            Option("run:FOY:KIT1", "run to Kitchen (stove)"),
+            Option("run:LIV1:KIT1", "run to Kitchen (stove) through the Living Room"),
+            Option("hide", "hide here"),
+            Option("end", "end your turn"),
+        ),
+    )
+    assert UI.parse("move to living room", d) is None  # front or back: the REPL asks which
+    assert UI.parse("move to Living Room (back)", d) == "move:LIV2"
+    assert UI.parse("run to kitchen", d) == "run:FOY:KIT1"  # both runs end at the stove
+    assert UI.parse("run to barn", d) == "run:BARN1"  # not on offer: the engine gives the reason
+    assert UI.parse("walk to nowhere", d) is None
+    assert UI.parse("hide", d) == "hide"
+    assert UI.parse("search", d) == "search"
