@@ -256,9 +256,9 @@ def _grouped(rows: list[tuple[int, str, list[str]]]) -> list[list[str]]:
     for n, words, cells in rows:
         groups.setdefault(tuple(cells), []).append((n, words))
     out = []
-    for cells, members in groups.items():
+    for shared, members in groups.items():
         choice = members[0][1] if len(members) == 1 else ", ".join(str(n) for n, _ in members)
-        out.append([choice, *cells])
+        out.append([choice, *shared])
     return out
 
 
@@ -379,9 +379,9 @@ def heading(state: State) -> tuple[list[str], str]:
         waiting = f"; +{edge} waiting from earlier counted" if edge else ""
         return ["Kill"], f"{card.title}: {card.knives} knives{waiting}; three knives or pentagrams kill."
     if p in ("defend", "survivor"):
-        card = R.SCENES[state.card] if state.card else None
-        need = f"{card.title}: {card.fists} fist{'s' if card.fists != 1 else ''}" if card else "Fists needed"
-        return ["Defend"], f"{need}; three fists always hold."
+        scene = R.SCENES[state.card] if state.card else None
+        fists = f"{scene.title}: {scene.fists} fist{'s' if scene.fists != 1 else ''}" if scene else "Fists needed"
+        return ["Defend"], f"{fists}; three fists always hold."
     colour = state.locks.get(state.slashers[state.spender].at, "yellow")
     need = R.UNLOCK_KNIVES[colour]
     return ["Break it"], f"A {colour} lock: {need} {'knife' if need == 1 else 'knives'} to break it."

@@ -465,3 +465,20 @@ def test_the_digest_recaps_your_own_roll_that_the_rivals_turns_push_off_the_scre
     assert UI.recap(events, "slasher1") == "you killed Jock, then your kill missed (1 of 3 knives)"
     assert UI.recap(events[3:], "slasher1") == "Jock got away and hurt you (-2 health), then Linda beat you"
     assert UI.recap(events[1:2], "slasher1") == ""
+
+
+@pytest.mark.parametrize(("colour", "need"), [("yellow", "1 knife"), ("red", "2 knives")])
+def test_the_spend_odds_at_a_lock_say_how_many_knives_break_it(colour, need):
+    """The note under a lock's spend odds counts the lock's knives from the engine's data, one knife singular."""
+    state = ready()
+    put_marker(state, "farm")
+    entrance = B.locations["farm"].entrances[0]
+    state.locks[entrance] = colour
+    state.lock_bank -= 1
+    turn_of(state, 0, entrance)
+    give(state, 0, "chainsaw.1")  # a knife supply, so the roll asks for a spend
+    GAME.apply(state, "unlock")
+    assert GAME.decision(state).kind == "spend" and state.purpose == "unlock"
+    assert R.UNLOCK_KNIVES[colour] == int(need.split()[0])
+    (_title, head, _rows, note) = UI.odds(state)[0]
+    assert head[1] == "Break it" and note.startswith(f"A {colour} lock: {need} to break it.")
