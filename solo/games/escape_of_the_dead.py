@@ -224,8 +224,9 @@ class EscapeOfTheDeadUI:
         tokens = _TOKEN.findall(words)
         if not tokens or len("".join(tokens)) < len(re.sub(r"\s", "", words)):
             return None
-        numbers = [_number(t) for t in tokens]
-        if all(n is not None for n in numbers):
+        read = [_number(t) for t in tokens]
+        numbers = [n for n in read if n is not None]
+        if len(numbers) == len(read):  # every token a count of dice
             if len(numbers) == 1 and len(tokens[0]) == 3 and re.fullmatch("[0-9]{3}", tokens[0]):
                 numbers = [int(c) for c in tokens[0]]
             if len(numbers) != 3:
@@ -492,7 +493,8 @@ def _chance(hit: int) -> str:
 
 def _levels() -> str:
     """The spawn levels by repair: '1 a turn from 0%, 2 from 30%, ...', read from the engine's rule."""
-    parts, last = [], 0
+    parts: list[str] = []
+    last = 0
     for r in range(R.REPAIRS_TO_WIN):
         level = R.spawn_level(r)
         if level != last:

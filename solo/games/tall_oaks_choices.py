@@ -132,9 +132,9 @@ def _move(numbered: list[tuple[int, Option]], view: View, width: int, plain: boo
     items = [f"{i}. {short_place(node)}" for i, node in quiet]
     room = MOVE_LINES - len(busy)
     for columns in (3, 2):
-        lines = _columns(items, columns, width)
-        if lines is not None and len(lines) <= max(room, 1):
-            return [line for *_, line in busy] + lines
+        laid = _columns(items, columns, width)
+        if laid is not None and len(laid) <= max(room, 1):
+            return [line for *_, line in busy] + laid
     return _long_move(busy, quiet, ahead, width)
 
 

@@ -356,9 +356,9 @@ def ahead_table(view: View, decision: Decision, key: str | None) -> list[Table] 
                     continue
             rows.append([f"{i}. {name}" if first else "", *cells])
             first = False
-    for cells, numbers in alike.items():
+    for shared, numbers in alike.items():
         if len(numbers) > 1:
-            row = next(r for r in rows if r[1:] == list(cells) and r[0].startswith(f"{numbers[0]}. "))
+            row = next(r for r in rows if r[1:] == list(shared) and r[0].startswith(f"{numbers[0]}. "))
             row[0] = ranges(numbers)
     if not rows:
         return None

@@ -50,8 +50,8 @@ def short_place(node: str, spelled: bool = False) -> str:
     if kind == ROAD:
         m = _ROAD.match(full)
         if m:
-            side = (f" {m[4]} entrance" if spelled else f" {_COMPASS[m[4]]}") if m[4] else ""
-            return f"road {m[1]} {_way(m[2], spelled)} of {short_name(_BY_NAME[m[5]])}{side}"
+            toward = (f" {m[4]} entrance" if spelled else f" {_COMPASS[m[4]]}") if m[4] else ""
+            return f"road {m[1]} {_way(m[2], spelled)} of {short_name(_BY_NAME[m[5]])}{toward}"
     if kind in (START, BONUS, SEWER):
         m = _LANDMARK.match(full)
         if m:
