@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from engines import registry
+from engines.core.contract import Game
 from saves import SaveError, SaveStore, SlotError, validate_slot
 from saves.lock import SlotBusy
 from solo import saved
@@ -70,7 +71,7 @@ def _reader(screen: Screen, repl_box: list, store: SaveStore, game_id: str) -> R
     return PlainReader(sys.stdin, screen.echo)
 
 
-def _game(game_id: str):
+def _game(game_id: str) -> Game:
     try:
         return registry.get(game_id)
     except KeyError:
@@ -140,7 +141,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     return play(run, store, slot, args, coach=coach == "on")
 
 
-def _level(game, asked: str | None) -> str:
+def _level(game: Game, asked: str | None) -> str:
     """The automa's level for a new run: the one asked for, checked. A game with no opposing seat says in one
     line that it has none to set, and the run begins without one."""
     from solo import automa
@@ -157,7 +158,7 @@ def _level(game, asked: str | None) -> str:
     return asked
 
 
-def _carried(store: SaveStore, game) -> dict[str, str]:
+def _carried(store: SaveStore, game: Game) -> dict[str, str]:
     """What the last finished run of this game left for the next (the Freezer Box), read from the keep file."""
     from solo import carry
 
@@ -172,7 +173,7 @@ def _carried(store: SaveStore, game) -> dict[str, str]:
 
 
 def _new_run(
-    game,
+    game: Game,
     seed: int | None,
     seat: str | None,
     options: dict[str, str],
@@ -479,7 +480,7 @@ def _ask(reader: Reader, prompt: str, lower: bool = True) -> str | None:
             return None
 
 
-def _menu_new(args, store: SaveStore, screen: Screen, reader: Reader) -> int:
+def _menu_new(args: argparse.Namespace, store: SaveStore, screen: Screen, reader: Reader) -> int:
     from solo import automa
 
     ids = registry.ids()

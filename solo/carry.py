@@ -17,14 +17,15 @@ from saves.text import shorten, show
 from solo.run import Run
 
 if TYPE_CHECKING:
+    from engines.core.contract import Game
     from saves.keep import Keepsakes  # the callers make one: a launch that needs none never imports it
 
 
-def offered(game) -> bool:
+def offered(game: Game) -> bool:
     return hasattr(game, "carry_out") or bool(getattr(game, "achievement_option", None))
 
 
-def carried(keep: Keepsakes, game) -> dict[str, str]:
+def carried(keep: Keepsakes, game: Game) -> dict[str, str]:
     """The options earlier runs left for this game; {} if none (or the game carries nothing).
 
     SaveError, naming the keep file, when they do not fit the game: the launch then says so in one line and
@@ -44,7 +45,7 @@ def carried(keep: Keepsakes, game) -> dict[str, str]:
     return out
 
 
-def _check_fits(keep: Keepsakes, game, out: Mapping[str, str]) -> None:
+def _check_fits(keep: Keepsakes, game: Game, out: Mapping[str, str]) -> None:
     """Refuse a carry that would override a `-o` option, or that the game's own setup refuses."""
     from engines.core.contract import resolve_options
 
@@ -78,7 +79,7 @@ def store(keep: Keepsakes, run: Run, slot: str) -> dict[str, str]:
     return options
 
 
-def renewed(keep: Keepsakes, game, options: Mapping[str, str]) -> dict[str, str]:
+def renewed(keep: Keepsakes, game: Game, options: Mapping[str, str]) -> dict[str, str]:
     """A restart's options: what the run chose with `-o`, and what the box holds now (as a table would)."""
     if not offered(game):
         return dict(options)

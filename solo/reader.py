@@ -9,7 +9,7 @@ import os
 import re
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import IO, Protocol
+from typing import IO, TYPE_CHECKING, Protocol
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import Completer, Completion
@@ -18,6 +18,10 @@ from prompt_toolkit.history import FileHistory, InMemoryHistory
 from prompt_toolkit.utils import is_dumb_terminal
 
 from solo.screen import append_text, open_unfollowed
+
+if TYPE_CHECKING:
+    from prompt_toolkit.input import Input
+    from prompt_toolkit.output import Output
 
 
 class Reader(Protocol):
@@ -134,8 +138,8 @@ class PromptReader:
         words: Callable[[], Iterable[str]] | None = None,
         fields: Fields | None = None,
         history: Path | None = None,
-        input=None,
-        output=None,
+        input: Input | None = None,
+        output: Output | None = None,
     ):
         self.session: PromptSession = PromptSession(
             history=_history(history),

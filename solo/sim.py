@@ -140,7 +140,16 @@ def simulate(
     return _figures(game, games, n, seed, policies, options, seat, elapsed)
 
 
-def _figures(game, games, n, seed, policies, options, seat, elapsed) -> dict:
+def _figures(
+    game: Game,
+    games: list[Ending],
+    n: int,
+    seed: int,
+    policies: dict[str, str],
+    options: dict[str, str],
+    seat: str,
+    elapsed: float,
+) -> dict:
     wins = sum(seat in g.winners for g in games)
     low, high = wilson(wins, n)
     by_seat = {s.id: sum(s.id in g.winners for g in games) for s in game.seats}

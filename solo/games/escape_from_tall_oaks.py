@@ -292,7 +292,7 @@ def _holding(x: SurvivorView) -> str:
     traitor = [f"{x.traitors} Traitor card{'s' if x.traitors > 1 else ''}"] if x.traitors else []
     tasks = [f"Task {t}" for t in x.tasks] + traitor
 
-    def named(name, left) -> str:
+    def named(name: Callable[[str], str], left: Callable[[str], str]) -> str:
         return ", ".join([f"{name(c)} ({left(c)})" for c in x.supplies] + tasks) or "nothing"
 
     full = named(lambda c: R.supply(c).name, lambda c: W.supply_left(c, x).removesuffix(" left"))

@@ -7,9 +7,14 @@ review's (solo/review.py): the roll that moved the solved chance of winning the 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engines.core.events import Event
 from engines.escape_of_the_dead import rules_data as R
 from solo.summary import Part, plural
+
+if TYPE_CHECKING:
+    from solo.run import Run
 
 CLOSE = 2
 """Barricade Strength Points left after an attack at or below which the attack was a close call."""
@@ -52,7 +57,7 @@ def _closest(attacks: list[Event]) -> str:
     return f"down to {plural(b, 'Barricade point')} after {plural(z, 'zombie')} attacked on turn {low.turn}"
 
 
-def decisive(run) -> str:
+def decisive(run: Run) -> str:
     """The exact review's roll that moved the chance of winning the most (at least half a point)."""
     from solo import review
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from engines.core.contract import Decision, Option
 from engines.final_girl import data as D
 from engines.final_girl.keys import Key
-from engines.final_girl.state import View
+from engines.final_girl.state import Trap, View
 from solo.games.final_girl_words import SHORT, item_few_words
 
 
@@ -186,6 +186,6 @@ def _keeps(numbered: list[tuple[int, Option]]) -> list[Group]:
     ]
 
 
-def _trap_title(trap) -> str:
+def _trap_title(trap: Trap) -> str:
     who = "your trap" if trap.subject == "fg" else f"Victim {trap.subject}"
     return f"the {D.TRAPS[trap.card]['name']} ({who})"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engines.slaughterhouse import data as D
 from engines.slaughterhouse.rules import WORDS
-from engines.slaughterhouse.state import View
+from engines.slaughterhouse.state import TrespasserView, View
 from solo.games import slaughterhouse_words as W
 from solo.summary import plural
 
@@ -145,7 +145,7 @@ def _the(room: str) -> str:
     return room if room.endswith("Room") and "'" in room else f"the {room}"
 
 
-def _trespasser(t) -> str:
+def _trespasser(t: TrespasserView) -> str:
     if t.dead:
         where = "Dead"
     elif t.escaped:
