@@ -51,14 +51,15 @@ def weigh(game: Any, state: Any, decision: Any, keys: tuple[str, str], fresh: in
 
 def one(
     job: tuple[str, str, dict[str, str], dict[str, Any], int, int],
-) -> tuple[bool, list[float], list[float]]:
-    """One seeded game: whether the seat won, its departures' gains, and its searched decisions' CPU times."""
+) -> tuple[bool, list[tuple[str, float]], list[float]]:
+    """One seeded game: whether the seat won, its departures' gains (each with its decision's kind), and its
+    searched decisions' CPU times."""
     game_id, seat, options, overrides, fresh, seed = job
     game = get(game_id)
     heuristic = game.policies[game.default_policy]
     hard = Searcher(msgspec.structs.replace(levels.hard_budget(game_id), **overrides))
     state, _ = game.setup(seed, resolve_options(game, options))
-    gains: list[float] = []
+    gains: list[tuple[str, float]] = []
     costs: list[float] = []
     for n in range(20_000):
         d = game.decision(state)
@@ -73,7 +74,8 @@ def one(
                 costs.append(time.process_time() - start)
             pick = heuristic(game.view(state, seat), d, policy_rng(seed, n))
             if key != pick:
-                gains.append(weigh(game, state, d, (key, pick), fresh, FRESH_SEED + seed * 1000 + n))
+                gain = weigh(game, state, d, (key, pick), fresh, FRESH_SEED + seed * 1000 + n)
+                gains.append((d.kind, gain))
         game.apply(state, key, d)
     outcome = game.outcome(state)
     return outcome is not None and seat in outcome.winners, gains, costs
@@ -107,7 +109,8 @@ def main() -> int:
     ]
     with ProcessPoolExecutor(args.jobs) as pool:
         results = list(pool.map(one, jobs))
-    gains = [g for _, gs, _ in results for g in gs]
+    kinds = [kg for _, gs, _ in results for kg in gs]
+    gains = [g for _, g in kinds]
     costs = sorted(c for _, _, cs in results for c in cs)
     error = (statistics.pvariance(gains) * len(gains)) ** 0.5 if len(gains) > 1 else 0.0  # of the sum
     print(
@@ -115,6 +118,9 @@ def main() -> int:
     )
     print(f"departures {len(gains)}, worse than the heuristic's pick {sum(g < 0 for g in gains)}")
     print(f"gain in all {sum(gains):+.2f} of a win (standard error {error:.2f}, from the gains' spread)")
+    for kind in sorted({k for k, _ in kinds}):
+        mine = [g for k, g in kinds if k == kind]
+        print(f"  {kind}: {len(mine)} departures, {sum(g < 0 for g in mine)} worse, gain {sum(mine):+.2f}")
     if costs:
         print(
             f"search CPU: median {costs[len(costs) // 2]:.2f} s, 95th percentile {costs[int(len(costs) * 0.95)]:.2f} s"
