@@ -15,7 +15,7 @@ import msgspec
 from engines.core.events import Event
 from narratives.folding import fold_fields
 from narratives.formatting import Fields, render
-from narratives.grammar import Expander, History, finish, fits, pick
+from narratives.grammar import RECENT, Expander, History, finish, fits, pick
 from narratives.story import Story, Telling
 from narratives.tells import holds
 from narratives.templates import Case, Templates, load
@@ -161,14 +161,21 @@ class Narrator:
         if case is None:
             return None
         variants = case.variants()
-        fitting = [v for v in variants if fits(v, fields)]
+        fitting = [i for i, v in enumerate(variants) if fits(v, fields)]
         if not fitting:
             return None
-        start = pick(f"{self.seed}:{index}:{key}", len(fitting))
+        # The variants remember their recent uses as a grammar rule does: two Trespassers hiding in a row, or
+        # three rivals taking their starts, are not told in the same words while another variant fits.
+        rule = f"{key}:{variants[0].text}"
+        lately = history.recent.get(rule, ())[-min(RECENT, len(fitting) - 1) :] if len(fitting) > 1 else ()
+        fresh = [i for i in fitting if i not in lately] or fitting
+        start = pick(f"{self.seed}:{index}:{key}", len(fresh))
         expander = Expander(self.templates.grammar, fields, history, f"{self.seed}:{index}")
-        for step in range(len(fitting)):
+        tried = [fresh[(start + step) % len(fresh)] for step in range(len(fresh))]
+        for chosen in tried + [i for i in fitting if i not in fresh]:  # a recent one if no fresh one expands
             mark = len(history.choices)
-            expanded = expander.expand(fitting[(start + step) % len(fitting)].text)
+            history.use(rule, chosen)
+            expanded = expander.expand(variants[chosen].text)
             text = None if expanded is None else render(expanded, fields)
             if text:
                 return finish(text)

@@ -394,7 +394,7 @@ def cmd_games(args: argparse.Namespace) -> int:
             for o in game.options
         ]
         rows.append(("--automa", automa.listing(game)))
-        rows.append(("policies", ", ".join(game.policies)))
+        rows.append(("policies", automa.policy_listing(game)))
         screen.pairs(game.title, rows)
     return 0
 

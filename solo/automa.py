@@ -73,6 +73,13 @@ def listing(game: Game) -> str:
     return ", ".join(f"{name} ({SAYS[name]})" for name in LEVELS) + f"; default {DEFAULT}"
 
 
+def policy_listing(game: Game) -> str:
+    """`solo games`' line on what `solo sim --policy` takes for a seat: the game's own policies, the search, and
+    the levels (engines.core.levels.resolve accepts all three)."""
+    own = ", ".join(game.policies)
+    return f"{own}, search; or a level: {', '.join(LEVELS)} (solo sim --policy [SEAT=]NAME)"
+
+
 def thinking(game: Game, log: list[Any], seat: str, heading: str, latest: str, width: int) -> str:
     """The spinner's line while a searching automa decides for `seat`: 'The Wolf is thinking (turn 6)...' (the
     story's own heading), then its latest line as far as whole words fit the width (the rest shows at the

@@ -604,7 +604,7 @@ class Repl:
         self.shown = len(self.run.log)
         self.asked = None
         self.ended_shown = False
-        self.screen.say(self.narrator.prose(self.run.log[-1], len(self.run.log) - 1))
+        self.screen.say(self.narrator.story(self.run.log)[-1].prose)  # as the log will tell it later
         self.autosave()
         self.cmd_look("")
         d = self.run.decision()

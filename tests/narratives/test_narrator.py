@@ -49,13 +49,36 @@ PLAIN = Kind(
 
 
 def test_the_variant_follows_the_documented_formula():
-    """A plain variant list (no #rules#) reads as it always did: crc32 of seed, position and kind."""
+    """A plain variant list (no #rules#) told alone reads as it always did: crc32 of seed, position and kind."""
     n = Narrator("test", 5, Templates("test", "Test", {"zombies_attack": PLAIN}, {}, {}, ()))
     variants = PLAIN.cases["default"].prose
     for index in range(30):
         pick = zlib.crc32(f"5:{index}:zombies_attack".encode()) % len(variants)
         assert n.prose(ATTACK, index) == render(variants[pick], n.values(ATTACK))
-        assert n.story([ATTACK] * (index + 1))[index].prose == n.prose(ATTACK, index)
+    assert n.story([ATTACK])[0].prose == n.prose(ATTACK, 0)
+
+
+def test_a_variant_is_not_told_again_while_it_is_among_its_recent_uses():
+    """In a log, the variants of a case avoid their last uses as grammar rules do (RECENT, fewer where the case
+    has fewer to spare), by the same formula over the variants left: four in a row all differ."""
+    n = Narrator("test", 5, Templates("test", "Test", {"zombies_attack": PLAIN}, {}, {}, ()))
+    told = [t.prose for t in n.story([ATTACK] * 40)]
+    for i in range(len(told) - 3):
+        assert len(set(told[i : i + 4])) == 4, told[i : i + 4]
+    variants = PLAIN.cases["default"].prose
+    first = zlib.crc32(b"5:0:zombies_attack") % len(variants)
+    assert told[0] == render(variants[first], n.values(ATTACK))
+
+
+def test_the_undo_line_the_repl_tells_is_the_one_the_log_tells_after_other_undos():
+    """Two undos in a row: the second's words, told as it is made (the story's last telling), are the words
+    the whole log gives it later, although the first undo's variant is among its recent uses."""
+    events = [*played(3)[:9], Event(UNDO, 2, "meta", {"turn": 2}), Event(UNDO, 2, "meta", {"turn": 2})]
+    live = for_game(GAME, 3)
+    live.story(events[:-1])
+    as_made = live.story(events)[-1].prose
+    assert as_made == for_game(GAME, 3).story(events)[-1].prose
+    assert as_made != live.story(events)[-2].prose
 
 
 def test_the_undo_line_reads_the_same_alone_and_in_a_log():

@@ -96,7 +96,7 @@ def test_every_travel_only_rival_turn_is_folded_and_its_rolls_shown(played):
         log = game.events
         for telling in teller.story(log):
             events = log[telling.start : telling.stop]
-            if not telling.folded:
+            if not telling.folded or telling.fold != "travel":
                 continue
             folded += 1
             turns = {}
