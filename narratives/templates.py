@@ -6,7 +6,8 @@ Kinds and cases. One table per event kind. The table's own `prose` list and `sum
 sub-tables (`[zombies_spawn.none]`) are named cases that inherit what they leave out. Which case fits an
 event is decided by an optional Python module of the same name (`case(event)`), which may also add derived
 fields (`fields(event, phrases)`). A prose variant is chosen by the log position (a crc32 of seed, position
-and kind) among the variants that fit the event; `summary` is the terse line of `brief` mode and of the
+and kind) among the variants that fit the event and are not among the case's recent uses (as a rule's options
+are, see grammar.py); `summary` is the terse line of `brief` mode and of the
 bracket after a roll. `summary = ""` with no prose: the event needs no line.
 
 Fields. `{name}` reads the event's facts, `turn`, the game's derived fields, and companions:
