@@ -77,7 +77,7 @@ def policy_listing(game: Game) -> str:
     """`solo games`' line on what `solo sim --policy` takes for a seat: the game's own policies, the search, and
     the levels (engines.core.levels.resolve accepts all three)."""
     own = ", ".join(game.policies)
-    return f"{own}, search; or a level: {', '.join(LEVELS)} (solo sim --policy [SEAT=]NAME)"
+    return f"{own}, search (as hard searches); or a level: {', '.join(LEVELS)} (solo sim --policy [SEAT=]NAME)"
 
 
 def thinking(game: Game, log: list[Any], seat: str, heading: str, latest: str, width: int) -> str:

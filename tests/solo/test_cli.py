@@ -240,7 +240,7 @@ def test_games_lists_seats_options_and_policies(capsys, monkeypatch, tmp_path):
     assert "-o barricade=" in out and "heuristic" in out
     # every seat of every game can be played by the search (issue 17), and solo games says so
     policies = [line for line in out.splitlines() if line.startswith("policies")]
-    assert len(policies) == 5 and all("search; or a level: easy, normal, hard" in line for line in policies)
+    assert len(policies) == 5 and all("search (as hard searches); or a level: easy, normal, hard" in line for line in policies)
 
 
 def test_menu_new_game_with_defaults(capsys, monkeypatch, tmp_path):

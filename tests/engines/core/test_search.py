@@ -190,6 +190,8 @@ def test_easy_leans_on_chance_and_resolve_knows_every_name():
     assert levels.resolve(game, "random") is game.policies["random"]
     assert isinstance(levels.resolve(game, "search"), Searcher)
     assert isinstance(levels.resolve(game, "hard"), Searcher)
+    # `search` is the search at hard's budget: one search, one cost, whichever name asks for it
+    assert levels.resolve(game, "search").budget == levels.resolve(game, "hard").budget == levels.hard_budget(game.id)
     assert "search" not in game.policies
     with pytest.raises(KeyError, match="search"):
         levels.resolve(game, "nonsense")
