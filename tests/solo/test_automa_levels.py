@@ -29,15 +29,6 @@ def solo(capsys, monkeypatch, root, *args: str, stdin: str = "") -> tuple[int, s
     return code, out, err
 
 
-def searchable(game) -> bool:
-    from engines.core import search
-
-    try:
-        search.hidden_of(game)
-    except ImportError:
-        return False
-    return True
-
 
 def played(level: str, seed: int = 5, answers: int = 6, seat: str = "trespassers") -> Run:
     """A Slaughterhouse run at `level`, the person always taking the first choice."""
@@ -157,7 +148,6 @@ def test_games_lists_the_levels_and_the_default(capsys, monkeypatch, tmp_path):
     assert "no seat plays against you" in eotd
 
 
-@pytest.mark.skipif(not searchable(TCM), reason="Slaughterhouse's determinize has not landed yet")
 def test_hard_searches_and_replays_exactly(monkeypatch):
     from engines.core import levels
 
@@ -175,12 +165,13 @@ def test_hard_is_recorded_where_the_search_can_play_and_refused_in_one_line_wher
     game = get(game_id)
     monkeypatch.setitem(levels.HARD_ITERATIONS, game_id, 1)  # the same search, at a test's pace
     code, _, err = solo(capsys, monkeypatch, tmp_path, "new", game_id, "--automa", "hard", "--slot", "h")
-    if searchable(game):
-        assert code == 0 and SaveStore(tmp_path).read("h").automa == "hard"
-    else:
-        assert code == 2 and err == (
-            f"solo: The search cannot play {game.title} yet (it has no determinize); pick easy or normal.\n"
-        )
+    assert code == 0 and SaveStore(tmp_path).read("h").automa == "hard"
+    # every game has its determinize now; one added without it is refused in one line
+    monkeypatch.setattr("solo.automa.searchable", lambda g: False)
+    code, _, err = solo(capsys, monkeypatch, tmp_path, "new", game_id, "--automa", "hard", "--slot", "no")
+    assert code == 2 and err == (
+        f"solo: The search cannot play {game.title} yet (it has no determinize); pick easy or normal.\n"
+    )
 
 
 def test_the_levels_are_the_engines():
