@@ -208,3 +208,20 @@ def test_supply_names_take_their_articles_and_verbs_from_the_data():
     assert n.summary(mine) == "You find Duct-Tape Bandages."
     spent = _ev("supply_spent", seat="slasher2", name="Patches", card="Brass Knuckles")
     assert n.summary(spent) == "Patches's Brass Knuckles are used up."
+
+
+def test_the_survivors_escape_never_says_a_supply_was_lost_that_may_not_have_been_held():
+    """The event does not say whether the slasher held a supply (the one-supply hand is often empty), so its
+    line says 'any supply', and the health it costs is left to the `hurt` event after it."""
+    n = for_game(GAME, 5)
+    e = _ev(
+        "survivor_escaped",
+        seat="slasher2",
+        name="Patches",
+        dice=["knife", "fist", "pentagram"],
+        fists=1,
+        damage=2,
+    )
+    line = n.summary(e)
+    assert line.startswith("The Survivor gets away (knife, fist, pentagram)")
+    assert "loses any supply in their hand" in line and "health" not in line
