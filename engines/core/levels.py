@@ -16,9 +16,8 @@ from engines.core.search import Budget, Searcher
 LEVELS = ("easy", "normal", "hard")
 DEFAULT_LEVEL = "normal"
 SEARCH = "search"
-"""The policy name of the search, at the budget `hard` plays (not in game.policies: the refactor guard walks
-those). Before, it was Budget()'s 64 samples with no cap on steps: slower than hard in every game but Escape of
-the Dead (two Slaughterhouse games with `--policy sawyer=search` took over five minutes), and measured nowhere."""
+"""The policy name of the search, at the budget `hard` plays: one search with one measured cost, whichever name
+asks for it (not in game.policies: the refactor guard walks those)."""
 
 HARD_ITERATIONS: dict[str, int] = {
     "escape-of-the-dead": 384,

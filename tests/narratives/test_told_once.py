@@ -15,6 +15,7 @@ from engines.core.autoplay import play
 from engines.core.contract import resolve_options
 from engines.registry import get, ids
 from narratives import for_game
+from narratives.narrator import Narrator
 from solo import narration
 
 SEEDS = range(6)
@@ -23,8 +24,9 @@ _LOSS = re.compile(r"\b(\w+) (?:lose|loses) (\w+) health\b")
 
 
 @cache
-def stories(game_id: str) -> list[tuple[list, list[tuple[int, int, str, str]]]]:
-    """(log, [(start, turn, prose without brackets, summary)]) per seeded game, told to the person's seat."""
+def stories(game_id: str) -> list[tuple[list, list[tuple[int, int, str, str]], Narrator]]:
+    """(log, [(start, turn, prose without brackets, summary)], narrator) per seeded game, told to the person's
+    seat."""
     game = get(game_id)
     out = []
     for seed in SEEDS:
@@ -35,7 +37,7 @@ def stories(game_id: str) -> list[tuple[list, list[tuple[int, int, str, str]]]]:
             events = log[t.start : t.stop]
             prose = _BRACKETS.sub("", narration.told(t, events, False)).strip()
             told.append((t.start, log[t.start].turn, prose, narration.told(t, events, True)))
-        out.append((log, told))
+        out.append((log, told, teller))
     return out
 
 
@@ -43,7 +45,7 @@ def stories(game_id: str) -> list[tuple[list, list[tuple[int, int, str, str]]]]:
 @pytest.mark.parametrize("mode", ["prose", "summary"])
 def test_a_loss_of_health_is_told_once_not_by_its_cause_and_again_by_the_hurt_after_it(game_id, mode):
     column = 2 if mode == "prose" else 3
-    for log, told in stories(game_id):
+    for log, told, _ in stories(game_id):
         for before, after in pairwise(told):
             if before[1] != after[1] or not before[column] or not after[column]:
                 continue
@@ -56,7 +58,7 @@ def test_a_failed_defence_is_always_followed_by_the_hurt_that_tells_its_cost(gam
     """Why the failed defence's summary may leave the number out: the engine's next event is the loss."""
     kind = {"escape-from-tall-oaks": "defended", "mixtape-massacre": "victim_escaped"}[game_id]
     failed = 0
-    for log, _ in stories(game_id):
+    for log, _, _ in stories(game_id):
         for i, e in enumerate(log):
             if e.kind == kind and not e.facts.get("ok", e.facts.get("defended", True)):
                 failed += 1
@@ -69,7 +71,7 @@ def test_one_death_that_sends_a_slasher_back_twice_is_told_as_one_return():
     """Director's Cut: the Voodoo Doll (or Stitches) brings a slasher back at a starting point, and the brawl that
     killed them sends them there again; the two `sent_to_start` events are one telling."""
     doubles = 0
-    for log, told in stories("mixtape-massacre"):
+    for log, told, _ in stories("mixtape-massacre"):
         starts = {start for start, *_ in told}
         for i in range(1, len(log)):
             a, b = log[i - 1], log[i]
@@ -83,11 +85,10 @@ def test_one_death_that_sends_a_slasher_back_twice_is_told_as_one_return():
 def test_consecutive_tellings_of_one_kind_do_not_repeat_their_words(game_id):
     """Three rivals taking their starts, two Trespassers drawing Desperation: each in other words, where the
     templates have other words to give (a case with a single variant may repeat)."""
-    for log, told in stories(game_id):
+    for log, told, teller in stories(game_id):
         for before, after in pairwise(told):
             a, b = log[before[0]], log[after[0]]
             if a.kind != b.kind or not before[2] or before[2] != after[2]:
                 continue
-            teller = for_game(game_id, 0)
             case = teller._case(b, teller.values(b))
             assert case is None or len(case.variants()) < 2, (a.kind, before[2])

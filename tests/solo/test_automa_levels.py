@@ -29,7 +29,6 @@ def solo(capsys, monkeypatch, root, *args: str, stdin: str = "") -> tuple[int, s
     return code, out, err
 
 
-
 def played(level: str, seed: int = 5, answers: int = 6, seat: str = "trespassers") -> Run:
     """A Slaughterhouse run at `level`, the person always taking the first choice."""
     run = Run(TCM, seed, resolve_options(TCM, {}), seat, automa=level)
@@ -213,3 +212,13 @@ def test_an_automa_that_searches_has_what_it_did_told_before_it_thinks_again(tmp
     assert "face down" not in seen[0]  # nothing placed before the first decision
     assert "Horror tile" in seen[2] and len(seen[2]) > len(seen[1]) > len(seen[0])
     assert session.out.count("Horror tile") >= 3
+
+
+def test_searchable_asks_for_the_games_determinize():
+    """Every game has one; a game without it is not searchable (the check once said yes of anything)."""
+    from types import SimpleNamespace
+
+    from solo import automa
+
+    assert all(automa.searchable(get(g)) for g in ("slaughterhouse", "mixtape-massacre", "escape-from-tall-oaks"))
+    assert not automa.searchable(SimpleNamespace(id="no-determinize"))
