@@ -15,11 +15,21 @@ Every game is played on its own (a seed, a side), so `--jobs N` spreads them ove
 same figures for any N; only the wall time differs.
 
 A game whose determinize has not landed is listed as not measured.
+
+A whole run at the sizes issue 17 asks (hundreds of Tall Oaks games, 10,000 calibration decisions) takes longer
+than a sitting, so `--keep FILE` keeps every finished game's result there as it ends, and the same command run
+again goes on from them. A result is kept with the fingerprint of the code that played it (engines/, solo/ and
+this script's playing functions) and is used only by the same code: the games are seeded, so what it finds is
+exactly what it would play again. Only the CPU times were measured in the sitting that played them.
+
+    nice -n 5 .venv/bin/python bench/automa.py --games 48 --decisions 2000 --jobs 2 --keep bench/run.jsonl
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import inspect
 import json
 import statistics
 import sys
@@ -48,13 +58,9 @@ CALIBRATION_SEED = 10_000
 
 
 def searchable(game_id: str) -> bool:
-    from engines.core import search
+    from solo.automa import searchable as can
 
-    try:
-        search.hidden_of(get(game_id))
-    except ImportError:
-        return False
-    return True
+    return can(get(game_id))
 
 
 # -- playing, timed --------------------------------------------------------------------------------------------
@@ -73,7 +79,7 @@ class Timed:
         start = time.process_time()
         key = self.inner.choose(game, state, decision, rng)
         if len(decision.options) > 1:
-            self.costs.append(time.process_time() - start)
+            self.costs.append(round(time.process_time() - start, 4))
         return key
 
 
@@ -113,17 +119,102 @@ JOBS = 1
 
 
 def spread(work: Callable[..., Any], calls: Iterable[tuple]) -> list[Any]:
-    """`work(*call)` for every call, in JOBS processes when more than one, results in the calls' order."""
+    """`work(*call)` for every call, in JOBS processes when more than one, results in the calls' order (as JSON
+    gives them back, tuples as lists, whether played now or kept from an earlier sitting)."""
     calls = list(calls)
-    if JOBS <= 1 or len(calls) < 2:
-        return [work(*c) for c in calls]
-    with ProcessPoolExecutor(JOBS) as pool:
-        return list(pool.map(_call, [(work, c) for c in calls]))
+    kept = KEPT.found if KEPT else {}
+    keys = [_key(work, c) for c in calls]
+    todo = [(c, k) for c, k in zip(calls, keys, strict=True) if k not in kept]
+    got: dict[str, Any] = {}
+    if JOBS <= 1 or len(todo) < 2:
+        results: Iterable[Any] = (work(*c) for c, _ in todo)
+        pool = None
+    else:
+        pool = ProcessPoolExecutor(JOBS)
+        results = pool.map(_call, [(work, c) for c, _ in todo])
+    try:
+        for (_, k), result in zip(todo, results, strict=True):
+            got[k] = json.loads(json.dumps(result))
+            if KEPT:
+                KEPT.add(k, got[k])
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+    return [kept[k] if k in kept else got[k] for k in keys]
+
+
+def _key(work: Callable[..., Any], call: tuple) -> str:
+    return json.dumps([work.__name__, list(call)], sort_keys=True)
 
 
 def _call(job: tuple[Callable[..., Any], tuple]) -> Any:
     work, args = job
     return work(*args)
+
+
+PLAYING = ("Timed", "resolve", "play", "calibrate_game")
+"""This script's functions whose code decides a kept result, beside engines/ and solo/."""
+
+
+def fingerprint() -> str:
+    """What decides a game's result: the code of engines/ and solo/ (and their data), this script's playing
+    functions, and the settings they read."""
+    digest = hashlib.sha256()
+    root = HERE.parent
+    for folder in ("engines", "solo"):
+        for path in sorted((root / folder).rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
+    for name in PLAYING:
+        digest.update(inspect.getsource(globals()[name]).encode())
+    digest.update(repr((SAMPLES, PER_GAME, PICK_ONE_IN)).encode())
+    return digest.hexdigest()[:16]
+
+
+class Kept:
+    """Finished games' results in a JSON-lines file, each with the fingerprint of the code that played it."""
+
+    def __init__(self, path: Path):
+        self.path, self.code, self.started = path, fingerprint(), time.time()
+        self.found: dict[str, Any] = {}
+        self.other = 0
+        self.sittings: dict[float, list[float]] = {}
+        text = path.read_text() if path.exists() else ""
+        self.cut = bool(text) and not text.endswith("\n")  # the next row starts a line of its own
+        for line in text.splitlines():
+            try:
+                row = json.loads(line)
+            except ValueError:  # a line cut short when a sitting was stopped
+                continue
+            if not isinstance(row, dict) or row.get("code") != self.code:
+                self.other += 1
+                continue
+            self.found[row["key"]] = row["result"]
+            self.sittings.setdefault(row["sitting"], []).append(row["at"])
+
+    def add(self, key: str, result: Any) -> None:
+        self.found[key] = result
+        now = time.time()
+        self.sittings.setdefault(self.started, []).append(now)
+        row = {"code": self.code, "sitting": self.started, "at": now, "key": key, "result": result}
+        with self.path.open("a") as out:
+            out.write("\n" * self.cut + json.dumps(row, separators=(",", ":")) + "\n")
+        self.cut = False
+
+    def told(self) -> str:
+        """The sittings that played this run's kept results, in words."""
+        spans = []
+        for start, ats in sorted(self.sittings.items()):
+            begun, ended = time.gmtime(start), time.gmtime(max(ats))
+            spans.append(
+                f"{time.strftime('%Y-%m-%d %H:%M', begun)}-{time.strftime('%H:%M', ended)} UTC "
+                f"({len(ats)} results)"
+            )
+        return ", ".join(spans)
+
+
+KEPT: Kept | None = None
+"""--keep: where finished games' results are kept, to go on from in a later sitting."""
 
 
 # -- comparisons -----------------------------------------------------------------------------------------------
@@ -279,7 +370,7 @@ def calibrate_game(gid: str, seat: str, seed: int, timed: bool) -> tuple[list[di
             t = time.process_time()
             found = advice.playouts(run, d)
             advice.figures(found, gid)  # the hint's whole cost: the playouts and the figures shown
-            hints.append(time.process_time() - t)
+            hints.append(round(time.process_time() - t, 4))
             tallies = [[e.key, e.plays, round(e.win * e.plays)] for e in found]
             mine.append({"game": gid, "seat": seat, "seed": seed, "options": tallies, "chosen": key})
             if timed:
@@ -485,11 +576,16 @@ def section(given: str, games: int, elapsed: float, compared, pairs, drawn, cost
     )
     fewer = " and ".join(f"{SEED}-{SEED + n - 1} for {get(g).title}" for g, n in GAMES_FOR.items())
     fewer = f", but {fewer}" if fewer else ""
+    when = (
+        f"one run of the code with fingerprint {KEPT.code}, in sittings {KEPT.told()}"
+        if KEPT
+        else f"one run, {time.strftime('%Y-%m-%d')}, {elapsed:.0f} s of wall time"
+    )
     lines = [
         HEADING,
         "",
-        f"`.venv/bin/python bench/automa.py{given}`, one run, {time.strftime('%Y-%m-%d')}, "
-        f"{elapsed:.0f} s of wall time{'' if finished else ' so far (the run is still going)'} on a shared "
+        f"`.venv/bin/python bench/automa.py{given}`, {when}"
+        f"{'' if finished else ' so far (the run is still going)'} on a shared "
         f"two-core machine. Seeds {SEED}-{SEED + games - 1} for every comparison{fewer}, paired: both sides "
         "play the same seeds. Win rates with Wilson 95% intervals. The shipped `hard` searches with these samples "
         f"per decision: {budgets}; the hint with {hints}. {played_as}. The person's seat plays the heuristic "
@@ -567,6 +663,9 @@ def main() -> int:
     p.add_argument("--calibration-seed", type=int, default=10_000, help="the calibration's first seed")
     p.add_argument("--dump", type=Path, help="write the calibration's records (JSON) to this file")
     p.add_argument("--records", type=Path, help="take the calibration's records from this file (a --dump)")
+    p.add_argument(
+        "--keep", type=Path, help="keep finished games' results in this file, and go on from those it holds"
+    )
     args = p.parse_args()
     ONLY.extend(t.lower() for t in args.only)
     global SEED, CALIBRATION_SEED
@@ -586,6 +685,16 @@ def main() -> int:
     given += f" --records {args.records}" if args.records else ""
     given += f" --first-seed {SEED}" if SEED else ""
     given += f" --calibration-seed {CALIBRATION_SEED}" if args.calibration_seed != 10_000 else ""
+    given += f" --keep {args.keep}" if args.keep else ""
+    global KEPT
+    if args.keep:
+        KEPT = Kept(args.keep)
+        print(
+            f"{args.keep}: {len(KEPT.found)} results of this code (fingerprint {KEPT.code}) to go on from"
+            + (f"; {KEPT.other} of other code, not used" if KEPT.other else ""),
+            file=sys.stderr,
+            flush=True,
+        )
 
     def say(line: str) -> None:
         print(line, file=sys.stderr, flush=True)

@@ -1,0 +1,67 @@
+"""bench/automa.py --keep: a run stopped in one sitting goes on in the next from the results it kept, and only
+from results played by the same code (issue 17's run of record is longer than a sitting)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).parents[2] / "bench" / "automa.py"
+
+
+@pytest.fixture
+def automa(monkeypatch):
+    spec = importlib.util.spec_from_file_location("bench_automa", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, module)  # inspect finds the script's classes through it
+    spec.loader.exec_module(module)
+    monkeypatch.setattr(module, "JOBS", 1)
+    return module
+
+
+def test_a_kept_result_is_not_played_again_and_comes_back_as_played(automa, tmp_path):
+    calls: list[int] = []
+
+    def work(n: int) -> tuple[int, tuple[str, ...]]:
+        calls.append(n)
+        return n * n, ("w",)
+
+    kept = tmp_path / "run.jsonl"
+    automa.KEPT = automa.Kept(kept)
+    first = automa.spread(work, [(1,), (2,)])
+    assert calls == [1, 2] and first == [[1, ["w"]], [4, ["w"]]]
+
+    automa.KEPT = automa.Kept(kept)  # a later sitting
+    again = automa.spread(work, [(1,), (2,), (3,)])
+    assert calls == [1, 2, 3], "only the game not kept is played"
+    assert again == [[1, ["w"]], [4, ["w"]], [9, ["w"]]]
+    assert len(automa.KEPT.sittings) == 2
+
+
+def test_results_of_other_code_and_a_cut_line_are_not_used(automa, tmp_path):
+    calls: list[int] = []
+
+    def work(n: int) -> int:
+        calls.append(n)
+        return -n
+
+    kept = tmp_path / "run.jsonl"
+    key = automa._key(work, (5,))
+    other = {"code": "not this code", "sitting": 0.0, "at": 1.0, "key": key, "result": 99}
+    kept.write_text(json.dumps(other) + "\n" + '{"code": "cut sh')
+    automa.KEPT = automa.Kept(kept)
+    assert automa.KEPT.other == 1 and automa.KEPT.found == {}
+    assert automa.spread(work, [(5,)]) == [-5] and calls == [5]
+    assert automa.Kept(kept).found == {key: -5}
+
+
+def test_the_fingerprint_follows_the_code_that_plays(automa, monkeypatch):
+    before = automa.fingerprint()
+    assert automa.fingerprint() == before
+    monkeypatch.setattr(automa, "SAMPLES", 7)
+    assert automa.fingerprint() != before
