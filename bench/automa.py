@@ -157,13 +157,13 @@ PLAYING = ("Timed", "resolve", "play", "calibrate_game")
 
 
 def fingerprint() -> str:
-    """What decides a game's result: the code of engines/ and solo/ (and their data), this script's playing
-    functions, and the settings they read."""
+    """What decides a game's result: the code of engines/ and solo/ and their data (not their Markdown, which
+    only describes them), this script's playing functions, and the settings they read."""
     digest = hashlib.sha256()
     root = HERE.parent
     for folder in ("engines", "solo"):
         for path in sorted((root / folder).rglob("*")):
-            if path.is_file() and "__pycache__" not in path.parts:
+            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".md":
                 digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
     for name in PLAYING:
         digest.update(inspect.getsource(globals()[name]).encode())

@@ -65,3 +65,17 @@ def test_the_fingerprint_follows_the_code_that_plays(automa, monkeypatch):
     assert automa.fingerprint() == before
     monkeypatch.setattr(automa, "SAMPLES", 7)
     assert automa.fingerprint() != before
+
+
+def test_the_fingerprint_reads_the_code_and_data_not_the_markdown(automa, monkeypatch, tmp_path):
+    for folder in ("engines", "solo", "bench"):
+        (tmp_path / folder).mkdir()
+    (tmp_path / "engines" / "rules.py").write_text("A = 1\n")
+    (tmp_path / "engines" / "deck.toml").write_text("cards = 3\n")
+    (tmp_path / "engines" / "RULES.md").write_text("# the rules\n")
+    monkeypatch.setattr(automa, "HERE", tmp_path / "bench")
+    before = automa.fingerprint()
+    (tmp_path / "engines" / "RULES.md").write_text("# the rules, reworded\n")
+    assert automa.fingerprint() == before
+    (tmp_path / "engines" / "deck.toml").write_text("cards = 4\n")
+    assert automa.fingerprint() != before
