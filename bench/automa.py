@@ -179,6 +179,7 @@ class Kept:
         self.found: dict[str, Any] = {}
         self.other = 0
         self.sittings: dict[float, list[float]] = {}
+        self.speeds: dict[float, float] = {}
         text = path.read_text() if path.exists() else ""
         self.cut = bool(text) and not text.endswith("\n")  # the next row starts a line of its own
         for line in text.splitlines():
@@ -189,6 +190,9 @@ class Kept:
             if not isinstance(row, dict) or row.get("code") != self.code:
                 self.other += 1
                 continue
+            if "speed" in row:
+                self.speeds[row["sitting"]] = row["speed"]
+                continue
             self.found[row["key"]] = row["result"]
             self.sittings.setdefault(row["sitting"], []).append(row["at"])
 
@@ -196,7 +200,15 @@ class Kept:
         self.found[key] = result
         now = time.time()
         self.sittings.setdefault(self.started, []).append(now)
-        row = {"code": self.code, "sitting": self.started, "at": now, "key": key, "result": result}
+        self._write({"code": self.code, "sitting": self.started, "at": now, "key": key, "result": result})
+
+    def note_speed(self, speed: float, sitting: float | None = None) -> None:
+        """The machine's speed (`speed()`) in a sitting, this one unless named."""
+        at = self.started if sitting is None else sitting
+        self.speeds[at] = speed
+        self._write({"code": self.code, "sitting": at, "speed": speed})
+
+    def _write(self, row: dict[str, Any]) -> None:
         with self.path.open("a") as out:
             out.write("\n" * self.cut + json.dumps(row, separators=(",", ":")) + "\n")
         self.cut = False
@@ -206,11 +218,36 @@ class Kept:
         spans = []
         for start, ats in sorted(self.sittings.items()):
             begun, ended = time.gmtime(start), time.gmtime(max(ats))
+            fast = (
+                f"; the machine at {self.speeds[start]:.0f} {SPEED_UNIT}" if start in self.speeds else ""
+            )
             spans.append(
                 f"{time.strftime('%Y-%m-%d %H:%M', begun)}-{time.strftime('%H:%M', ended)} UTC "
-                f"({len(ats)} results)"
+                f"({len(ats)} result{'' if len(ats) == 1 else 's'}{fast})"
             )
         return ", ".join(spans)
+
+
+YARDSTICK = ("escape-from-tall-oaks", 100, 117)
+"""The machine's speed, measured with each sitting: heuristic Tall Oaks games (three survivors, seeds 0-99) a
+CPU second. bench/throughput_all.py measured 117 on 2026-12-01 (bench/RESULTS.md, "Every game"), the machine
+the CPU figures of issue 17's earlier runs came from; the machines differ from sitting to sitting, and a CPU
+figure reads against its sitting's speed."""
+SPEED_UNIT = "heuristic Tall Oaks games a CPU second"
+SPEED = 0.0
+"""This sitting's speed."""
+
+
+def speed() -> float:
+    from engines.core.autoplay import play as autoplay
+
+    gid, games, _ = YARDSTICK
+    game = get(gid)
+    autoplay(game, 0, game.default_policy, {})  # warm the caches
+    start = time.process_time()
+    for seed in range(games):
+        autoplay(game, seed, game.default_policy, {})
+    return games / (time.process_time() - start)
 
 
 KEPT: Kept | None = None
@@ -579,7 +616,8 @@ def section(given: str, games: int, elapsed: float, compared, pairs, drawn, cost
     when = (
         f"one run of the code with fingerprint {KEPT.code}, in sittings {KEPT.told()}"
         if KEPT
-        else f"one run, {time.strftime('%Y-%m-%d')}, {elapsed:.0f} s of wall time"
+        else f"one run, {time.strftime('%Y-%m-%d')}, {elapsed:.0f} s of wall time (the machine at {SPEED:.0f} "
+        f"{SPEED_UNIT})"
     )
     lines = [
         HEADING,
@@ -628,7 +666,9 @@ def section(given: str, games: int, elapsed: float, compared, pairs, drawn, cost
         ]
     lines += [
         "Cost: CPU time per decision that had more than one option (the shipped `hard` and the hint, timed at "
-        "the calibration's decisions; the comparisons' searching seats as they played).",
+        "the calibration's decisions; the comparisons' searching seats as they played). CPU time is the "
+        f"machine's: read it against the speed above ({YARDSTICK[2]} {SPEED_UNIT} on the machine of issue 17's "
+        "earlier runs).",
         "",
         *cost_rows(costs),
         "",
@@ -687,8 +727,11 @@ def main() -> int:
     given += f" --calibration-seed {CALIBRATION_SEED}" if args.calibration_seed != 10_000 else ""
     given += f" --keep {args.keep}" if args.keep else ""
     global KEPT
+    global SPEED
+    SPEED = speed()
     if args.keep:
         KEPT = Kept(args.keep)
+        KEPT.note_speed(SPEED)
         print(
             f"{args.keep}: {len(KEPT.found)} results of this code (fingerprint {KEPT.code}) to go on from"
             + (f"; {KEPT.other} of other code, not used" if KEPT.other else ""),

@@ -79,3 +79,18 @@ def test_the_fingerprint_reads_the_code_and_data_not_the_markdown(automa, monkey
     assert automa.fingerprint() == before
     (tmp_path / "engines" / "deck.toml").write_text("cards = 4\n")
     assert automa.fingerprint() != before
+
+
+def test_each_sittings_speed_is_kept_and_told(automa, tmp_path):
+    kept = tmp_path / "run.jsonl"
+    automa.KEPT = automa.Kept(kept)
+    automa.KEPT.note_speed(98.4)
+    automa.spread(lambda n: n, [(1,)])
+    later = automa.Kept(kept)
+    assert later.speeds == {automa.KEPT.started: 98.4} and len(later.found) == 1
+    assert "(1 result; the machine at 98 heuristic Tall Oaks games a CPU second)" in later.told()
+
+
+def test_the_speed_is_games_a_cpu_second(automa, monkeypatch):
+    monkeypatch.setattr(automa, "YARDSTICK", ("escape-of-the-dead", 3, 1))
+    assert automa.speed() > 0
