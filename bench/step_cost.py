@@ -1,12 +1,12 @@
-"""What one rollout step of the search costs, in machine instructions: a measure no other load on the machine moves.
+"""What one rollout step of the search costs, in machine instructions: a measure the machine's load cannot move.
 
 The CPU time of a search decision follows the machine: on the shared two-core machines here, the yardstick
 (`bench/automa.py`'s speed) has read 117 on one day and 51 to 90 within one morning, and a decision's time
-moves with it. The instructions a step takes do not: valgrind counts them, so a change that makes rollouts cheaper shows here to a
-fraction of a percent, and two checkouts can be compared at any hour. For each game, positions a third of the
-way into heuristic games (seeds 0..N-1) are determinized and played out eight times each with the shipped
-policies, as the search's playouts are; the count of a run that prepares the same positions and plays nothing
-is taken away. Needs valgrind; without it, only the CPU time a step is printed.
+moves with it. The instructions a step takes do not: valgrind counts them, so a change that makes rollouts
+cheaper shows here to a fraction of a percent, and two checkouts can be compared at any hour. For each game,
+positions a third of the way into heuristic games (seeds 0..N-1) are determinized and played out eight times
+each with the shipped policies, as the search's playouts are; the count of a run that prepares the same
+positions and plays nothing is taken away. Needs valgrind; without it, only the CPU time a step is printed.
 
     .venv/bin/python bench/step_cost.py [N] [game-id ...]
 """
