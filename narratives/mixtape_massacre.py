@@ -37,9 +37,6 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
             has="have" if you else "has",
             your="your" if you else f"{name}'s",
             Your="Your" if you else f"{name}'s",
-            them="you" if you else "them",
-            their="your" if you else "their",
-            themself="yourself" if you else "themself",
         )
     for role in ("other", "winner", "loser", "chooser"):
         if role in f:

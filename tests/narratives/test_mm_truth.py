@@ -224,4 +224,25 @@ def test_the_survivors_escape_never_says_a_supply_was_lost_that_may_not_have_bee
     )
     line = n.summary(e)
     assert line.startswith("The Survivor gets away (knife, fist, pentagram)")
-    assert "loses any supply in their hand" in line and "health" not in line
+    assert "loses any supply in his hand" in line and "health" not in line
+
+
+@pytest.mark.parametrize(
+    ("seat", "name", "want"),
+    [
+        ("slasher2", "Jingles", "his"),
+        ("slasher3", "Mother Grimm", "her"),
+        ("slasher2", "The Drowned Girl", "her"),
+        ("slasher1", "Stitches", "your"),
+    ],
+)
+def test_a_slasher_is_told_by_the_pronouns_of_the_game_data(seat, name, want):
+    """Each slasher's pronouns are the [nouns] table's (Jingles 'he', Mother Grimm 'she'), never a blanket
+    'their' for every rival; the person's slasher is 'you'."""
+    n = for_game(GAME, 5)
+    back = _ev("sent_to_start", seat=seat, name=name, place="the starting point north of Galaxy Comics")
+    told = " ".join(n.prose(back, i) for i in range(12))
+    assert f"lick {want} wounds" in told
+    assert "their" not in told and "them" not in told.split()
+    escaped = _ev("survivor_escaped", seat=seat, name=name, dice=["knife", "fist", "fist"], fists=2, damage=1)
+    assert f"any supply in {want} hand" in n.summary(escaped)
