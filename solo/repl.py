@@ -257,13 +257,12 @@ class Repl:
         """One line of what changed for the person since their last decision, from the toolbar's fields."""
         if self.before is None:
             return ""
-        from solo.screen import digest, fit_fields
+        from solo.screen import digest, fit_digest
 
         changes = digest(self.before, self.toolbar())
         recap = getattr(self.ui, "recap", None)  # the person's own rolls, which others' turns may push away
         told = recap(self.run.log[self.since :], self.run.seat) if recap is not None else ""
-        line = " · ".join(part for part in (told, changes) if part)
-        return fit_fields("Since your last choice: " + line, self.screen.console.width) if line else ""
+        return fit_digest(told, changes, self.screen.console.width)
 
     def _laid_out(self, d: Decision) -> list[str] | None:
         """The game's own layout of a long list of choices (grouped, each with what it does), if it has one."""

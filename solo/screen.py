@@ -461,6 +461,26 @@ def clip(text: str, width: int) -> str:
     return out.rstrip(" ,;:(") + "..."
 
 
+RECAP_JOIN = ", then "
+"""How a game's `recap` joins the person's roll outcomes, so the digest can drop whole ones."""
+
+
+def fit_digest(told: str, changes: str, width: int) -> str:
+    """'Since your last choice: ' with the person's own outcomes (`told`, clauses joined by RECAP_JOIN) and
+    then the toolbar's changes, within `width`: outcomes are kept whole from the first, changes dropped whole
+    from the last, so no clause is ever cut off before its end (its numbers least of all)."""
+    prefix = "Since your last choice: "
+    clauses = told.split(RECAP_JOIN) if told else []
+    while clauses:
+        head = prefix + RECAP_JOIN.join(clauses)
+        if cell_len(head) <= width:
+            return fit_fields(" · ".join(p for p in (head, changes) if p), width)
+        clauses.pop()
+    if changes:
+        return fit_fields(prefix + changes, width)
+    return clip(prefix + told, width) if told else ""
+
+
 def digest(before: str, after: str, sep: str = " · ") -> str:
     """What changed between two toolbars, field by field ('Health 6->4', 'You: The Pit->Loading Dock'); the
     turn's own number is left out, since every decision moves it."""

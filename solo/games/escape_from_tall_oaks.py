@@ -24,6 +24,7 @@ from solo.games import tall_oaks_odds as O
 from solo.games import tall_oaks_spend as S
 from solo.games import tall_oaks_words as W
 from solo.games.tall_oaks_words import held, me, short_name, short_place
+from solo.screen import RECAP_JOIN
 from solo.toolbar import joined
 
 B = R.BOARD
@@ -106,7 +107,7 @@ class EscapeFromTallOaksUI:
         """How the person's own rolls went since their last choice, in a few words ('you rescued X, then
         Smiley beat you'), for the digest: the rivals' turns told after them can push them off the screen."""
         told = [_RECAP[e.kind](e.facts) for e in events if e.facts.get("seat") == seat and e.kind in _RECAP]
-        return ", then ".join(told[:2])
+        return RECAP_JOIN.join(told[:2])
 
     def toolbar_fields(self, view: View) -> list[tuple[str, str]]:
         """The toolbar's fields with their meaning: one or two health, the meter one noise from bringing the

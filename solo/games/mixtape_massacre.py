@@ -19,6 +19,7 @@ from solo import theme
 from solo.games import InputError, Table
 from solo.games.mixtape_map import board, me, plain_board, short_place
 from solo.games.tall_oaks_town import location_move
+from solo.screen import RECAP_JOIN
 from solo.summary import plural
 from solo.toolbar import joined
 
@@ -145,7 +146,7 @@ class MixtapeMassacreUI:
         for e in events:
             if e.facts.get("seat") == seat and e.kind in _RECAP:
                 told.append(_RECAP[e.kind](e.facts))
-        return ", then ".join(told[:2])
+        return RECAP_JOIN.join(told[:2])
 
     # -- look -----------------------------------------------------------------------------------------
 

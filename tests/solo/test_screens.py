@@ -108,6 +108,22 @@ def test_the_digest_names_each_changed_field_and_not_the_turn():
     assert digest(before, before) == ""
 
 
+def test_the_digest_keeps_each_outcome_whole_and_drops_what_does_not_fit():
+    """Director's Cut seed 11: 'you fended Linda off, then Shop Teacher With a Band Saw got away and hurt you
+    (-1 health)' is wider than 80 columns with its prefix; it was cut at a word to '... then Shop Teacher With a
+    Band Saw', which says nothing happened to it. Outcomes are kept or dropped whole, the health change stays."""
+    from solo.screen import fit_digest
+
+    told = "you fended Linda off, then Shop Teacher With a Band Saw got away and hurt you (-1 health)"
+    changes = "health 6/6->4/6 · Hero Meter 2/4->0/4 · top rival 0/10->2/10"
+    assert fit_digest(told, changes, 80) == "Since your last choice: you fended Linda off · health 6/6->4/6"
+    assert fit_digest(told, changes, 200) == f"Since your last choice: {told} · {changes}"
+    assert fit_digest("", changes, 80) == "Since your last choice: health 6/6->4/6 · Hero Meter 2/4->0/4"
+    assert fit_digest("", "", 80) == ""
+    long = "Shop Teacher With a Band Saw got away and hurt you (-1 health)"
+    assert fit_digest(long, "", 60).endswith("...") and len(fit_digest(long, "", 60)) <= 60
+
+
 def test_the_digest_is_shown_before_the_prompt_after_a_decision(tmp_path):
     from repl_harness import Session, new_run
 

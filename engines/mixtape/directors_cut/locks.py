@@ -99,16 +99,18 @@ def door_decision(state: State, cur: Slasher) -> Decision:
     inside = [x.name for x in state.slashers if x.alive and x.at == loc]
     if inside:
         what += ", " + " and ".join(inside) + " inside"
+    goes_on = state.door == "turn"
     stay = (
         "stay on the entrance and go on with your turn"
-        if state.door == "turn"
+        if goes_on
         else "stay on the entrance (the lock stopped your move, so your turn ends)"
     )
     name = B.locations[loc].name
     return Decision(
         cur.seat,
         "door",
-        f"The lock is broken. Go into {name}, or carry on with your turn?",
+        f"The lock is broken. Go into {name}, or "
+        + ("carry on with your turn?" if goes_on else "stay on the entrance and end your turn?"),
         (
             Option("enter", f"go into {name} ({what})", aliases=("in", "go in")),
             Option("stay", stay, aliases=("carry on", "out")),

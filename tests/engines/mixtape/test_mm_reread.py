@@ -179,6 +179,7 @@ def test_a_lock_broken_at_the_start_of_a_turn_lets_the_slasher_carry_on_with_the
     d = GAME.decision(state)
     assert d.kind == "door" and d.seat == "slasher1" and d.keys() == ["enter", "stay"]
     assert "go on with your turn" in d.options[1].label and "1 marker" in d.options[0].label
+    assert d.prompt.endswith("or carry on with your turn?")
     events = GAME.apply(state, "stay")
     assert "entered" not in kinds(events) and "moved_roll" in kinds(events)  # the only choice left: roll
     assert state.current == 0 and state.slashers[0].at == "3-1" and "3-1" not in state.locks
@@ -198,6 +199,7 @@ def test_a_lock_broken_after_a_move_may_be_left_standing_on_the_entrance_and_the
     GAME.apply(state, "unlock")
     d = GAME.decision(state)
     assert d.kind == "door" and "your turn ends" in d.options[1].label
+    assert d.prompt.endswith("or stay on the entrance and end your turn?")  # never 'carry on' when it ends
     GAME.apply(state, "stay")
     assert state.current != 0 and state.slashers[0].at == "3-1" and len(state.markers["farm"]) == 1
 
