@@ -111,7 +111,7 @@ def ask_give(state: State, step: Step) -> tuple[list[Option], str]:
     ]
     if step.flag.endswith("+"):
         opts.append(Option("none", "give no second Injury"))
-    return opts, f"Choose the Injury to give {t.id}."
+    return opts, f"Choose the Injury to give {t.id.capitalize()}."
 
 
 @ANSWERS.step("give")

@@ -111,7 +111,7 @@ def _sawyer_moves(state: State, s: Sawyer, tres: list[tuple[int, Trespasser]]) -
                         _cached(
                             ("hog", b, t.id),
                             to_key("move", b, i),
-                            lambda b=b, t=t: f"move to {D.name(b)} carrying {t.id} (Hogtie)",
+                            lambda b=b, t=t: f"move to {D.name(b)} carrying {t.id.capitalize()} (Hogtie)",
                         )
                     )
         if state.grandpa == s.space:
@@ -146,10 +146,10 @@ def _sawyer_attacks(state: State, s: Sawyer, tres: list[tuple[int, Trespasser]])
     opts: list[Option] = []
     for i, t in tres:
         if t.hidden:
-            opts.append(Option(to_key("hunt", i), f"hunt for {t.id} ({dice_words(dice_for(state, 'hunt'))})"))
+            opts.append(Option(to_key("hunt", i), f"hunt for {t.id.capitalize()} ({dice_words(dice_for(state, 'hunt'))})"))
         else:
             n = dice_for(state, "attack", source=s.id)
-            opts.append(Option(to_key("attack", i), f"attack {t.id} ({plural(n, 'die', 'dice')})"))
+            opts.append(Option(to_key("attack", i), f"attack {t.id.capitalize()} ({plural(n, 'die', 'dice')})"))
     if s.id == "old_man" and tres:
         opts.append(_TALK)
     return opts
@@ -169,7 +169,7 @@ def _card_options(state: State, s: Sawyer, tres: list[tuple[int, Trespasser]]) -
             n = dice_words(dice_for(state, "card", source=c))
             verb, hidden = ("hunt", True) if free == "hunt2" else ("attack", False)
             opts += [
-                Option(to_key("free", c, i), f"play {name}: {verb} {t.id} with {n}")
+                Option(to_key("free", c, i), f"play {name}: {verb} {t.id.capitalize()} with {n}")
                 for i, t in tres
                 if t.hidden == hidden
             ]
@@ -194,7 +194,7 @@ def _horror_card(state: State, card: str, name: str) -> list[Option]:
             and room not in state.horror_up
             and room != "Foyer"
         ):
-            opts.append(Option(to_key("free", card, i), f"play {name} on {t.id} in the {room}"))
+            opts.append(Option(to_key("free", card, i), f"play {name} on {t.id.capitalize()} in the {room}"))
     return opts
 
 

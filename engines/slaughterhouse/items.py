@@ -149,21 +149,21 @@ def ask_swap(state: State, step: Step) -> tuple[list[Option], str]:
     opts = []
     for c in t.items:
         if len(o.items) < limit(o):  # a body too: "you cannot exceed your Item Limit, even when swapping"
-            opts.append(Option(to_key("swap", "give", c), f"give {D.name(c)} to {o.id}"))
+            opts.append(Option(to_key("swap", "give", c), f"give {D.name(c)} to {o.id.capitalize()}"))
     for c in t.personal:
-        opts.append(Option(to_key("swap", "give", c), f"give {D.name(c)} to {o.id}"))
+        opts.append(Option(to_key("swap", "give", c), f"give {D.name(c)} to {o.id.capitalize()}"))
     for c in o.items:
         if len(t.items) < limit(t):
-            opts.append(Option(to_key("swap", "take", c), f"take {D.name(c)} from {o.id}"))
+            opts.append(Option(to_key("swap", "take", c), f"take {D.name(c)} from {o.id.capitalize()}"))
     for c in o.personal:
-        opts.append(Option(to_key("swap", "take", c), f"take {D.name(c)} from {o.id}"))
+        opts.append(Option(to_key("swap", "take", c), f"take {D.name(c)} from {o.id.capitalize()}"))
     if len(t.items) >= limit(t) and len(o.items) >= limit(o):  # both full: a trade, one for one
         for c in t.items:
             for x in o.items:
                 if trade_fits(t, c, x) and trade_fits(o, x, c):
                     opts.append(
                         Option(
-                            to_key("swap", "trade", c, x), f"trade {D.name(c)} for {D.name(x)} from {o.id}"
+                            to_key("swap", "trade", c, x), f"trade {D.name(c)} for {D.name(x)} from {o.id.capitalize()}"
                         )
                     )
     opts.append(Option("done", "done swapping"))

@@ -151,7 +151,7 @@ def _moves(state: State, t: Trespasser, runs: list[tuple[str, str]]) -> list[Opt
 def _swaps(state: State, t: Trespasser) -> list[Option]:
     """A swap with anyone in the space, living or dead, while either side holds something."""
     return [
-        Option(to_key("swap", i), f"swap Items with {o.id}{' (dead)' if o.dead else ''}")
+        Option(to_key("swap", i), f"swap Items with {o.id.capitalize()}{' (dead)' if o.dead else ''}")
         for i, o in enumerate(state.trespassers)
         if o is not t
         and o.space == t.space

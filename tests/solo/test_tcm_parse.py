@@ -107,8 +107,8 @@ def test_a_verb_with_a_name_narrows_to_that_choice():
         "action",
         "Green, in the Foyer.",
         (
-            Option("swap:1", "swap Items with yellow"),
-            Option("swap:2", "swap Items with grey"),
+            Option("swap:1", "swap Items with Yellow"),
+            Option("swap:2", "swap Items with Grey"),
             Option("use:item/crowbar/1:old_man", "attack the Old Man with the Crowbar (2 dice)"),
             Option("end", "end your turn"),
         ),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import msgspec
@@ -410,6 +411,8 @@ def test_dead_trespassers_can_still_be_swapped_with():
     y.dead = True
     y.injuries = [injury(state, k) for k in D.INJURY_TYPES]
     y.items = [item(state, "battery")]
+    swap = next(o for o in GAME.decision(state).options if o.key == "swap:1")
+    assert swap.label == "swap Items with Yellow (dead)"  # named as every other line names a Trespasser
     GAME.apply(state, "swap:1")
     GAME.apply(state, f"swap:take:{y.items[0]}")
     assert D.ALL_ITEMS[g.items[-1]]["id"] == "battery"
@@ -702,3 +705,20 @@ def test_burying_several_items_the_trespasser_chooses_the_order():
     deck = state.item_decks["down"]
     assert deck[:2] == [found[1], found[2]]  # buried first, then the other beneath it
     assert GAME.invariants(state) == []
+
+
+def test_every_prompt_and_choice_names_a_trespasser_as_the_story_does():
+    """'attack Green', 'give the Crowbar to Yellow', 'Choose the Injury to give Blue': a Trespasser's name is
+    capitalized in every prompt and choice, never the lowercase id the keys use ('attack blue' was shown)."""
+    from engines.core.autoplay import policy_rng
+
+    ids = r"\b(green|yellow|grey|blue)\b"
+    for seed in range(8):
+        state, _ = GAME.setup(seed, {"trespassers": "4", "scenario": "abcde"[seed % 5]})
+        for n in range(3000):
+            d = GAME.decision(state)
+            if d is None:
+                break
+            for text in (d.prompt, *(o.label for o in d.options)):
+                assert not re.search(ids, text), text
+            GAME.apply(state, GAME.policies["heuristic"](GAME.view(state, d.seat), d, policy_rng(seed, n)))
