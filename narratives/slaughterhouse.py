@@ -90,6 +90,12 @@ def _by(name: str, default: str = "default") -> Callable[[Mapping[str, Any]], st
     return lambda f: str(f.get(name, default))
 
 
+def _moved(f: Mapping[str, Any]) -> str:
+    """A walk or run whose Horror tile has just been told arrives without telling the entry again."""
+    how = str(f.get("how", "default"))
+    return "found" if f.get("found") and how in ("move", "run") else how
+
+
 def _attack(f: Mapping[str, Any]) -> str:
     return "miss" if f["hits"] == 0 else "default"
 
@@ -137,7 +143,7 @@ _CASES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "game_started": _by("scenario", "a"),
     "escaped": _by("how", "vehicle"),
     "photo_taken": _photo,
-    "moved": _by("how"),
+    "moved": _moved,
     "noise": _by("cause"),
     "attack": _attack,
     "hunted": _hunted,

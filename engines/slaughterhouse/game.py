@@ -38,12 +38,14 @@ from engines.slaughterhouse.tables import SAWYER, TRESPASSERS
 class Slaughterhouse:
     id = "slaughterhouse"
     title = "The Texas Chainsaw Massacre: Slaughterhouse"
-    rules_version = "4"
+    rules_version = "5"
     facts_added: ClassVar[Mapping[str, Mapping[str, tuple[str, ...]]]] = {
         "4": {kind: ("drew",) for kind in ("game_started", "sawyer_turn", "cards_bought", "relentless")},
+        "5": {"moved": ("found",)},
     }
-    """The event facts each rules version added (4: the names of the family's drawn cards), so a save of an
-    older version replays to its log with them left out, and is then told with them (solo.run)."""
+    """The event facts each rules version added (4: the names of the family's drawn cards; 5: the Horror tile
+    a move turned up, so its arrival is not told as a second entry), so a save of an older version replays to
+    its log with them left out, and is then told with them (solo.run)."""
     seats = (
         Seat(TRESPASSERS, "the Trespassers", "Search the farmhouse for parts, fix a vehicle, get out alive."),
         Seat(SAWYER, "the Sawyer family", "Spend Fear, play cards, hunt the Trespassers down."),

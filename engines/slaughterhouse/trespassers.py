@@ -4,6 +4,8 @@ end-of-turn Noise roll and hiding."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.core.contract import Option
 from engines.core.events import Event
 from engines.slaughterhouse import data as D
@@ -289,7 +291,11 @@ def walk(state: State, step: Step, events: list[Event]) -> None:
 @EFFECTS.step("horror")
 def horror(state: State, step: Step, events: list[Event]) -> None:
     state.trespassers[step.who].stopped = True
-    reveal_horror(state, step.who, step.flag, state.horror.pop(step.flag), state.phase, events)
+    tile = state.horror.pop(step.flag)
+    arrival = next((s for s in state.todo if s.kind == "arrived" and s.who == step.who), None)
+    if arrival is not None:
+        arrival.cards = [tile]  # the tile the move turned up, for the arrival's line (see `arrived`)
+    reveal_horror(state, step.who, step.flag, tile, state.phase, events)
 
 
 def reveal_horror(state: State, who: int, room: str, tile: str, phase: str, events: list[Event]) -> None:
@@ -348,9 +354,10 @@ def arrived(state: State, step: Step, events: list[Event]) -> None:
     how = step.flag if not short else "stopped"
     if t.space in state.fire and active(t):
         state.todo.insert(0, fire_step(state, step.who))
-    events.append(
-        Event("moved", state.round, state.phase, {"trespasser": t.id, "space": D.name(t.space), "how": how})
-    )
+    facts: dict[str, Any] = {"trespasser": t.id, "space": D.name(t.space), "how": how}
+    if step.cards:  # the story has just told the tile, entering its room and all: not the entry again
+        facts["found"] = D.HORROR[step.cards[0]]["name"]
+    events.append(Event("moved", state.round, state.phase, facts))
 
 
 @EFFECTS.step("vehicle_check")

@@ -145,3 +145,41 @@ def test_noise_prose_follows_its_cause():
                 if cause not in ("search", "tile"):
                     assert "knocks something over" not in text and "drawer" not in text, (cause, text)
     assert {"door", "stairs", "run", "search"} <= causes
+
+
+def test_a_move_that_turned_up_a_horror_tile_does_not_tell_the_entry_twice():
+    """The tile's line already walks the Trespasser into the room ('Green steps into the Living Room and onto
+    a pile of bones'); the arrival after it was told as a second, quiet entry ('Eyes on every shadow, Green
+    creeps into the Living Room'). A move that found a tile now arrives in other words."""
+    arrivals = missed = 0
+    for _, events in _games():
+        for i, event in enumerate(events):
+            if event.kind != "moved" or event.facts["how"] != "move":
+                continue
+            who = event.facts["trespasser"]
+            at = next(
+                (
+                    j
+                    for j in range(i - 1, -1, -1)
+                    if events[j].facts.get("trespasser") == who
+                    and events[j].kind in ("moved", "horror_revealed")
+                ),
+                None,
+            )
+            last = events[at] if at is not None else None
+            between = {e.kind for e in events[at:i]} if at is not None else set()
+            revealed = (  # turned up on the way: in this turn, not by a Sawyer's card in the family's
+                last is not None
+                and last.kind == "horror_revealed"
+                and last.phase == "trespassers"
+                and not between & {"turn_started", "turn_ended", "round_started"}
+            )
+            if event.facts.get("found"):
+                assert revealed and event.facts["found"] == last.facts["tile"], (event.facts, last)
+                arrivals += 1
+                prose = NARRATOR.prose(event, i)
+                assert "creep" not in prose and any(w in prose for w in ("hammering", "shaking", "now")), (
+                    prose
+                )
+            missed += revealed and not event.facts.get("found")
+    assert arrivals >= 20 and missed == 0, (arrivals, missed)

@@ -37,11 +37,11 @@ def test_a_mid_game_save_of_rules_3_loads_with_its_journal_and_undos(store: Save
     store.unlock_all()
     assert run.decision() is not None and run.keys[: len(record.keys)] == record.keys
     added = added_since(run.game, "3")
-    assert set(added) == {"game_started", "sawyer_turn", "cards_bought", "relentless"}
+    assert set(added) == {"game_started", "sawyer_turn", "cards_bought", "relentless", "moved"}
     saved = without(run.log, added)[: len(record.log)]
     assert saved == record.log  # the snapshot's part of the log, but for the added facts
     assert [e.kind == UNDO for e in run.log].count(True) == 2
-    draws = [e for e in run.log if e.kind in added]
+    draws = [e for e in run.log if e.kind in added and "drew" in added[e.kind]]
     assert draws and all(e.facts["drew"] for e in draws if e.kind != "sawyer_turn" or e.facts["drawn"])
 
 
@@ -87,6 +87,25 @@ def test_an_old_log_that_differs_beyond_the_added_facts_is_refused(store: SaveSt
     claimed = [msgspec.structs.replace(e, facts={**e.facts, "drew": ["Slam!"]}) for e in record.log]
     with pytest.raises(RunError):  # an old log that claims the new facts is not one the old rules wrote
         Run.from_record(msgspec.structs.replace(record, log=claimed))
+    store.unlock_all()
+
+
+def test_a_slaughterhouse_save_of_rules_4_loads_and_tells_a_tile_found_on_a_move_once(tmp_path: Path):
+    """data/rules_v4/tiles-midway: a rules-4 Slaughterhouse run (seed 0, 80 heuristic decisions, written by the
+    program before rules 5) whose moves turned up Horror tiles; rules 5 add the tile to the move's `moved` event,
+    filled in from the replay, so the arrival is not told as a second entry."""
+    shutil.copy(Path(__file__).parent / "data" / "rules_v4" / "tiles-midway.json", tmp_path)
+    store = SaveStore(tmp_path)
+    record = store.read("tiles-midway")
+    run = Run.from_record(record)
+    store.unlock_all()
+    assert record.rules_version == "4" and changes_since(run.game, "4").older(run.log) == record.log
+    assert not any("found" in e.facts for e in record.log if e.kind == "moved")
+    found = [e for e in run.log if e.kind == "moved" and e.facts.get("found")]
+    assert found and "{" not in export.render(run, "text")
+    store.write("tiles-midway", run.to_record())
+    again = store.read("tiles-midway")
+    assert again.rules_version == run.game.rules_version and again.log == run.log
     store.unlock_all()
 
 
