@@ -183,3 +183,12 @@ def test_a_move_that_turned_up_a_horror_tile_does_not_tell_the_entry_twice():
                 )
             missed += revealed and not event.facts.get("found")
     assert arrivals >= 20 and missed == 0, (arrivals, missed)
+
+
+def test_a_sawyer_is_told_by_his_own_pronouns():
+    """The [nouns] give each Sawyer 'he': 'the Old Man rolls his shoulders', never 'their'."""
+    for sawyer in ("the Old Man", "the Hitchhiker", "Leatherface"):
+        event = Event("sawyer_acts", 3, "sawyer", {"sawyer": sawyer, "space": "Foyer", "actions": 3})
+        told = {NARRATOR.prose(event, i) for i in range(200)}
+        assert any(" his shoulders" in line for line in told), told
+        assert not any(re.search(r"\b(their|them)\b", line) for line in told), told
