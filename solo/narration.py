@@ -6,6 +6,7 @@ from collections.abc import Iterator, Sequence
 
 from engines.core.events import Event
 from narratives import Narrator, Telling
+from narratives.words import join
 
 
 def groups(
@@ -37,12 +38,27 @@ def groups(
 
 
 def told(telling: Telling, events: Sequence[Event], brief: bool) -> str:
-    """A telling's words: its summary in brief, else its prose with the dice it rolled in a bracket."""
+    """A telling's words: its summary in brief, else its prose with the dice it rolled in a bracket (but for
+    a fold whose own words already give every roll, which the bracket would only tell a second time)."""
     text = telling.summary if brief else telling.prose
     if text and not brief and any("dice" in e.facts for e in events):
+        if telling.folded and _shows_every_roll(text, events):
+            return text
         detail = telling.summary  # the dice themselves, so a roll can be checked at a glance
         text = f"{text} [{detail.rstrip('.')}]" if detail else text
     return text
+
+
+def _shows_every_roll(text: str, events: Sequence[Event]) -> bool:
+    """Whether `text` gives every roll of `events` as the story writes a roll of numbers ('5 and 2')."""
+    rolls = [e.facts["dice"] for e in events if "dice" in e.facts]
+    return all(
+        isinstance(dice, list)
+        and dice
+        and all(isinstance(d, int) for d in dice)
+        and join([str(d) for d in dice]) in text
+        for dice in rolls
+    )
 
 
 def turns_back(log: Sequence[Event], n: int) -> int:

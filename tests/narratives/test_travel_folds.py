@@ -11,6 +11,7 @@ from machinery import ev, narrator
 
 from engines.registry import get
 from narratives import for_game, truth
+from narratives.words import join
 from solo import narration
 
 TRAVEL = ("turn_started", "moved_roll", "moved")
@@ -142,11 +143,20 @@ def test_what_was_shown_before_a_decision_is_never_told_again_differently(played
         assert truth.fold_spans(teller, game) == []
 
 
-def test_the_fold_reads_in_every_export_with_the_dice_in_its_bracket(played):
-    game, teller = next((g, t) for g, t in played if any(x.folded for x in t.story(g.events)))
-    paragraphs = [p for _, ps, _ in narration.groups(game.events, teller) for p in ps]
-    fold = next(t for t in teller.story(game.events) if t.folded)
-    if any("dice" in e.facts for e in game.events[fold.start : fold.stop]):
-        assert f"{fold.prose} [{fold.summary.rstrip('.')}]" in paragraphs
-    else:  # Tall Oaks' movement dice are told in the line itself
-        assert fold.prose in paragraphs
+def test_the_fold_reads_in_every_export_with_every_roll_in_its_words_or_its_bracket(played):
+    """A fold whose own words give every roll ('Kimmy (5 and 5) to ...') is not followed by a bracket telling the
+    whole fold again; one that leaves a roll out keeps the bracket with the dice."""
+    checked = 0
+    for game, teller in played:
+        paragraphs = [p for _, ps, _ in narration.groups(game.events, teller) for p in ps]
+        for fold in (t for t in teller.story(game.events) if t.folded):
+            events = game.events[fold.start : fold.stop]
+            rolls = [e.facts["dice"] for e in events if "dice" in e.facts]
+            if not rolls:
+                assert fold.prose in paragraphs
+                continue
+            shown = all(join([str(d) for d in dice]) in fold.prose for dice in rolls)
+            assert (fold.prose if shown else f"{fold.prose} [{fold.summary.rstrip('.')}]") in paragraphs
+            assert f"{fold.prose} [" not in " ".join(paragraphs) or not shown
+            checked += shown
+    assert checked
