@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 
 from engines.core.events import Event
 from narratives import Narrator, Telling
-from narratives.words import join
+from narratives.words import join, number_word
 
 
 def groups(
@@ -38,27 +39,39 @@ def groups(
 
 
 def told(telling: Telling, events: Sequence[Event], brief: bool) -> str:
-    """A telling's words: its summary in brief, else its prose with the dice it rolled in a bracket (but for
-    a fold whose own words already give every roll, which the bracket would only tell a second time)."""
+    """A telling's words: its summary in brief, else its prose with the dice it rolled in a bracket, unless
+    the prose already gives every roll and, for one event, every word and number of the bracket (which would
+    only say it a second time: 'You roll 1 and 5: six steps. [You roll 1 and 5 (6)]'); a fold's bracket, the
+    whole fold again, goes once its own words give every roll."""
     text = telling.summary if brief else telling.prose
     if text and not brief and any("dice" in e.facts for e in events):
-        if telling.folded and _shows_every_roll(text, events):
-            return text
         detail = telling.summary  # the dice themselves, so a roll can be checked at a glance
+        if _shows_every_roll(text, events) and (telling.folded or _says_everything(text, detail)):
+            return text
         text = f"{text} [{detail.rstrip('.')}]" if detail else text
     return text
 
 
 def _shows_every_roll(text: str, events: Sequence[Event]) -> bool:
-    """Whether `text` gives every roll of `events` as the story writes a roll of numbers ('5 and 2')."""
+    """Whether `text` gives every roll of `events` as the story writes one ('5 and 2', 'fist, fist, knife')."""
     rolls = [e.facts["dice"] for e in events if "dice" in e.facts]
-    return all(
-        isinstance(dice, list)
-        and dice
-        and all(isinstance(d, int) for d in dice)
-        and join([str(d) for d in dice]) in text
-        for dice in rolls
-    )
+    return all(isinstance(dice, list) and bool(dice) and _written(dice) in text for dice in rolls)
+
+
+def _written(dice: list[object]) -> str:
+    if all(isinstance(d, int) for d in dice):
+        return join([str(d) for d in dice])
+    return ", ".join(str(d) for d in dice)
+
+
+def _says_everything(text: str, summary: str) -> bool:
+    """Whether `text` holds every word of `summary`, and every number in digits or in words ('You roll 1 and 5
+    (6)' against 'You roll 1 and 5: six steps'): a bracket with nothing else to say."""
+    words = set(re.findall(r"[a-z]+(?:-[a-z]+)?|\d+", text.lower()))
+    for token in re.findall(r"[a-z]+(?:-[a-z]+)?|\d+", summary.lower()):
+        if token not in words and not (token.isdigit() and number_word(int(token)) in words):
+            return False
+    return True
 
 
 def turns_back(log: Sequence[Event], n: int) -> int:

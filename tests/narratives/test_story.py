@@ -116,3 +116,22 @@ def test_the_cost_per_decision_stays_small_in_a_long_run():
     early, late = sorted(costs[:40])[20], sorted(costs[-40:])[20]
     assert late < whole / 20, (late, whole)
     assert late < max(early * 4, 0.002), (early, late)
+
+
+def test_a_bracket_that_would_only_repeat_the_line_is_left_off():
+    """'You roll 1 and 5: six steps through the dark. [You roll 1 and 5 (6)]' said the roll twice; a bracket
+    goes where the line leaves out a die, a number or a word it holds (the card a Horror Roll was for)."""
+    from narratives.story import Telling
+    from solo import narration
+
+    def told(prose: str, summary: str, dice: list, folded: bool = False) -> str:
+        event = Event("moved_roll", 3, "move", {"dice": dice})
+        return narration.told(Telling(0, 1, "Turn 3", prose, summary, folded=folded), [event], False)
+
+    assert told("You roll 1 and 5: six steps.", "You roll 1 and 5 (6).", [1, 5]) == "You roll 1 and 5: six steps."
+    assert told("You roll 1 and 5.", "You roll 1 and 5 (6).", [1, 5]).endswith("[You roll 1 and 5 (6)]")
+    retaliate = told("Your hands shake: 2 and 6.", "Horror Roll for Retaliate: 2 and 6.", [2, 6])
+    assert retaliate.endswith("[Horror Roll for Retaliate: 2 and 6]")
+    assert told("The dice tumble: four steps.", "You roll 1 and 3 (4).", [1, 3]).endswith("[You roll 1 and 3 (4)]")
+    fold = told("Kimmy (5 and 5) to the Lake.", "Turn 6: Kimmy (6 health). Kimmy rolls 5 and 5 (10).", [5, 5], True)
+    assert fold == "Kimmy (5 and 5) to the Lake."
