@@ -28,8 +28,9 @@ Told = list[tuple[bool, Group]]
 OUTCOMES = ("kill", "souvenir", "die", "dead", "death", "rescue", "escape", "game_")
 """Words in an event's kind for what a turn ends in (kills, souvenirs, deaths, rescues): the last to give way."""
 
-THREATS = ("hurt", "wound", "injur", "attack", "_hit", "hero_", "full_moon", "victim_")
-"""Words in an event's kind for harm done or coming (injuries, attacks, the Hero): next to last."""
+THREATS = ("hurt", "wound", "injur", "attack", "_hit", "hero_", "full_moon", "victim_", "scuffle", "brawl")
+"""Words in an event's kind for harm done or coming (injuries, attacks, the Hero, fights between seats): next to
+last, so the brief keeps the fight that cost health beside the loss."""
 
 LINES = 2
 """The lines, at the terminal's width, one other seat's turn may take in brief (one where two do not fit)."""

@@ -65,3 +65,32 @@ def test_each_other_turn_takes_a_line_or_two_and_keeps_its_kills_souvenirs_and_i
     assert full[0] == next(narration.groups(log, narrator, a, stop=b))
     assert full[-1] == next(narration.groups(log, narrator, cut[-1][0]))
     assert told[1][1][0].endswith("('log 4' tells them whole)")
+
+
+def test_a_fight_that_hurt_you_stays_beside_the_loss_in_the_brief():
+    """Tall Oaks seed 21 at hard: Star's turn in brief kept 'You lose 1 health (3 left). You go back to the
+    starting point' and dropped 'Star scuffles with you', the only line that says why. A scuffle or a brawl
+    weighs as harm done, so the turn's moves give way before it."""
+    from engines.core.events import Event
+    from narratives.story import Telling
+
+    log = [
+        Event("turn_started", 10, "turn", {"seat": "survivor3"}),
+        Event("moved_roll", 10, "move", {"seat": "survivor3", "dice": [5, 4]}),
+        Event("moved", 10, "move", {"seat": "survivor3"}),
+        Event("scuffle", 10, "scuffle", {"seat": "survivor3", "other": "survivor1", "dice": []}),
+        Event("hurt", 10, "scuffle", {"seat": "survivor1"}),
+        Event("sent_to_start", 10, "scuffle", {"seat": "survivor1"}),
+    ]
+    lines = [
+        "Turn 10: Star (6 health).",
+        "Star rolls 5 and 4 (9).",
+        "Star moves to Tall Oaks Rec Center.",
+        "Star scuffles with you: Star's Action, Escape, Shield against yours Escape, Shield, Shield; Star wins.",
+        "You lose 1 health (3 left).",
+        "You go back to the starting point south of Fill 'Em All Gas Station.",
+    ]
+    tellings = [Telling(i, i + 1, "Turn 10", line, line) for i, line in enumerate(lines)]
+    assert screen_story._weight(log[3:4]) == 1
+    brief = screen_story._one_turn(tellings, log, 78, 2)
+    assert "Star scuffles with you" in brief and "You lose 1 health (3 left)." in brief, brief
