@@ -106,7 +106,16 @@ class EscapeFromTallOaksUI:
     def recap(self, events: list[Event], seat: str) -> str:
         """How the person's own rolls went since their last choice, in a few words ('you rescued X, then
         Smiley beat you'), for the digest: the rivals' turns told after them can push them off the screen."""
-        told = [_RECAP[e.kind](e.facts) for e in events if e.facts.get("seat") == seat and e.kind in _RECAP]
+        told = []
+        for e in events:
+            f = e.facts
+            if e.kind == "scuffle" and seat in (f["winner"], f["loser"]):  # a rival's scuffle with you too
+                won = f["winner"] == seat
+                told.append(
+                    f"you won a scuffle with {f['loser_name']}" if won else f"{f['winner_name']} beat you in a scuffle"
+                )
+            elif f.get("seat") == seat and e.kind in _RECAP:
+                told.append(_RECAP[e.kind](f))
         return RECAP_JOIN.join(told[:2])
 
     def toolbar_fields(self, view: View) -> list[tuple[str, str]]:

@@ -144,8 +144,14 @@ class MixtapeMassacreUI:
         them can push the story of their own roll off an 80x24 screen."""
         told = []
         for e in events:
-            if e.facts.get("seat") == seat and e.kind in _RECAP:
-                told.append(_RECAP[e.kind](e.facts))
+            f = e.facts
+            if e.kind == "brawl_won" and seat in (f["winner"], f["loser"]):  # a rival's brawl with you too
+                won = f["winner"] == seat
+                told.append(
+                    f"you won a brawl with {f['loser_name']}" if won else f"{f['winner_name']} beat you in a brawl"
+                )
+            elif f.get("seat") == seat and e.kind in _RECAP:
+                told.append(_RECAP[e.kind](f))
         return RECAP_JOIN.join(told[:2])
 
     # -- look -----------------------------------------------------------------------------------------

@@ -534,3 +534,13 @@ def test_the_digest_recaps_your_own_rolls_first():
     assert UI.recap(events, "survivor1") == "you rescued Dog in a Drain, then Smiley beat you"
     assert UI.recap(events[3:], "survivor1") == "the scene hurt you (-1 health)"
     assert UI.recap(events[1:2], "survivor1") == ""
+    star = {"seat": "survivor3", "name": "Star", "other": "survivor1", "other_name": "Derrick"}
+    lost = Event("scuffle", 10, "scuffle", {**star, "winner": "survivor3", "winner_name": "Star",
+                                             "loser": "survivor1", "loser_name": "Derrick"})
+    won = Event("scuffle", 10, "scuffle", {**star, "winner": "survivor1", "winner_name": "Derrick",
+                                            "loser": "survivor3", "loser_name": "Star"})
+    others = Event("scuffle", 10, "scuffle", {**star, "winner": "survivor3", "winner_name": "Star",
+                                               "loser": "survivor2", "loser_name": "Kimmy"})
+    assert UI.recap([lost], "survivor1") == "Star beat you in a scuffle"  # in Star's turn: still about you
+    assert UI.recap([won], "survivor1") == "you won a scuffle with Star"
+    assert UI.recap([others], "survivor1") == ""

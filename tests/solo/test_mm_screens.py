@@ -465,6 +465,13 @@ def test_the_digest_recaps_your_own_roll_that_the_rivals_turns_push_off_the_scre
     assert UI.recap(events, "slasher1") == "you killed Jock, then your kill missed (1 of 3 knives)"
     assert UI.recap(events[3:], "slasher1") == "Jock got away and hurt you (-2 health), then Linda beat you"
     assert UI.recap(events[1:2], "slasher1") == ""
+    brawl = {"seat": "slasher2", "name": "Jingles", "other": "slasher1", "other_name": "Stitches"}
+    lost = Event("brawl_won", 4, "brawl", {**brawl, "winner": "slasher2", "winner_name": "Jingles",
+                                            "loser": "slasher1", "loser_name": "Stitches"})
+    won = Event("brawl_won", 4, "brawl", {**brawl, "winner": "slasher1", "winner_name": "Stitches",
+                                           "loser": "slasher2", "loser_name": "Jingles"})
+    assert UI.recap([lost], "slasher1") == "Jingles beat you in a brawl"  # in Jingles' turn: still about you
+    assert UI.recap([won], "slasher1") == "you won a brawl with Jingles"
 
 
 @pytest.mark.parametrize(("colour", "need"), [("yellow", "1 knife"), ("red", "2 knives")])
