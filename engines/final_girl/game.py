@@ -31,7 +31,7 @@ from engines.final_girl.keys import Key
 from engines.final_girl.machine import CHOICES, OPTIONS, ev, push, run
 from engines.final_girl.planning import why_not_buy
 from engines.final_girl.playing import why_not_discard, why_not_play
-from engines.final_girl.rolling import horror_dice
+from engines.final_girl.rolling import horror_dice, roll_prompt
 from engines.final_girl.state import State, View
 from engines.final_girl.tracks import attack_value, move_value
 from engines.final_girl.traps import trap_victim, why_not_task
@@ -74,6 +74,7 @@ PROMPTS = {  # decision kind -> what the person is asked
     "action": "Action phase: play a card, use an item, rescue a Victim, work a trap, or end the phase.",
     "planning": "Planning: buy Action cards with the Time you have left.",
     "roll": "Horror Roll: accept it, turn a 3-4 into a success by discarding two cards, or Close Call.",
+    # (the roll's prompt names only the ways out it offers: rolling.roll_prompt)
     "convert": "Which two cards do you discard to turn a 3-4 into a success?",
     "move": "Where do you go?",
     "react": "The Tormentor strikes at you. Play a Reaction card?",
@@ -232,7 +233,9 @@ class FinalGirl:
         if state.result or not state.ask:
             return None
         kind = state.ask["kind"]
-        return Decision(FINAL_GIRL, kind, PROMPTS[kind], tuple(OPTIONS.run(kind, state)))
+        options = tuple(OPTIONS.run(kind, state))
+        prompt = roll_prompt(options) if kind == "roll" else PROMPTS[kind]
+        return Decision(FINAL_GIRL, kind, prompt, options)
 
     def apply(self, state: State, key: str, decision: Decision | None = None) -> list[Event]:
         decision = decision or self.decision(state)

@@ -3,6 +3,7 @@ reaches (a Reaction's line answers the blow)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -41,6 +42,18 @@ SUCCESS, PARTIAL = D.RULES["success"], D.RULES["partial"]
 """The lowest face of a success, and of a partial success (a 3-4)."""
 _DISCARD_PAIR = D.RULES["discard_pair"]
 _CLOSE_CALLS = frozenset(c for c in D.action_ids() if D.KIND[c] == "close_call")
+
+
+def roll_prompt(options: Sequence[Option]) -> str:
+    """The Horror Roll's question, naming only the ways out it offers (no Close Call without the card)."""
+    ways = ["accept it"]
+    if any(o.key.startswith("convert") for o in options):
+        ways.append("turn a 3-4 into a success by discarding two cards")
+    if any(o.key.startswith("closecall") for o in options):
+        ways.append("Close Call")
+    if len(ways) > 2:
+        return f"Horror Roll: {', '.join(ways[:-1])}, or {ways[-1]}."
+    return f"Horror Roll: {' or '.join(ways)}."
 
 
 @OPTIONS.step("roll")

@@ -508,3 +508,24 @@ def test_a_lone_special_victim_is_no_tie():
     zipp = add_victim(s, "lobby", special="zipp")
     run_ops(s, {"op": "attack", "fg": False})
     assert zipp not in s.victims and s.ask.get("kind") != "attack_tie"
+
+
+def test_the_horror_rolls_question_names_only_the_ways_out_it_offers():
+    """'accept it, turn a 3-4 into a success ..., or Close Call' was asked with no Close Call in hand; the
+    question now names the discard only when it is offered, and Close Call only with the card."""
+    from engines.core.autoplay import policy_rng
+
+    seen = set()
+    for seed in range(12):
+        state, _ = GAME.setup(seed, {})
+        for n in range(400):
+            d = GAME.decision(state)
+            if d is None:
+                break
+            if d.kind == "roll":
+                convert = any(o.key.startswith("convert") for o in d.options)
+                close = any(o.key.startswith("closecall") for o in d.options)
+                assert ("Close Call" in d.prompt) == close and ("discarding" in d.prompt) == convert, d.prompt
+                seen.add((convert, close))
+            GAME.apply(state, GAME.policies[GAME.default_policy](GAME.view(state, d.seat), d, policy_rng(seed, n)))
+    assert (True, False) in seen and len(seen) >= 2
