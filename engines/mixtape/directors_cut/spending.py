@@ -104,7 +104,9 @@ def spend_decision(state: State) -> Decision:
     if state.purpose == "brawl" and state.spender == state.brawl[1]:
         mover = state.slashers[state.brawl[0]]
         shown = ", ".join(state.brawl_roll)
-        prompt = f"{mover.name} rolled {shown}: {count(state.brawl_knives, 'knife')}. {prompt}"
+        extra = state.brawl_knives - state.brawl_roll.count("knife")  # what the mover's own spend added
+        added = f" ({extra} from supplies)" if extra > 0 else ""
+        prompt = f"{mover.name} rolled {shown}: {count(state.brawl_knives, 'knife')}{added}. {prompt}"
     return Decision(s.seat, "spend", prompt, tuple(opts))
 
 

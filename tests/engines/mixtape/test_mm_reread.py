@@ -611,3 +611,27 @@ def test_the_decks_hold_the_boxes_counts():
     """RB What's in the Box: 50 Killer Scenes, Dude cards, 40 Supply Cards, 30 Bonus Tracks cards, 66 tokens."""
     assert len(R.SCENES) == 50 and len(R.SUPPLY_CARDS) == 40 and len(R.BONUS) == 30
     assert len(R.ALL_TOKENS) == 66
+
+
+def test_the_brawl_roll_on_the_table_says_what_the_movers_supplies_added():
+    """'Jingles rolled fist, pentagram, pentagram: 2 knives' read as a miscount: the two knives were the
+    mover's spend. The prompt says so: '2 knives (2 from supplies)'; a bare roll says nothing more."""
+    import re
+
+    from engines.core.autoplay import policy_rng
+
+    told = {"bare": 0, "added": 0}
+    for seed in range(40):
+        state, _ = GAME.setup(seed, {})
+        for n in range(4000):
+            d = GAME.decision(state)
+            if d is None:
+                break
+            m = re.match(r".* rolled ([a-z, ]+): (\d+) knives?( \((\d+) from supplies\))?\. Before you roll", d.prompt)
+            if m:
+                rolled = m.group(1).split(", ").count("knife")
+                extra = int(m.group(4) or 0)
+                assert int(m.group(2)) == rolled + extra, d.prompt
+                told["added" if extra else "bare"] += 1
+            GAME.apply(state, GAME.policies["heuristic"](GAME.view(state, d.seat), d, policy_rng(seed, n)))
+    assert told["bare"] and told["added"], told
