@@ -51,7 +51,7 @@ class SlaughterhouseUI:
             (f"Panic {view.panic}/{len(D.PANIC) - 1} {D.PANIC[view.panic]['label']}", ""),
             (f"Fear {view.fear}", ""),
             (f"Family hand {hand}", "" if family else theme.HIDDEN),
-            (f"Supply {view.supply}", ""),
+            (f"Token supply {view.supply}", ""),  # the Noise/Fear tokens left (the rulebook's "supply")
             (f"Scenario {view.scenario.upper()}. {D.SCENARIOS[view.scenario]['name']}", ""),
         ]
         return fields
