@@ -262,12 +262,17 @@ def _one_turn(tellings: Sequence[Telling], log: Sequence[Event], width: int, lin
 
 
 def _cut(text: str, width: int, lines: int) -> str:
-    """text within `lines` lines wrapped at `width`, its last line shortened at a word and marked '…'."""
+    """text within `lines` lines wrapped at `width`, its last line shortened at a word and marked '…'; a
+    bracket the cut would leave open goes whole ('misses X (fist, pentagram, pentagram: 0 …' read as a
+    number cut short), so what is kept reads complete."""
     rows = textwrap.wrap(text, width)
     if len(rows) <= lines:
         return text
     last = textwrap.shorten(f"{rows[lines - 1]} {rows[lines]}", width, placeholder=" …")
-    return " ".join([*rows[: lines - 1], last])
+    kept = " ".join([*rows[: lines - 1], last])
+    body = kept.removesuffix(" …")
+    before = body[: body.rindex("(")].rstrip(" ,;:") if body.count("(") > body.count(")") else ""
+    return f"{before} …" if before else kept
 
 
 def _join(kept: Sequence[str], dropped: bool) -> str:

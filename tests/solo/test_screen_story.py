@@ -94,3 +94,14 @@ def test_a_fight_that_hurt_you_stays_beside_the_loss_in_the_brief():
     assert screen_story._weight(log[3:4]) == 1
     brief = screen_story._one_turn(tellings, log, 78, 2)
     assert "Star scuffles with you" in brief and "You lose 1 health (3 left)." in brief, brief
+
+
+def test_a_brief_turn_cut_short_never_leaves_a_bracket_open():
+    """'The Drowned Girl misses Ouija Board Party (fist, pentagram, pentagram: 0 …' ended on a bare number
+    inside its bracket; the cut now falls before the bracket, and a line that fits is left whole."""
+    line = "The Drowned Girl misses Ouija Board Party (fist, pentagram, pentagram: 0 knives; needs 2)."
+    more = line + " The victim runs to The Wishing Well."
+    assert screen_story._cut(more, 78, 1) == "The Drowned Girl misses Ouija Board Party …"
+    assert screen_story._cut(line, 200, 1) == line
+    two = screen_story._cut(more + " Then another sentence that goes on and on past the edge.", 78, 2)
+    assert two.endswith(" …") and two.count("(") == two.count(")")
