@@ -104,8 +104,8 @@ def spend_decision(state: State) -> Decision:
     if state.purpose == "brawl" and state.spender == state.brawl[1]:
         mover = state.slashers[state.brawl[0]]
         shown = ", ".join(state.brawl_roll)
-        extra = state.brawl_knives - state.brawl_roll.count("knife")  # what the mover's own spend added
-        added = f" ({extra} from supplies)" if extra > 0 else ""
+        supplied = state.brawl_knives - state.brawl_roll.count("knife")  # what the mover's own spend added
+        added = f" ({supplied} from supplies)" if supplied > 0 else ""
         prompt = f"{mover.name} rolled {shown}: {count(state.brawl_knives, 'knife')}{added}. {prompt}"
     return Decision(s.seat, "spend", prompt, tuple(opts))
 
