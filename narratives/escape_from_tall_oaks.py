@@ -65,9 +65,14 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
         out["place"] = place(f["space"])
     if event.kind == "opening_roll":
         faces = {seat: " then ".join(str(r) for r in rolls) for seat, rolls in f["rolls"].items()}
-        others = [v for seat, v in faces.items() if seat != PERSON]
-        mine = f"you {faces[PERSON]}" if PERSON in faces else ""
-        out["rolls_list"] = "; ".join(p for p in (mine, f"the others {join(others)}" if others else "") if p)
+        names = f.get("names") or {}
+        others = [(names.get(seat, ""), v) for seat, v in faces.items() if seat != PERSON]
+        mine = [f"you {faces[PERSON]}"] if PERSON in faces else []
+        if all(name for name, _ in others):  # each by name: 'you 6, Kimmy 9 then 5 and Star 9 then 8'
+            out["rolls_list"] = join([*mine, *(f"{name} {v}" for name, v in others)])
+        else:  # a log from before the rolls carried names
+            rest = f"the others {join([v for _, v in others])}" if others else ""
+            out["rolls_list"] = "; ".join(p for p in (*mine, rest) if p)
     out.update(_truth(event.kind, f))
     if event.kind == "game_started":
         out["you_name"] = f["names"][0]

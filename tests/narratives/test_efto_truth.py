@@ -70,3 +70,31 @@ def test_the_checks_catch_this_games_old_mistakes(text, facts, why):
     templates = for_game(GAME, 1).templates
     found = truth.check(text, facts, templates.truth, templates.nouns())
     assert any(why in p for p in found), found
+
+
+def test_the_opening_roll_says_whose_roll_is_whose():
+    """'Opening roll: you 6; the others 9 then 5 and 9 then 8' left the reader to guess which rival rolled
+    which; since rules 7 the event names every seat and so does the story. An older log keeps the old words."""
+    from engines.core.events import Event
+
+    n = for_game(GAME, 21)
+    facts = {
+        "rolls": {"survivor1": [6], "survivor2": [9, 5], "survivor3": [9, 8]},
+        "first": "survivor3",
+        "name": "Star",
+    }
+    named = Event(
+        "opening_roll",
+        0,
+        "setup",
+        {**facts, "names": {"survivor1": "Derrick", "survivor2": "Kimmy", "survivor3": "Star"}},
+    )
+    assert n.summary(named) == "Opening roll: you 6, Kimmy 9 then 5 and Star 9 then 8; Star goes first."
+    old = Event("opening_roll", 0, "setup", facts)
+    assert n.summary(old) == "Opening roll: you 6; the others 9 then 5 and 9 then 8; Star goes first."
+    game = get(GAME)
+    state, _ = game.setup(3, {})
+    while (d := game.decision(state)) is not None and d.kind == "start":
+        events = game.apply(state, d.options[0].key)
+    opening = next(e for e in events if e.kind == "opening_roll")
+    assert set(opening.facts["names"]) == set(opening.facts["rolls"]) == {x.seat for x in state.survivors}

@@ -166,6 +166,15 @@ def test_the_opening_roll_and_a_tied_brawl_round_show_every_die():
         "Opening roll (you roll 4; the others roll 9 and 12): Jingles goes first"
     )
     assert "seat" not in n.summary(three)  # no seat numbers: the player never sees them elsewhere
+    named = _ev(  # rules 6: the event names every seat, so the story says whose roll is whose
+        "opening_roll",
+        rolls={"slasher1": [4], "slasher2": [9], "slasher3": [12]},
+        first="slasher3",
+        name="Jingles",
+        locks=2,
+        names={"slasher1": "Stitches", "slasher2": "Patches", "slasher3": "Jingles"},
+    )
+    assert n.summary(named).startswith("Opening roll (you roll 4, Patches 9 and Jingles 12): Jingles goes first")
     assert n.summary(opening).split(": ", 1)[1].startswith("You go first and roll 3")
     tied = _ev(
         "brawl_tied",

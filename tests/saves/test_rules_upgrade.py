@@ -159,6 +159,9 @@ def test_a_mixtape_save_from_before_the_renames_loads_reads_the_new_names_and_sa
     new = {(e.kind, renames[kind][k]) for kind, k in old for e in run.log if e.kind == kind}
     assert all(any(e.kind == kind and name in e.facts for e in run.log) for kind, name in new)
     assert changes_since(run.game, version).older(run.log)[: len(record.log)] == record.log
+    openings = [e for e in run.log if e.kind == "opening_roll"]  # the seats' names, added since, from the replay
+    assert openings and all(set(e.facts["names"]) == set(e.facts["rolls"]) for e in openings)
+    assert not any("names" in e.facts for e in record.log if e.kind == "opening_roll")
     told = export.render(run, "text")
     assert told and "{" not in told
     store.write(slot, run.to_record())

@@ -45,7 +45,13 @@ def place_start(state: State, point: str, events: list[Event]) -> None:
             "opening_roll",
             0,
             "setup",
-            {"rolls": rolls, "first": fs.seat, "name": fs.name, "locks": locks},
+            {
+                "rolls": rolls,
+                "first": fs.seat,
+                "name": fs.name,
+                "locks": locks,
+                "names": {x.seat: x.name for x in state.slashers},  # so the story says whose roll is whose
+            },
         )
     )
     state.phase = LOCK
