@@ -23,8 +23,8 @@ from solo.games import tall_oaks_map as M
 from solo.games import tall_oaks_odds as O
 from solo.games import tall_oaks_spend as S
 from solo.games import tall_oaks_words as W
+from solo.games.recap import own_outcomes
 from solo.games.tall_oaks_words import held, me, short_name, short_place
-from solo.screen import RECAP_JOIN
 from solo.toolbar import joined
 
 B = R.BOARD
@@ -106,17 +106,7 @@ class EscapeFromTallOaksUI:
     def recap(self, events: list[Event], seat: str) -> str:
         """How the person's own rolls went since their last choice, in a few words ('you rescued X, then
         Smiley beat you'), for the digest: the rivals' turns told after them can push them off the screen."""
-        told = []
-        for e in events:
-            f = e.facts
-            if e.kind == "scuffle" and seat in (f["winner"], f["loser"]):  # a rival's scuffle with you too
-                won = f["winner"] == seat
-                told.append(
-                    f"you won a scuffle with {f['loser_name']}" if won else f"{f['winner_name']} beat you in a scuffle"
-                )
-            elif f.get("seat") == seat and e.kind in _RECAP:
-                told.append(_RECAP[e.kind](f))
-        return RECAP_JOIN.join(told[:2])
+        return own_outcomes(events, seat, _RECAP, "scuffle", "scuffle")
 
     def toolbar_fields(self, view: View) -> list[tuple[str, str]]:
         """The toolbar's fields with their meaning: one or two health, the meter one noise from bringing the

@@ -18,8 +18,8 @@ from engines.mixtape.directors_cut.turns import PASSIVE
 from solo import theme
 from solo.games import InputError, Table
 from solo.games.mixtape_map import board, me, plain_board, short_place
+from solo.games.recap import own_outcomes
 from solo.games.tall_oaks_town import location_move
-from solo.screen import RECAP_JOIN
 from solo.summary import plural
 from solo.toolbar import joined
 
@@ -142,17 +142,7 @@ class MixtapeMassacreUI:
         """How the person's own rolls went since their last choice, in a few words ('you killed Jock in a
         Letterman Jacket, then your kill missed (1 of 3 knives)'), for the digest: the rivals' turns told after
         them can push the story of their own roll off an 80x24 screen."""
-        told = []
-        for e in events:
-            f = e.facts
-            if e.kind == "brawl_won" and seat in (f["winner"], f["loser"]):  # a rival's brawl with you too
-                won = f["winner"] == seat
-                told.append(
-                    f"you won a brawl with {f['loser_name']}" if won else f"{f['winner_name']} beat you in a brawl"
-                )
-            elif f.get("seat") == seat and e.kind in _RECAP:
-                told.append(_RECAP[e.kind](f))
-        return RECAP_JOIN.join(told[:2])
+        return own_outcomes(events, seat, _RECAP, "brawl_won", "brawl")
 
     # -- look -----------------------------------------------------------------------------------------
 
