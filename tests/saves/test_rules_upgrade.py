@@ -15,6 +15,7 @@ import pytest
 
 from engines import registry
 from engines.core.events import UNDO, Event
+from saves.record import Record
 from saves.store import SaveStore
 from solo import export
 from solo.run import Run, RunError, added_since, changes_since, without
@@ -90,16 +91,22 @@ def test_an_old_log_that_differs_beyond_the_added_facts_is_refused(store: SaveSt
     store.unlock_all()
 
 
+def _rules_4(tmp_path: Path, slot: str) -> tuple[SaveStore, Record, Run]:
+    """A rules-4 save of data/rules_v4 copied and loaded: its log is the replay's under the rules it was saved by."""
+    shutil.copy(Path(__file__).parent / "data" / "rules_v4" / f"{slot}.json", tmp_path)
+    store = SaveStore(tmp_path)
+    record = store.read(slot)
+    run = Run.from_record(record)
+    store.unlock_all()
+    assert record.rules_version == "4" and changes_since(run.game, "4").older(run.log) == record.log
+    return store, record, run
+
+
 def test_a_slaughterhouse_save_of_rules_4_loads_and_tells_a_tile_found_on_a_move_once(tmp_path: Path):
     """data/rules_v4/tiles-midway: a rules-4 Slaughterhouse run (seed 0, 80 heuristic decisions, written by the
     program before rules 5) whose moves turned up Horror tiles; rules 5 add the tile to the move's `moved` event,
     filled in from the replay, so the arrival is not told as a second entry."""
-    shutil.copy(Path(__file__).parent / "data" / "rules_v4" / "tiles-midway.json", tmp_path)
-    store = SaveStore(tmp_path)
-    record = store.read("tiles-midway")
-    run = Run.from_record(record)
-    store.unlock_all()
-    assert record.rules_version == "4" and changes_since(run.game, "4").older(run.log) == record.log
+    store, record, run = _rules_4(tmp_path, "tiles-midway")
     assert not any("found" in e.facts for e in record.log if e.kind == "moved")
     found = [e for e in run.log if e.kind == "moved" and e.facts.get("found")]
     assert found and "{" not in export.render(run, "text")
@@ -112,12 +119,7 @@ def test_a_slaughterhouse_save_of_rules_4_loads_and_tells_a_tile_found_on_a_move
 def test_a_tall_oaks_save_of_rules_4_loads_and_shows_every_scuffle_rounds_dice(tmp_path: Path):
     """data/rules_v4/scuffles-midway: a rules-4 run of Escape From Tall Oaks with four scuffles, whose events
     had no dice; rules 5 add each round's faces, filled in from the replay."""
-    shutil.copy(Path(__file__).parent / "data" / "rules_v4" / "scuffles-midway.json", tmp_path)
-    store = SaveStore(tmp_path)
-    record = store.read("scuffles-midway")
-    run = Run.from_record(record)
-    store.unlock_all()
-    assert record.rules_version == "4" and changes_since(run.game, "4").older(run.log) == record.log
+    _, _, run = _rules_4(tmp_path, "scuffles-midway")
     scuffles = [e for e in run.log if e.kind == "scuffle"]
     assert len(scuffles) == 4 and all(len(e.facts["dice"]) == e.facts["rounds"] for e in scuffles)
     told = export.render(run, "text")
