@@ -50,7 +50,9 @@ HINT_STEPS: dict[str, int] = {
     "escape-from-tall-oaks": 17_000,
 }
 """The hint's cap, about 0.6 s of CPU at the step costs above: under issue 17's one second for a hint even at
-its 95th percentile (at about 0.85 s of steps, Final Girl's hint took 1.2 s there)."""
+its 95th percentile (at about 0.85 s of steps, Final Girl's hint took 1.2 s there). Those costs are the
+machine's of 2026-12-01 (117 heuristic Tall Oaks games a CPU second); on one half as fast every figure here
+doubles (bench/RESULTS.md, "The cost on a slower machine")."""
 HARD_SCREEN: dict[str, int] = {"escape-from-tall-oaks": 6}
 """Games whose hard level screens (engines.core.search `_contest`): every option is played out on this many
 samples, then only the heuristic's pick and the two best of the screen go on, to HARD_ITERATIONS samples more,
