@@ -148,3 +148,27 @@ def test_no_template_glues_a_bare_s_to_a_word_that_takes_es():
     glued = re.compile(r"[A-Za-z]*(?:s|x|z|ch|sh)\{[a-z_]+_s\}")
     found = {p.name: glued.findall(p.read_text()) for p in sorted(data.glob("*.toml"))}
     assert not any(found.values()), found
+
+
+@pytest.mark.parametrize(
+    "game_id",
+    ["escape-of-the-dead", "final-girl", "slaughterhouse", "mixtape-massacre", "escape-from-tall-oaks"],
+)
+def test_every_sentence_of_the_story_begins_with_a_capital(game_id):
+    """'It is ugly and fast. you win the scuffle' (Tall Oaks) put the person's lowercase 'you' at the start of a
+    sentence: a field that can open one must be its capitalized form ({winner_Who}). Checked in prose and
+    summaries told to every person seat over seeded games ('!' ends card names such as Slam!, so it is not
+    read as a sentence's end)."""
+    import re
+
+    from engines.registry import get
+    from narratives import for_game, truth
+
+    game = get(game_id)
+    opens = re.compile(r"(?:^|[.?] )([a-z]\S*)")
+    for seat in game.person_seats:
+        for seed in range(6):
+            played = truth.play(game, seed, {}, game.default_policy)
+            for t in for_game(game_id, seed, seat).story(played.events):
+                for text in (t.prose, t.summary):
+                    assert not opens.search(text), (seed, text)
