@@ -255,3 +255,20 @@ def test_a_slasher_is_told_by_the_pronouns_of_the_game_data(seat, name, want):
     assert "their" not in told and "them" not in told.split()
     escaped = _ev("survivor_escaped", seat=seat, name=name, dice=["knife", "fist", "fist"], fists=2, damage=1)
     assert f"any supply in {want} hand" in n.summary(escaped)
+
+
+@pytest.mark.parametrize("game_id", ["mixtape-massacre", "escape-from-tall-oaks"])
+def test_the_opening_rolls_prose_shows_every_seats_dice(game_id):
+    """Every roll shows its dice: the opening roll keeps its dice under `rolls`, not `dice`, so no bracket
+    follows its line, and Director's Cut's prose told 'You roll highest' without a number."""
+    from engines.core.autoplay import play
+
+    for seed in range(8):
+        log = play(get(game_id), seed, "heuristic").events
+        i, opening = next((i, e) for i, e in enumerate(log) if e.kind == "opening_roll")
+        n = for_game(game_id, seed, get(game_id).person_seats[0])
+        for k in range(6):
+            prose = n.prose(opening, i + k)
+            for seat, rolls in opening.facts["rolls"].items():
+                shown = " then ".join(str(r) for r in rolls)
+                assert shown in prose, (prose, seat)
