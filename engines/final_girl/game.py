@@ -30,7 +30,7 @@ from engines.final_girl.items import why_not_item
 from engines.final_girl.keys import Key
 from engines.final_girl.machine import CHOICES, OPTIONS, ev, push, run
 from engines.final_girl.planning import why_not_buy
-from engines.final_girl.playing import why_not_discard, why_not_play
+from engines.final_girl.playing import action_prompt, why_not_discard, why_not_play
 from engines.final_girl.rolling import horror_dice, roll_prompt
 from engines.final_girl.state import State, View
 from engines.final_girl.tracks import attack_value, move_value
@@ -74,7 +74,7 @@ PROMPTS = {  # decision kind -> what the person is asked
     "action": "Action phase: play a card, use an item, rescue a Victim, work a trap, or end the phase.",
     "planning": "Planning: buy Action cards with the Time you have left.",
     "roll": "Horror Roll: accept it, turn a 3-4 into a success by discarding two cards, or Close Call.",
-    # (the roll's prompt names only the ways out it offers: rolling.roll_prompt)
+    # (the roll's and the Action phase's prompts name only what they offer: roll_prompt, action_prompt)
     "convert": "Which two cards do you discard to turn a 3-4 into a success?",
     "move": "Where do you go?",
     "react": "The Tormentor strikes at you. Play a Reaction card?",
@@ -234,7 +234,8 @@ class FinalGirl:
             return None
         kind = state.ask["kind"]
         options = tuple(OPTIONS.run(kind, state))
-        prompt = roll_prompt(options) if kind == "roll" else PROMPTS[kind]
+        asked = {"roll": roll_prompt, "action": action_prompt}.get(kind)
+        prompt = asked(options) if asked else PROMPTS[kind]
         return Decision(FINAL_GIRL, kind, prompt, options)
 
     def apply(self, state: State, key: str, decision: Decision | None = None) -> list[Event]:

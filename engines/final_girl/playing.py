@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -61,6 +62,26 @@ def can_attack_killer(state: State) -> bool:
     if not state.killer_space or fg_trap(state) is not None:
         return False
     return state.killer_space == state.fg_space or weapon_for(state) is not None
+
+
+_ACTION_WAYS = (
+    ("play", "play a card"),
+    ("item", "use an item"),
+    ("save", "rescue a Victim"),
+    ("task", "work a trap"),
+    ("take", "trade a Walk for a new card"),
+    ("discard", "discard for Time"),
+    ("end", "end the phase"),
+)
+
+
+def action_prompt(options: Sequence[Option]) -> str:
+    """The Action phase's question, naming only what it offers (no 'rescue a Victim' with none to rescue)."""
+    verbs = {o.key.split(":")[0] for o in options}
+    ways = [words for verb, words in _ACTION_WAYS if verb in verbs]
+    if len(ways) > 1:
+        return f"Action phase: {', '.join(ways[:-1])}, or {ways[-1]}."
+    return f"Action phase: {ways[0] if ways else 'nothing to do'}."
 
 
 @lru_cache(maxsize=4096)

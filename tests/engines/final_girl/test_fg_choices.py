@@ -529,3 +529,25 @@ def test_the_horror_rolls_question_names_only_the_ways_out_it_offers():
                 seen.add((convert, close))
             GAME.apply(state, GAME.policies[GAME.default_policy](GAME.view(state, d.seat), d, policy_rng(seed, n)))
     assert (True, False) in seen and len(seen) >= 2
+
+
+def test_the_action_phases_question_names_only_what_it_offers():
+    """'rescue a Victim, work a trap' was asked with no Victim to rescue and no trap in reach; the question now
+    names each kind of choice the phase offers and no other."""
+    from engines.core.autoplay import policy_rng
+    from engines.final_girl.playing import _ACTION_WAYS
+
+    asked = set()
+    for seed in range(12):
+        state, _ = GAME.setup(seed, {})
+        for n in range(400):
+            d = GAME.decision(state)
+            if d is None:
+                break
+            if d.kind == "action":
+                verbs = {o.key.split(":")[0] for o in d.options}
+                for verb, words in _ACTION_WAYS:
+                    assert (words in d.prompt) == (verb in verbs), (d.prompt, verbs)
+                asked.add(d.prompt)
+            GAME.apply(state, GAME.policies[GAME.default_policy](GAME.view(state, d.seat), d, policy_rng(seed, n)))
+    assert len(asked) >= 4
