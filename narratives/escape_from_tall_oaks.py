@@ -11,6 +11,7 @@ from typing import Any
 
 from engines.core.events import Event
 from engines.mixtape.tall_oaks.places import place
+from narratives.opening_rolls import opening_rolls
 from narratives.words import join, number_word
 
 PERSON = "survivor1"
@@ -64,15 +65,7 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
     if event.kind == "start_chosen":  # the event names the space by id: the story names it in words
         out["place"] = place(f["space"])
     if event.kind == "opening_roll":
-        faces = {seat: " then ".join(str(r) for r in rolls) for seat, rolls in f["rolls"].items()}
-        names = f.get("names") or {}
-        others = [(names.get(seat, ""), v) for seat, v in faces.items() if seat != PERSON]
-        mine = [f"you {faces[PERSON]}"] if PERSON in faces else []
-        if all(name for name, _ in others):  # each by name: 'you 6, Kimmy 9 then 5 and Star 9 then 8'
-            out["rolls_list"] = join([*mine, *(f"{name} {v}" for name, v in others)])
-        else:  # a log from before the rolls carried names
-            rest = f"the others {join([v for _, v in others])}" if others else ""
-            out["rolls_list"] = "; ".join(p for p in (*mine, rest) if p)
+        out["rolls_list"] = opening_rolls(f, PERSON, "you")
     out.update(_truth(event.kind, f))
     if event.kind == "game_started":
         out["you_name"] = f["names"][0]

@@ -11,7 +11,7 @@ from typing import Any
 
 from engines.core.events import Event
 from engines.mixtape.directors_cut.places import PLACE_FACTS, spoken
-from narratives.words import join
+from narratives.opening_rolls import opening_rolls
 
 PERSON = "slasher1"
 
@@ -54,7 +54,7 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
             out["other_roll"] = ", ".join(str(d) for d in f["other_dice"])
         out["other_roll_or_none"] = out.get("other_roll", "no roll")
     if event.kind == "opening_roll":
-        out["rolls_text"] = opening_rolls(f, "you roll")
+        out["rolls_text"] = opening_rolls(f, PERSON, "you roll", "roll")
     out.update(_outcome(event))
     if "steps" in f:
         out["steps_word"] = "step" if f["steps"] == 1 else "steps"
@@ -75,20 +75,6 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
         )
     out.update(_of_kind(event, out))
     return out
-
-
-def opening_rolls(f: Mapping[str, Any], you: str) -> str:
-    """Every seat's opening roll, each by its name ('you roll 8 then 7, Jingles 7 and Patches 8 then 8'); a
-    log from before the rolls carried names says 'the others roll 7 and 8 then 8'."""
-    faces = {seat: " then ".join(str(r) for r in rolls) for seat, rolls in f["rolls"].items()}
-    names = f.get("names") or {}
-    mine = [f"{you} {faces[PERSON]}"] if PERSON in faces else []
-    others = [(names.get(seat, ""), v) for seat, v in faces.items() if not _person(seat)]
-    if all(name for name, _ in others):
-        return join([*mine, *(f"{name} {v}" for name, v in others)])
-    rest = [v for _, v in others]
-    theirs = f"the others roll {join(rest)}" if len(rest) > 1 else f"the other rolls {join(rest)}"
-    return "; ".join(p for p in (*mine, theirs if rest else "") if p)
 
 
 def _of_kind(event: Event, out: Mapping[str, Any]) -> dict[str, Any]:

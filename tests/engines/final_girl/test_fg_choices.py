@@ -510,44 +510,42 @@ def test_a_lone_special_victim_is_no_tie():
     assert zipp not in s.victims and s.ask.get("kind") != "attack_tie"
 
 
-def test_the_horror_rolls_question_names_only_the_ways_out_it_offers():
-    """'accept it, turn a 3-4 into a success ..., or Close Call' was asked with no Close Call in hand; the
-    question now names the discard only when it is offered, and Close Call only with the card."""
+def _decisions(kind: str, seeds: int = 12, limit: int = 400):
+    """Every decision of `kind` in seeded games of the default policy, each before it is answered."""
     from engines.core.autoplay import policy_rng
 
-    seen = set()
-    for seed in range(12):
+    for seed in range(seeds):
         state, _ = GAME.setup(seed, {})
-        for n in range(400):
+        for n in range(limit):
             d = GAME.decision(state)
             if d is None:
                 break
-            if d.kind == "roll":
-                convert = any(o.key.startswith("convert") for o in d.options)
-                close = any(o.key.startswith("closecall") for o in d.options)
-                assert ("Close Call" in d.prompt) == close and ("discarding" in d.prompt) == convert, d.prompt
-                seen.add((convert, close))
+            if d.kind == kind:
+                yield d
             GAME.apply(state, GAME.policies[GAME.default_policy](GAME.view(state, d.seat), d, policy_rng(seed, n)))
+
+
+def test_the_horror_rolls_question_names_only_the_ways_out_it_offers():
+    """'accept it, turn a 3-4 into a success ..., or Close Call' was asked with no Close Call in hand; the
+    question now names the discard only when it is offered, and Close Call only with the card."""
+    seen = set()
+    for d in _decisions("roll"):
+        convert = any(o.key.startswith("convert") for o in d.options)
+        close = any(o.key.startswith("closecall") for o in d.options)
+        assert ("Close Call" in d.prompt) == close and ("discarding" in d.prompt) == convert, d.prompt
+        seen.add((convert, close))
     assert (True, False) in seen and len(seen) >= 2
 
 
 def test_the_action_phases_question_names_only_what_it_offers():
     """'rescue a Victim, work a trap' was asked with no Victim to rescue and no trap in reach; the question now
     names each kind of choice the phase offers and no other."""
-    from engines.core.autoplay import policy_rng
     from engines.final_girl.playing import _ACTION_WAYS
 
     asked = set()
-    for seed in range(12):
-        state, _ = GAME.setup(seed, {})
-        for n in range(400):
-            d = GAME.decision(state)
-            if d is None:
-                break
-            if d.kind == "action":
-                verbs = {o.key.split(":")[0] for o in d.options}
-                for verb, words in _ACTION_WAYS:
-                    assert (words in d.prompt) == (verb in verbs), (d.prompt, verbs)
-                asked.add(d.prompt)
-            GAME.apply(state, GAME.policies[GAME.default_policy](GAME.view(state, d.seat), d, policy_rng(seed, n)))
+    for d in _decisions("action"):
+        verbs = {o.key.split(":")[0] for o in d.options}
+        for verb, words in _ACTION_WAYS:
+            assert (words in d.prompt) == (verb in verbs), (d.prompt, verbs)
+        asked.add(d.prompt)
     assert len(asked) >= 4
