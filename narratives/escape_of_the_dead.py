@@ -64,7 +64,7 @@ def _truth(kind: str, f: Mapping[str, Any]) -> dict[str, Any]:
         outcome = "success" if kind == "game_won" else "failure"
     out: dict[str, Any] = {} if outcome is None else {"outcome": outcome}
     if kind == "zombies_attack":
-        out["health_lost"] = f["damage"]
+        out["health_lost"] = f["lost"]
     elif kind == "game_lost":
         out["health_lost"] = True  # the attack that ended it took the last board
     return out
@@ -136,7 +136,7 @@ def _attack(f: Mapping[str, Any]) -> str:
         return "breached"
     if f["barricade"] <= LOW_BARRICADE:
         return "low"
-    return "one" if f["damage"] == 1 else "many"
+    return "one" if f["lost"] == 1 else "many"
 
 
 def _reward(f: Mapping[str, Any]) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import ClassVar
 
 from engines.core.contract import (
     Decision,
@@ -165,7 +166,10 @@ def _illegal(state: State, key: str) -> str:
 class EscapeOfTheDead:
     id = "escape-of-the-dead"
     title = "Escape of the Dead"
-    rules_version = "1"
+    rules_version = "2"
+    facts_added: ClassVar[Mapping[str, Mapping[str, tuple[str, ...]]]] = {"2": {"zombies_attack": ("lost",)}}
+    """The event facts each rules version added (2: the boards an attack really tore off, at most the ones
+    left), so a save of rules 1 replays to its log with them left out, and is then told with them (solo.run)."""
     seats = (
         Seat(SURVIVOR, "the survivor", "Hold the barricade and repair the car; the zombies are the rules."),
     )

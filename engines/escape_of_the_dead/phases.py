@@ -151,13 +151,14 @@ def attack(state: State, events: list[Event]) -> None:
         events.append(Event("lawn_clear", state.turn, "attack", {"barricade": state.barricade}))
         return
     damage = state.zombies
-    state.barricade = max(0, state.barricade - damage)
+    lost = min(damage, state.barricade)  # a zombie with no board left to tear off erases nothing
+    state.barricade -= lost
     events.append(
         Event(
             "zombies_attack",
             state.turn,
             "attack",
-            {"zombies": state.zombies, "damage": damage, "barricade": state.barricade},
+            {"zombies": state.zombies, "damage": damage, "lost": lost, "barricade": state.barricade},
         )
     )
     if state.barricade == 0:

@@ -23,7 +23,7 @@ def tell(log: list[Event], seat: str, turn: int) -> Part:
     repairs = max((e.facts["repairs"] for e in log if "repairs" in e.facts), default=0)
     kills = sum(e.facts.get("killed", 0) for e in log if e.kind == "lawn_rolled")
     attacks = [e for e in log if e.kind == "zombies_attack"]
-    damage = sum(e.facts["damage"] for e in attacks)
+    lost = sum(e.facts["lost"] for e in attacks)
     built = sum(e.facts.get("built", 0) for e in log if e.kind in ("barricade_rolled", "reward_taken"))
     end = next((e for e in log if e.kind in ("game_won", "game_lost")), None)
     left = end.facts["barricade"] if end else None
@@ -31,7 +31,7 @@ def tell(log: list[Event], seat: str, turn: int) -> Part:
         ("Turns", str(turn)),
         ("Saved", f"the car {repairs * 100 // R.REPAIRS_TO_WIN}% repaired ({repairs} of {R.REPAIRS_TO_WIN}); "
          f"{plural(kills, 'zombie')} killed"),
-        ("Lost", f"{plural(damage, 'Barricade point')} in {plural(len(attacks), 'attack')}"
+        ("Lost", f"{plural(lost, 'Barricade point')} in {plural(len(attacks), 'attack')}"
          + (f" ({built} rebuilt; {left} left)" if left is not None else "")),
         ("Spent", _spent(log)),
     ]
@@ -49,7 +49,7 @@ def _spent(log: list[Event]) -> str:
 
 
 def _closest(attacks: list[Event]) -> str:
-    held = [e for e in attacks if 0 < e.facts["barricade"] <= CLOSE and e.facts["damage"] > 0]
+    held = [e for e in attacks if 0 < e.facts["barricade"] <= CLOSE and e.facts["lost"] > 0]
     if not held:
         return ""
     low = min(held, key=lambda e: (e.facts["barricade"], -e.turn))

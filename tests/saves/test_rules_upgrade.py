@@ -15,10 +15,12 @@ import pytest
 
 from engines import registry
 from engines.core.events import UNDO, Event
+from narratives.narrator import for_game
 from saves.record import Record
 from saves.store import SaveStore
 from solo import export
 from solo.run import Run, RunError, added_since, changes_since, without
+from solo.summary import summarize
 
 DATA = Path(__file__).parent / "data" / "rules_v3"
 SLOT = "family-midway"
@@ -186,3 +188,23 @@ def test_an_old_mixtape_log_under_a_new_name_is_refused(tmp_path: Path, folder: 
     log = [*record.log[:at], msgspec.structs.replace(e, facts=facts), *record.log[at + 1 :]]
     with pytest.raises(RunError, match=rf"rules version {version} .* plays it differently"):
         Run.from_record(msgspec.structs.replace(record, log=log, journal=[]))
+
+
+def test_an_escape_of_the_dead_save_of_rules_1_loads_and_counts_only_the_boards_there_were(tmp_path: Path):
+    """data/rules_v1/overrun: a lost rules-1 run (seed 11, written by the program before rules 2) whose last
+    attack was two zombies against one board. Rules 2 add the boards an attack really tore off (`lost`), filled
+    in from the replay, so the line says 1 damage and the summary 10 points lost, not 11 from 10."""
+    shutil.copy(Path(__file__).parent / "data" / "rules_v1" / "overrun.json", tmp_path)
+    store = SaveStore(tmp_path)
+    record = store.read("overrun")
+    run = Run.from_record(record)
+    store.unlock_all()
+    assert record.rules_version == "1" and changes_since(run.game, "1").older(run.log) == record.log
+    last = [e for e in run.log if e.kind == "zombies_attack"][-1]
+    assert (last.facts["damage"], last.facts["lost"], last.facts["barricade"]) == (2, 1, 0)
+    assert for_game(run.game.id, run.seed).summary(last) == "Attack: 2 zombies, 1 damage (barricade 0/10)."
+    lost = dict(summarize(run).lines())["Lost"]
+    assert lost == "10 Barricade points in 5 attacks (0 rebuilt; 0 left)"
+    store.write("overrun", run.to_record())
+    assert store.read("overrun").rules_version == run.game.rules_version
+    store.unlock_all()

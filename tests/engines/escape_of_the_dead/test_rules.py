@@ -180,7 +180,7 @@ def test_each_zombie_left_erases_one_board():
     state = position(zombies=4, barricade=10, dice=[3, 1, 1, 1])
     events = GAME.apply(state, "alloc:1-0-3")
     attack = only(events, "zombies_attack")
-    assert (attack["zombies"], attack["damage"], attack["barricade"]) == (3, 3, 7)
+    assert (attack["zombies"], attack["damage"], attack["lost"], attack["barricade"]) == (3, 3, 3, 7)
     assert state.zombies == 3 + 1  # the attackers stay; next turn's spawn adds one
 
 
@@ -193,9 +193,13 @@ def test_losing_when_the_last_board_is_erased():
 
 
 def test_damage_beyond_the_last_board_stops_at_zero():
+    """P4.2: six zombies against two boards tear off two; the event says so (`lost`), so neither its line nor
+    the run's summary counts boards the barricade never had."""
     state = position(zombies=6, barricade=2, dice=[1, 1, 1, 1])
-    GAME.apply(state, "alloc:0-0-4")
+    events = GAME.apply(state, "alloc:0-0-4")
     assert state.barricade == 0 and state.result == "lost"
+    attack = only(events, "zombies_attack")
+    assert (attack["zombies"], attack["damage"], attack["lost"], attack["barricade"]) == (6, 6, 2, 0)
 
 
 # -- winning -------------------------------------------------------------------------------------------------------
