@@ -181,7 +181,26 @@ class SaveStore:
         path = self.path(slot)
         if not os.path.lexists(path):
             raise SaveError(path, "no save in this slot")
-        return self._read(path, self.journal_path(slot))
+        try:
+            return self._read(path, self.journal_path(slot))
+        except SaveError as error:
+            if error.path != path:
+                raise
+            raise SaveError(path, error.problem + self._backup_tip(slot)) from None
+
+    def _backup_tip(self, slot: str) -> str:
+        """Where the slot's previous save is, when it reads whole: the way back from a damaged snapshot (the
+        file itself is left as it is, for the player to keep or replace)."""
+        backup = self.backup_path(slot)
+        try:
+            older = _decode(backup, read_bytes(backup))
+        except (OSError, SaveError):
+            return ""
+        turn, status, _ = older.latest()
+        return (
+            f"; the save before it is whole in {backup.name} (turn {turn}, {status}):"
+            f" copy it over {self.path(slot).name} to go back to it"
+        )
 
     def read_path(self, path: Path) -> Record:
         """The record in any file, with the same checks as read. Never changes the file."""
@@ -338,8 +357,12 @@ class SaveStore:
         return [listing for _, listing in found]
 
     def latest(self) -> str | None:
-        """The slot of the most recently updated readable save, if any."""
-        return next((item.slot for item in self.list() if item.record is not None), None)
+        """The slot of the most recently updated readable save still running, else of the most recently updated
+        readable one (a finished run opens on its ending), if any: `continue` picks a game up, so a run just lost
+        does not hide the one still going."""
+        readable = [item for item in self.list() if item.record is not None]
+        running = (item.slot for item in readable if item.record is not None and item.record.latest()[1] == "running")
+        return next(running, readable[0].slot if readable else None)
 
     def free_slot(self, base: str) -> str:
         """base if nothing is stored under it, else base-2, base-3, ... (trimmed to fit the length limit)."""

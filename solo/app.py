@@ -100,9 +100,12 @@ def _read_run(store: SaveStore, slot: str) -> Run:
 
 
 def _open_run(store: SaveStore, slot: str) -> Run:
-    """The run in a slot, which this process then holds: SlotBusy when another solo has it open."""
+    """The run in a slot, which this process then holds: SlotBusy when another solo has it open. A slot with
+    no save is refused before it is locked, so a mistyped name leaves no lock file (or folder) behind."""
     try:
-        store.lock(validate_slot(slot))
+        if not store.exists(validate_slot(slot)):
+            raise Failure(str(SaveError(store.path(slot), "no save in this slot")))
+        store.lock(slot)
     except SlotError as e:
         raise Failure(str(e)) from None
     try:
@@ -149,7 +152,7 @@ def _level(game: Game, asked: str | None) -> str:
     if asked is None:
         return automa.DEFAULT
     if not automa.offered(game):
-        print(f"solo: {automa.absent(game)}", file=sys.stderr)
+        print(f"solo: {automa.absent(game)} The run starts without one.", file=sys.stderr)
         return automa.DEFAULT
     try:
         automa.check(game, asked)
@@ -231,11 +234,11 @@ def cmd_load(args: argparse.Namespace) -> int:
 def cmd_list(args: argparse.Namespace) -> int:
     store = _store(args)
     screen = _screen(args)
-    rows = saved.rows(store)
-    if not rows:
+    found = saved.listing(store)
+    if not found.rows:
         screen.say(f"No saves yet in {store.root}.")
         return 0
-    screen.table(f"Saves in {store.root}", saved.HEAD, rows)
+    screen.table(f"Saves in {store.root}", saved.HEAD, found.rows, found.note)
     return 0
 
 
@@ -435,11 +438,11 @@ def menu(args: argparse.Namespace) -> int:
                 continue
             return play(run, store, latest, args)
         if choice in ("3", "load"):
-            rows = saved.rows(store)
+            rows, note = saved.listing(store)
             if not rows:
                 screen.error("No saves yet.")
                 continue
-            screen.table("Saves", ["#", *saved.HEAD], [[str(n), *row] for n, row in enumerate(rows, 1)])
+            screen.table("Saves", ["#", *saved.HEAD], [[str(n), *row] for n, row in enumerate(rows, 1)], note)
             words[:] = [row[0] for row in rows]
             answer = _ask(reader, f"Slot to load, 1-{len(rows)} or its name (Enter to go back): ", lower=False)
             if not answer:
@@ -451,9 +454,9 @@ def menu(args: argparse.Namespace) -> int:
                 continue
             return play(run, store, slot, args)
         if choice in ("4", "list"):
-            rows = saved.rows(store)
+            rows, note = saved.listing(store)
             if rows:
-                screen.table("Saves", saved.HEAD, rows)
+                screen.table("Saves", saved.HEAD, rows, note)
             else:
                 screen.say("No saves yet.")
             continue
@@ -531,4 +534,7 @@ def _pick(reader: Reader, screen: Screen, name: str, choices: list[str], default
             return default
         if answer in choices:
             return answer
+        starts = [c for c in choices if c.startswith(answer)]
+        if len(starts) == 1:  # a unique start is enough, as at the game's prompt
+            return starts[0]
         screen.error(f"'{answer[:40]}' is not one of {', '.join(choices)}.")

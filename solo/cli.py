@@ -11,7 +11,7 @@ from pathlib import Path
 USAGE_EPILOG = """examples:
   solo                                  a menu: new game, continue, load, list
   solo new escape-of-the-dead           start a run (-o barricade=7 for a harder one)
-  solo continue                         pick up the latest run
+  solo continue                         pick up the latest unfinished run
   solo list                             every saved run
   solo log SLOT --html run.html         export a run's narrated log
   solo sim escape-of-the-dead -n 1000   let the automa play 1000 games
@@ -143,7 +143,7 @@ def _nothing(p: argparse.ArgumentParser) -> None:
 
 _COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
     "new": ("start a new run of a game", _new),
-    "continue": ("continue a run (the latest by default)", _continue),
+    "continue": ("continue a run (the latest unfinished by default)", _continue),
     "load": ("continue the run in a slot", _load),
     "list": ("list the saved runs", _nothing),
     "log": ("read or export a run's narrated log", _log),

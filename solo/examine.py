@@ -38,6 +38,13 @@ def find(known: Mapping[str, str], typed: str) -> str:
 
 
 def _starts(name: str, typed: str) -> bool:
-    """A start of the name, or of the name from any of its words on ('walk' finds 'Quick Walk')."""
-    words = name.split()
-    return any(" ".join(words[i:]).startswith(typed) for i in range(len(words)))
+    """A start of the name, or of the name from any of its words on ('walk' finds 'Quick Walk'), word by word
+    and past the stops ('dr rav' finds 'Dr. Ravenous', 'qu wa' 'Quick Walk')."""
+    words = [w.strip(".,'!?:;") for w in name.split()]
+    said = [w.strip(".,'!?:;") for w in typed.split()]
+    if not said:
+        return False
+    return any(
+        len(said) <= len(words) - i and all(w.startswith(t) for w, t in zip(words[i:], said, strict=False))
+        for i in range(len(words))
+    )

@@ -445,12 +445,16 @@ class Repl:
             self.screen.say(f"{c.usage}: {c.help}{other}")
             return
         rows = [(c.usage, c.help) for c in COMMANDS]
-        self.screen.pairs("Commands", rows)
         d = self.run.decision()
-        if d is not None:
-            self.screen.say(
-                "To choose: " + self.ui.example(d) + " A unique start of a word is enough; Tab completes."
-            )
+
+        def draw() -> None:
+            self.screen.pairs("Commands", rows)
+            if d is not None:
+                self.screen.say(
+                    "To choose: " + self.ui.example(d) + " A unique start of a word is enough; Tab completes."
+                )
+
+        self.screen.paged(draw, self._more())  # longer than 24 lines: a screenful at a time, the top first
 
     def _help_thing(self, arg: str) -> None:
         """'help walk': what a card, item or place does, as 'examine walk' tells it, when no command has
@@ -696,14 +700,14 @@ class Repl:
         from solo import saved
 
         try:
-            rows = saved.rows(self.store)
+            rows, note = saved.listing(self.store)
         except SaveError as e:
             self.screen.error(str(e))
             return
         if not rows:
             self.screen.say("No saves yet.")
             return
-        self.screen.table("Saves", saved.HEAD, rows)
+        self.screen.table("Saves", saved.HEAD, rows, note)
 
     def cmd_log(self, arg: str) -> None:
         start = 0

@@ -2,18 +2,29 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from saves import SaveStore
 
 HEAD = ["Slot", "Game", "Turn", "State", "Last played"]
 
 
-def rows(store: SaveStore) -> list[list[str]]:
-    """One row a slot, newest first; a damaged file says why. SaveError when the folder cannot be listed."""
-    out = []
+class Listing(NamedTuple):
+    """The rows, newest first, and a note with one line for each damaged file saying why it is refused (in its
+    row the state says only "damaged", so the table stays narrow enough to show every slot's name whole)."""
+
+    rows: list[list[str]]
+    note: str
+
+
+def listing(store: SaveStore) -> Listing:
+    """Every slot in `store`. SaveError when the folder cannot be listed."""
+    rows, problems = [], []
     for item in store.list():
         if item.record is None:
-            out.append([item.slot, "?", "?", f"damaged: {item.problem}", ""])
+            rows.append([item.slot, "?", "?", "damaged", ""])
+            problems.append(f"{item.slot} is damaged: {item.problem}")
         else:
             turn, status, when = item.record.latest()
-            out.append([item.slot, item.record.game, str(turn), status, when[:16].replace("T", " ")])
-    return out
+            rows.append([item.slot, item.record.game, str(turn), status, when[:16].replace("T", " ")])
+    return Listing(rows, "\n".join(problems))

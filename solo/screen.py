@@ -316,22 +316,40 @@ class Screen:
     def table(
         self, title: str, head: Sequence[str], rows: Sequence[Sequence[str | Text]], note: str = ""
     ) -> None:
-        if self.plain:
-            self.console.print(Text(f"-- {title} --"))
-            if note:
-                self.console.print(Text(note))
-            for row in rows:
-                self.console.print(Text(_sentence([f"{h}: {c}" for h, c in zip(head, row, strict=True)])))
-            self.console.print()
-            return
+        """A table; as one line a row (plain, or where the table would have to cut a word to fit the width)."""
         from rich.table import Table
 
         table = Table(title=title, title_justify="left", caption=note or None, caption_justify="left")
         for i, h in enumerate(head):
-            table.add_column(h, justify="left" if i == 0 else "right")
+            cells = [_plain(row[i]) for row in rows]
+            whole = all(" " not in c for c in cells)  # one word a cell: never squeezed to wrap
+            figures = all(c.replace(".", "").replace("%", "").isdigit() or c in ("?", "-", "") for c in cells)
+            table.add_column(h, justify="right" if figures and i else "left", no_wrap=whole)
         for row in rows:
             table.add_row(*row)
-        self.console.print(table)
+        if not self.plain and self._narrowest(head, rows) <= self.console.width:
+            self.console.print(table)
+            return
+        self.console.print(Text(f"-- {title} --"))
+        if note:
+            self.console.print(Text(note))
+        for row in rows:
+            cells = [f"{h}: {_plain(c)}" for h, c in zip(head, row, strict=True) if _plain(c)]
+            self.console.print(Text(_sentence(cells)))
+        self.console.print()
+
+    def _narrowest(self, head: Sequence[str], rows: Sequence[Sequence[str | Text]]) -> int:
+        """The least width a table of these cells takes with every word whole: each column its longest word and
+        a space either side, and a rule between columns and at both edges."""
+        from rich.measure import Measurement
+
+        options = self.console.options
+        widths = [0] * len(head)
+        for row in [head, *rows]:
+            for i, cell in enumerate(row):
+                text = cell if isinstance(cell, Text) else Text(cell)
+                widths[i] = max(widths[i], Measurement.get(self.console, options, text).minimum)
+        return sum(w + 2 for w in widths) + len(head) + 1
 
     def cards(self, cards: Sequence[tuple[str, str | Text]]) -> None:
         """(title, body) panels side by side. A body may be rich Text, its styles named from the theme (a
@@ -414,10 +432,12 @@ def columns(items: list[str], cols: int, width: int, gap: int = 3) -> list[str] 
 
 
 def _sentence(parts: list[str]) -> str:
-    """Cells read aloud in order: '; ' between them, a plain space after one that ends its own sentence."""
+    """Cells read aloud in order: '; ' between them, a plain space after one that ends its own sentence (a
+    word and a stop: "Win at the Warehouse.", not a lone "?" that stands for a value not known)."""
     out = parts[0] if parts else ""
     for part in parts[1:]:
-        out += (" " if out.endswith((".", "!", "?")) else "; ") + part
+        ended = out.endswith((".", "!", "?")) and out[-2:-1].isalnum()
+        out += (" " if ended else "; ") + part
     return out
 
 

@@ -12,12 +12,12 @@ import json
 import math
 import sys
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 import msgspec
 
-from engines.core.contract import Game, resolve_options
+from engines.core.contract import Game, resolve_options, seats_in_play
 from solo.screen import Screen
 
 
@@ -45,13 +45,16 @@ class Ending(msgspec.Struct, frozen=True, array_like=True):
     finished: bool
 
 
-def seat_policies(game: Game, given: list[str], automa: str | None, seat: str) -> dict[str, str]:
-    """The policy name of every seat: SEAT=NAME where given, else a bare NAME for every seat, else (for the
-    seats other than the counted one) the automa level, else the game's default. Names are checked here."""
+def seat_policies(
+    game: Game, given: list[str], automa: str | None, seat: str, options: Mapping[str, str] | None = None
+) -> dict[str, str]:
+    """The policy name of every seat in play with `options`: SEAT=NAME where given, else a bare NAME for every
+    seat, else (for the seats other than the counted one) the automa level, else the game's default. Names are
+    checked here."""
     from engines.core import levels
     from solo import automa as level_of
 
-    seats = [s.id for s in game.seats]
+    seats = list(seats_in_play(game, options or {}))
     bare = [g for g in given if "=" not in g]
     if len(bare) > 1:
         raise ValueError(f"One bare --policy sets every seat; got {len(bare)} ({', '.join(bare)}).")
@@ -66,13 +69,20 @@ def seat_policies(game: Game, given: list[str], automa: str | None, seat: str) -
             name, _, policy = item.partition("=")
             name, policy = name.strip(), policy.strip()
             if name not in seats:
-                raise ValueError(f"{game.title} has no seat '{name}'. Seats: {', '.join(seats)}.")
+                raise ValueError(_no_seat(game, name, seats))
             out[name] = policy
     for policy in sorted(set(out.values())):
         found = levels.resolve(game, policy)  # KeyError naming the choices for an unknown name
         if getattr(found, "searches", False) and not level_of.searchable(game):
             raise ValueError(level_of.unsearchable(game).replace("easy or normal", "another policy"))
     return out
+
+
+def _no_seat(game: Game, name: str, seats: Sequence[str]) -> str:
+    """One line for a seat the game, as set up, does not have (a Mixtape seat beyond the rivals asked for)."""
+    declared = name in {s.id for s in game.seats}
+    more = " with these options (-o rivals= seats more)" if declared else ""
+    return f"{game.title} has no seat '{name}'{more}. Seats: {', '.join(seats)}."
 
 
 def describe(policies: Mapping[str, str]) -> str:
@@ -152,7 +162,7 @@ def _figures(
 ) -> dict:
     wins = sum(seat in g.winners for g in games)
     low, high = wilson(wins, n)
-    by_seat = {s.id: sum(s.id in g.winners for g in games) for s in game.seats}
+    by_seat = {s: sum(s in g.winners for g in games) for s in seats_in_play(game, options)}
     return {
         "game": game.id,
         "policy": describe(policies),
@@ -186,10 +196,11 @@ def run(
 ) -> int:
     given = [policy] if isinstance(policy, str) else list(policy or [])
     options = resolve_options(game, options)
-    if seat is not None and seat not in {s.id for s in game.seats}:
-        raise ValueError(f"{game.title} has no seat '{seat}'. Seats: {', '.join(s.id for s in game.seats)}.")
+    seats = seats_in_play(game, options)
+    if seat is not None and seat not in seats:
+        raise ValueError(_no_seat(game, seat, seats))
     counted = seat or game.person_seats[0]
-    policies = seat_policies(game, given, automa, counted)
+    policies = seat_policies(game, given, automa, counted, options)
     described = describe(policies)
     if as_json or not sys.stderr.isatty():
         result = simulate(game, n, seed, policies, options, counted, jobs=jobs)

@@ -134,6 +134,13 @@ class Game(Protocol):
         ...
 
 
+def seats_in_play(game: Game, options: Mapping[str, str]) -> tuple[str, ...]:
+    """The seats a game set up with `options` has: every declared seat, but where the game's optional
+    `playing(options)` says fewer (the Mixtape games seat the person and as many rivals as asked for)."""
+    playing = getattr(game, "playing", None)
+    return tuple(playing(resolve_options(game, options))) if playing else tuple(s.id for s in game.seats)
+
+
 def resolve_options(game: Game, given: Mapping[str, str]) -> dict[str, str]:
     """Fill in defaults and check every given option against the game's declared choices."""
     known = {o.name: o for o in game.options}

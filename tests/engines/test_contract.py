@@ -279,3 +279,21 @@ def test_same_seed_and_choices_give_the_same_log_under_each_option(gid: str, opt
         assert encode(a.events) == encode(b.events) and encode(a.state) == encode(b.state)
         copy = msgspec.json.decode(encode(a.state), type=game.state_type)
         assert encode(copy) == encode(a.state)
+
+
+@pytest.mark.parametrize(("gid", "options"), OPTION_CASES)
+def test_the_seats_in_play_are_the_seats_that_decide(gid: str, options: dict[str, str]) -> None:
+    """seats_in_play (what `solo sim` counts and accepts) names every seat a game so set up asks to decide, and
+    in the Mixtape games no other: a third rival's seat is not in a game of two rivals."""
+    from engines.core.contract import seats_in_play
+
+    game = registry.get(gid)
+    seats = seats_in_play(game, options)
+    state, _ = game.setup(1, options)
+    deciding: set[str] = set()
+    for key in play(game, 1, game.default_policy, options).keys:
+        deciding.add(game.decision(state).seat)
+        game.apply(state, key)
+    assert deciding <= set(seats)
+    if "rivals" in options:
+        assert seats == tuple(s.id for s in game.seats)[: 1 + int(options["rivals"])] and len(deciding) == len(seats)

@@ -355,6 +355,17 @@ def test_latest_is_the_newest_readable_save(store, make_record, monkeypatch):
     assert store.latest() == "older"
 
 
+def test_latest_is_the_newest_run_still_going_before_any_finished_one(store, make_record, monkeypatch):
+    """`continue` picks a game up: a run lost a minute ago does not hide the one still going."""
+    _stamp(monkeypatch, "2025-01-01T00:00:00.000000+00:00")
+    store.write("going", make_record())
+    _stamp(monkeypatch, "2025-01-02T00:00:00.000000+00:00")
+    store.write("lost", make_record(status="lost"))
+    assert store.latest() == "going"
+    store.path("going").unlink()
+    assert store.latest() == "lost"  # with nothing still going, the newest of all
+
+
 # free slots
 
 
@@ -439,3 +450,21 @@ def test_a_second_store_never_writes_over_another_run(store, make_record):
 def test_windows_style_paths_are_shown_as_they_are():
     error = SaveError(Path("C:\\Users\\me\\saves\\run.json"), "the file is empty")
     assert str(error) == "Cannot use C:\\Users\\me\\saves\\run.json: the file is empty"
+
+
+def test_a_damaged_snapshot_names_the_whole_save_before_it_and_touches_neither(store, make_record):
+    """A truncated SLOT.json beside a good SLOT.json.bak: the one line says where the way back is."""
+    store.write("run", make_record(turn=12))
+    store.write("run", make_record(turn=30))
+    path, backup = store.path("run"), store.backup_path("run")
+    path.write_bytes(path.read_bytes()[:100])
+    before = (path.read_bytes(), backup.read_bytes())
+    with pytest.raises(SaveError) as caught:
+        store.read("run")
+    line = str(caught.value)
+    assert "not valid JSON" in line and "the save before it is whole in run.json.bak (turn 12, running)" in line
+    assert "\n" not in line and (path.read_bytes(), backup.read_bytes()) == before
+    backup.write_bytes(b"garbage")  # no whole backup: no tip
+    with pytest.raises(SaveError, match="not valid JSON") as caught:
+        store.read("run")
+    assert ".bak" not in str(caught.value)

@@ -132,7 +132,7 @@ def test_a_bad_level_gets_one_line(capsys, monkeypatch, tmp_path):
 def test_a_game_with_no_opposing_seat_says_so_and_records_nothing(capsys, monkeypatch, tmp_path, game):
     code, _, err = solo(capsys, monkeypatch, tmp_path, "new", game, "--automa", "hard", "--slot", "g")
     title = get(game).title
-    assert code == 0 and err == f"solo: {title} has no automa to set: no seat plays against you.\n"
+    assert code == 0 and err == f"solo: {title} has no automa to set: no seat plays against you. The run starts without one.\n"
     assert SaveStore(tmp_path).read("g").automa == "normal"
 
 
@@ -181,9 +181,9 @@ def test_the_levels_are_the_engines():
 
 
 def test_the_menu_asks_for_the_level_where_there_is_one(capsys, monkeypatch, tmp_path):
-    code, out, _ = solo(capsys, monkeypatch, tmp_path, stdin="1\n3\n\n\n\nhardest\neasy\nquit\n")
+    code, out, _ = solo(capsys, monkeypatch, tmp_path, stdin="1\n3\n\n\n\nhardest\nea\nquit\n")
     assert code == 0 and "'hardest' is not one of easy, normal, hard" in out
-    assert SaveStore(tmp_path).read("slaughterhouse").automa == "easy"
+    assert SaveStore(tmp_path).read("slaughterhouse").automa == "easy"  # a unique start is enough
     code, out, _ = solo(capsys, monkeypatch, tmp_path / "b", stdin="1\n1\n\n\nquit\n")
     assert "automa" not in out and SaveStore(tmp_path / "b").read("escape-of-the-dead").automa == "normal"
 

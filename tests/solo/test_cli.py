@@ -88,6 +88,16 @@ def test_bad_command_lines_get_one_line_and_status_2(capsys, monkeypatch, tmp_pa
     assert len(err.strip().splitlines()) == 1
 
 
+def test_loading_a_slot_with_no_save_leaves_nothing_behind(capsys, monkeypatch, tmp_path):
+    """A mistyped slot made a '.nosuch.lock' (and the save folder) before it was refused."""
+    folder = tmp_path / "saves"
+    code, _, err = solo(capsys, monkeypatch, folder, "load", "nosuch")
+    assert code == 2 and "no save in this slot" in err and not folder.exists()
+    new_game(capsys, monkeypatch, folder, "real", 2, "2 1 1\n")
+    code, _, err = solo(capsys, monkeypatch, folder, "load", "nosuch")
+    assert code == 2 and sorted(p.name for p in folder.iterdir() if "nosuch" in p.name) == []
+
+
 def test_bad_command_lines_in_a_real_process_end_in_one_line_not_a_traceback(tmp_path):
     """In-process an exception would fail the test by itself; only a real process shows what a player sees."""
     import subprocess

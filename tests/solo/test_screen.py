@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 
+from solo.saved import HEAD
 from solo.screen import Screen, make_console
 
 
@@ -72,6 +73,42 @@ def test_a_plain_table_reads_as_sentences():
     )
     assert "Achievement: Win at the Warehouse. First earned: -" in buffer.getvalue()
     assert "Achievement: Win; First earned: -" in buffer.getvalue()
+
+
+def _saves(tmp_path, slots: list[str]):
+    """A folder with one Escape of the Dead run saved in each slot, and a damaged file."""
+    from repl_harness import Session, new_run
+
+    from saves import SaveStore
+    from solo import saved
+
+    for slot in slots:
+        Session(tmp_path, new_run(seed=3), slot=slot).plain_lines("1", "save")
+    (tmp_path / "broken.json").write_bytes(b'{"format": "solo-save", "sch')
+    return saved.listing(SaveStore(tmp_path))
+
+
+def test_the_saves_table_shows_every_slot_name_whole_at_80_columns(tmp_path):
+    """The slot is what `load` asks for: two slots cut to the same 'escape-of-the-dead…' could not be told
+    apart. A damaged file says "damaged" in its row and why in a line under the table."""
+    found = _saves(tmp_path, ["escape-of-the-dead-2", "escape-of-the-dead-3"])
+    screen, buffer = boxed(80)
+    screen.table("Saves", ["#", *HEAD], [[str(n), *row] for n, row in enumerate(found.rows, 1)], found.note)
+    out = buffer.getvalue()
+    assert "┃" in out and "…" not in out and max(len(line) for line in out.splitlines()) <= 80
+    for slot in ("escape-of-the-dead-2", "escape-of-the-dead-3", "broken"):
+        assert f"│ {slot} " in out
+    assert "broken is damaged: not valid JSON" in out
+
+
+def test_a_table_that_would_cut_a_word_reads_as_lines_instead(tmp_path):
+    found = _saves(tmp_path, ["escape-of-the-dead-longer-than-most"])
+    screen, buffer = boxed(80)
+    screen.table("Saves", HEAD, found.rows, found.note)
+    out = buffer.getvalue()
+    assert "┃" not in out and "…" not in out
+    assert "Slot: escape-of-the-dead-longer-than-most; Game: escape-of-the-dead; Turn: 2" in " ".join(out.split())
+    assert "Slot: broken; Game: ?; Turn: ?; State: damaged\n" in out  # an empty cell is left out
 
 
 def test_plain_text_names_a_turn_once_while_it_lasts():

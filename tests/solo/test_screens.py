@@ -171,6 +171,8 @@ def test_examine_finds_a_thing_by_its_name_a_start_of_it_or_one_of_its_words():
         find(known, "wa")
     with pytest.raises(InputError, match="Did you mean 'Sharpened Tools'"):
         find(known, "sharpend tools")
+    assert find({"Dr. Ravenous": "a", "Doctor's Bag": "b"}, "dr rav") == "Dr. Ravenous"  # word by word, past stops
+    assert find(known, "qu wa") == "Quick Walk" and find(known, "the pi") == "The Pit"
 
 
 def test_examine_and_look_thing_show_the_text_and_x_alone_lists(tmp_path):
@@ -221,3 +223,35 @@ def test_the_coach_explains_a_kind_of_decision_once_and_coach_off_silences_it(tm
         args = ["--save-dir", str(tmp_path / flag), "new", "escape-of-the-dead", "--seed", "4", "-o", f"coach={flag}"]
         assert main(args) == 0
         assert capsys.readouterr().out.count("About assign: place your four dice.") == expected
+
+
+def test_help_pages_at_a_24_line_terminal_so_its_top_is_read_first(tmp_path):
+    """`help` is longer than a screen: at a terminal it stops after a screenful (its heading and first
+    commands still on screen) and asks before the rest, as `log` does."""
+    import tempfile
+
+    from repl_harness import new_run
+    from rich.console import Console
+
+    from saves import SaveStore
+    from solo.repl import Repl
+
+    class Asked:
+        echoes = False
+
+        def __init__(self) -> None:
+            self.questions: list[str] = []
+
+        def read(self, question: str) -> str:
+            self.questions.append(question)
+            return "q"
+
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=80, height=24, force_terminal=True, color_system=None, highlight=False)
+    screen = Screen(console, False)
+    reader = Asked()
+    with tempfile.TemporaryDirectory() as folder:
+        Repl(new_run(seed=1), SaveStore(folder), "t", screen, reader).handle("help")  # type: ignore[arg-type]
+    shown = buffer.getvalue().splitlines()
+    assert len(reader.questions) == 1 and "Enter for more, q to stop" in reader.questions[0]
+    assert len(shown) == 22 and any("Commands" in line for line in shown[:2])

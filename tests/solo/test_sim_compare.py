@@ -60,10 +60,8 @@ def test_a_bare_policy_is_every_seat_and_a_named_seat_overrides_it(capsys, monke
 
 def test_automa_sets_the_seats_but_the_counted_one(capsys, monkeypatch, tmp_path):
     found = figures(capsys, monkeypatch, tmp_path, "mixtape-massacre", "-n", "2", "--automa", "easy")
-    assert found["policies"] == {
-        "slasher1": "heuristic",
-        **{f"slasher{i}": "easy" for i in range(2, 7)},
-    }
+    assert found["policies"] == {"slasher1": "heuristic", "slasher2": "easy", "slasher3": "easy"}  # 2 rivals
+    assert list(found["wins_by_seat"]) == ["slasher1", "slasher2", "slasher3"]
     found = figures(
         capsys, monkeypatch, tmp_path, "slaughterhouse", "-n", "2", "--automa", "easy", "--seat", "sawyer"
     )
@@ -81,6 +79,8 @@ def test_automa_sets_the_seats_but_the_counted_one(capsys, monkeypatch, tmp_path
         (["slaughterhouse", "--policy", "sawyer=smart"], "no policy 'smart'"),
         (["slaughterhouse", "--automa", "hardest"], "No automa level 'hardest'"),
         (["escape-of-the-dead", "--automa", "hard"], "has no automa to set"),
+        (["mixtape-massacre", "--seat", "slasher5"], "no seat 'slasher5' with these options"),
+        (["escape-from-tall-oaks", "-o", "rivals=1", "--policy", "survivor3=search"], "Seats: survivor1, survivor2."),
         (["escape-of-the-dead", "--jobs", "0"], "--jobs takes a number"),
     ],
 )

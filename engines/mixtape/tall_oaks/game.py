@@ -79,6 +79,10 @@ class EscapeFromTallOaks(MixtapeContract):
     facts = staticmethod(hidden.facts)
     value = staticmethod(hidden.value)
 
+    def playing(self, options: Mapping[str, str]) -> tuple[str, ...]:
+        """The seats in play: the person's and one a rival (the survivors beyond are never dealt)."""
+        return SEATS[: 1 + int(resolve_options(self, options)["rivals"])]
+
     def setup(self, seed: int, options: Mapping[str, str] | None = None) -> tuple[State, list[Event]]:
         opts = resolve_options(self, options or {})
         n = 1 + int(opts["rivals"])
