@@ -11,6 +11,7 @@ import contextlib
 import errno
 import io
 import os
+import re
 import stat
 import sys
 from collections.abc import Callable, Sequence
@@ -230,10 +231,16 @@ class Screen:
     # -- building blocks ----------------------------------------------------------------------------------
 
     def say(self, text: str, style: str = "") -> None:
-        self.console.print(Text(text, style=style if not self.plain else ""))
+        if self.plain:
+            self.console.print(Text(text))
+            return
+        self.console.print(Text(whole_quotes(text, self.console.width), style=style))
 
     def error(self, text: str) -> None:
-        self.console.print(Text(text, style="" if self.plain else theme.WARNING))
+        if self.plain:
+            self.console.print(Text(text))
+            return
+        self.console.print(Text(whole_quotes(text, self.console.width), style=theme.WARNING))
 
     def echo(self, text: str) -> None:
         """A typed line, shown back when input does not come from a terminal (so a log reads like a session)."""
@@ -429,6 +436,34 @@ def columns(items: list[str], cols: int, width: int, gap: int = 3) -> list[str] 
         ]
         lines.append((" " * gap).join(cells).rstrip())
     return lines
+
+
+_QUOTED = re.compile(r"(?<![\w'])'[^'\n]{1,40}?'(?![\w'])")
+_SPACE = "\x00"
+
+
+def whole_quotes(text: str, width: int) -> str:
+    """The text wrapped at `width` between words, but never inside a short quoted example ('lawn 2 garage 2'):
+    what a player would type stays on one line. Lines already short enough, and text with no quote, are left
+    to the console to wrap as it would."""
+    if "'" not in text or all(len(line) <= width for line in text.split("\n")):
+        return text
+    kept = _QUOTED.sub(lambda m: m.group(0).replace(" ", _SPACE), text)
+    return "\n".join(_fill(line, width).replace(_SPACE, " ") for line in kept.split("\n"))
+
+
+def _fill(line: str, width: int) -> str:
+    """Words (a kept quote is one) set down greedily in lines of at most `width`."""
+    lines: list[str] = []
+    current = ""
+    for word in line.split(" "):
+        if current and len(current) + 1 + len(word) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = f"{current} {word}" if current else word
+    lines.append(current)
+    return "\n".join(lines)
 
 
 def _sentence(parts: list[str]) -> str:

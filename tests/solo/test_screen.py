@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 
 from solo.saved import HEAD
-from solo.screen import Screen, make_console
+from solo.screen import Screen, make_console, whole_quotes
 
 
 def boxed(width: int) -> tuple[Screen, io.StringIO]:
@@ -186,3 +186,16 @@ def test_the_barricade_card_is_danger_when_the_lawn_would_break_it():
     card = dict(UI.cards(GAME.view(state, GAME.seats[0]), False))["Barricade"]
     assert not [s for s in card.spans if s.style]
     assert isinstance(dict(UI.cards(GAME.view(state, GAME.seats[0]), True))["Barricade"], str)
+
+
+def test_a_quoted_example_is_never_split_by_a_wrapped_line():
+    """'2 1 1' broke into "'2 1" and "1'" at the edge of the screen: what a player would type stays whole."""
+    text = "Type a number, or dice on lawn, barricade, garage: '2 1 1', 'lawn 2 garage 2'. You're fine."
+    for width in range(30, 81):
+        screen, buffer = boxed(width)
+        screen.error(text)
+        lines = [" ".join(line.split()) for line in buffer.getvalue().splitlines()]
+        assert max(len(line) for line in lines) <= width
+        assert sum("'2 1 1'" in line for line in lines) == 1 and sum("'lawn 2 garage 2'" in line for line in lines) == 1
+        assert "You're fine." in " ".join(lines)
+    assert whole_quotes(text, 200) == text and whole_quotes("no quotes at all here", 5) == "no quotes at all here"
