@@ -149,7 +149,15 @@ def verb(singular_form: str, plural_subject: bool) -> str:
 
 def counted(n: int, word: str) -> str:
     """'die' or 'dice' by the count."""
-    return word if n == 1 else _plural(word)
+    return word if n == 1 else count_plural(word)
+
+
+def count_plural(word: str) -> str:
+    """The plural of a counted noun. A game term written with a capital ('Injury') is a common noun, not a
+    name, so it takes the common plural ('Injuries'; inflect gives a name's 'Injurys')."""
+    if word[:1].isupper() and word[1:].islower():
+        return _plural(word.lower()).capitalize()
+    return _plural(word)
 
 
 def pronoun_plural(name: Noun) -> bool:

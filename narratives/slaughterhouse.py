@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engines.core.events import Event
+from engines.slaughterhouse.data import INJURY_TYPES
 from narratives.words import join
 
 
@@ -123,7 +124,11 @@ def _hit(f: Mapping[str, Any]) -> str:
 
 
 def _injured(f: Mapping[str, Any]) -> str:
-    return "grave" if f["count"] == 3 else "default"
+    """One of each kind of Injury kills (engines.slaughterhouse.data.INJURY_TYPES): the fourth is told as the
+    end, the third as the brink."""
+    if f["count"] >= len(INJURY_TYPES):
+        return "fatal"
+    return "grave" if f["count"] == len(INJURY_TYPES) - 1 else "default"
 
 
 def _sawyer_moves(f: Mapping[str, Any]) -> str:
@@ -159,6 +164,7 @@ _CASES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "game_over": _by("result"),
     "sawyer_hit": _hit,
     "injured": _injured,
+    "item_taken": lambda f: "only" if not f["buried"] else "default",
     "sawyer_turn": _named,
     "cards_bought": _named,
     "relentless": _named,

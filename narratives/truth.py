@@ -240,9 +240,9 @@ def _agreeing(noun: str) -> tuple[re.Pattern[str], re.Pattern[str], tuple[str, s
     """The pattern for 'one NOUNS'; the one that finds each whole word before NOUN (overlapping, so none is
     missed), which `_agreement` tells a count from (searching for all hundred count words at once is slow);
     and the two words (casefolded) one of which either needs."""
-    from narratives.nouns import _plural
+    from narratives.nouns import count_plural
 
-    plural = _plural(noun)
+    plural = count_plural(noun)
     one = re.compile(rf"(?<![\w,.-])(?:1|one) {re.escape(plural)}\b", re.IGNORECASE)
     before = re.compile(rf"(?<![\w,./-])(?=([\w-]+) ({re.escape(noun)})\b)", re.IGNORECASE)
     return one, before, (noun.casefold(), plural.casefold())

@@ -161,7 +161,7 @@ def _keep_decision(state: State) -> Decision:
     return Decision(
         k.seat,
         "keep",
-        f"You found a {new} but hold a {old}; you may hold only one.",
+        f"You found the {new} but hold the {old}; you may hold only one.",
         (
             Option("keep:new", f"keep the {new}", aliases=("new",)),
             Option("keep:old", f"keep the {old}", aliases=("old",)),
@@ -181,7 +181,7 @@ def _aid_decision(state: State) -> Decision:
     return Decision(
         k.seat,
         "aid",
-        f"You found a {kind.name} (health {k.health}/{R.HEALTH}). Use it now, or keep it for later?",
+        f"You found the {kind.name} (health {k.health}/{R.HEALTH}). Use it now, or keep it for later?",
         (
             Option("aid:now", f"use it now: +{kind.amount} health", aliases=("now", "heal")),
             Option("aid:keep", "keep it for the start of a turn", aliases=("keep", "later")),
