@@ -196,4 +196,8 @@ _CASES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "victims_placed": _placed,
     "victim_moved": _by("why"),
     "reaction": _reaction,
+    "fg_healed": lambda f: "none" if not f["amount"] else "default",
+    "killer_healed": lambda f: "none" if not f["amount"] else "default",
+    "victim_panics": lambda f: "stayed" if f["dst"] in ("", f["space"]) else "default",  # '' : the table says stay
+    "group_panics": lambda f: "stayed" if f["dst"] in ("", f["space"]) else "default",
 }

@@ -96,3 +96,22 @@ def test_a_found_supply_named_in_the_plural_is_never_a_a():
                 asked.append(decision.prompt)
             game.apply(state, key)
     assert asked and all(p.startswith("You found the ") and " a " not in p.split(";")[0] for p in asked)
+
+
+def test_final_girl_never_tells_a_heal_a_flight_a_wound_or_a_trap_that_did_not_happen():
+    """Heals at full health ('You steady yourself'), a panic the table answered with 'stay' ('a worker bolts'),
+    damage a later Reaction turned aside ('you take the other two'), and Bloodlust's Final Effect told as a
+    trap sprung before the Death Trap deck was found empty."""
+    fg = "final-girl"
+    healed = told(fg, "fg_healed", amount=0, health=6)
+    assert not any("steady yourself" in t or "bleeding slows" in t or "Healed" in t for t in healed)
+    assert not any("heals 0" in t for t in told(fg, "killer_healed", amount=0, health=5))
+    stayed = told(fg, "victim_panics", victim=1, dice=[4], space="office", name="Manager's Office", dst="")
+    flight = ("bolt", "run", "flee", "sprint", "scream")
+    assert stayed and not any(word in t for t in stayed for word in flight) and any("stays" in t for t in stayed)
+    ran = told(fg, "victim_panics", victim=1, dice=[1], space="office", name="Manager's Office", dst="lobby")
+    assert any(word in t for t in ran for word in flight)
+    blocked = told(fg, "reaction", blocked=2, left=2)
+    assert not any("you take" in t or "gets through" in t for t in blocked)
+    final = told(fg, "bloodlust_final", row=7)
+    assert not any(word in t for t in final for word in ("snaps shut", "is sprung", "is locked in", "closes on"))
