@@ -9,9 +9,14 @@ from narratives.words import join
 
 
 def opening_rolls(f: Mapping[str, Any], person: str, you: str, verb: str = "") -> str:
-    """'you roll 8 then 7, Jingles 7 and Patches 8 then 8' from the event's `rolls` and `names`; a log from
+    """'you roll 3+5 then 4+3, Jingles 2+5 and Patches 6+2 then 3+5' from the event's `faces` (or, in an older
+    log, the sums of `rolls`) and `names`; a log from
     before the rolls carried names ('the others roll 7 and 8 then 8', `verb` 'roll') cannot say whose."""
-    faces = {seat: " then ".join(str(r) for r in rolls) for seat, rolls in f["rolls"].items()}
+    shown = f.get("faces")  # each roll's dice ('3+5'); a log from before they were kept has only the sums
+    if shown:
+        faces = {seat: " then ".join("+".join(map(str, r)) for r in rolls) for seat, rolls in shown.items()}
+    else:
+        faces = {seat: " then ".join(str(r) for r in rolls) for seat, rolls in f["rolls"].items()}
     names = f.get("names") or {}
     mine = [f"{you} {faces[person]}"] if person in faces else []
     others = [(names.get(seat, ""), v) for seat, v in faces.items() if seat != person]

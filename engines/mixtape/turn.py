@@ -152,22 +152,28 @@ def ask_keep(state: _Pending, who: int, card: str, after: str, phase: str) -> No
     state.phase = phase
 
 
-def opening_roll(rng: Rng, seats: Sequence[str], dice: int) -> tuple[list[int], dict[str, list[int]]]:
+def opening_roll(
+    rng: Rng, seats: Sequence[str], dice: int
+) -> tuple[list[int], dict[str, list[int]], dict[str, list[list[int]]]]:
     """Rulebook: each player rolls the movement dice, the highest goes first; ties for the top roll again.
-    Returns the turn order (indexes into `seats`, the first player first) and each seat's totals rolled."""
+    Returns the turn order (indexes into `seats`, the first player first), each seat's totals rolled, and the
+    faces of each of those rolls (so the story shows the dice, not only their sums)."""
     contenders = list(range(len(seats)))
     rolls: dict[str, list[int]] = {}
+    faces: dict[str, list[list[int]]] = {}
     while len(contenders) > 1:
         totals = {}
         for i in contenders:
-            total = sum(rng.d6s(dice))
+            shown = rng.d6s(dice)
+            total = sum(shown)
             rolls.setdefault(seats[i], []).append(total)
+            faces.setdefault(seats[i], []).append(shown)
             totals[i] = total
         top = max(totals.values())
         contenders = [i for i in contenders if totals[i] == top]
     first = contenders[0]
     n = len(seats)
-    return [(first + k) % n for k in range(n)], rolls
+    return [(first + k) % n for k in range(n)], rolls, faces
 
 
 def game_over(

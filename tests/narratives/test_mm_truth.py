@@ -259,8 +259,9 @@ def test_a_slasher_is_told_by_the_pronouns_of_the_game_data(seat, name, want):
 
 @pytest.mark.parametrize("game_id", ["mixtape-massacre", "escape-from-tall-oaks"])
 def test_the_opening_rolls_prose_shows_every_seats_dice(game_id):
-    """Every roll shows its dice: the opening roll keeps its dice under `rolls`, not `dice`, so no bracket
-    follows its line, and Director's Cut's prose told 'You roll highest' without a number."""
+    """Every roll shows its dice: the opening roll keeps its dice under `faces` (and their sums under `rolls`),
+    not `dice`, so no bracket follows its line: the line itself shows each die of each seat's every roll
+    ('3+5 then 4+3'; it showed only the sums), and Director's Cut's prose once told 'You roll highest' alone."""
     from engines.core.autoplay import play
 
     for seed in range(8):
@@ -269,6 +270,7 @@ def test_the_opening_rolls_prose_shows_every_seats_dice(game_id):
         n = for_game(game_id, seed, get(game_id).person_seats[0])
         for k in range(6):
             prose = n.prose(opening, i + k)
-            for seat, rolls in opening.facts["rolls"].items():
-                shown = " then ".join(str(r) for r in rolls)
+            for seat, rolls in opening.facts["faces"].items():
+                assert [sum(r) for r in rolls] == opening.facts["rolls"][seat] and all(len(r) == 2 for r in rolls)
+                shown = " then ".join("+".join(str(d) for d in r) for r in rolls)
                 assert shown in prose, (prose, seat)

@@ -208,3 +208,29 @@ def test_an_escape_of_the_dead_save_of_rules_1_loads_and_counts_only_the_boards_
     store.write("overrun", run.to_record())
     assert store.read("overrun").rules_version == run.game.rules_version
     store.unlock_all()
+
+
+@pytest.mark.parametrize(
+    ("folder", "slot", "version"), [("rules_v6", "opening-dc", "6"), ("rules_v7", "opening-to", "7")]
+)
+def test_a_mixtape_save_from_before_the_opening_rolls_faces_loads_and_shows_every_die(
+    tmp_path: Path, folder: str, slot: str, version: str
+):
+    """data/rules_v6/opening-dc and data/rules_v7/opening-to: runs of four seats (seed 5, 30 decisions, Tall
+    Oaks' with a tie for the top roll) written by the program before the opening roll kept its dice; the faces
+    are filled in from the replay and told, and they add up to the sums the old log kept."""
+    shutil.copy(Path(__file__).parent / "data" / folder / f"{slot}.json", tmp_path)
+    store = SaveStore(tmp_path)
+    record = store.read(slot)
+    run = Run.from_record(record)
+    store.unlock_all()
+    assert record.rules_version == version and changes_since(run.game, version).older(run.log) == record.log
+    opening = next(e for e in run.log if e.kind == "opening_roll")
+    old = next(e for e in record.log if e.kind == "opening_roll")
+    assert "faces" not in old.facts and {s: [sum(r) for r in f] for s, f in opening.facts["faces"].items()} == old.facts["rolls"]
+    told = export.render(run, "text")
+    for rolls in opening.facts["faces"].values():
+        assert " then ".join("+".join(map(str, r)) for r in rolls) in told
+    store.write(slot, run.to_record())
+    assert store.read(slot).rules_version == run.game.rules_version
+    store.unlock_all()

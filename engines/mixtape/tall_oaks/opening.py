@@ -25,11 +25,16 @@ def place_start(state: State, point: str, events: list[Event]) -> None:
     if state.placing < len(state.survivors):
         return
     # Rulebook, Traveling: each rolls the movement dice, the highest goes first; ties roll again.
-    state.order, rolls = turn.opening_roll(state.rng, [x.seat for x in state.survivors], R.MOVEMENT_DICE)
+    state.order, rolls, faces = turn.opening_roll(state.rng, [x.seat for x in state.survivors], R.MOVEMENT_DICE)
     first = state.order[0]
     fx = state.survivors[first]
     names = {x.seat: x.name for x in state.survivors}  # so the story says whose roll is whose
     events.append(
-        Event("opening_roll", 0, "setup", {"rolls": rolls, "first": fx.seat, "name": fx.name, "names": names})
+        Event(
+            "opening_roll",
+            0,
+            "setup",
+            {"rolls": rolls, "faces": faces, "first": fx.seat, "name": fx.name, "names": names},
+        )
     )
     turns.begin_turn(state, first, events)
