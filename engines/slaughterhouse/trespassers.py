@@ -96,8 +96,19 @@ _END_TURN = Option("end", "end your turn", ("done", "pass"))
 
 def _move_option(a: str, b: str) -> Option:
     kind = D.LINKS[a][b]
-    note = " (door, Noise)" if kind == "door" else " (stairs, Noise)" if kind == "stairs" else ""
-    return Option(to_key("move", b), f"move to {D.name(b)}{note}")
+    name = D.name(b)
+    if kind == "door":
+        note = " (Noise)" if name.endswith("(door)") else " (door, Noise)"  # not "front porch (door) (door, ..."
+    else:
+        note = " (stairs, Noise)" if kind == "stairs" else ""
+    return Option(to_key("move", b), f"move to {name}{note}")
+
+
+def _quiet_run_option(start: str, a: str, b: str) -> Option:
+    """A run by a Trespasser whose footwear runs quiet (`run_quiet`): the run itself makes no Noise, so its
+    label says Noise only where a door or stairs on the way make some."""
+    loud = sorted({D.LINKS[x][y] for x, y in ((start, a), (a, b))} & {"door", "stairs"})
+    return Option(to_key("run", a, b), f"run to {D.name(b)} via {D.name(a)}" + (f" ({', '.join(loud)}, Noise)" if loud else ""))
 
 
 _MOVE_OPTIONS = {a: [_move_option(a, b) for b in D.steps(a)] for a in D.SPACES}
@@ -138,7 +149,9 @@ def action_options(state: State) -> list[Option]:
 def _moves(state: State, t: Trespasser, runs: list[tuple[str, str]]) -> list[Option]:
     """Moves, runs and a search from where the Trespasser stands."""
     opts = list(_MOVE_OPTIONS[t.space])
-    if runs:
+    if runs and has(t, "run_quiet"):
+        opts += [_quiet_run_option(t.space, a, b) for a, b in runs]
+    elif runs:
         opts += (
             [_RUN_OPTION[a, b] for a, b in runs]
             if "slick" in state.horror_up.values()

@@ -115,3 +115,16 @@ def test_final_girl_never_tells_a_heal_a_flight_a_wound_or_a_trap_that_did_not_h
     assert not any("you take" in t or "gets through" in t for t in blocked)
     final = told(fg, "bloodlust_final", row=7)
     assert not any(word in t for t in final for word in ("snaps shut", "is sprung", "is locked in", "closes on"))
+
+
+def test_a_turns_opening_claims_no_move_and_no_absence_it_cannot_know():
+    """A Sawyer's turn opened on 'The Old Man leaves the upstairs landing behind' and then stood there; a
+    Trespasser's on 'the family has not come yet' with the Old Man in the same room."""
+    from narratives.templates import load
+
+    grammar = load("slaughterhouse").grammar.raw
+    going, close = " ".join(grammar["sawyer_going"]), " ".join(grammar["turn_close"])
+    for claim in ("moves through", "sets off", "leaves {the_space}", "behind"):
+        assert claim not in going
+    for claim in ("has not come", "while it is quiet", "before the family"):
+        assert claim not in close

@@ -1,0 +1,48 @@
+"""Choice labels say what a choice costs: a run in footwear that runs quiet (`run_quiet`) says Noise only for
+the doors and stairs on its way, and a move to a door space does not say 'door' twice."""
+
+from __future__ import annotations
+
+from engines.core.autoplay import play
+from engines.registry import get
+from engines.slaughterhouse import data as D
+from engines.slaughterhouse.rules import has
+
+GAME = get("slaughterhouse")
+
+
+def _decisions(seeds: range):
+    for seed in seeds:
+        state, _ = GAME.setup(seed, {})
+        for key in play(GAME, seed).keys:
+            decision = GAME.decision(state)
+            yield state, decision
+            GAME.apply(state, key)
+
+
+def test_a_quiet_runner_is_never_told_a_run_is_loud_unless_a_door_or_stairs_are_on_the_way():
+    quiet = loud = 0
+    for state, decision in _decisions(range(40)):
+        if decision.kind != "action" or decision.seat != "trespassers":
+            continue
+        t = state.trespassers[state.current]
+        for o in decision.options:
+            if not o.key.startswith("run"):
+                continue
+            a, b = o.key.split(":")[1:3]
+            if has(t, "run_quiet"):
+                quiet += 1
+                kinds = {D.LINKS[x][y] for x, y in ((t.space, a), (a, b))} & {"door", "stairs"}
+                assert ("Noise" in o.label) == bool(kinds), o.label
+            else:
+                loud += 1
+                assert o.label.endswith("(Noise)"), o.label
+    assert quiet and loud
+
+
+def test_a_move_to_a_door_space_names_the_door_once():
+    from engines.slaughterhouse.trespassers import _MOVE_OPTIONS
+
+    labels = [o.label for opts in _MOVE_OPTIONS.values() for o in opts]
+    assert labels and not any("(door) (door" in label for label in labels)
+    assert any(label.endswith("(door) (Noise)") for label in labels)
