@@ -562,6 +562,6 @@ def _label(field: str) -> tuple[str, str]:
         return head + ":", rest
     words = field.split(" ")
     for i, word in enumerate(words):
-        if word[:1].isdigit():
+        if word[:1].isdigit() or (word[:1] in "-+" and word[1:2].isdigit()):  # 'Time -1' is Time at -1
             return " ".join(words[:i]), " ".join(words[i:])
     return "", field

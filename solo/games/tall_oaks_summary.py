@@ -5,10 +5,13 @@ Rescue tokens follow the rescues, bonus cards, losses, Traitor thefts and scuffl
 rules' SCUFFLE_TOKENS, as many as the loser holds; the dead give theirs back). The closest call is the lowest health the person's
 survivor lived on, at CLOSE or less. The decisive roll is the person's action roll (a rescue, a fight, a
 defence, the Invaders) that moved their rescue tokens and health the most: tokens won or lost plus health
-lost, up to the next action roll; the later of equal ones.
+lost, up to the next action roll and within the roll's own turn (a scuffle thirty turns on is not the fight's
+doing); the later of equal ones.
 """
 
 from __future__ import annotations
+
+from itertools import takewhile
 
 from engines.core.events import Event
 from engines.mixtape.tall_oaks import rules_data as R
@@ -117,7 +120,9 @@ def _by(log: list[Event], i: int) -> str:
 def _decisive(log: list[Event], seat: str, after_counts: list[dict[str, int]]) -> str:
 
     def scored():
-        for i, roll, after in rolls(log, lambda e: e.kind == "action_roll" and e.facts["seat"] == seat):
+        for i, roll, later in rolls(log, lambda e: e.kind == "action_roll" and e.facts["seat"] == seat):
+            turn = roll.turn
+            after = list(takewhile(lambda e, turn=turn: e.turn == turn, later))  # what it did: in its own turn
             end = i + len(after)
             moved = after_counts[end].get(seat, 0) - (after_counts[i - 1].get(seat, 0) if i else 0)
             health = sum(e.facts["amount"] for e in after if e.kind == "hurt" and e.facts["seat"] == seat)

@@ -106,6 +106,9 @@ def test_the_digest_names_each_changed_field_and_not_the_turn():
         "Horror 5 (2 dice)->6 (3 dice) · Health 6->4 · You: The Pit->Loading Dock · Terror 13->12"
     )
     assert digest(before, before) == ""
+    # Final Girl's Time runs below zero: 'Time 1->Time -1' named the field twice
+    assert digest("Turn 9 · Time 1 · Health 6", "Turn 9 · Time -1 · Health 6") == "Time 1->-1"
+    assert digest("Turn 9 · Time -1 · Health 6", "Turn 10 · Time 6 · Health 6") == "Time -1->6"
 
 
 def test_the_digest_keeps_each_outcome_whole_and_drops_what_does_not_fit():

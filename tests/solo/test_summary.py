@@ -13,6 +13,7 @@ from rich.cells import cell_len
 
 from engines.core.autoplay import play
 from engines.core.contract import resolve_options
+from engines.core.events import Event
 from engines.registry import get
 from narratives import for_game
 from solo import narration, summary
@@ -369,3 +370,20 @@ def test_a_log_without_a_single_roll_of_the_seat_has_no_decisive_roll():
     log = [Event("game_started", 0, "setup", {}), Event("game_over", 1, "end", {})]
     assert list(rolls(log, lambda e: e.kind == "rolled")) == []
     assert [i for i, _, _ in rolls([*log, Event("rolled", 1, "turn", {})], lambda e: e.kind == "rolled")] == [2]
+
+
+def test_tall_oaks_decisive_roll_counts_only_what_its_own_turn_did():
+    """A fight on turn 488 (2 health) was told as '3 health lost': a scuffle's point thirty turns on, with no
+    action roll between, was counted as the fight's."""
+    from solo.games.tall_oaks_summary import _decisive
+
+    def ev(kind, turn, **facts):
+        return Event(kind, turn, "", facts)
+
+    log = [
+        ev("action_roll", 488, seat="survivor1", purpose="fight", dice=["action", "shield", "shield"]),
+        ev("hurt", 488, seat="survivor1", amount=2, health=3, by="slasher"),
+        ev("hurt", 518, seat="survivor1", amount=1, health=2, by="scuffle"),
+    ]
+    said = _decisive(log, "survivor1", [{}] * (len(log) + 1))
+    assert said.endswith("2 health lost") and "turn 488" in said
