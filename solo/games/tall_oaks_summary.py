@@ -117,12 +117,16 @@ def _by(log: list[Event], i: int) -> str:
     return {"invaders": "the Invaders"}.get(by, by)
 
 
+def _same_turn(events: list[Event], turn: int) -> list[Event]:
+    """The events up to the first of a later turn: what a roll did, in its own turn."""
+    return list(takewhile(lambda e: e.turn == turn, events))
+
+
 def _decisive(log: list[Event], seat: str, after_counts: list[dict[str, int]]) -> str:
 
     def scored():
         for i, roll, later in rolls(log, lambda e: e.kind == "action_roll" and e.facts["seat"] == seat):
-            turn = roll.turn
-            after = list(takewhile(lambda e, turn=turn: e.turn == turn, later))  # what it did: in its own turn
+            after = _same_turn(later, roll.turn)
             end = i + len(after)
             moved = after_counts[end].get(seat, 0) - (after_counts[i - 1].get(seat, 0) if i else 0)
             health = sum(e.facts["amount"] for e in after if e.kind == "hurt" and e.facts["seat"] == seat)
