@@ -176,6 +176,7 @@ def _bonus(f: Mapping[str, Any]) -> str:
 
 
 _CASES: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "hero_won": lambda f: "dropped" if f.get("dropped") else "default",
     "turn_started": _travel,
     "moved_roll": _travel,
     "moved": _travel,

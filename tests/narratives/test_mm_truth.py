@@ -37,6 +37,8 @@ def played():
             "goal": ("10", "auto", "5", "8", "12", "15")[seed % 6],
         }
         out.append((truth.play(game, seed, options, "random"), for_game(GAME, seed)))
+    # a Hero who wins and takes the loser's supply (hero_won.dropped): seed 7 of these meets one
+    out.append((truth.play(game, 7, {"hero": "sheriff", "rivals": "3"}, None), for_game(GAME, 7)))
     return out
 
 

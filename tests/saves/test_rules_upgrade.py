@@ -234,3 +234,19 @@ def test_a_mixtape_save_from_before_the_opening_rolls_faces_loads_and_shows_ever
     store.write(slot, run.to_record())
     assert store.read(slot).rules_version == run.game.rules_version
     store.unlock_all()
+
+
+def test_a_directors_cut_save_of_rules_7_loads_and_tells_the_supply_a_hero_took(tmp_path: Path):
+    """data/rules_v7/hero-dc: a rules-7 run (seed 7, Sheriff Hollis, three rivals, 110 heuristic decisions,
+    written by the program before rules 8) in which a Hero who won took a slasher's supply without a word;
+    rules 8 name it in the `hero_won` event (`dropped`), filled in from the replay."""
+    shutil.copy(Path(__file__).parent / "data" / "rules_v7" / "hero-dc.json", tmp_path)
+    store = SaveStore(tmp_path)
+    record = store.read("hero-dc")
+    run = Run.from_record(record)
+    store.unlock_all()
+    assert record.rules_version == "7" and changes_since(run.game, "7").older(run.log) == record.log
+    took = [e for e in run.log if e.kind == "hero_won" and e.facts["dropped"]]
+    assert took and all("dropped" not in e.facts for e in record.log if e.kind == "hero_won")
+    told = export.render(run, "text")
+    assert all(f"the {e.facts['dropped']}" in told for e in took)

@@ -44,13 +44,14 @@ class MixtapeMassacre(MixtapeContract):
     phase_tables = phases
     id = "mixtape-massacre"
     title = "Mixtape Massacre: Director's Cut"
-    rules_version = "7"
+    rules_version = "8"
     facts_added: ClassVar[Mapping[str, Mapping[str, tuple[str, ...]]]] = {
         "6": {"opening_roll": ("names",)},
         "7": {"opening_roll": ("faces",)},
+        "8": {"hero_won": ("dropped",)},
     }
     """The event facts each rules version added (6: every seat's name at the opening roll, so the story says
-    whose roll is whose; 7: that roll's dice, not only their sums), so a save of an older version replays to its
+    whose roll is whose; 7: that roll's dice, not only their sums; 8: the supply a Hero who wins takes), so a save of an older version replays to its
     log with them left out (solo.run)."""
     facts_renamed: ClassVar[Mapping[str, Renames]] = {"5": fact_names.DIRECTORS_CUT}
     """The event facts each rules version renamed (5: one name per fact in both Mixtape games), so a save of an

@@ -161,7 +161,8 @@ def resolve_hero(state: State, dice: list[str], knives: int, fists: int, events:
             after = "end"
         resume_after_fight(state, who, after, events)
         return
-    events.append(Event("hero_won", state.turn_no, "hero", {**facts, "loss": hero.health_loss}))
+    dropped = R.supply(s.supply).name if hero.supply_loss and s.supply else ""  # told, not taken in silence
+    events.append(Event("hero_won", state.turn_no, "hero", {**facts, "loss": hero.health_loss, "dropped": dropped}))
     place = s.at
     state.hero_at = place
     if hero.lock and state.lock_bank:
