@@ -63,8 +63,11 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
         out["knives_text"] = f"{f['knives']} knife" if f["knives"] == 1 else f"{f['knives']} knives"
         rolled = sum(1 for d in f.get("dice") or () if d == "knife")
         if isinstance(f.get("dice"), list) and f["knives"] > rolled:
+            # beyond the dice: a supply's, an ability's or a Bonus Track's, which the event does not tell apart
             out["supply_knives"] = f["knives"] - rolled
-            out["knives_text"] += f", {out['supply_knives']} from supplies"
+            out["knives_text"] += f", {out['supply_knives']} beyond the dice"
+        if f.get("combo"):  # a triple decides the fight or the scene whatever the count ('triple pentagrams')
+            out["knives_text"] += f", triple {_TRIPLES.get(f['combo'], f['combo'] + 's')}"
     if event.kind == "opening_roll":
         you = _person(f.get("first"))
         out.update(
@@ -75,6 +78,10 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
         )
     out.update(_of_kind(event, out))
     return out
+
+
+_TRIPLES = {"knife": "knives"}
+"""A face's plural where it does not add an s."""
 
 
 def _of_kind(event: Event, out: Mapping[str, Any]) -> dict[str, Any]:

@@ -128,3 +128,14 @@ def test_a_turns_opening_claims_no_move_and_no_absence_it_cannot_know():
         assert claim not in going
     for claim in ("has not come", "while it is quiet", "before the family"):
         assert claim not in close
+
+
+def test_knives_beyond_the_dice_are_not_all_from_supplies_and_a_triple_is_named():
+    """'3 knives, 3 from supplies' with no supply held (The Legend's ability gave them), and a Hero beaten by
+    triple pentagrams without the triple said (the free supply after it came from nowhere)."""
+    kill = told("mixtape-massacre", "kill_made", seat="slasher1", name="The Legend", card="Psychic",
+                dice=["fist", "pentagram", "pentagram"], knives=3, need=3, combo="", double=False)
+    assert any("3 knives, 3 beyond the dice" in t for t in kill) and not any("from supplies" in t for t in kill)
+    beaten = told("mixtape-massacre", "hero_defeated", seat="slasher1", name="Stitches", hero="Linda",
+                  dice=["pentagram"] * 3, knives=1, fists=0, defeat=2, defend=1, combo="pentagram")
+    assert any("triple pentagrams" in t for t in beaten)
