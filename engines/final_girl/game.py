@@ -391,6 +391,9 @@ _REFUSALS: dict[tuple[str, str], Callable[[State, Key], str]] = {
     ("action", "task"): why_not_task,
     ("action", "item"): why_not_item,
     ("planning", "buy"): why_not_buy,
+    ("action", "buy"): lambda state, key: (
+        "Cards are bought in the Planning phase, after the Action phase: 'end' ends this one."
+    ),
 }
 """(decision kind, a refused key's verb) -> the mechanic's reason."""
 

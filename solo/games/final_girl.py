@@ -197,6 +197,9 @@ class FinalGirlUI:
                 "save"  # offered in the Action phase and as she walks onto an Exit; the engine says when not
             )
         if kind == "action":
+            if verb == "buy" and rest:  # buying is Planning's: the engine says so
+                card = _CARD_WORDS.get(rest)
+                return str(Key("buy", card=card)) if card else None
             if verb in ("play", "discard", "use") and rest:
                 if verb == "use":
                     item = _ITEM_WORDS.get(rest.removeprefix("the "))

@@ -99,6 +99,13 @@ def test_a_card_played_this_turn_cannot_be_bought_and_the_reason_says_so(tmp_pat
     assert "No walk" not in s.out
 
 
+def test_buying_in_the_action_phase_says_when_cards_are_bought(tmp_path):
+    """RULES.md X2b: 'buy walk' typed in the Action phase got "I don't know 'buy walk'", then a raw key."""
+    s = Session(tmp_path, run=fg_run(1)).lines("buy walk")
+    assert "Cards are bought in the Planning phase" in s.out
+    assert "I don't know" not in s.out and "buy:walk" not in s.out
+
+
 def _run_to(kind: str, seeds=range(40)) -> Run:
     policy = GAME.policies["heuristic"]
     for seed in seeds:
