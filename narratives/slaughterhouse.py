@@ -118,9 +118,11 @@ def _turn(f: Mapping[str, Any]) -> str:
 
 
 def _hit(f: Mapping[str, Any]) -> str:
+    """A hit or a miss, with a weapon or with none (Fight Back is a card, not a thing to swing)."""
+    armed = f.get("armed", True)
     if f["lost"] == 0:
-        return "miss"
-    return "default" if f.get("armed", True) else "bare"
+        return "miss" if armed else "bare_miss"
+    return "default" if armed else "bare"
 
 
 def _injured(f: Mapping[str, Any]) -> str:

@@ -139,3 +139,13 @@ def test_knives_beyond_the_dice_are_not_all_from_supplies_and_a_triple_is_named(
     beaten = told("mixtape-massacre", "hero_defeated", seat="slasher1", name="Stitches", hero="Linda",
                   dice=["pentagram"] * 3, knives=1, fists=0, defeat=2, defend=1, combo="pentagram")
     assert any("triple pentagrams" in t for t in beaten)
+
+
+def test_a_card_is_not_swung_and_a_door_is_not_heard_as_as():
+    """'Yellow swings the Fight Back and hits nothing but air'; 'Yellow stops dead as the frame cracks as the
+    door gives'."""
+    missed = told("slaughterhouse", "sawyer_hit", trespasser="yellow", sawyer="Leatherface", weapon="Fight Back",
+                  armed=False, dice=["blank", "blank"], lost=0, actions=3)
+    assert not any("the Fight Back" in t for t in missed)
+    door = told("slaughterhouse", "noise", trespasser="yellow", made=1, noise=2, cause="door")
+    assert door and not any(t.count(" as ") > 1 for t in door)
