@@ -18,15 +18,19 @@ _FACE = {0: "blank", 1: "slash", 2: "skull"}
 @QUESTIONS.step("reroll")
 def ask_reroll(state: State, step: Step) -> tuple[list[Option], str]:
     nxt = state.todo[1]
-    what = "successes" if nxt.kind == "fire_burns" else "blanks"
+    fire = nxt.kind == "fire_burns"
+    what = "successes" if fire else "blanks"
+    none = not reroll_which(nxt.dice, fire)  # offered all the same (the choices stay fixed), said to do nothing
     opts = []
     for c in first_of_each(state.hand, D.ALL_SAWYER_CARDS):
-        opts.append(Option(to_key("reroll", c), f"bury {D.name(c)} to reroll the {what}"))
+        label = f"bury {D.name(c)} to reroll the {what}" + (f" (there are no {what}: it changes nothing)" if none else "")
+        opts.append(Option(to_key("reroll", c), label))
         opts.append(Option(to_key("pick", c), f"bury {D.name(c)} and choose which dice to reroll"))
     opts.append(Option("keep", "keep the roll"))
+    faces = ", ".join(_FACE[d] for d in nxt.dice)
     return (
         opts,
-        f"The dice show {plural(successes(nxt.dice), 'success', 'successes')}. Reroll?",
+        f"The dice show {faces}: {plural(successes(nxt.dice), 'success', 'successes')}. Reroll?",
     )
 
 

@@ -46,3 +46,23 @@ def test_a_move_to_a_door_space_names_the_door_once():
     labels = [o.label for opts in _MOVE_OPTIONS.values() for o in opts]
     assert labels and not any("(door) (door" in label for label in labels)
     assert any(label.endswith("(door) (Noise)") for label in labels)
+
+
+def test_the_reroll_question_shows_the_dice_and_a_reroll_of_nothing_says_so():
+    """RULES.md F10: the family's reroll question shows the faces ('The dice show 3 successes' did not), and
+    'reroll the blanks' with no blank says it changes nothing (the choices stay as they are)."""
+    from engines.slaughterhouse.odds import reroll_which
+
+    asked = 0
+    for state, decision in _decisions(range(40)):
+        if decision.kind != "reroll" and not decision.prompt.endswith("Reroll?"):
+            continue
+        asked += 1
+        nxt = state.todo[1]
+        faces = ", ".join({0: "blank", 1: "slash", 2: "skull"}[d] for d in nxt.dice)
+        assert decision.prompt.startswith(f"The dice show {faces}: ")
+        idle = not reroll_which(nxt.dice, nxt.kind == "fire_burns")
+        for o in decision.options:
+            if o.key.startswith("reroll"):
+                assert ("changes nothing" in o.label) == idle, o.label
+    assert asked
