@@ -33,6 +33,21 @@ class Reader(Protocol):
         ...
 
 
+def pager_question(reader: Reader, at_a_terminal: bool) -> Callable[[str], bool] | None:
+    """The question between pages of a long answer (Screen.paged): asked through `reader` at a terminal, None
+    elsewhere (print it whole). q, quit, Ctrl-C and Ctrl-D stop."""
+    if getattr(reader, "echoes", False) or not at_a_terminal:
+        return None
+
+    def more(question: str) -> bool:
+        try:
+            return reader.read(question).strip().lower() not in ("q", "quit")
+        except (EOFError, KeyboardInterrupt):
+            return False
+
+    return more
+
+
 class _Choices(Completer):
     """Completes the whole line against whatever is legal now, plus the meta commands."""
 

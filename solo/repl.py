@@ -765,16 +765,9 @@ class Repl:
 
     def _more(self):
         """At a terminal, the question between pages of a long answer (None elsewhere: print it whole)."""
-        if getattr(self.reader, "echoes", False) or not self.screen.console.is_terminal:
-            return None
+        from solo.reader import pager_question
 
-        def more(question: str) -> bool:
-            try:
-                return self.reader.read(question).strip().lower() not in ("q", "quit")
-            except (EOFError, KeyboardInterrupt):
-                return False
-
-        return more
+        return pager_question(self.reader, self.screen.console.is_terminal)
 
     def cmd_restart(self, arg: str) -> None:
         try:

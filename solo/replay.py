@@ -5,13 +5,14 @@ even the prompt's history.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
 
 from solo import narration
 from solo.parse import number
-from solo.reader import Reader
+from solo.reader import Reader, pager_question
 from solo.run import Run
 from solo.screen import Screen
 
@@ -48,14 +49,33 @@ def stops(run: Run) -> list[Stop]:
     return out
 
 
-def show(run: Run, stop: Stop, index: int, total: int, screen: Screen, ui: Any, narrator: Any) -> None:
-    for title, paragraphs, mood in narration.groups(run.log[: stop.end], narrator, stop.start):
-        screen.story(title, paragraphs, mood)
+def show(
+    run: Run,
+    stop: Stop,
+    index: int,
+    total: int,
+    screen: Screen,
+    ui: Any,
+    narrator: Any,
+    more: Callable[[str], bool] | None = None,
+) -> None:
+    """One stop: the story since the last, the table, the choices laid out as the game lays them out at the
+    prompt, and the one made; a screenful at a time at a terminal (`more`), so the story is read first."""
+
+    def draw() -> None:
+        for title, paragraphs, mood in narration.groups(run.log[: stop.end], narrator, stop.start):
+            screen.story(title, paragraphs, mood)
+        if stop.chosen is None:
+            return
+        screen.cards(ui.cards(stop.view, screen.plain))
+        lay_out = getattr(ui, "choice_lines", None)
+        width = screen.console.width - (2 if screen.plain else 0)
+        screen.options(stop.decision, "", lay_out(stop.decision, stop.view, width, screen.plain) if lay_out else None)
+
+    screen.paged(draw, more)
     if stop.chosen is None:
         screen.say(f"The end of the log ({index + 1} of {total}). {HELP}")
         return
-    screen.cards(ui.cards(stop.view, screen.plain))
-    screen.options(stop.decision)
     option = stop.decision.option(stop.chosen)
     label = option.label if option is not None else stop.chosen
     screen.say(f"Decision {index + 1} of {total - 1}, turn {stop.turn}: you chose {label}. {HELP}")
@@ -84,7 +104,8 @@ def play(run: Run, screen: Screen, reader: Reader) -> int:
     found = stops(run)
     ui, narrator = ui_for(run.game.id), for_game(run.game.id, run.seed, run.seat)
     index = 0
-    show(run, found[index], index, len(found), screen, ui, narrator)
+    more = pager_question(reader, screen.console.is_terminal)
+    show(run, found[index], index, len(found), screen, ui, narrator, more)
     while True:
         try:
             answer = reader.read("replay> ")
@@ -97,7 +118,7 @@ def play(run: Run, screen: Screen, reader: Reader) -> int:
             screen.error(f"Already there. {HELP}" if _a_move(answer) else f"'{answer.strip()[:40]}' is not a replay key. {HELP}")
             continue
         index = moved
-        show(run, found[index], index, len(found), screen, ui, narrator)
+        show(run, found[index], index, len(found), screen, ui, narrator, more)
 
 
 def _a_move(answer: str) -> bool:

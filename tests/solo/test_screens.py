@@ -258,3 +258,38 @@ def test_help_pages_at_a_24_line_terminal_so_its_top_is_read_first(tmp_path):
     shown = buffer.getvalue().splitlines()
     assert len(reader.questions) == 1 and "Enter for more, q to stop" in reader.questions[0]
     assert len(shown) == 22 and any("Commands" in line for line in shown[:2])
+
+
+def test_replay_pages_each_stop_at_a_24_line_terminal_and_lays_the_choices_out_as_play_does():
+    """`solo replay` printed each stop whole (about 45 lines at 80 columns: the story scrolled away) and its
+    choices one a line: it now pages like `log`, and the choices are grouped as at the prompt."""
+    from rich.console import Console
+
+    from engines.core.autoplay import play
+    from engines.core.contract import resolve_options
+    from engines.registry import get
+    from solo import replay
+    from solo.run import Run
+
+    game = get("final-girl")
+    run = Run(game, 1, resolve_options(game, {}), "final_girl")
+    for key in play(game, 1).keys[:6]:
+        run.choose(key)
+
+    class Asked:
+        echoes = False
+
+        def __init__(self) -> None:
+            self.questions: list[str] = []
+
+        def read(self, question: str) -> str:
+            self.questions.append(question)
+            return "q" if question == "replay> " else ""
+
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=80, height=24, force_terminal=True, color_system=None, highlight=False)
+    reader = Asked()
+    assert replay.play(run, Screen(console, False), reader) == 0  # type: ignore[arg-type]
+    assert any("Enter for more, q to stop" in q for q in reader.questions) and reader.questions[-1] == "replay> "
+    out = buffer.getvalue()
+    assert "Play: 1. Walk" in out and "Decision 1 of" in out
