@@ -275,6 +275,8 @@ def _export_path(store: SaveStore, target: str, force: bool) -> Path:
         raise Failure(f"{target} is in the save folder, which holds only saves; pick a file elsewhere.")
     if os.path.lexists(path) and not force:
         raise Failure(f"{target} already exists; add --force to replace it.")
+    if not path.absolute().parent.is_dir():  # a mistyped folder is said, not made
+        raise Failure(f"Cannot write {target}: there is no folder {path.absolute().parent}.")
     return path
 
 

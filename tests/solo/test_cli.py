@@ -208,6 +208,7 @@ def test_log_shows_and_exports_the_narrated_run(capsys, monkeypatch, tmp_path):
     code, out, _ = solo(capsys, monkeypatch, tmp_path / "saves", "log", "r")
     assert code == 0 and "-- Nightfall --" in out and "-- Turn 2 --" in out and "still going" in out
     assert "-- Taken back --" in out
+    (tmp_path / "exports").mkdir()
     for flag, name, marker in (
         ("--html", "r.html", "<html"),
         ("--markdown", "r.md", "## Turn 2"),
@@ -339,3 +340,11 @@ def test_the_program_pauses_the_collector_only_while_it_loads(monkeypatch, capsy
     finally:
         gc.unfreeze()
     assert "escape-of-the-dead" in capsys.readouterr().out
+
+
+def test_an_export_into_a_folder_that_does_not_exist_is_refused_and_makes_nothing(capsys, monkeypatch, tmp_path):
+    """'--html /nonexistent/dir/x.html' made the folders and said 'Wrote...': a typo went unnoticed."""
+    new_game(capsys, monkeypatch, tmp_path / "saves", "r", 2, "2 1 1\n")
+    target = tmp_path / "no-such" / "dir" / "x.html"
+    code, _, err = solo(capsys, monkeypatch, tmp_path / "saves", "log", "r", "--html", str(target))
+    assert code == 2 and "there is no folder" in err and not (tmp_path / "no-such").exists()
