@@ -228,7 +228,8 @@ def _one_panel(told: Told, log: Sequence[Event], start: int) -> Told:
     lines = [p for _, (_, paragraphs, _) in told for p in paragraphs]
     moods = {mood for _, (_, _, mood) in told}
     mood = next((m for m in ("red", "green", "yellow") if m in moods), "white")
-    return [(True, (f"Since your last choice, in short ('log {_back(log, start)}' tells it whole)", lines, mood))]
+    since = "From the start" if start == 0 else "Since your last choice"  # no choice made yet: the opening
+    return [(True, (f"{since}, in short ('log {_back(log, start)}' tells it whole)", lines, mood))]
 
 
 def _brief_group(lines: list[str], log: Sequence[Event], first: int) -> Group:

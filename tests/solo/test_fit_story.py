@@ -194,3 +194,10 @@ def test_a_panel_of_several_turns_in_short_is_titled_by_their_span():
     assert _span(["Turn 4"]) == "Turn 4"
     assert _span(["Turn 4", "Turn 5", "Turn 6"]) == "Turns 4 to 6"
     assert _span(["Setting the scene", "Turn 0"]) == "Setting the scene, then Turn 0"
+
+
+def test_the_opening_in_short_is_not_titled_since_a_choice_never_made(long_turn):
+    """A first screen too tall for the opening said 'Since your last choice' before any choice was made."""
+    run, _ = long_turn
+    told = _fit(run, 0, 3)
+    assert len(told) == 1 and told[0][1][0].startswith("From the start, in short ('log ")
