@@ -50,7 +50,11 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
     if "taken" in f:
         out["taken_names"] = " and ".join(D.ACTIONS[k]["name"] for k in f["taken"])
     if "discarded" in f:
-        out["discarded_names"] = " and ".join(D.ACTIONS[k]["name"] for k in f["discarded"])
+        names = [D.ACTIONS[k]["name"] for k in f["discarded"]]
+        out["discarded_names"] = " and ".join(names)
+        out["discarded_said"] = _counted_names(names)  # 'two Focus', not 'Focus and Focus'
+    if isinstance(f.get("dice"), list):
+        out["dice_read"] = "the die reads" if len(f["dice"]) == 1 else "the dice read"
     if "how" in f:
         how = f["how"]
         out["how_text"] = D.ITEMS[how]["name"] if how in D.ITEMS else phrases.get(f"how_{how}", how)
@@ -100,6 +104,16 @@ def _the(name: str) -> str:
 def _article(name: str) -> str:
     """'the Lobby', but 'The Pit' and 'Rack B' as they are."""
     return name if name.startswith(("The ", "Rack ")) else f"the {name}"
+
+
+def _counted_names(names: list[str]) -> str:
+    """Card names with a repeat counted: 'two Focus and Walk', not 'Focus and Focus and Walk'."""
+    from narratives.words import number_word
+
+    seen: dict[str, int] = {}
+    for n in names:
+        seen[n] = seen.get(n, 0) + 1
+    return " and ".join(n if k == 1 else f"{number_word(k)} {n}" for n, k in seen.items())
 
 
 def _task(task: str, phrases: Mapping[str, str]) -> str:

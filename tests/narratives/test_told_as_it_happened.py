@@ -149,3 +149,12 @@ def test_a_card_is_not_swung_and_a_door_is_not_heard_as_as():
     assert not any("the Fight Back" in t for t in missed)
     door = told("slaughterhouse", "noise", trespasser="yellow", made=1, noise=2, cause="door")
     assert door and not any(t.count(" as ") > 1 for t in door)
+
+
+def test_final_girl_counts_repeated_cards_and_a_single_die_reads_in_the_singular():
+    """'You throw away Focus and Focus'; 'the dice read 2' for one die; 'the clock resets: six Time' after a
+    colon already."""
+    thrown = told("final-girl", "partial_converted", die=4, discarded=["focus", "focus"], dice=[4])
+    assert any("two Focus" in t for t in thrown) and not any("Focus and Focus" in t for t in thrown if "discarded" not in t)
+    again = told("final-girl", "close_call", dice=[2])
+    assert not any("dice read 2" in t for t in again) and any("die reads 2" in t for t in again)
