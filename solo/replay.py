@@ -114,11 +114,21 @@ def play(run: Run, screen: Screen, reader: Reader) -> int:
         moved = step(answer, index, found)
         if moved is None:
             return 0
+        asked = _turn_asked(answer)
+        if asked is not None and asked > found[-1].turn:
+            screen.error(f"The run ends on turn {found[-1].turn}: there is no turn {asked}. {HELP}")
+            continue
         if moved == index:
             screen.error(f"Already there. {HELP}" if _a_move(answer) else f"'{answer.strip()[:40]}' is not a replay key. {HELP}")
             continue
         index = moved
         show(run, found[index], index, len(found), screen, ui, narrator, more)
+
+
+def _turn_asked(answer: str) -> int | None:
+    """The N of 't N' (or 'turn N'), if that is what was typed."""
+    word, _, rest = answer.strip().lower().partition(" ")
+    return number(rest) if word in ("t", "turn") else None
 
 
 def _a_move(answer: str) -> bool:

@@ -78,6 +78,11 @@ def seat_policies(
     return out
 
 
+def _rate(per_second: float) -> str:
+    """Games a second, never shown as 0 for a slow run: '0.4', '12', '1,250'."""
+    return f"{per_second:,.1f}" if per_second < 10 else f"{per_second:,.0f}"
+
+
 def _no_seat(game: Game, name: str, seats: Sequence[str]) -> str:
     """One line for a seat the game, as set up, does not have (a Mixtape seat beyond the rivals asked for)."""
     declared = name in {s.id for s in game.seats}
@@ -237,7 +242,7 @@ def _table(game: Game, result: dict, screen: Screen) -> None:
                 f"{result['win_rate']:.2%}",
                 f"{low:.2%} - {high:.2%}",
                 f"{result['mean_turns']:.1f}",
-                f"{result['games_per_second']:,.0f}",
+                _rate(result["games_per_second"]),
             ]
         ],
         note,

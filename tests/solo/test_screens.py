@@ -293,3 +293,23 @@ def test_replay_pages_each_stop_at_a_24_line_terminal_and_lays_the_choices_out_a
     assert any("Enter for more, q to stop" in q for q in reader.questions) and reader.questions[-1] == "replay> "
     out = buffer.getvalue()
     assert "Play: 1. Walk" in out and "Decision 1 of" in out
+
+
+def test_replay_says_a_turn_past_the_end_is_not_there_and_sim_never_shows_zero_games_a_second():
+    """'t 99' on a six-turn run jumped to the end without a word; '--jobs 999' showed 'Games/s: 0'."""
+    from engines.core.autoplay import play
+    from engines.core.contract import resolve_options
+    from engines.registry import get
+    from solo import replay, sim
+    from solo.reader import PlainReader
+    from solo.run import Run
+
+    game = get("escape-of-the-dead")
+    run = Run(game, 2, resolve_options(game, {}), "survivor")
+    for key in play(game, 2).keys[:4]:
+        run.choose(key)
+    buffer = io.StringIO()
+    screen = Screen(make_console(True, file=buffer, width=100), True)
+    replay.play(run, screen, PlainReader(io.StringIO("t 99\nq\n"), screen.echo))
+    assert f"The run ends on turn {game.turn(run.state)}: there is no turn 99." in buffer.getvalue()
+    assert [sim._rate(x) for x in (0.4, 9.96, 12.4, 1250.0)] == ["0.4", "10.0", "12", "1,250"]
