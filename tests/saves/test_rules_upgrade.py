@@ -190,16 +190,23 @@ def test_an_old_mixtape_log_under_a_new_name_is_refused(tmp_path: Path, folder: 
         Run.from_record(msgspec.structs.replace(record, log=log, journal=[]))
 
 
+def _loaded(tmp_path: Path, folder: str, slot: str, version: str) -> tuple[SaveStore, Record, Run]:
+    """A save of data/FOLDER copied and loaded: it was written under rules `version`, and its log is the
+    replay's as those rules wrote it."""
+    shutil.copy(Path(__file__).parent / "data" / folder / f"{slot}.json", tmp_path)
+    store = SaveStore(tmp_path)
+    record = store.read(slot)
+    run = Run.from_record(record)
+    store.unlock_all()
+    assert record.rules_version == version and changes_since(run.game, version).older(run.log) == record.log
+    return store, record, run
+
+
 def test_an_escape_of_the_dead_save_of_rules_1_loads_and_counts_only_the_boards_there_were(tmp_path: Path):
     """data/rules_v1/overrun: a lost rules-1 run (seed 11, written by the program before rules 2) whose last
     attack was two zombies against one board. Rules 2 add the boards an attack really tore off (`lost`), filled
     in from the replay, so the line says 1 damage and the summary 10 points lost, not 11 from 10."""
-    shutil.copy(Path(__file__).parent / "data" / "rules_v1" / "overrun.json", tmp_path)
-    store = SaveStore(tmp_path)
-    record = store.read("overrun")
-    run = Run.from_record(record)
-    store.unlock_all()
-    assert record.rules_version == "1" and changes_since(run.game, "1").older(run.log) == record.log
+    store, _, run = _loaded(tmp_path, "rules_v1", "overrun", "1")
     last = [e for e in run.log if e.kind == "zombies_attack"][-1]
     assert (last.facts["damage"], last.facts["lost"], last.facts["barricade"]) == (2, 1, 0)
     assert for_game(run.game.id, run.seed).summary(last) == "Attack: 2 zombies, 1 damage (barricade 0/10)."
@@ -219,12 +226,7 @@ def test_a_mixtape_save_from_before_the_opening_rolls_faces_loads_and_shows_ever
     """data/rules_v6/opening-dc and data/rules_v7/opening-to: runs of four seats (seed 5, 30 decisions, Tall
     Oaks' with a tie for the top roll) written by the program before the opening roll kept its dice; the faces
     are filled in from the replay and told, and they add up to the sums the old log kept."""
-    shutil.copy(Path(__file__).parent / "data" / folder / f"{slot}.json", tmp_path)
-    store = SaveStore(tmp_path)
-    record = store.read(slot)
-    run = Run.from_record(record)
-    store.unlock_all()
-    assert record.rules_version == version and changes_since(run.game, version).older(run.log) == record.log
+    store, record, run = _loaded(tmp_path, folder, slot, version)
     opening = next(e for e in run.log if e.kind == "opening_roll")
     old = next(e for e in record.log if e.kind == "opening_roll")
     assert "faces" not in old.facts and {s: [sum(r) for r in f] for s, f in opening.facts["faces"].items()} == old.facts["rolls"]
@@ -240,12 +242,7 @@ def test_a_directors_cut_save_of_rules_7_loads_and_tells_the_supply_a_hero_took(
     """data/rules_v7/hero-dc: a rules-7 run (seed 7, Sheriff Hollis, three rivals, 110 heuristic decisions,
     written by the program before rules 8) in which a Hero who won took a slasher's supply without a word;
     rules 8 name it in the `hero_won` event (`dropped`), filled in from the replay."""
-    shutil.copy(Path(__file__).parent / "data" / "rules_v7" / "hero-dc.json", tmp_path)
-    store = SaveStore(tmp_path)
-    record = store.read("hero-dc")
-    run = Run.from_record(record)
-    store.unlock_all()
-    assert record.rules_version == "7" and changes_since(run.game, "7").older(run.log) == record.log
+    _, record, run = _loaded(tmp_path, "rules_v7", "hero-dc", "7")
     took = [e for e in run.log if e.kind == "hero_won" and e.facts["dropped"]]
     assert took and all("dropped" not in e.facts for e in record.log if e.kind == "hero_won")
     told = export.render(run, "text")

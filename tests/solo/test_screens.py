@@ -228,6 +228,20 @@ def test_the_coach_explains_a_kind_of_decision_once_and_coach_off_silences_it(tm
         assert capsys.readouterr().out.count("About assign: place your four dice.") == expected
 
 
+class Asked:
+    """A reader at a terminal that notes every question and answers as `answer` says."""
+
+    echoes = False
+
+    def __init__(self, answer) -> None:
+        self.answer = answer
+        self.questions: list[str] = []
+
+    def read(self, question: str) -> str:
+        self.questions.append(question)
+        return self.answer(question)
+
+
 def test_help_pages_at_a_24_line_terminal_so_its_top_is_read_first(tmp_path):
     """`help` is longer than a screen: at a terminal it stops after a screenful (its heading and first
     commands still on screen) and asks before the rest, as `log` does."""
@@ -239,20 +253,10 @@ def test_help_pages_at_a_24_line_terminal_so_its_top_is_read_first(tmp_path):
     from saves import SaveStore
     from solo.repl import Repl
 
-    class Asked:
-        echoes = False
-
-        def __init__(self) -> None:
-            self.questions: list[str] = []
-
-        def read(self, question: str) -> str:
-            self.questions.append(question)
-            return "q"
-
     buffer = io.StringIO()
     console = Console(file=buffer, width=80, height=24, force_terminal=True, color_system=None, highlight=False)
     screen = Screen(console, False)
-    reader = Asked()
+    reader = Asked(lambda question: "q")
     with tempfile.TemporaryDirectory() as folder:
         Repl(new_run(seed=1), SaveStore(folder), "t", screen, reader).handle("help")  # type: ignore[arg-type]
     shown = buffer.getvalue().splitlines()
@@ -276,19 +280,9 @@ def test_replay_pages_each_stop_at_a_24_line_terminal_and_lays_the_choices_out_a
     for key in play(game, 1).keys[:6]:
         run.choose(key)
 
-    class Asked:
-        echoes = False
-
-        def __init__(self) -> None:
-            self.questions: list[str] = []
-
-        def read(self, question: str) -> str:
-            self.questions.append(question)
-            return "q" if question == "replay> " else ""
-
     buffer = io.StringIO()
     console = Console(file=buffer, width=80, height=24, force_terminal=True, color_system=None, highlight=False)
-    reader = Asked()
+    reader = Asked(lambda question: "q" if question == "replay> " else "")
     assert replay.play(run, Screen(console, False), reader) == 0  # type: ignore[arg-type]
     assert any("Enter for more, q to stop" in q for q in reader.questions) and reader.questions[-1] == "replay> "
     out = buffer.getvalue()
