@@ -158,7 +158,8 @@ def _trespasser(t: TrespasserView) -> str:
         for c in t.injuries
     )
     items = ", ".join(D.name(c) for c in [*t.items, *t.personal]) or "nothing"
-    desp = t.desperation if isinstance(t.desperation, int) else len(t.desperation)
+    # the Trespassers' own view holds the cards themselves (the family's only their number): name them
+    desp = str(t.desperation) if isinstance(t.desperation, int) else (", ".join(D.name(c) for c in t.desperation) or "none")
     return (
         f"{where}; {plural(t.actions, 'action')} left, Noise {t.noise}"
         + ("; carrying Loot" if t.carrying else "")

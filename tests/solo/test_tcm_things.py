@@ -73,3 +73,26 @@ def test_examine_at_the_prompt(tmp_path):
     run.step_automa()
     s = Session(tmp_path, run=run).lines("x panic", "examine old man", "look kitchen", "x leather")
     assert "Now on space 0" in s.out and "Wallop" in s.out and "door to" in s.out and "chainsaw" in s.out
+
+
+def test_a_trespassers_own_desperation_cards_are_named_and_the_familys_view_only_counts_them():
+    """`look green` showed only 'Desperation cards: 1.' to the Trespassers' own seat, whose view holds the
+    cards; the family sees how many, never which."""
+    from engines.core.autoplay import play
+    from engines.registry import get
+    from engines.slaughterhouse import data as D
+    from solo.games.slaughterhouse_things import _trespasser
+
+    game = get("slaughterhouse")
+    state, _ = game.setup(3, {})
+    for key in play(game, 3).keys:
+        game.apply(state, key)
+        mine = game.view(state, "trespassers").trespassers
+        held = [i for i, t in enumerate(mine) if t.desperation]
+        if held:
+            break
+    i = held[0]
+    names = ", ".join(D.name(c) for c in mine[i].desperation)
+    assert _trespasser(mine[i]).endswith(f"Desperation cards: {names}.")
+    theirs = game.view(state, "sawyer").trespassers[i]
+    assert _trespasser(theirs).endswith(f"Desperation cards: {len(mine[i].desperation)}.")
