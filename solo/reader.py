@@ -33,17 +33,23 @@ class Reader(Protocol):
         ...
 
 
-def pager_question(reader: Reader, at_a_terminal: bool) -> Callable[[str], bool] | None:
+def pager_question(
+    reader: Reader, at_a_terminal: bool, say: Callable[[str], None] | None = None
+) -> Callable[[str], bool] | None:
     """The question between pages of a long answer (Screen.paged): asked through `reader` at a terminal, None
-    elsewhere (print it whole). q, quit, Ctrl-C and Ctrl-D stop."""
+    elsewhere (print it whole). Enter goes on; q, quit, Ctrl-C and Ctrl-D stop; anything else typed stops too,
+    and `say` tells that it was not run (it was taken for "more", silently)."""
     if getattr(reader, "echoes", False) or not at_a_terminal:
         return None
 
     def more(question: str) -> bool:
         try:
-            return reader.read(question).strip().lower() not in ("q", "quit")
+            answer = reader.read(question).strip()
         except (EOFError, KeyboardInterrupt):
             return False
+        if answer and answer.lower() not in ("q", "quit") and say is not None:
+            say(f"Stopped here; '{answer[:40]}' was not run: type it again at the prompt.")
+        return not answer
 
     return more
 

@@ -767,7 +767,7 @@ class Repl:
         """At a terminal, the question between pages of a long answer (None elsewhere: print it whole)."""
         from solo.reader import pager_question
 
-        return pager_question(self.reader, self.screen.console.is_terminal)
+        return pager_question(self.reader, self.screen.console.is_terminal, self.screen.error)
 
     def cmd_restart(self, arg: str) -> None:
         try:

@@ -104,7 +104,7 @@ def play(run: Run, screen: Screen, reader: Reader) -> int:
     found = stops(run)
     ui, narrator = ui_for(run.game.id), for_game(run.game.id, run.seed, run.seat)
     index = 0
-    more = pager_question(reader, screen.console.is_terminal)
+    more = pager_question(reader, screen.console.is_terminal, screen.error)
     show(run, found[index], index, len(found), screen, ui, narrator, more)
     while True:
         try:

@@ -307,3 +307,15 @@ def test_replay_says_a_turn_past_the_end_is_not_there_and_sim_never_shows_zero_g
     replay.play(run, screen, PlainReader(io.StringIO("t 99\nq\n"), screen.echo))
     assert f"The run ends on turn {game.turn(run.state)}: there is no turn 99." in buffer.getvalue()
     assert [sim._rate(x) for x in (0.4, 9.96, 12.4, 1250.0)] == ["0.4", "10.0", "12", "1,250"]
+
+
+def test_a_command_typed_at_the_pagers_question_stops_it_and_is_said_not_run():
+    """At '-- 22 of 2107 lines; Enter for more, q to stop --', 'log 2' was silently taken for 'more'."""
+    from solo.reader import pager_question
+
+    said: list[str] = []
+    for typed, goes_on in (("", True), ("q", False), ("log 2", False)):
+        more = pager_question(Asked(lambda question, typed=typed: typed), True, said.append)
+        assert more is not None and more("-- 22 of 40 lines --") is goes_on
+    assert said == ["Stopped here; 'log 2' was not run: type it again at the prompt."]
+    assert pager_question(Asked(lambda question: ""), False) is None  # not a terminal: printed whole
