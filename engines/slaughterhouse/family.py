@@ -25,6 +25,7 @@ from engines.slaughterhouse.rules import (
     sawyer_of,
     successes,
     supply,
+    the,
 )
 from engines.slaughterhouse.scenarios import burn_sawyer, spread_fire
 from engines.slaughterhouse.state import Sawyer, State, Step, Trespasser
@@ -375,9 +376,10 @@ def ask_offer(state: State, step: Step) -> tuple[list[Option], str]:
         Option(to_key("play", c), f"play {D.name(c)} for {D.ALL_SAWYER_CARDS[c]['cost']} Fear") for c in cards
     ]
     opts.append(Option("pass", "let it go", ("no",)))
+    door = f"is about to go through the door to {the(D.name(step.path[0]))}" if step.flag == "door" and step.path else ""
     what = {
         "enter": "enters a Sawyer's space",
-        "door": "is about to go through a door",
+        "door": door or "is about to go through a door",  # which door: a space may have two
         "noise": "made Noise",
         "search": "is searching",
         "hide": "is about to hide",

@@ -66,3 +66,16 @@ def test_the_reroll_question_shows_the_dice_and_a_reroll_of_nothing_says_so():
             if o.key.startswith("reroll"):
                 assert ("changes nothing" in o.label) == idle, o.label
     assert asked
+
+
+def test_a_door_card_offer_says_which_door():
+    """'Green is about to go through a door', on a landing with two: the offer names the space beyond it."""
+    from engines.slaughterhouse.rules import the
+
+    offers = 0
+    for state, decision in _decisions(range(20)):
+        if decision.kind == "offer" and "door" in decision.prompt:
+            offers += 1
+            beyond = the(D.name(state.todo[0].path[0]))
+            assert f"through the door to {beyond}. Play a card?" in decision.prompt, decision.prompt
+    assert offers
