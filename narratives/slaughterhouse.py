@@ -167,6 +167,7 @@ _CASES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "sawyer_hit": _hit,
     "injured": _injured,
     "item_taken": lambda f: "only" if not f["buried"] else "default",
+    "swap_started": lambda f: "dead" if f.get("dead") else "default",
     "sawyer_turn": _named,
     "cards_bought": _named,
     "relentless": _named,

@@ -158,3 +158,12 @@ def test_final_girl_counts_repeated_cards_and_a_single_die_reads_in_the_singular
     assert any("two Focus" in t for t in thrown) and not any("Focus and Focus" in t for t in thrown if "discarded" not in t)
     again = told("final-girl", "close_call", dice=[2])
     assert not any("dice read 2" in t for t in again) and any("die reads 2" in t for t in again)
+
+
+def test_a_swap_is_not_told_as_a_trade_before_anything_changes_hands():
+    """'Green and Yellow trade what they carry' was told for a swap that ended with nothing given, and 'kneels
+    by' for a living Trespasser."""
+    living = told("slaughterhouse", "swap_started", trespasser="green", other="yellow", dead=False)
+    assert not any("trade" in t or "swaps" in t or "kneels" in t or "body" in t for t in living)
+    dead = told("slaughterhouse", "swap_started", trespasser="green", other="yellow", dead=True)
+    assert any("body" in t or "was carrying" in t for t in dead)
