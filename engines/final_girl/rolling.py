@@ -69,7 +69,12 @@ def roll_options(state: State) -> list[Option]:
             pairs = convert_pairs(state)
             opts.extend(pairs if len(pairs) == 1 else (_CONVERT_ANY,))
     if not _CLOSE_CALLS.isdisjoint(state.hand):
+        converted = roll["converted"]
         for i, d in enumerate(roll["dice"]):
+            if i in converted:  # made a success with two cards: a re-roll throws that away, and says so
+                label = f"Close Call: re-roll die {i + 1} (a {d} made a success; re-rolling loses that)"
+                opts.append(Option(str(Key("closecall", number=i)), label))
+                continue
             opts.append(
                 _REROLL[i, d]
                 if i < 12

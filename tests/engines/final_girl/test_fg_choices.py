@@ -549,3 +549,26 @@ def test_the_action_phases_question_names_only_what_it_offers():
             assert (words in d.prompt) == (verb in verbs), (d.prompt, verbs)
         asked.add(d.prompt)
     assert len(asked) >= 4
+
+
+def test_a_close_call_on_a_die_made_a_success_says_it_loses_that():
+    """'3. Close Call: re-roll die 1 (a 4)' re-rolled a 4 that two Focus had just made a success, and threw the
+    conversion away without a word: the label says so for a converted die, and only for one."""
+    from engines.core.autoplay import play
+    from engines.registry import get
+
+    game = get("final-girl")
+    seen = 0
+    for seed in range(30):
+        state, _ = game.setup(seed, {})
+        for key in play(game, seed).keys:
+            decision = game.decision(state)
+            if decision.kind == "roll":
+                converted = state.roll["converted"]
+                for o in decision.options:
+                    if o.key.startswith("closecall:") and o.key != "closecall:all":
+                        die = int(o.label.split("die ")[1].split(" ")[0]) - 1
+                        assert ("made a success" in o.label) == (die in converted), o.label
+                        seen += die in converted
+            game.apply(state, key)
+    assert seen
