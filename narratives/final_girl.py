@@ -5,6 +5,7 @@ Only selection and lookups live here; every sentence a player reads is in final_
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -110,10 +111,7 @@ def _counted_names(names: list[str]) -> str:
     """Card names with a repeat counted: 'two Focus and Walk', not 'Focus and Focus and Walk'."""
     from narratives.words import number_word
 
-    seen: dict[str, int] = {}
-    for n in names:
-        seen[n] = seen.get(n, 0) + 1
-    return " and ".join(n if k == 1 else f"{number_word(k)} {n}" for n, k in seen.items())
+    return " and ".join(n if k == 1 else f"{number_word(k)} {n}" for n, k in Counter(names).items())
 
 
 def _task(task: str, phrases: Mapping[str, str]) -> str:

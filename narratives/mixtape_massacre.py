@@ -11,6 +11,7 @@ from typing import Any
 
 from engines.core.events import Event
 from engines.mixtape.directors_cut.places import PLACE_FACTS, spoken
+from narratives.nouns import count_plural
 from narratives.opening_rolls import opening_rolls
 
 PERSON = "slasher1"
@@ -67,7 +68,7 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
             out["supply_knives"] = f["knives"] - rolled
             out["knives_text"] += f", {out['supply_knives']} beyond the dice"
         if f.get("combo"):  # a triple decides the fight or the scene whatever the count ('triple pentagrams')
-            out["knives_text"] += f", triple {_TRIPLES.get(f['combo'], f['combo'] + 's')}"
+            out["knives_text"] += f", triple {count_plural(f['combo'])}"
     if event.kind == "opening_roll":
         you = _person(f.get("first"))
         out.update(
@@ -78,10 +79,6 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
         )
     out.update(_of_kind(event, out))
     return out
-
-
-_TRIPLES = {"knife": "knives"}
-"""A face's plural where it does not add an s."""
 
 
 def _of_kind(event: Event, out: Mapping[str, Any]) -> dict[str, Any]:

@@ -51,8 +51,8 @@ class MixtapeMassacre(MixtapeContract):
         "8": {"hero_won": ("dropped",)},
     }
     """The event facts each rules version added (6: every seat's name at the opening roll, so the story says
-    whose roll is whose; 7: that roll's dice, not only their sums; 8: the supply a Hero who wins takes), so a save of an older version replays to its
-    log with them left out (solo.run)."""
+    whose roll is whose; 7: that roll's dice, not only their sums; 8: the supply a Hero who wins takes), so a
+    save of an older version replays to its log with them left out (solo.run)."""
     facts_renamed: ClassVar[Mapping[str, Renames]] = {"5": fact_names.DIRECTORS_CUT}
     """The event facts each rules version renamed (5: one name per fact in both Mixtape games), so a save of an
     older version replays to its log under the old names, and is then kept under the new (solo.run)."""

@@ -51,8 +51,8 @@ class EscapeFromTallOaks(MixtapeContract):
         "8": {"opening_roll": ("faces",)},
     }
     """The event facts each rules version added (5: every scuffle round's faces; 7: every seat's name at the
-    opening roll, so the story says whose roll is whose; 8: the opening roll's dice, not only their sums), so a save of an older version replays to its log with
-    them left out, and is then told with them (solo.run)."""
+    opening roll, so the story says whose roll is whose; 8: the opening roll's dice, not only their sums), so
+    a save of an older version replays to its log with them left out, and is then told with them (solo.run)."""
     facts_renamed: ClassVar[Mapping[str, Renames]] = {"6": fact_names.TALL_OAKS}
     """The event facts each rules version renamed (6: one name per fact in both Mixtape games), so a save of an
     older version replays to its log under the old names, and is then kept under the new (solo.run)."""
