@@ -3,6 +3,8 @@ type the Trespasser has), death, the Trespassers' blows against a Sawyer, healin
 
 from __future__ import annotations
 
+import functools
+
 from engines.core.contract import Option
 from engines.core.events import Event
 from engines.slaughterhouse import data as D
@@ -303,34 +305,54 @@ def desperation(state: State, who: int, choice: Key, events: list[Event]) -> Non
 def desperation_options(
     state: State, t: Trespasser, here: list[Sawyer], runs: list[tuple[str, str]]
 ) -> list[Option]:
-    """The Desperation cards a Trespasser can play now (one option per design; `runs`: the run paths open)."""
+    """The Desperation cards a Trespasser can play now (one option per design; `runs`: the run paths open).
+    Each option's key and label follow from the card and its arguments alone, so each is built once a
+    process (the cached builders below): this is asked at every Trespasser action."""
     opts: list[Option] = []
     for c in first_of_each(t.desperation, D.ALL_DESPERATION):
-        info = D.ALL_DESPERATION[c]
-        name = info["name"]
-        e = info["effect"]
+        e = D.ALL_DESPERATION[c]["effect"]
         if e == "free_run":
-            opts += [
-                Option(to_key("desp", c, a, b), f"{name}: run to {D.name(b)} via {D.name(a)}, no Noise")
-                for a, b in runs
-            ]
+            opts += [_free_run_option(c, a, b) for a, b in runs]
         elif e == "attack2":
             n = dice_for(state, "desperation", source=c)
-            opts += [
-                Option(to_key("desp", c, s.id), f"{name}: attack {D.name(s.id)} ({dice_words(n)})")
-                for s in here
-            ]
+            opts += [_attack_option(c, s.id, n) for s in here]
         elif e == "heal":
-            kinds = sorted({itype(t, x) for x in t.injuries})
-            opts += [Option(to_key("desp", c, kind), f"{name}: bury your {kind} Injury") for kind in kinds]
+            opts += [_heal_option(c, kind) for kind in sorted({itype(t, x) for x in t.injuries})]
         elif e == "window":
-            opts += [
-                Option(to_key("desp", c, b), f"{name}: through the window to {D.name(b)} (Noise)")
-                for b in D.window_exits(t.space)
-            ]
+            opts += [_window_option(c, b) for b in D.window_exits(t.space)]
         elif _DESPERATION_NOW.get(e, lambda t: False)(t):
-            opts.append(Option(to_key("desp", c), f"{name}: {_DESPERATION_SAYS[e]}"))
+            opts.append(_plain_option(c))
     return opts
+
+
+@functools.cache
+def _free_run_option(card: str, a: str, b: str) -> Option:
+    name = D.ALL_DESPERATION[card]["name"]
+    return Option(to_key("desp", card, a, b), f"{name}: run to {D.name(b)} via {D.name(a)}, no Noise")
+
+
+@functools.cache
+def _attack_option(card: str, sid: str, n: int) -> Option:
+    name = D.ALL_DESPERATION[card]["name"]
+    return Option(to_key("desp", card, sid), f"{name}: attack {D.name(sid)} ({dice_words(n)})")
+
+
+@functools.cache
+def _heal_option(card: str, kind: str) -> Option:
+    name = D.ALL_DESPERATION[card]["name"]
+    return Option(to_key("desp", card, kind), f"{name}: bury your {kind} Injury")
+
+
+@functools.cache
+def _window_option(card: str, b: str) -> Option:
+    name = D.ALL_DESPERATION[card]["name"]
+    return Option(to_key("desp", card, b), f"{name}: through the window to {D.name(b)} (Noise)")
+
+
+@functools.cache
+def _plain_option(card: str) -> Option:
+    info = D.ALL_DESPERATION[card]
+    return Option(to_key("desp", card), f"{info['name']}: {_DESPERATION_SAYS[info['effect']]}")
 
 
 _DESPERATION_NOW = {

@@ -3,6 +3,7 @@ attacks, Sweet Talk), the cards' free effects and interrupts (I Got Ya and the r
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from engines.core.contract import Option
@@ -82,6 +83,16 @@ _SAWYER_MOVES = {
 }
 
 
+_CARRY_GRANDPA = {b: Option(to_key("move", b, "grandpa"), f"move to {D.name(b)} carrying Grandpa") for b in D.SPACES}
+_CREEP = {b: Option(to_key("creep", b), f"creep through the window to {D.name(b)}") for b in D.SPACES}
+_FREE_FEAR = {
+    c: Option(to_key("free", c), f"play {info['name']}: take {WORDS[info['fear']]} Fear")
+    for c, info in D.ALL_SAWYER_CARDS.items()
+    if info["free"] == "fear2"
+}
+"""Options that depend on a space or a card alone, built once."""
+
+
 def sawyer_options(state: State) -> list[Option]:
     """A Sawyer's turn: moves and attacks (while an action is left), the cards in hand, the end of the turn."""
     s = sawyer_of(state, state.cur_sawyer)
@@ -116,7 +127,7 @@ def _sawyer_moves(state: State, s: Sawyer, tres: list[tuple[int, Trespasser]]) -
                         )
                     )
         if state.grandpa == s.space:
-            opts.append(Option(to_key("move", b, "grandpa"), f"move to {D.name(b)} carrying Grandpa"))
+            opts.append(_CARRY_GRANDPA[b])
     if s.id == "hitchhiker":
         opts += _hitchhiker_moves(s.space)
     return opts
@@ -138,7 +149,7 @@ def _hitchhiker_moves(space: str) -> list[Option]:
                     )
     for b, kind in D.LINKS[space].items():
         if kind == "window" and D.SPACES[b]["board"] == "down":
-            opts.append(Option(to_key("creep", b), f"creep through the window to {D.name(b)}"))
+            opts.append(_CREEP[b])
     return opts
 
 
@@ -147,13 +158,25 @@ def _sawyer_attacks(state: State, s: Sawyer, tres: list[tuple[int, Trespasser]])
     opts: list[Option] = []
     for i, t in tres:
         if t.hidden:
-            opts.append(Option(to_key("hunt", i), f"hunt for {t.id.capitalize()} ({dice_words(dice_for(state, 'hunt'))})"))
+            opts.append(_hunt_option(i, t.id, dice_for(state, "hunt")))
         else:
-            n = dice_for(state, "attack", source=s.id)
-            opts.append(Option(to_key("attack", i), f"attack {t.id.capitalize()} ({plural(n, 'die', 'dice')})"))
+            opts.append(_attack_option(i, t.id, dice_for(state, "attack", source=s.id)))
     if s.id == "old_man" and tres:
         opts.append(_TALK)
     return opts
+
+
+@functools.cache
+def _hunt_option(i: int, tid: str, n: int) -> Option:
+    """Hunting Trespasser i (named tid) with n dice: the key and label follow from these alone, so each is
+    built once a process (a Sawyer's options are asked at every step of his turn)."""
+    return Option(to_key("hunt", i), f"hunt for {tid.capitalize()} ({dice_words(n)})")
+
+
+@functools.cache
+def _attack_option(i: int, tid: str, n: int) -> Option:
+    """Attacking Trespasser i (named tid) with n dice (built once a process, as `_hunt_option`)."""
+    return Option(to_key("attack", i), f"attack {tid.capitalize()} ({plural(n, 'die', 'dice')})")
 
 
 def _card_options(state: State, s: Sawyer, tres: list[tuple[int, Trespasser]]) -> list[Option]:
@@ -167,20 +190,24 @@ def _card_options(state: State, s: Sawyer, tres: list[tuple[int, Trespasser]]) -
         if free == "move":
             opts += _free_moves(c, s.space)
         elif free == "hunt2" or free.startswith("attack"):
-            n = dice_words(dice_for(state, "card", source=c))
-            verb, hidden = ("hunt", True) if free == "hunt2" else ("attack", False)
-            opts += [
-                Option(to_key("free", c, i), f"play {name}: {verb} {t.id.capitalize()} with {n}")
-                for i, t in tres
-                if t.hidden == hidden
-            ]
+            n = dice_for(state, "card", source=c)
+            hidden = free == "hunt2"
+            opts += [_free_blow(c, i, t.id, n) for i, t in tres if t.hidden == hidden]
         elif free == "fear2" and supply(state) > 0:
-            opts.append(Option(to_key("free", c), f"play {name}: take {WORDS[info['fear']]} Fear"))
+            opts.append(_FREE_FEAR[c])
         elif free == "horror" and state.horror_box:
             opts += _horror_card(state, c, name)
         if panic:
             opts.append(_PANIC_OPTION[c])
     return opts
+
+
+@functools.cache
+def _free_blow(card: str, i: int, tid: str, n: int) -> Option:
+    """A card's free hunt or attack on Trespasser i (named tid) with n dice: built once a process."""
+    info = D.ALL_SAWYER_CARDS[card]
+    verb = "hunt" if info["free"] == "hunt2" else "attack"
+    return Option(to_key("free", card, i), f"play {info['name']}: {verb} {tid.capitalize()} with {dice_words(n)}")
 
 
 def _horror_card(state: State, card: str, name: str) -> list[Option]:
@@ -372,10 +399,8 @@ def ask_offer(state: State, step: Step) -> tuple[list[Option], str]:
         for c in first_of_each(state.hand, D.ALL_SAWYER_CARDS)
         if D.ALL_SAWYER_CARDS[c]["trigger"] == step.flag and state.fear >= D.ALL_SAWYER_CARDS[c]["cost"]
     ]
-    opts = [
-        Option(to_key("play", c), f"play {D.name(c)} for {D.ALL_SAWYER_CARDS[c]['cost']} Fear") for c in cards
-    ]
-    opts.append(Option("pass", "let it go", ("no",)))
+    opts = [_PLAY[c] for c in cards]
+    opts.append(_PASS)
     door = f"is about to go through the door to {the(D.name(step.path[0]))}" if step.flag == "door" and step.path else ""
     what = {
         "enter": "enters a Sawyer's space",
@@ -385,6 +410,12 @@ def ask_offer(state: State, step: Step) -> tuple[list[Option], str]:
         "hide": "is about to hide",
     }[step.flag]
     return opts, f"{t.id.capitalize()} {what}. Play a card?"
+
+
+_PLAY = {
+    c: Option(to_key("play", c), f"play {D.name(c)} for {info['cost']} Fear") for c, info in D.ALL_SAWYER_CARDS.items()
+}
+_PASS = Option("pass", "let it go", ("no",))
 
 
 @ANSWERS.step("offer")
@@ -448,12 +479,12 @@ def approach(state: State, who: int, events: list[Event]) -> None:
 @QUESTIONS.step("buy")
 def ask_buy(state: State, step: Step) -> tuple[list[Option], str]:
     return (
-        [
-            Option("buy", f"draw a card for {WORDS[D.RULES['fear_per_card']]} Fear"),
-            Option("done", "done drawing"),
-        ],
+        list(_BUY),
         f"Fear {state.fear}, {plural(len(state.hand), 'card', 'cards')} in hand.",
     )
+
+
+_BUY = (Option("buy", f"draw a card for {WORDS[D.RULES['fear_per_card']]} Fear"), Option("done", "done drawing"))
 
 
 @ANSWERS.step("buy")

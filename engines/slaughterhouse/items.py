@@ -4,6 +4,8 @@ the space (a body too)."""
 
 from __future__ import annotations
 
+import functools
+
 from engines.core.contract import Option
 from engines.core.events import Event
 from engines.slaughterhouse import data as D
@@ -32,19 +34,27 @@ def item_options(state: State, t: Trespasser, here: list[Sawyer]) -> list[Option
     """Using an Item: a weapon against a Sawyer here (once a turn, or a round), a healing Item on an Injury."""
     opts: list[Option] = []
     for c in [*t.items, *t.personal]:
-        info = D.ALL_ITEMS[c]
-        if info["effect"] == "weapon" and c not in t.used and c not in state.round_used:
+        effect = D.ALL_ITEMS[c]["effect"]
+        if effect == "weapon" and c not in t.used and c not in state.round_used:
             n = dice_for(state, "item", source=c)
-            for s in here:
-                opts.append(
-                    Option(
-                        to_key("use", c, s.id), f"attack {D.name(s.id)} with the {info['name']} ({plural(n, 'die', 'dice')})"
-                    )
-                )
-        if info["effect"] == "heal":
-            for kind in sorted({itype(t, x) for x in t.injuries}):
-                opts.append(Option(to_key("use", c, kind), f"use the {info['name']} on your {kind} Injury"))
+            opts += [_weapon_option(c, s.id, n) for s in here]
+        if effect == "heal":
+            opts += [_heal_option(c, kind) for kind in sorted({itype(t, x) for x in t.injuries})]
     return opts
+
+
+@functools.cache
+def _weapon_option(card: str, sid: str, n: int) -> Option:
+    """A weapon's blow at a Sawyer with n dice (key and label follow from these alone: built once a process)."""
+    return Option(
+        to_key("use", card, sid), f"attack {D.name(sid)} with the {D.ALL_ITEMS[card]['name']} ({plural(n, 'die', 'dice')})"
+    )
+
+
+@functools.cache
+def _heal_option(card: str, kind: str) -> Option:
+    """A healing Item on an Injury type (built once a process, as `_weapon_option`)."""
+    return Option(to_key("use", card, kind), f"use the {D.ALL_ITEMS[card]['name']} on your {kind} Injury")
 
 
 @QUESTIONS.step("bury")
@@ -127,9 +137,13 @@ def answer_bury_order(state: State, step: Step, key: str, events: list[Event]) -
 @QUESTIONS.step("move_searched")
 def ask_move_searched(state: State, step: Step) -> tuple[list[Option], str]:
     return (
-        [Option(to_key("from", s), f"the token on {D.name(s)}") for s in state.searched],
+        [_TOKEN_ON[s] for s in state.searched],
         "All five Searched tokens are out: which one moves?",
     )
+
+
+_TOKEN_ON = {s: Option(to_key("from", s), f"the token on {D.name(s)}") for s in D.SPACES}
+"""Moving the Searched token of each space, built once."""
 
 
 @ANSWERS.step("move_searched")

@@ -3,6 +3,8 @@ choose; with the queue empty the phase asks its own question (who goes next, whi
 
 from __future__ import annotations
 
+import functools
+
 from engines.core.contract import Option
 from engines.core.events import Event
 from engines.slaughterhouse import (  # noqa: F401  every mechanic registers its steps in the tables
@@ -74,21 +76,22 @@ def options(state: State) -> tuple[list[Option], str, str, str]:
         return ask(state, state.todo[0])
     if state.phase == "trespassers":
         if state.current < 0:
-            opts = [
-                Option(to_key("turn", t.id), f"{t.id.capitalize()} takes a turn", (t.id,))
-                for t in state.trespassers
-                if active(t) and not t.acted
-            ]
+            opts = [_turn_option(t.id) for t in state.trespassers if active(t) and not t.acted]
             return opts, TRESPASSERS, "order", "Which Trespasser takes a turn now?"
         return action_options(state), TRESPASSERS, "action", action_prompt(state)
     if state.cur_sawyer == "":
-        opts = [
-            Option(to_key("sawyer", s.id), f"{D.name(s.id)} takes a turn", (s.id,))
-            for s in state.sawyers
-            if s.space and not s.acted
-        ]
+        opts = [_SAWYER_TURN[s.id] for s in state.sawyers if s.space and not s.acted]
         return opts, SAWYER, "order", "Which Sawyer takes a turn now?"
     return sawyer_options(state), SAWYER, "sawyer_action", sawyer_prompt(state)
+
+
+@functools.cache
+def _turn_option(tid: str) -> Option:
+    """Trespasser `tid` takes the next turn (built once a process)."""
+    return Option(to_key("turn", tid), f"{tid.capitalize()} takes a turn", (tid,))
+
+
+_SAWYER_TURN = {sid: Option(to_key("sawyer", sid), f"{D.name(sid)} takes a turn", (sid,)) for sid in D.SAWYER_ORDER}
 
 
 def why(state: State, text: str) -> str:

@@ -49,10 +49,14 @@ def raise_panic(state: State, events: list[Event]) -> None:
         )
 
 
+_PLACE = {c: Option(to_key("space", c), D.name(c)) for c in D.SPACES}
+"""Placing a Sawyer on each space, built once."""
+
+
 @QUESTIONS.step("place_hitchhiker")
 def ask_place_hitchhiker(state: State, step: Step) -> tuple[list[Option], str]:
     return (
-        [Option(to_key("space", c), D.name(c)) for c in D.CORNERS],
+        [_PLACE[c] for c in D.CORNERS],
         "Place the Hitchhiker on an Outdoor Corner.",
     )
 
@@ -69,7 +73,7 @@ def answer_place_hitchhiker(state: State, step: Step, key: str, events: list[Eve
 
 @QUESTIONS.step("place_grandpa")
 def ask_place_grandpa(state: State, step: Step) -> tuple[list[Option], str]:
-    return [Option(to_key("space", c), D.name(c)) for c in D.SPACES], "Place Grandpa on any space."
+    return [_PLACE[c] for c in D.SPACES], "Place Grandpa on any space."
 
 
 @ANSWERS.step("place_grandpa")

@@ -3,6 +3,8 @@ the chosen dice of the roll waiting next in the queue (rulebook: any dice, once)
 
 from __future__ import annotations
 
+import functools
+
 from engines.core.contract import Option
 from engines.core.events import Event
 from engines.slaughterhouse import data as D
@@ -21,16 +23,29 @@ def ask_reroll(state: State, step: Step) -> tuple[list[Option], str]:
     fire = nxt.kind == "fire_burns"
     what = "successes" if fire else "blanks"
     none = not reroll_which(nxt.dice, fire)  # offered all the same (the choices stay fixed), said to do nothing
-    opts = []
+    opts: list[Option] = []
     for c in first_of_each(state.hand, D.ALL_SAWYER_CARDS):
-        label = f"bury {D.name(c)} to reroll the {what}" + (f" (there are no {what}: it changes nothing)" if none else "")
-        opts.append(Option(to_key("reroll", c), label))
-        opts.append(Option(to_key("pick", c), f"bury {D.name(c)} and choose which dice to reroll"))
-    opts.append(Option("keep", "keep the roll"))
+        opts += _card_rerolls(c, what, none)
+    opts.append(_KEEP)
     faces = ", ".join(_FACE[d] for d in nxt.dice)
     return (
         opts,
         f"The dice show {faces}: {plural(successes(nxt.dice), 'success', 'successes')}. Reroll?",
+    )
+
+
+_KEEP = Option("keep", "keep the roll")
+
+
+@functools.cache
+def _card_rerolls(card: str, what: str, none: bool) -> tuple[Option, Option]:
+    """A card's two reroll options (reroll the blanks or successes, or pick the dice): their words follow
+    from the card, what a plain reroll throws and whether there is any, so each pair is built once a process."""
+    name = D.name(card)
+    label = f"bury {name} to reroll the {what}" + (f" (there are no {what}: it changes nothing)" if none else "")
+    return (
+        Option(to_key("reroll", card), label),
+        Option(to_key("pick", card), f"bury {name} and choose which dice to reroll"),
     )
 
 

@@ -4,6 +4,7 @@ end-of-turn Noise roll and hiding."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from engines.core.contract import Option
@@ -104,9 +105,10 @@ def _move_option(a: str, b: str) -> Option:
     return Option(to_key("move", b), f"move to {name}{note}")
 
 
+@functools.cache
 def _quiet_run_option(start: str, a: str, b: str) -> Option:
     """A run by a Trespasser whose footwear runs quiet (`run_quiet`): the run itself makes no Noise, so its
-    label says Noise only where a door or stairs on the way make some."""
+    label says Noise only where a door or stairs on the way make some (built once a process per path)."""
     loud = sorted({D.LINKS[x][y] for x, y in ((start, a), (a, b))} & {"door", "stairs"})
     return Option(to_key("run", a, b), f"run to {D.name(b)} via {D.name(a)}" + (f" ({', '.join(loud)}, Noise)" if loud else ""))
 
@@ -166,13 +168,19 @@ def _moves(state: State, t: Trespasser, runs: list[tuple[str, str]]) -> list[Opt
 def _swaps(state: State, t: Trespasser) -> list[Option]:
     """A swap with anyone in the space, living or dead, while either side holds something."""
     return [
-        Option(to_key("swap", i), f"swap Items with {o.id.capitalize()}{' (dead)' if o.dead else ''}")
+        _swap_option(i, o.id, o.dead)
         for i, o in enumerate(state.trespassers)
         if o is not t
         and o.space == t.space
         and not o.escaped
         and (o.items or o.personal or t.items or t.personal)
     ]
+
+
+@functools.cache
+def _swap_option(i: int, oid: str, dead: bool) -> Option:
+    """A swap with Trespasser i (named oid, maybe dead): built once a process."""
+    return Option(to_key("swap", i), f"swap Items with {oid.capitalize()}{' (dead)' if dead else ''}")
 
 
 def action_prompt(state: State) -> str:
