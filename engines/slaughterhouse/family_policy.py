@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from engines.core.contract import Decision
 from engines.slaughterhouse import data as D
-from engines.slaughterhouse.keys import Key, by_verb, to_key
+from engines.slaughterhouse.keys import Grouped, Key, by_verb, to_key
 from engines.slaughterhouse.rules import harmless
 from engines.slaughterhouse.state import View
 
@@ -212,15 +212,15 @@ def _sawyer_action(view: View, keys: list[str], hand: list[str], reserve: int) -
     return "end", "wait for them to come"
 
 
-def _closer(view: View, space: str, by: dict[str, list[str]]) -> str | None:
+def _closer(view: View, space: str, by: Grouped) -> str | None:
     """The Sawyer's move (plain, creeping or the Hitchhiker's two steps) that comes closest to the nearest
     Trespasser, when it is closer than where the Sawyer stands."""
     near = _nearest(space, view)
-    moves = (
-        [k for k in by.get("move", ()) if len(Key.parse(k).args) == 1]
-        + by.get("creep", [])
-        + by.get("move2", [])
-    )
+    moves = [
+        *(k for k in by.get("move", ()) if len(Key.parse(k).args) == 1),
+        *by.get("creep", ()),
+        *by.get("move2", ()),
+    ]
     if not near or not moves:
         return None
     dist = D.DIST

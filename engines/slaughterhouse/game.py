@@ -169,7 +169,7 @@ class Slaughterhouse:
                     t.escaped,
                     t.acted,
                     t.carrying,
-                    dict(t.wild_as),
+                    t.wild_as.copy(),
                 )
                 for t in trs
             ],

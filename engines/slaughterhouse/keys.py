@@ -8,6 +8,7 @@ by slicing the string.
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 
@@ -48,14 +49,20 @@ def to_key(verb: str, *args: object) -> str:
     return f"{verb}:{':'.join(map(str, args))}" if args else verb
 
 
-def by_verb(keys: list[str]) -> dict[str, list[str]]:
-    """The options grouped by their first word, each group and the groups in the order given (one pass)."""
+Grouped = Mapping[str, tuple[str, ...]]
+"""Options grouped by verb (`by_verb`)."""
+
+
+def by_verb(keys: list[str]) -> Grouped:
+    """The options grouped by their first word, each group and the groups in the order given. Kept per list
+    of keys (the automa asks this at every step, and the same lists come back all game long); the grouping is
+    read-only, as it is shared."""
+    return _grouped(tuple(keys))
+
+
+@functools.lru_cache(maxsize=4096)
+def _grouped(keys: tuple[str, ...]) -> Grouped:
     by: dict[str, list[str]] = {}
     for k in keys:
-        head = k.partition(":")[0]  # the verb, without building the Key (the automa asks this at every step)
-        group = by.get(head)
-        if group is None:
-            by[head] = [k]
-        else:
-            group.append(k)
-    return by
+        by.setdefault(k.partition(":")[0], []).append(k)  # the verb, without building the Key
+    return {head: tuple(group) for head, group in by.items()}

@@ -35,8 +35,12 @@ def board(space: str) -> str:
     return D.SPACES[space]["board"]
 
 
+_EFFECT = {c: info["effect"] for c, info in D.ALL_ITEMS.items()}
+"""Each Item's effect, in one lookup (`has` is asked for every option list and roll)."""
+
+
 def has(t: Trespasser | TrespasserView, effect: str) -> bool:
-    return any(D.ALL_ITEMS[c]["effect"] == effect for c in (*t.items, *t.personal))
+    return effect in map(_EFFECT.get, (*t.items, *t.personal))  # no generator frame: asked very often
 
 
 def itype(t: Trespasser, card: str) -> str:
@@ -64,11 +68,18 @@ def trade_fits(t: Trespasser, out: str, into: str) -> bool:
     return len(after.items) <= limit(after)
 
 
+_INTERRUPT = {c: (info["trigger"], info["cost"]) for c, info in D.ALL_SAWYER_CARDS.items()}
+"""Each Sawyer card's interrupt trigger and its cost in Fear."""
+
+
 def offerable(state: State, trigger: str) -> bool:
-    return any(
-        D.ALL_SAWYER_CARDS[c]["trigger"] == trigger and state.fear >= D.ALL_SAWYER_CARDS[c]["cost"]
-        for c in state.hand
-    )
+    """The family holds a card for `trigger` and the Fear to play it (asked at every door, noise, search)."""
+    fear = state.fear
+    for c in state.hand:
+        when, cost = _INTERRUPT[c]
+        if when == trigger and fear >= cost:
+            return True
+    return False
 
 
 def first_of_each(cards: list[str], table: dict) -> list[str]:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from engines.core.contract import Decision
 from engines.slaughterhouse import data as D
-from engines.slaughterhouse.keys import Key, by_verb
+from engines.slaughterhouse.keys import Grouped, Key, by_verb
 from engines.slaughterhouse.rules import harmless, limit
 from engines.slaughterhouse.state import Sawyer, TrespasserView, View
 
@@ -51,12 +51,20 @@ def _ready(view: View) -> list[str]:
     if view.scenario != "a":
         return []
     held = [PART[c] for t in view.trespassers if not t.dead and not t.escaped for c in t.items]
-    out = []
-    for v in ("orange_car", "blue_truck", "green_van"):
-        need = [*D.VEHICLES[v]["needs"], "gas"]
-        if all(n in held for n in need) and (need[0] != need[1] or held.count(need[0]) >= 2):
-            out.append(v)
-    return out
+    have = set(held)
+    return [
+        v
+        for v, need, kinds in _ESCAPE_NEEDS
+        if kinds <= have and (need[0] != need[1] or held.count(need[0]) >= 2)
+    ]
+
+
+_ESCAPE_NEEDS = [
+    (v, need, frozenset(need))
+    for v in ("orange_car", "blue_truck", "green_van")
+    for need in ([*D.VEHICLES[v]["needs"], "gas"],)
+]
+"""Each escape vehicle, what its repair needs (parts and a Gas Can) and the kinds of those."""
 
 
 def _hides(view: View) -> list[str]:
@@ -224,11 +232,10 @@ def _goal(view: View, me: int, scenario_goal: str | None) -> str | None:
     if spots:
         mine = D.DIST[t.space]
         theirs = [D.DIST[x.space] for x in view.sawyers if x.space]  # distances are symmetric
-
-        def score(s: str) -> tuple[int, str]:
-            return (mine[s] - (min([d[s] for d in theirs]) if theirs else 9) // 3, s)
-
-        return min(spots, key=score)
+        # the nearest Sawyer's distance to each spot: one row a Sawyer, each column's least (9 with none out)
+        family = list(map(min, zip(*[[d[s] for s in spots] for d in theirs], strict=True))) if theirs else [9] * len(spots)
+        # each spot scored with its name last, so the least tuple is the spot min(spots, key=...) would give
+        return min([(mine[s] - f // 3, s) for s, f in zip(spots, family, strict=True)])[1]
     hidden = [s for s in view.vehicle_spaces if s not in view.vehicles_up]
     return min(hidden, key=lambda s: D.DIST[t.space][s]) if hidden else None
 
@@ -317,10 +324,11 @@ def _tres_act(view: View, keys: list[str]) -> Choice:
     me = view.current
     t = view.trespassers[me]
     space = t.space
-    # the Sawyers that can hurt this Trespasser (the Old Man cannot kill one at three Injuries)
-    sawyers_here = [s for s in view.sawyers if s.space == space and not harmless(s.id, t)]
+    # the Sawyers out that can hurt this Trespasser (the Old Man cannot kill one at three Injuries)
+    threats = [s for s in view.sawyers if s.space and not harmless(s.id, t)]
+    sawyers_here = [s for s in threats if s.space == space]
     by = by_verb(keys)
-    desps = by.get("desp", [])
+    desps = by.get("desp", ())
     scenario_goal: str | None = None
     known = False
     if view.scenario != "a" and t.actions and not sawyers_here:
@@ -328,8 +336,7 @@ def _tres_act(view: View, keys: list[str]) -> Choice:
         known = True
         if scenario_goal == space and "search" in by:
             return "search", "there may be something here"
-    dists = [D.DIST[s.space][space] for s in view.sawyers if s.space and not harmless(s.id, t)]
-    near = min(dists) if dists else 9
+    near = min([D.DIST[s.space][space] for s in threats]) if threats else 9
     found = (
         _get_out(view, t, by, near)
         or _swap_for(view, me, by)
@@ -348,7 +355,7 @@ def _tres_act(view: View, keys: list[str]) -> Choice:
     return _walk_to(view, t, by, near, goal) or ("end", "nothing more to do here")
 
 
-def _get_out(view: View, t: TrespasserView, by: dict[str, list[str]], near: int) -> Choice | None:
+def _get_out(view: View, t: TrespasserView, by: Grouped, near: int) -> Choice | None:
     """Drive off, repair, or the scenario's own action (the first offered, in the given order)."""
     if "drive" in by:
         others = [x for x in view.trespassers if not x.dead and not x.escaped and x is not t]
@@ -356,14 +363,16 @@ def _get_out(view: View, t: TrespasserView, by: dict[str, list[str]], near: int)
             return "drive", "get out while you can"
     if "repair" in by:
         return "repair", "this one can run"
+    if view.scenario == "a":  # no objective actions there
+        return None
     # the first objective option in the given order: heads keep the order in which they first appear
     objective = next((group[0] for head, group in by.items() if head in _OBJECTIVE), None)
-    if objective is not None and view.scenario != "a":
+    if objective is not None:
         return objective, _OBJECTIVE[Key.parse(objective).verb]
     return None
 
 
-def _swap_for(view: View, me: int, by: dict[str, list[str]]) -> Choice | None:
+def _swap_for(view: View, me: int, by: Grouped) -> Choice | None:
     """A swap that brings the Camera and the Evidence together (scenario E), or one with a useful body."""
     t = view.trespassers[me]
     if view.scenario == "e" and len(t.items) < limit(t):  # a full hand could take nothing
@@ -377,7 +386,7 @@ def _swap_for(view: View, me: int, by: dict[str, list[str]]) -> Choice | None:
     return None
 
 
-def _patch_up(by: dict[str, list[str]], desps: list[str]) -> Choice | None:
+def _patch_up(by: Grouped, desps: tuple[str, ...]) -> Choice | None:
     """Heal an Injury: Item options come before Desperation ones, as in the option list."""
     for k in by.get("use", ()):
         if D.ALL_ITEMS[Key.parse(k).arg()]["effect"] == "heal":
@@ -389,7 +398,7 @@ def _patch_up(by: dict[str, list[str]], desps: list[str]) -> Choice | None:
 
 
 def _fight_or_flee(
-    view: View, t: TrespasserView, sawyers_here: list[Sawyer], by: dict[str, list[str]], desps: list[str]
+    view: View, t: TrespasserView, sawyers_here: list[Sawyer], by: Grouped, desps: tuple[str, ...]
 ) -> Choice | None:
     """A Sawyer here: hit one that still has actions, or run as far from the family as one move goes."""
     armed = {s.id for s in sawyers_here if s.actions > 0}  # a Sawyer already at zero loses nothing more
@@ -412,7 +421,7 @@ def _fight_or_flee(
     return None
 
 
-def _last_resort(t: TrespasserView, desps: list[str], near: int) -> Choice:
+def _last_resort(t: TrespasserView, desps: tuple[str, ...], near: int) -> Choice:
     """No action left: a Desperation card that gives one, quiets the Noise or plays dead; else the end."""
     effects = [(k, D.ALL_DESPERATION[Key.parse(k).arg()]["effect"]) for k in desps]
     for k, effect in effects:
@@ -428,7 +437,7 @@ def _last_resort(t: TrespasserView, desps: list[str], near: int) -> Choice:
 
 
 def _walk_to(
-    view: View, t: TrespasserView, by: dict[str, list[str]], near: int, goal: str | None
+    view: View, t: TrespasserView, by: Grouped, near: int, goal: str | None
 ) -> Choice | None:
     """A hiding place when the family is near and one action is left, else a step or a run toward the goal."""
     spots = _hides(view) if t.actions == 1 and near <= 3 else ()
@@ -439,8 +448,8 @@ def _walk_to(
     if not goal or goal == t.space:
         return None
     here = D.DIST[t.space][goal]
-    moves = by.get("move", [])
-    runs = by.get("run", [])
+    moves = by.get("move", ())
+    runs = by.get("run", ())
     best = min(moves, key=lambda k: (D.DIST[Key.parse(k).arg()][goal], k)) if moves else None
     if runs and here >= 3 and (near <= 3 or t.noise == 0):
         r = min(runs, key=lambda k: (D.DIST[Key.parse(k).arg(1)][goal], k))
