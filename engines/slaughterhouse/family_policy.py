@@ -4,6 +4,7 @@ soonest (hidden ones get hunted) and gives the Injury that hurts most."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from engines.core.contract import Decision
@@ -48,10 +49,10 @@ def _stuck(view: View) -> bool:
 def family(view: View, d: Decision, keys: list[str]) -> tuple[str, str]:
     hand = view.hand if isinstance(view.hand, list) else []
     if d.kind == "sawyer_action":  # the most frequent question first
-        return _sawyer_action(view, keys, hand, _reserve(hand))
+        return _sawyer_action(view, keys, hand)
     answer = _FAMILY_ANSWERS.get(d.kind)
     if answer is None:
-        return _sawyer_action(view, keys, hand, _reserve(hand))
+        return _sawyer_action(view, keys, hand)
     return answer(view, d, keys, hand)
 
 
@@ -172,14 +173,14 @@ _FAMILY_ANSWERS: dict[str, Callable[[View, Decision, list[str], list[str]], tupl
 
 def _reserve(hand: list[str]) -> int:
     """Fear the family keeps for I Got Ya while it holds one."""
-    return 3 if any(_TRIGGER[c] == "enter" for c in hand) else 0
+    return 3 if "enter" in map(_TRIGGER.__getitem__, hand) else 0
 
 
-def _sawyer_action(view: View, keys: list[str], hand: list[str], reserve: int) -> tuple[str, str]:
+def _sawyer_action(view: View, keys: list[str], hand: list[str]) -> tuple[str, str]:
     s = view.sawyers[_SAWYER_INDEX[view.cur_sawyer]]
     by = by_verb(keys)
     spare = [k for k in by.get("panic", ()) if _TRIGGER[Key.parse(k).arg()] != "enter"]
-    if spare and view.fear >= 6 + reserve:
+    if spare and view.fear >= 6 + _reserve(hand):
         return spare[0], "bring out more of the family"
     if "panic" in by and _stuck(view):
         return by["panic"][0], "the Old Man cannot finish them: bring out the others"
@@ -193,7 +194,8 @@ def _sawyer_action(view: View, keys: list[str], hand: list[str], reserve: int) -
         return k, "they are right here"
     if "hunt" in by:
         return by["hunt"][0], "drag them out of hiding"
-    frees = [(k, _FREE[Key.parse(k).arg()]) for k in by.get("free", ())]
+    # the free plays, read only with two cards or more in hand
+    frees = [(k, _FREE[Key.parse(k).arg()]) for k in by.get("free", ())] if len(hand) > 1 else []
     if len(hand) > 1:
         for k, free in frees:
             if free == "hunt2" or (
@@ -216,19 +218,20 @@ def _closer(view: View, space: str, by: Grouped) -> str | None:
     """The Sawyer's move (plain, creeping or the Hitchhiker's two steps) that comes closest to the nearest
     Trespasser, when it is closer than where the Sawyer stands."""
     near = _nearest(space, view)
-    moves = [
-        *(k for k in by.get("move", ()) if len(Key.parse(k).args) == 1),
-        *by.get("creep", ()),
-        *by.get("move2", ()),
-    ]
-    if not near or not moves:
+    if not near:
         return None
-    dist = D.DIST
-    target = near[1]
+    found = _toward(by.get("move", ()), by.get("creep", ()), by.get("move2", ()), near[1])
+    return found[1] if found is not None and found[0] < D.DIST[space][near[1]] else None
 
-    def score(k: str) -> tuple[int, bool, str]:
-        choice = Key.parse(k)
-        return (dist[choice.last][target], choice.verb == "move2", k)
 
-    best = min(moves, key=score)
-    return best if score(best)[0] < dist[space][target] else None
+@functools.lru_cache(maxsize=4096)
+def _toward(moves: tuple[str, ...], creeps: tuple[str, ...], twos: tuple[str, ...], target: str) -> tuple[int, str] | None:
+    """The move that ends nearest `target` (a plain one before a two-step at the same distance, then by key)
+    and its distance; None without a move. Plain moves only: a move carrying someone is never the pick. A
+    pure function of the board, so kept per (options, target): the family asks it at most steps."""
+    plain = [k for k in moves if len(Key.parse(k).args) == 1]
+    scored = [(D.DIST[Key.parse(k).last][target], Key.parse(k).verb == "move2", k) for k in (*plain, *creeps, *twos)]
+    if not scored:
+        return None
+    best = min(scored)
+    return best[0], best[2]

@@ -40,7 +40,11 @@ _EFFECT = {c: info["effect"] for c, info in D.ALL_ITEMS.items()}
 
 
 def has(t: Trespasser | TrespasserView, effect: str) -> bool:
-    return effect in map(_EFFECT.get, (*t.items, *t.personal))  # no generator frame: asked very often
+    for cards in (t.items, t.personal):  # loops, not any(): this is asked for every option list and roll
+        for c in cards:
+            if _EFFECT[c] == effect:
+                return True
+    return False
 
 
 def itype(t: Trespasser, card: str) -> str:
