@@ -212,7 +212,7 @@ def _free_blow(card: str, i: int, tid: str, n: int) -> Option:
 
 def _horror_card(state: State, card: str, name: str) -> list[Option]:
     """A Horror tile from the box onto a Trespasser's room that has none (never the Foyer)."""
-    opts = []
+    opts: list[Option] = []
     for i, t in enumerate(state.trespassers):
         room = D.room_of(t.space)
         if (
@@ -222,8 +222,14 @@ def _horror_card(state: State, card: str, name: str) -> list[Option]:
             and room not in state.horror_up
             and room != "Foyer"
         ):
-            opts.append(Option(to_key("free", card, i), f"play {name} on {t.id.capitalize()} in the {room}"))
+            opts.append(_horror_option(card, name, i, t.id, room))
     return opts
+
+
+@functools.cache
+def _horror_option(card: str, name: str, i: int, tid: str, room: str) -> Option:
+    """A Horror card on Trespasser i (named tid) in `room`: built once a process."""
+    return Option(to_key("free", card, i), f"play {name} on {tid.capitalize()} in the {room}")
 
 
 def sawyer_prompt(state: State) -> str:

@@ -88,13 +88,10 @@ def offerable(state: State, trigger: str) -> bool:
 
 def first_of_each(cards: list[str], table: dict) -> list[str]:
     """One card per design, so two copies of a card are one option."""
-    seen: set[str] = set()
-    out = []
+    first: dict[str, str] = {}
     for c in cards:
-        if table[c]["id"] not in seen:
-            seen.add(table[c]["id"])
-            out.append(c)
-    return out
+        first.setdefault(table[c]["id"], c)  # a design's first card; the dict keeps the order they came in
+    return list(first.values())
 
 
 def attacker(by: str) -> str:
