@@ -96,13 +96,19 @@ def _bonus(me: SlasherView) -> tuple[int, int, int]:
 
 
 def _brawl_odds(me: SlasherView, other: SlasherView, first: bool) -> float:
-    mine = 0
-    if me.supply and R.supply(me.supply).kind == "knife":
-        mine = R.supply(me.supply).amount
-    theirs = 0
-    if other.supply and R.supply(other.supply).kind == "knife":
-        theirs = R.supply(other.supply).amount
-    return float(odds.brawl_chance(mine, theirs, first))
+    return _brawl_float(me.supply, other.supply, first)
+
+
+@lru_cache(maxsize=4096)
+def _brawl_float(mine: str, theirs: str, first: bool) -> float:
+    """The chance to win a brawl between holders of these supplies ("" for none), as a float (cached: it
+    reads only the two cards and who rolls first)."""
+    return float(odds.brawl_chance(_knives(mine), _knives(theirs), first))
+
+
+def _knives(card: str) -> int:
+    """The knives a supply adds to a brawl roll: a knife card's amount, else none."""
+    return R.supply(card).amount if card and R.supply(card).kind == "knife" else 0
 
 
 # -- the choices ------------------------------------------------------------------------------------------
