@@ -8,6 +8,7 @@ own board through this module; nothing here knows about cards, noise or slashers
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -70,11 +71,7 @@ class Board:
 
     def touching(self, a: str, b: str) -> bool:
         """The same space or spaces next to each other (not diagonally); a location touches only itself."""
-        if a == b:
-            return True
-        if a in self.locations or b in self.locations:
-            return False
-        return b in self.adjacent[a]
+        return a == b or b in self._touching.get(a, ())
 
     def label(self, node: str) -> str:
         """A node by its kind and grid cell ("the road at 0,8"), as Director's Cut's events have always stored
@@ -202,11 +199,25 @@ class Board:
         """Every node within `roll` steps of `start` by any way at all (locks and locations ignored)."""
         found = self._balls.get((start, roll))
         if found is None:
-            dist = self._open_distances.get(start)
-            if dist is None:
-                dist = self._open_distances[start] = self.distances(start, through=self.locations)
-            found = self._balls[(start, roll)] = frozenset(n for n, d in dist.items() if d <= roll)
+            nodes, steps = self._rings(start)
+            found = self._balls[(start, roll)] = frozenset(nodes[: bisect_right(steps, roll)])
         return found
+
+    def _rings(self, start: str) -> tuple[list[str], list[int]]:
+        """The nodes by their steps from `start` (locks and locations ignored), nearest first, and those steps
+        (`distances` finds them in that order), so a ball is a slice."""
+        found = self._ring_lists.get(start)
+        if found is None:
+            dist = self._open(start)
+            found = self._ring_lists[start] = (list(dist), list(dist.values()))
+        return found
+
+    def _open(self, start: str) -> dict[str, int]:
+        """`distances` from `start` through every location, locks ignored (the board never changes)."""
+        dist = self._open_distances.get(start)
+        if dist is None:
+            dist = self._open_distances[start] = self.distances(start, through=self.locations)
+        return dist
 
     def distances(
         self, start: str | Iterable[str], blocked: Iterable[str] = (), through: Iterable[str] = ()
@@ -253,9 +264,7 @@ class Board:
         wanted = set(candidates)
         if not wanted:
             return None
-        dist = self._open_distances.get(start)
-        if dist is None:
-            dist = self._open_distances[start] = self.distances(start, through=self.locations)
+        dist = self._open(start)
         best = [(dist[c], self._order[c]) for c in wanted if c in dist]
         if not best:
             return None
@@ -265,12 +274,18 @@ class Board:
         self._order = {n: i for i, n in enumerate(self.adjacent)}
         self._by_order = list(self.adjacent)
         self._location_set = frozenset(self.locations)
+        # For `touching`: the spaces next to each space (no location touches anything but itself).
+        self._touching = {
+            n: frozenset() if n in self.locations else frozenset(self.adjacent[n]) - self._location_set
+            for n in self.adjacent
+        }
         self._kind_or_location = {**self.kind, **dict.fromkeys(self.locations, LOCATION)}  # for `_Walk`
         self._landmarks: dict[str, tuple[str, int]] = {}
         self._labels: dict[str, str] = {}
         self._stops: dict[tuple, dict[str, int]] = {}  # memo of `stops`: the board never changes
         self._open_distances: dict[str, dict[str, int]] = {}  # `nearest`'s distances, locks ignored
         self._balls: dict[tuple[str, int], frozenset[str]] = {}
+        self._ring_lists: dict[str, tuple[list[str], list[int]]] = {}
         self._sewers = [s for s, k in self.kind.items() if k == SEWER]
         self._exits = {
             s: tuple(o for o in self._sewers if o != s and self.colour[o] == self.colour[s])

@@ -74,9 +74,13 @@ def _distances_from(node: str, locks: tuple[str, ...]) -> dict[str, int]:
     return B.distances(node, blocked=locks)
 
 
+_SHORTCUTS = tuple(sorted(R.MULTI_ENTRANCE))
+
+
 def _targets(view: View) -> dict[str, int]:
-    targets = tuple(sorted(loc for loc, n in view.markers.items() if n))
-    through = tuple(sorted(loc for loc in R.MULTI_ENTRANCE if not view.markers[loc]))
+    markers = view.markers
+    targets = tuple(sorted([loc for loc, n in markers.items() if n]))
+    through = tuple([loc for loc in _SHORTCUTS if not markers[loc]])
     return _marker_distances(targets, tuple(sorted(view.locks)), through)
 
 
@@ -124,6 +128,10 @@ def _choose(view: View, d: Decision, low: int = LOW) -> tuple[str, str]:
 
 def _arg(key: str) -> str:
     return Key.parse(key).arg
+
+
+_GO_NODE = {keys.go(n): n for n in B.adjacent}
+"""The node of each move key (a move's options are these), so a move decision's keys are read unparsed."""
 
 
 def _start(view: View, me: SlasherView, d: Decision, low: int) -> tuple[str, str]:
@@ -302,7 +310,7 @@ def _move(view: View, me: SlasherView, d: Decision, low: int = LOW) -> tuple[str
     best_key, best_score, best_node, best_foe = d.options[0].key, -1e9, "", None
     loud = view.meter >= R.METER - 1
     for opt in d.options:
-        node = _arg(opt.key)
+        node = _GO_NODE.get(opt.key) or _arg(opt.key)
         kind = B.kind.get(node)
         if node in B.locations:
             n = view.markers[node]
