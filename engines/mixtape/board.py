@@ -8,7 +8,7 @@ own board through this module; nothing here knows about cards, noise or slashers
 
 from __future__ import annotations
 
-from collections import deque
+from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -71,11 +71,7 @@ class Board:
 
     def touching(self, a: str, b: str) -> bool:
         """The same space or spaces next to each other (not diagonally); a location touches only itself."""
-        if a == b:
-            return True
-        if a in self.locations or b in self.locations:
-            return False
-        return b in self.adjacent[a]
+        return a == b or b in self._touching.get(a, ())
 
     def label(self, node: str) -> str:
         """A node by its kind and grid cell ("the road at 0,8"), as Director's Cut's events have always stored
@@ -203,11 +199,25 @@ class Board:
         """Every node within `roll` steps of `start` by any way at all (locks and locations ignored)."""
         found = self._balls.get((start, roll))
         if found is None:
-            dist = self._open_distances.get(start)
-            if dist is None:
-                dist = self._open_distances[start] = self.distances(start, through=self.locations)
-            found = self._balls[(start, roll)] = frozenset(n for n, d in dist.items() if d <= roll)
+            nodes, steps = self._rings(start)
+            found = self._balls[(start, roll)] = frozenset(nodes[: bisect_right(steps, roll)])
         return found
+
+    def _rings(self, start: str) -> tuple[list[str], list[int]]:
+        """The nodes by their steps from `start` (locks and locations ignored), nearest first, and those steps
+        (`distances` finds them in that order), so a ball is a slice."""
+        found = self._ring_lists.get(start)
+        if found is None:
+            dist = self._open(start)
+            found = self._ring_lists[start] = (list(dist), list(dist.values()))
+        return found
+
+    def _open(self, start: str) -> dict[str, int]:
+        """`distances` from `start` through every location, locks ignored (the board never changes)."""
+        dist = self._open_distances.get(start)
+        if dist is None:
+            dist = self._open_distances[start] = self.distances(start, through=self.locations)
+        return dist
 
     def distances(
         self, start: str | Iterable[str], blocked: Iterable[str] = (), through: Iterable[str] = ()
@@ -218,25 +228,26 @@ class Board:
         entrances) are ends too. Sewers jump for free. The starting nodes always expand.
         """
         starts = [start] if isinstance(start, str) else list(start)
-        blocked = set(blocked)
-        ends = (self._location_set - set(through)) | blocked
+        ends = (self._location_set - set(through)) | set(blocked)
         dist = dict.fromkeys(starts, 0)
-        queue = deque(starts)
-        adjacent = self.adjacent
-        exits = self._exits
-        while queue:
-            node = queue.popleft()
-            if node in ends and dist[node]:
-                continue
-            d = dist[node] + 1
-            for nxt in adjacent[node]:
-                if nxt not in dist:
+        onward = self._onward
+        frontier, d = starts, 0
+        while frontier:  # one ring of nodes a pass, found in the order a queue would find them
+            d += 1
+            ring = []
+            for node in frontier:
+                for nxt, jumps in onward[node]:
+                    if nxt in dist:
+                        continue
                     dist[nxt] = d
-                    queue.append(nxt)
-                    for exit_ in exits.get(nxt, ()):
+                    if nxt not in ends:
+                        ring.append(nxt)
+                    for exit_ in jumps:
                         if exit_ not in dist:
                             dist[exit_] = d
-                            queue.append(exit_)
+                            if exit_ not in ends:
+                                ring.append(exit_)
+            frontier = ring
         return dist
 
     def landmark(self, node: str) -> tuple[str, int]:
@@ -253,9 +264,7 @@ class Board:
         wanted = set(candidates)
         if not wanted:
             return None
-        dist = self._open_distances.get(start)
-        if dist is None:
-            dist = self._open_distances[start] = self.distances(start, through=self.locations)
+        dist = self._open(start)
         best = [(dist[c], self._order[c]) for c in wanted if c in dist]
         if not best:
             return None
@@ -265,15 +274,26 @@ class Board:
         self._order = {n: i for i, n in enumerate(self.adjacent)}
         self._by_order = list(self.adjacent)
         self._location_set = frozenset(self.locations)
+        # For `touching`: the spaces next to each space (no location touches anything but itself).
+        self._touching = {
+            n: frozenset() if n in self.locations else frozenset(self.adjacent[n]) - self._location_set
+            for n in self.adjacent
+        }
+        self._kind_or_location = {**self.kind, **dict.fromkeys(self.locations, LOCATION)}  # for `_Walk`
         self._landmarks: dict[str, tuple[str, int]] = {}
         self._labels: dict[str, str] = {}
         self._stops: dict[tuple, dict[str, int]] = {}  # memo of `stops`: the board never changes
         self._open_distances: dict[str, dict[str, int]] = {}  # `nearest`'s distances, locks ignored
         self._balls: dict[tuple[str, int], frozenset[str]] = {}
+        self._ring_lists: dict[str, tuple[list[str], list[int]]] = {}
         self._sewers = [s for s, k in self.kind.items() if k == SEWER]
         self._exits = {
             s: tuple(o for o in self._sewers if o != s and self.colour[o] == self.colour[s])
             for s in self._sewers
+        }
+        self._onward = {  # for `distances`: each node's neighbours, each with the sewers it jumps to for free
+            node: tuple((nxt, self._exits.get(nxt, ())) for nxt in nxts)
+            for node, nxts in self.adjacent.items()
         }
         self._places = self._landmark_names()
 
@@ -362,9 +382,13 @@ def load(path: Path) -> Board:
 
 
 class _Walk:
-    """One search for `Board.stops`: every simple path of exactly `roll` steps, with the early stops it allows."""
+    """One search for `Board.stops`: every simple path of exactly `roll` steps, with the early stops it allows.
 
-    __slots__ = ("board", "exact", "found", "key", "locked", "roll", "through")
+    The path's spaces are one set, grown on the way down and shrunk on the way back, so no step copies a set;
+    the last step notes its stop without a call of its own (most paths end there). The paths are tried in the
+    same order as ever, so the stops come out in the same order."""
+
+    __slots__ = ("adjacent", "exact", "exits", "found", "kind", "locations", "locked", "roll", "through")
 
     def __init__(
         self,
@@ -375,55 +399,65 @@ class _Walk:
         key: bool,
         exact: frozenset[str],
     ) -> None:
-        self.board, self.roll, self.locked, self.through, self.key, self.exact = (
-            board,
-            roll,
-            locked,
-            through,
-            key,
-            exact,
-        )
+        self.adjacent, self.locations, self.exits = board.adjacent, board.locations, board._exits
+        self.kind = board._kind_or_location
+        self.roll, self.through, self.exact = roll, through, exact
+        # The Skeleton Key walks through every lock, as if none were locked.
+        self.locked: frozenset[str] = frozenset() if key else locked
         self.found: dict[str, int] = {}
 
     def run(self, start: str) -> dict[str, int]:
-        self.walk(start, 0, frozenset({start}))
+        if self.roll:
+            self.walk(start, 0, {start})
         return self.found
 
     def note(self, node: str, used: int) -> None:
         if self.found.get(node, 99) > used:
             self.found[node] = used
 
-    def walk(self, node: str, used: int, seen: frozenset[str]) -> None:
-        if used == self.roll:
-            self.note(node, used)
-            return
-        for nxt in self.board.adjacent[node]:
-            if nxt not in seen:
-                self.step(node, nxt, used + 1, seen)
+    def walk(self, node: str, used: int, seen: set[str]) -> None:
+        """Every way on from `node`, `used` steps into the roll, with `seen` the path so far."""
+        step = used + 1
+        last = step == self.roll
+        kinds, found = self.kind, self.found
+        for nxt in self.adjacent[node]:
+            if nxt in seen:
+                continue
+            kind = kinds[nxt]
+            if kind == LOCATION:
+                self.enter(node, nxt, step, seen)
+            elif kind == ENTRANCE and nxt in self.locked and node not in self.locations:
+                self.note(nxt, step)  # a locked entrance: a stop, never crossed
+            elif nxt in self.exact:
+                if last:
+                    self.note(nxt, step)
+            elif last:
+                found.setdefault(nxt, step)  # no stop is noted with more steps than the roll
+                if kind == SEWER:
+                    for exit_ in self.exits[nxt]:
+                        if exit_ not in seen:
+                            found.setdefault(exit_, step)
+            else:
+                self.onward(nxt, kind, step, seen)
 
-    def step(self, node: str, nxt: str, step: int, seen: frozenset[str]) -> None:
-        board = self.board
-        if nxt in board.locations:
-            self.enter(node, nxt, step, seen)
-            return
-        kind = board.kind[nxt]
-        if kind == ENTRANCE and nxt in self.locked and not self.key and node not in board.locations:
-            self.note(nxt, step)
-            return
-        if nxt in self.exact:
-            if step == self.roll:
-                self.note(nxt, step)
-            return
-        self.walk(nxt, step, seen | {nxt})
+    def onward(self, nxt: str, kind: str, step: int, seen: set[str]) -> None:
+        """Walk on from a space reached with steps left, and from each sewer of its colour if it is one."""
+        seen.add(nxt)
+        self.walk(nxt, step, seen)
         if kind == SEWER:
-            for exit_ in board._exits[nxt]:
+            for exit_ in self.exits[nxt]:
                 if exit_ not in seen:
-                    self.walk(exit_, step, seen | {nxt, exit_})
+                    seen.add(exit_)
+                    self.walk(exit_, step, seen)
+                    seen.discard(exit_)
+        seen.discard(nxt)
 
-    def enter(self, node: str, location: str, step: int, seen: frozenset[str]) -> None:
+    def enter(self, node: str, location: str, step: int, seen: set[str]) -> None:
         """Into a location: a stop, unless the way in is locked; crossed as one step when it is a shortcut."""
-        if node in self.locked and not self.key:
+        if node in self.locked:
             return
         self.note(location, step)
         if location in self.through and step < self.roll:
-            self.walk(location, step, seen | {location})
+            seen.add(location)
+            self.walk(location, step, seen)
+            seen.discard(location)

@@ -141,50 +141,53 @@ class MixtapeMassacre(MixtapeContract):
         return state, events
 
     def view(self, state: State, seat: str = PERSON) -> View:
+        # Positional, in View's field order (a view is built every step of the search's rollouts).
         s = state.slashers
         return View(
-            seat=seat,
-            phase=state.phase,
-            hero=state.hero,
-            goal=state.goal,
-            meter=state.meter,
-            hero_at=state.hero_at,
-            wolf=state.wolf,
-            slashers=tuple(
-                SlasherView(
-                    x.seat,
-                    x.name,
-                    x.health,
-                    x.at,
-                    x.alive,
-                    len(x.souvenirs),
-                    x.supply,
-                    x.trackers,
-                    bool(x.key),
-                    x.searched,
-                    x.ability,
-                    x.used,
-                    x.edge,
-                    x.skip,
-                )
-                for x in s
+            seat,
+            state.phase,
+            state.hero,
+            state.goal,
+            state.meter,
+            state.hero_at,
+            state.wolf,
+            tuple(
+                [
+                    SlasherView(
+                        x.seat,
+                        x.name,
+                        x.health,
+                        x.at,
+                        x.alive,
+                        len(x.souvenirs),
+                        x.supply,
+                        x.trackers,
+                        bool(x.key),
+                        x.searched,
+                        x.ability,
+                        x.used,
+                        x.edge,
+                        x.skip,
+                    )
+                    for x in s
+                ]
             ),
-            markers={loc: len(t) for loc, t in state.markers.items()},
-            locks=dict(state.locks),
-            current=s[state.current].seat if state.current >= 0 else "",
-            roll=tuple(state.roll),
-            stops=dict(state.stops),
-            card=state.card,
-            purpose=state.purpose,
-            spender=s[state.spender].seat if state.spender >= 0 else "",
-            brawl=tuple(s[i].seat for i in state.brawl),
-            drawn=state.drawn if state.keeper >= 0 and s[state.keeper].seat == seat else "",
-            running=state.running,
-            turn=state.turn_no,
-            round=state.round,
-            spree=state.spree,
-            brawl_roll=tuple(state.brawl_roll),
-            brawl_knives=state.brawl_knives,
+            {loc: len(t) for loc, t in state.markers.items()},
+            state.locks.copy(),
+            s[state.current].seat if state.current >= 0 else "",
+            tuple(state.roll),
+            state.stops.copy(),
+            state.card,
+            state.purpose,
+            s[state.spender].seat if state.spender >= 0 else "",
+            tuple([s[i].seat for i in state.brawl]),
+            state.drawn if state.keeper >= 0 and s[state.keeper].seat == seat else "",
+            state.running,
+            state.turn_no,
+            state.round,
+            state.spree,
+            tuple(state.brawl_roll),
+            state.brawl_knives,
         )
 
 

@@ -164,8 +164,10 @@ def brawl_round(mine: int, theirs: int, first: bool = True) -> tuple[Fraction, F
     return win, lose
 
 
+@cache
 def brawl_chance(mine: int, theirs: int, first: bool = True) -> Fraction:
-    """The chance of winning a brawl that repeats this round until someone wins."""
+    """The chance of winning a brawl that repeats this round until someone wins (cached: the policies ask at
+    every landing near a rival)."""
     win, lose = brawl_round(mine, theirs, first)
     return win / (win + lose) if win + lose else Fraction(1, 2)
 

@@ -19,9 +19,16 @@ PLACE_FACTS = ("place", "from", "other_place")
 
 def logged(node: str) -> str:
     """The space's name as the events store it: `Board.place`, but a road space by its cell (`Board.label`)."""
+    found = _LOGGED.get(node)
+    return found if found is not None else _logged(node)
+
+
+def _logged(node: str) -> str:
     return B.label(node) if B.kind.get(node) == ROAD else B.place(node)
 
 
+_LOGGED = {node: _logged(node) for node in B.adjacent}
+"""Every node's stored name, made once (the board never changes; every move stores two)."""
 _SPOKEN = {logged(node): B.place(node) for node in B.adjacent}
 
 

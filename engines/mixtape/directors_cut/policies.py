@@ -74,9 +74,13 @@ def _distances_from(node: str, locks: tuple[str, ...]) -> dict[str, int]:
     return B.distances(node, blocked=locks)
 
 
+_SHORTCUTS = tuple(sorted(R.MULTI_ENTRANCE))
+
+
 def _targets(view: View) -> dict[str, int]:
-    targets = tuple(sorted(loc for loc, n in view.markers.items() if n))
-    through = tuple(sorted(loc for loc in R.MULTI_ENTRANCE if not view.markers[loc]))
+    markers = view.markers
+    targets = tuple(sorted([loc for loc, n in markers.items() if n]))
+    through = tuple([loc for loc in _SHORTCUTS if not markers[loc]])
     return _marker_distances(targets, tuple(sorted(view.locks)), through)
 
 
@@ -96,13 +100,19 @@ def _bonus(me: SlasherView) -> tuple[int, int, int]:
 
 
 def _brawl_odds(me: SlasherView, other: SlasherView, first: bool) -> float:
-    mine = 0
-    if me.supply and R.supply(me.supply).kind == "knife":
-        mine = R.supply(me.supply).amount
-    theirs = 0
-    if other.supply and R.supply(other.supply).kind == "knife":
-        theirs = R.supply(other.supply).amount
-    return float(odds.brawl_chance(mine, theirs, first))
+    return _brawl_float(me.supply, other.supply, first)
+
+
+@lru_cache(maxsize=4096)
+def _brawl_float(mine: str, theirs: str, first: bool) -> float:
+    """The chance to win a brawl between holders of these supplies ("" for none), as a float (cached: it
+    reads only the two cards and who rolls first)."""
+    return float(odds.brawl_chance(_knives(mine), _knives(theirs), first))
+
+
+def _knives(card: str) -> int:
+    """The knives a supply adds to a brawl roll: a knife card's amount, else none."""
+    return R.supply(card).amount if card and R.supply(card).kind == "knife" else 0
 
 
 # -- the choices ------------------------------------------------------------------------------------------
@@ -118,6 +128,10 @@ def _choose(view: View, d: Decision, low: int = LOW) -> tuple[str, str]:
 
 def _arg(key: str) -> str:
     return Key.parse(key).arg
+
+
+_GO_NODE = {keys.go(n): n for n in B.adjacent}
+"""The node of each move key (a move's options are these), so a move decision's keys are read unparsed."""
 
 
 def _start(view: View, me: SlasherView, d: Decision, low: int) -> tuple[str, str]:
@@ -296,7 +310,7 @@ def _move(view: View, me: SlasherView, d: Decision, low: int = LOW) -> tuple[str
     best_key, best_score, best_node, best_foe = d.options[0].key, -1e9, "", None
     loud = view.meter >= R.METER - 1
     for opt in d.options:
-        node = _arg(opt.key)
+        node = _GO_NODE.get(opt.key) or _arg(opt.key)
         kind = B.kind.get(node)
         if node in B.locations:
             n = view.markers[node]

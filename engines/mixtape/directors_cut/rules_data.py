@@ -124,9 +124,14 @@ SUPPLY_TYPES: dict[str, Supply] = supply_types(_DATA["supply"])
 SUPPLY_CARDS: list[str] = supply_cards(_DATA["supply"])
 
 
+_BY_CARD: dict[str, Supply] = {card: SUPPLY_TYPES[card_type(card)] for card in SUPPLY_CARDS}
+"""Each card's type, read once (the policies and rules ask many times a step)."""
+
+
 def supply(card: str) -> Supply:
     """The type of a supply card id such as 'drill.2'."""
-    return SUPPLY_TYPES[card_type(card)]
+    found = _BY_CARD.get(card)
+    return found if found is not None else SUPPLY_TYPES[card_type(card)]
 
 
 @dataclass(frozen=True)

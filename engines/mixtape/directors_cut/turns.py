@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engines.core.contract import (
     Option,
 )
@@ -63,22 +65,39 @@ def turn_options(state: State) -> list[Option]:
     s = state.slashers[state.current]
     opts = []
     if state.markers.get(s.at):
-        opts.append(Option("scene", "draw a Killer Scenes, Dude card here", aliases=("kill", "attack")))
+        opts.append(_SCENE)
     if s.at in state.locks:
-        opts.append(Option("unlock", "try to break the lock", aliases=("break",)))
+        opts.append(_UNLOCK)
     if may_search_here(state, s):
-        opts.append(Option("search", f"search {B.locations[s.at].name} with the Search Die"))
+        opts.append(_search_option(s.at))
     if s.supply and R.supply(s.supply).kind == "heal" and s.health < R.HEALTH:
-        opts.append(Option("heal", f"use the {R.supply(s.supply).name}", aliases=("first aid",)))
-    if not s.used and s.ability not in PASSIVE:
-        text = R.ABILITY_TEXT[s.ability]
-        if s.ability == "drowned":
-            if abilities.rise_options(state):
-                opts.append(Option("ability", f"Special Ability: {text}", aliases=("special",)))
-        else:
-            opts.append(Option("ability", f"Special Ability: {text}", aliases=("special",)))
-    opts.append(Option("roll", "roll the movement dice", aliases=("move", "r")))
+        opts.append(_heal_option(R.supply(s.supply).name))
+    usable = not s.used and s.ability not in PASSIVE
+    if usable and (s.ability != "drowned" or abilities.rise_options(state)):  # she rises where victims are
+        opts.append(_ability_option(s.ability))
+    opts.append(_ROLL)
     return opts
+
+
+# The start-of-turn options, built once each (options are frozen, so every decision may share them).
+_SCENE = Option("scene", "draw a Killer Scenes, Dude card here", aliases=("kill", "attack"))
+_UNLOCK = Option("unlock", "try to break the lock", aliases=("break",))
+_ROLL = Option("roll", "roll the movement dice", aliases=("move", "r"))
+
+
+@lru_cache(maxsize=64)
+def _search_option(location: str) -> Option:
+    return Option("search", f"search {B.locations[location].name} with the Search Die")
+
+
+@lru_cache(maxsize=64)
+def _heal_option(supply_name: str) -> Option:
+    return Option("heal", f"use the {supply_name}", aliases=("first aid",))
+
+
+@lru_cache(maxsize=64)
+def _ability_option(ability: str) -> Option:
+    return Option("ability", f"Special Ability: {R.ABILITY_TEXT[ability]}", aliases=("special",))
 
 
 def may_search_here(state: State, s: Slasher) -> bool:

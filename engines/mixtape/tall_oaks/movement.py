@@ -63,12 +63,15 @@ def roll_prompt(roll: tuple[int, ...]) -> str:
 @lru_cache(maxsize=8192)
 def _move_options(stops: tuple[tuple[str, int], ...]) -> tuple[Option, ...]:
     """The move choices for a set of stops, locations first (options are frozen, so they can be shared)."""
-    out = []
-    for node, steps in sorted(stops, key=lambda item: (item[0] not in B.locations, item[0])):
-        out.append(
-            Option(keys.go(node), f"{place(node)} ({steps} step{'s' if steps != 1 else ''})", aliases=(node,))
-        )
-    return tuple(out)
+    ordered = sorted(stops, key=lambda item: (item[0] not in B.locations, item[0]))
+    return tuple([_stop_option(node, steps) for node, steps in ordered])
+
+
+@lru_cache(maxsize=4096)
+def _stop_option(node: str, steps: int) -> Option:
+    """One move choice: it reads only the stop and its steps, so each is built once for every set of stops
+    it is in (a node and a step count: a few thousand at most)."""
+    return Option(keys.go(node), f"{place(node)} ({steps} step{'s' if steps != 1 else ''})", aliases=(node,))
 
 
 def shortcuts_open(state: State) -> tuple[str, ...]:

@@ -164,27 +164,43 @@ def _distances(targets: tuple[str, ...], through: tuple[str, ...]) -> dict[str, 
     return dict(zip(_NODES, rows[0] if len(rows) == 1 else map(min, *rows), strict=True))
 
 
+_GO = tuple([keys.go(n) for n in _NODES])
+"""The move key to each node, in board order (the move decision's keys are these)."""
+_NODE_OF = dict(zip(_GO, _NODES, strict=True))
+
+
+@lru_cache(maxsize=8192)
+def _go_distances(targets: tuple[str, ...], through: tuple[str, ...]) -> dict[str, int]:
+    """`_distances` by the move key to each node, so a move's options are read without parsing their keys
+    (cached on the same two things)."""
+    if not targets:
+        return {}
+    rows = [_from(t, through) for t in targets]
+    return dict(zip(_GO, rows[0] if len(rows) == 1 else map(min, *rows), strict=True))
+
+
 def _move(view: View, decision: Decision) -> Hint:
     targets, why = goals(view)
-    dist = _distances(tuple(sorted(targets)), _through(view))  # every target is at distance 0
+    dist = _go_distances(tuple(sorted(targets)), _through(view))  # every target is at distance 0
     sl = view.slasher_at
     outside = bool(sl) and sl not in B.locations  # a Slasher on the road attacks whoever lands by it
     best, score = decision.options[0].key, 1e9
-    get, parse = dist.get, keys.Key.parse
+    get = dist.get
     if not outside:
         for o in decision.options:
             k = o.key
-            d = get(parse(k).arg, FAR)
+            d = get(k, FAR)
             if d < score:
                 best, score = k, d
         return Hint(best, why)
     for o in decision.options:
-        node = parse(o.key).arg
-        d = get(node, 99)
+        k = o.key
+        d = get(k, 99)
+        node = _NODE_OF.get(k) or keys.Key.parse(k).arg
         if node not in B.locations and B.touching(node, sl):
             d += 20
         if d < score:
-            best, score = o.key, d
+            best, score = k, d
     return Hint(best, why)
 
 

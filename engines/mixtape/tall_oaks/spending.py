@@ -50,17 +50,17 @@ def _most(name: str, held: tuple[tuple[str, int], ...]) -> dict[str, tuple[int, 
     return out
 
 
-def every_spend(
-    cards: list[tuple[str, int]] | tuple[tuple[str, int], ...],
-) -> list[tuple[str, dict[str, int]]]:
+@lru_cache(maxsize=4096)
+def every_spend(cards: tuple[tuple[str, int], ...]) -> tuple[tuple[str, dict[str, int]], ...]:
     """Every way to spend tokens from (card, most tokens) pairs, as (key, card -> tokens), none first: those
-    that can help are offered (`helpful`)."""
+    that can help are offered (`helpful`). Cached on the pairs, which are all it reads; the dicts are shared,
+    so callers only read them."""
     out = []
     for counts in product(*(range(most + 1) for _, most in cards)):
         chosen = {c: n for (c, _), n in zip(cards, counts, strict=True) if n}
         key = keys.spend_arg(chosen)
         out.append((key, chosen))
-    return out
+    return tuple(out)
 
 
 @lru_cache(maxsize=4096)
@@ -91,10 +91,23 @@ def seat_spends(state: State, seat: str) -> dict[str, tuple[int, int, int, int]]
     if state.phase != SPEND or state.spender < 0 or state.survivors[state.spender].seat != seat:
         return {}
     x = state.survivors[state.spender]
-    return {
-        keys.join("spend", key): odds.roll_bonus(x.name, state.purpose, chosen)
-        for key, chosen in spend_keys(state, state.spender, state.purpose)
-    }
+    cards = tuple(spendable(x, state.purpose))
+    return dict(_offers(cards, x.name, state.purpose, *_stakes(state, state.spender, state.purpose)))
+
+
+@lru_cache(maxsize=16384)
+def _offers(
+    cards: tuple[tuple[str, int], ...], name: str, purpose: str, need: int, escape: int, armed: bool
+) -> dict[str, tuple[int, int, int, int]]:
+    """Each spend offered (`helpful`) and its bonus. Cached on what `helpful` reads, which is all this reads;
+    shared, so `seat_spends` hands out a copy."""
+    kept = helpful(cards, name, purpose, need, escape, armed)
+    out = {}
+    for key, chosen in every_spend(cards):
+        full = keys.join("spend", key)
+        if full in kept:
+            out[full] = odds.roll_bonus(name, purpose, chosen)
+    return out
 
 
 def seat_most(state: State, seat: str) -> dict[str, tuple[int, int, int, int]]:
@@ -141,7 +154,10 @@ def helpful(
     roll each way with the same chances. Such a spend only costs tokens (and noise), so it is not offered
     (RULES.md, "Spends that cannot help"). Cached: it depends only on these."""
     ways = every_spend(cards)
-    ends = {key: _ends(name, purpose, chosen, need, escape, armed) for key, chosen in ways}
+    ends = {
+        key: _ends(purpose, need, escape, armed, odds.roll_bonus(name, purpose, chosen)[:3])
+        for key, chosen in ways
+    }
     kept = []
     for key, chosen in ways:
         if not any(
@@ -156,12 +172,17 @@ def _within(less: dict[str, int], more: dict[str, int]) -> bool:
     return all(n <= more.get(c, 0) for c, n in less.items())
 
 
-def _ends(
-    name: str, purpose: str, chosen: dict[str, int], need: int, escape: int, armed: bool
-) -> tuple[tuple[str, Fraction], ...]:
-    """Each way the roll can end with this spend, and its chance (the roll read as `roll_action` reads it)."""
-    a, s, e, _ = odds.roll_bonus(name, purpose, chosen)
-    return tuple(sorted(odds.outcomes(purpose, need, escape, armed, (a, s, e)).items()))
+_END_IDS: dict[tuple[tuple[str, Fraction], ...], int] = {}
+"""Each distinct way a roll can end (result -> chance, sorted) seen so far -> its number (finitely many)."""
+
+
+@lru_cache(maxsize=4096)
+def _ends(purpose: str, need: int, escape: int, armed: bool, bonus: tuple[int, int, int]) -> int:
+    """Each way a roll with this (Actions, Shields, Escapes) bonus can end, and its chance (the roll read as
+    `roll_action` reads it), as a number: two rolls end each way with the same chances exactly when their
+    numbers are equal, so `helpful` compares ints rather than Fractions. Cached on all `outcomes` reads."""
+    ways = tuple(sorted(odds.outcomes(purpose, need, escape, armed, bonus).items()))
+    return _END_IDS.setdefault(ways, len(_END_IDS))
 
 
 def held_spend(state: State, key: str) -> bool:
@@ -170,7 +191,7 @@ def held_spend(state: State, key: str) -> bool:
     a save from rules version 4, which offered every way (RULES.md, "Spends that cannot help")."""
     if state.phase != SPEND or state.spender < 0:
         return False
-    cards = spendable(state.survivors[state.spender], state.purpose)
+    cards = tuple(spendable(state.survivors[state.spender], state.purpose))
     return any(keys.join("spend", way) == key for way, _ in every_spend(cards))
 
 
