@@ -33,7 +33,7 @@ from engines.final_girl.planning import why_not_buy
 from engines.final_girl.playing import action_prompt, why_not_discard, why_not_play
 from engines.final_girl.rolling import horror_dice, roll_prompt
 from engines.final_girl.state import State, View
-from engines.final_girl.tracks import attack_value, move_value
+from engines.final_girl.tracks import killer_values
 from engines.final_girl.traps import trap_victim, why_not_task
 from engines.final_girl.victims import why_not_save
 
@@ -275,6 +275,7 @@ class FinalGirl:
             if t.subject == "fg" and not t.done:
                 trapped = True
                 break
+        attack, move = killer_values(state)
         return View(
             state.turn,
             state.phase,
@@ -325,8 +326,8 @@ class FinalGirl:
             state.events_done.copy(),
             len(state.victim_trap_deck),
             len(state.fg_trap_deck),
-            attack_value(state),
-            move_value(state),
+            attack,
+            move,
             state.setups_revealed.copy(),
         )
 
