@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -150,18 +151,29 @@ def gain_item(state: State, item: str, events: list[Event]) -> None:
         offer_arrangement(state)
 
 
-def arrangements(state: State) -> list[list[str]]:
+def arrangements(state: State) -> tuple[tuple[str, ...], ...]:
     """Every way to fill your two hands from what you carry, each as full as it can be (sorted ids)."""
-    held = sorted(i for i in state.hands + state.backpack if D.ITEMS[i]["hands"])
-    out: list[list[str]] = []
+    return _arrangements(_handheld(state))
+
+
+def _handheld(state: State) -> tuple[str, ...]:
+    """The items she carries that take a hand, sorted: all that her ways to hold them depend on."""
+    return tuple(sorted(i for i in state.hands + state.backpack if D.ITEMS[i]["hands"]))
+
+
+@lru_cache(maxsize=1024)
+def _arrangements(held: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """`arrangements` from the items that take a hand (sorted): a pure function of them, so its cache never goes
+    stale (asked at every Upkeep)."""
+    out: list[tuple[str, ...]] = []
     for n in range(len(held), 0, -1):
         for combo in combinations(held, n):
             if sum(D.ITEMS[i]["hands"] for i in combo) > 2:
                 continue
             if any(set(combo) < set(o) for o in out):
                 continue
-            out.append(list(combo))
-    return [o for o in out if not any(set(o) < set(p) for p in out)] or [[]]
+            out.append(combo)
+    return tuple(o for o in out if not any(set(o) < set(p) for p in out)) or ((),)
 
 
 def offer_arrangement(state: State) -> None:
@@ -174,16 +186,20 @@ def offer_arrangement(state: State) -> None:
 
 
 @OPTIONS.step("arrange")
-def arrange_options(state: State) -> list[Option]:
-    now = sorted(state.hands)
-    ways = sorted(arrangements(state), key=lambda w: (w != now, w))
+def arrange_options(state: State) -> tuple[Option, ...]:
+    return _arrange_options(tuple(sorted(state.hands)), _handheld(state))
+
+
+@lru_cache(maxsize=1024)
+def _arrange_options(now: tuple[str, ...], held: tuple[str, ...]) -> tuple[Option, ...]:
+    """The ways to hold what she carries, the way she holds it now first: a pure function of the items in her
+    hands and of those that take a hand (both sorted), so its cache never goes stale."""
+    ways = sorted(_arrangements(held), key=lambda w: (w != now, w))
     opts = []
     for way in ways:
         names = " and ".join(f"the {D.ITEMS[i]['name']}" for i in way) or "nothing"
-        opts.append(
-            Option(str(Key("hands", held=tuple(way))), f"hold {names}{' (as now)' if way == now else ''}")
-        )
-    return opts
+        opts.append(Option(str(Key("hands", held=way)), f"hold {names}{' (as now)' if way == now else ''}"))
+    return tuple(opts)
 
 
 @CHOICES.step("arrange")
