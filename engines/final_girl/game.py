@@ -90,6 +90,9 @@ PROMPTS = {  # decision kind -> what the person is asked
     "pit_dice": "Game Ambiguity: the Supervisor's group panics from The Pit. His card says one die, The Pit two.",
 }
 
+_PROMPTED = {"roll": roll_prompt, "action": action_prompt}
+"""The decision kinds whose prompt names only what the options offer -> what words it from them."""
+
 
 class FinalGirl:
     id = "final-girl"
@@ -234,7 +237,7 @@ class FinalGirl:
             return None
         kind = state.ask["kind"]
         options = tuple(OPTIONS.run(kind, state))
-        asked = {"roll": roll_prompt, "action": action_prompt}.get(kind)
+        asked = _PROMPTED.get(kind)
         prompt = asked(options) if asked else PROMPTS[kind]
         return Decision(FINAL_GIRL, kind, prompt, options)
 
