@@ -42,9 +42,11 @@ _FORKLIFT = {
 }
 
 
-def item_options(state: State) -> list[Option]:
+def item_options(state: State) -> tuple[Option, ...]:
     """The items she may use now (Action phase)."""
-    return [_USE[item] for item in item_uses(state)]
+    if not state.hands and not state.backpack:  # she carries nothing, most of the time
+        return ()
+    return _item_options(tuple(state.hands + state.backpack), state.fg_space in state.locked, state.time)
 
 
 def forklift_options(state: State, trapped: bool) -> list[Option]:
@@ -76,20 +78,20 @@ def why_not_item(state: State, key: Key) -> str:
     return "That item cannot be used here and now."
 
 
-def item_uses(state: State) -> list[str]:
-    if not state.hands and not state.backpack:  # she carries nothing, most of the time
-        return []
+@lru_cache(maxsize=4096)
+def _item_options(carried: tuple[str, ...], on_locked: bool, time: int) -> tuple[Option, ...]:
+    """The items usable from what she carries, whether she stands on a Locked Exit, and the Time she has: a pure
+    function of them, so its cache never goes stale."""
     out = []
-    for item in state.hands + state.backpack:
+    for item in carried:
         spec = D.ITEMS[item]
-        on_locked = state.fg_space in state.locked
         if spec["kind"] == "use":
-            if "call" in spec["effect"] and state.time < 1:
+            if "call" in spec["effect"] and time < 1:
                 continue
             out.append(item)
-        elif on_locked and (spec["kind"] == "unlock" or 0 < spec.get("unlock_time", 0) <= state.time):
+        elif on_locked and (spec["kind"] == "unlock" or 0 < spec.get("unlock_time", 0) <= time):
             out.append(item)
-    return sorted(set(out))
+    return tuple(_USE[item] for item in sorted(set(out)))
 
 
 @OPTIONS.step("keep")
