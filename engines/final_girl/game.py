@@ -28,12 +28,12 @@ from engines.final_girl.board import place_victims
 from engines.final_girl.events import draw_event
 from engines.final_girl.items import why_not_item
 from engines.final_girl.keys import Key
-from engines.final_girl.machine import CHOICES, OPTIONS, ev, push, run
+from engines.final_girl.machine import CHOICE_FNS, CHOICES, OPTION_FNS, OPTIONS, ev, push, remember, run
 from engines.final_girl.planning import why_not_buy
 from engines.final_girl.playing import action_prompt, why_not_discard, why_not_play
 from engines.final_girl.rolling import horror_dice, roll_prompt
 from engines.final_girl.state import State, View
-from engines.final_girl.tracks import attack_value, move_value
+from engines.final_girl.tracks import killer_values
 from engines.final_girl.traps import trap_victim, why_not_task
 from engines.final_girl.victims import why_not_save
 
@@ -89,6 +89,9 @@ PROMPTS = {  # decision kind -> what the person is asked
     "panic_order": "Victims panic in the order you choose: who runs first?",
     "pit_dice": "Game Ambiguity: the Supervisor's group panics from The Pit. His card says one die, The Pit two.",
 }
+
+_PROMPTED = {"roll": roll_prompt, "action": action_prompt}
+"""The decision kinds whose prompt names only what the options offer -> what words it from them."""
 
 
 class FinalGirl:
@@ -233,8 +236,8 @@ class FinalGirl:
         if state.result or not state.ask:
             return None
         kind = state.ask["kind"]
-        options = tuple(OPTIONS.run(kind, state))
-        asked = {"roll": roll_prompt, "action": action_prompt}.get(kind)
+        options = tuple((OPTION_FNS.get(kind) or remember(OPTION_FNS, OPTIONS, kind))(state))
+        asked = _PROMPTED.get(kind)
         prompt = asked(options) if asked else PROMPTS[kind]
         return Decision(FINAL_GIRL, kind, prompt, options)
 
@@ -245,7 +248,8 @@ class FinalGirl:
         if decision.option(key) is None:
             raise IllegalMove(self._why(state, decision, key))
         events: list[Event] = []
-        CHOICES.run(decision.kind, state, Key.parse(key), events)
+        kind = decision.kind
+        (CHOICE_FNS.get(kind) or remember(CHOICE_FNS, CHOICES, kind))(state, Key.parse(key), events)
         run(state, events)
         return events
 
@@ -275,6 +279,7 @@ class FinalGirl:
             if t.subject == "fg" and not t.done:
                 trapped = True
                 break
+        attack, move = killer_values(state)
         return View(
             state.turn,
             state.phase,
@@ -325,8 +330,8 @@ class FinalGirl:
             state.events_done.copy(),
             len(state.victim_trap_deck),
             len(state.fg_trap_deck),
-            attack_value(state),
-            move_value(state),
+            attack,
+            move,
             state.setups_revealed.copy(),
         )
 

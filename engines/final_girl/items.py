@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -41,9 +42,11 @@ _FORKLIFT = {
 }
 
 
-def item_options(state: State) -> list[Option]:
+def item_options(state: State) -> tuple[Option, ...]:
     """The items she may use now (Action phase)."""
-    return [_USE[item] for item in item_uses(state)]
+    if not state.hands and not state.backpack:  # she carries nothing, most of the time
+        return ()
+    return _item_options(tuple(state.hands + state.backpack), state.fg_space in state.locked, state.time)
 
 
 def forklift_options(state: State, trapped: bool) -> list[Option]:
@@ -75,20 +78,20 @@ def why_not_item(state: State, key: Key) -> str:
     return "That item cannot be used here and now."
 
 
-def item_uses(state: State) -> list[str]:
-    if not state.hands and not state.backpack:  # she carries nothing, most of the time
-        return []
+@lru_cache(maxsize=4096)
+def _item_options(carried: tuple[str, ...], on_locked: bool, time: int) -> tuple[Option, ...]:
+    """The items usable from what she carries, whether she stands on a Locked Exit, and the Time she has: a pure
+    function of them, so its cache never goes stale."""
     out = []
-    for item in state.hands + state.backpack:
+    for item in carried:
         spec = D.ITEMS[item]
-        on_locked = state.fg_space in state.locked
         if spec["kind"] == "use":
-            if "call" in spec["effect"] and state.time < 1:
+            if "call" in spec["effect"] and time < 1:
                 continue
             out.append(item)
-        elif on_locked and (spec["kind"] == "unlock" or 0 < spec.get("unlock_time", 0) <= state.time):
+        elif on_locked and (spec["kind"] == "unlock" or 0 < spec.get("unlock_time", 0) <= time):
             out.append(item)
-    return sorted(set(out))
+    return tuple(_USE[item] for item in sorted(set(out)))
 
 
 @OPTIONS.step("keep")
@@ -150,18 +153,29 @@ def gain_item(state: State, item: str, events: list[Event]) -> None:
         offer_arrangement(state)
 
 
-def arrangements(state: State) -> list[list[str]]:
+def arrangements(state: State) -> tuple[tuple[str, ...], ...]:
     """Every way to fill your two hands from what you carry, each as full as it can be (sorted ids)."""
-    held = sorted(i for i in state.hands + state.backpack if D.ITEMS[i]["hands"])
-    out: list[list[str]] = []
+    return _arrangements(_handheld(state))
+
+
+def _handheld(state: State) -> tuple[str, ...]:
+    """The items she carries that take a hand, sorted: all that her ways to hold them depend on."""
+    return tuple(sorted(i for i in state.hands + state.backpack if D.ITEMS[i]["hands"]))
+
+
+@lru_cache(maxsize=1024)
+def _arrangements(held: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    """`arrangements` from the items that take a hand (sorted): a pure function of them, so its cache never goes
+    stale (asked at every Upkeep)."""
+    out: list[tuple[str, ...]] = []
     for n in range(len(held), 0, -1):
         for combo in combinations(held, n):
             if sum(D.ITEMS[i]["hands"] for i in combo) > 2:
                 continue
             if any(set(combo) < set(o) for o in out):
                 continue
-            out.append(list(combo))
-    return [o for o in out if not any(set(o) < set(p) for p in out)] or [[]]
+            out.append(combo)
+    return tuple(o for o in out if not any(set(o) < set(p) for p in out)) or ((),)
 
 
 def offer_arrangement(state: State) -> None:
@@ -174,16 +188,20 @@ def offer_arrangement(state: State) -> None:
 
 
 @OPTIONS.step("arrange")
-def arrange_options(state: State) -> list[Option]:
-    now = sorted(state.hands)
-    ways = sorted(arrangements(state), key=lambda w: (w != now, w))
+def arrange_options(state: State) -> tuple[Option, ...]:
+    return _arrange_options(tuple(sorted(state.hands)), _handheld(state))
+
+
+@lru_cache(maxsize=1024)
+def _arrange_options(now: tuple[str, ...], held: tuple[str, ...]) -> tuple[Option, ...]:
+    """The ways to hold what she carries, the way she holds it now first: a pure function of the items in her
+    hands and of those that take a hand (both sorted), so its cache never goes stale."""
+    ways = sorted(_arrangements(held), key=lambda w: (w != now, w))
     opts = []
     for way in ways:
         names = " and ".join(f"the {D.ITEMS[i]['name']}" for i in way) or "nothing"
-        opts.append(
-            Option(str(Key("hands", held=tuple(way))), f"hold {names}{' (as now)' if way == now else ''}")
-        )
-    return opts
+        opts.append(Option(str(Key("hands", held=way)), f"hold {names}{' (as now)' if way == now else ''}"))
+    return tuple(opts)
 
 
 @CHOICES.step("arrange")

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
+from operator import attrgetter
 from typing import NamedTuple
 
 
@@ -107,6 +108,17 @@ def _parse(text: str) -> Key:
     if str(key) != text:
         raise ValueError(f"not a Final Girl key: {text!r}")
     return key
+
+
+OPTION_KEY = attrgetter("key")
+"""An Option -> its key (for `map`)."""
+
+
+@lru_cache(maxsize=4096)
+def verb_of(text: str) -> str:
+    """A key's verb, the text before its first colon (what the prompts name): a pure function of the key, so its
+    cache never goes stale."""
+    return text.partition(":")[0]
 
 
 BARE = frozenset({"end", "done", "stop", "save", "accept", "back", "none", "take", "convert"})

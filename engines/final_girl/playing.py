@@ -12,7 +12,7 @@ from engines.final_girl import data as D
 from engines.final_girl.board import fg_trap, move_victim, victims_at
 from engines.final_girl.cards import CARD_ORDER, NAME, first_card, name, take_from
 from engines.final_girl.items import deal_damage, search, weapon_for, weapons_in_reach
-from engines.final_girl.keys import Key
+from engines.final_girl.keys import OPTION_KEY, Key, verb_of
 from engines.final_girl.machine import ACTS, CHOICES, OPTIONS, STEPS, emit, ev
 from engines.final_girl.rolling import start_roll
 from engines.final_girl.state import State, Trap
@@ -77,7 +77,12 @@ _ACTION_WAYS = (
 
 def action_prompt(options: Sequence[Option]) -> str:
     """The Action phase's question, naming only what it offers (no 'rescue a Victim' with none to rescue)."""
-    verbs = {o.key.split(":")[0] for o in options}
+    return _action_prompt(frozenset(map(verb_of, map(OPTION_KEY, options))))
+
+
+@lru_cache(maxsize=256)
+def _action_prompt(verbs: frozenset[str]) -> str:
+    """`action_prompt` from the verbs of the options: a pure function of them, so its cache never goes stale."""
     ways = [words for verb, words in _ACTION_WAYS if verb in verbs]
     if len(ways) > 1:
         return f"Action phase: {', '.join(ways[:-1])}, or {ways[-1]}."

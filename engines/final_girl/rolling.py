@@ -13,7 +13,7 @@ from engines.final_girl import data as D
 from engines.final_girl.board import victims_at
 from engines.final_girl.cards import CARD_ORDER, NAME, kind_of, name, take_from
 from engines.final_girl.items import deal_damage
-from engines.final_girl.keys import Key
+from engines.final_girl.keys import OPTION_KEY, Key, verb_of
 from engines.final_girl.machine import CHOICES, OPTIONS, STEPS, emit, ev
 from engines.final_girl.state import State
 from engines.final_girl.tracks import adrenaline, change_time
@@ -46,10 +46,16 @@ _CLOSE_CALLS = frozenset(c for c in D.action_ids() if D.KIND[c] == "close_call")
 
 def roll_prompt(options: Sequence[Option]) -> str:
     """The Horror Roll's question, naming only the ways out it offers (no Close Call without the card)."""
+    return _roll_prompt(frozenset(map(verb_of, map(OPTION_KEY, options))))
+
+
+@lru_cache(maxsize=64)
+def _roll_prompt(verbs: frozenset[str]) -> str:
+    """`roll_prompt` from the verbs of the options: a pure function of them, so its cache never goes stale."""
     ways = ["accept it"]
-    if any(o.key.startswith("convert") for o in options):
+    if "convert" in verbs:
         ways.append("turn a 3-4 into a success by discarding two cards")
-    if any(o.key.startswith("closecall") for o in options):
+    if "closecall" in verbs:
         ways.append("Close Call")
     if len(ways) > 2:
         return f"Horror Roll: {', '.join(ways[:-1])}, or {ways[-1]}."

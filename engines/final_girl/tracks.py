@@ -11,33 +11,33 @@ from engines.final_girl.state import State
 
 
 def attack_value(state: State) -> int:
-    return D.ROWS[state.bloodlust][0] + _minor(state, "attack")
+    return killer_values(state)[0]
 
 
 def move_value(state: State) -> int:
-    bonus = 1 if state.dark_power == "tireless" and state.dark_power_revealed else 0
-    return D.ROWS[state.bloodlust][1] + bonus + _minor(state, "move")
+    return killer_values(state)[1]
 
 
-_MINOR_ADDS: dict[str, dict[str, int]] = {
-    what: {
-        c: D.TERROR[kind]["minor"].get(what, 0)
-        for c, kind in D.KIND.items()
-        if kind in D.TERROR and D.TERROR[kind].get("minor")
-    }
-    for what in ("attack", "move")
+def killer_values(state: State) -> tuple[int, int]:
+    """Her Attack and Movement Values now: the Bloodlust row's, with what her powers add. Both in one pass, as
+    the view reads both at every decision."""
+    row = D.ROWS[state.bloodlust]
+    attack, move = row[0], row[1]
+    if state.dark_power == "tireless" and state.dark_power_revealed:
+        move += 1
+    for power in state.minor_powers:  # a plain loop: most of the time there are none, or one
+        add_attack, add_move = _MINOR_ADDS[power.card]
+        attack += add_attack
+        move += add_move
+    return attack, move
+
+
+_MINOR_ADDS: dict[str, tuple[int, int]] = {
+    c: (D.TERROR[kind]["minor"].get("attack", 0), D.TERROR[kind]["minor"].get("move", 0))
+    for c, kind in D.KIND.items()
+    if kind in D.TERROR and D.TERROR[kind].get("minor")
 }
-"""Value -> card -> what that Minor Dark Power adds to it, read from the data once: a view asks at every
-decision."""
-
-
-def _minor(state: State, what: str) -> int:
-    """What the Minor Dark Powers in play add to her Attack or Movement Value."""
-    powers = state.minor_powers
-    if not powers:
-        return 0
-    adds = _MINOR_ADDS[what]
-    return sum([adds[m.card] for m in powers])
+"""Minor Dark Power card -> what it adds to her Attack and Movement Values, read from the data once."""
 
 
 def adrenaline(state: State) -> int:
