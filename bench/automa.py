@@ -30,9 +30,13 @@ from __future__ import annotations
 import argparse
 import hashlib
 import inspect
+import io
 import json
 import statistics
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
@@ -218,9 +222,7 @@ class Kept:
         spans = []
         for start, ats in sorted(self.sittings.items()):
             begun, ended = time.gmtime(start), time.gmtime(max(ats))
-            fast = (
-                f"; the machine at {self.speeds[start]:.0f} {SPEED_UNIT}" if start in self.speeds else ""
-            )
+            fast = f"; the machine at {self.speeds[start]:.0f} {SPEED_UNIT}" if start in self.speeds else ""
             spans.append(
                 f"{time.strftime('%Y-%m-%d %H:%M', begun)}-{time.strftime('%H:%M', ended)} UTC "
                 f"({len(ats)} result{'' if len(ats) == 1 else 's'}{fast})"
@@ -238,14 +240,42 @@ SPEED = 0.0
 """This sitting's speed."""
 
 
+YARDSTICK_CODE = "9471141"
+"""The engines the yardstick plays: the run of record's (commit 9471141), whatever the checkout holds, so an
+engine made faster since reads as the same machine, not as a faster one (the rollout steps of 2026-12-06 take
+11-18% fewer instructions). Without git or that commit, the checkout's own engines play it, and `speed` says
+so."""
+
+
 def speed() -> float:
     """The yardstick measured as bench/throughput_all.py measured its 117, the median of three rounds (a first
-    round has run a third slower than the next two)."""
+    round has run a third slower than the next two), played by the engines of YARDSTICK_CODE."""
+    gid, games, _ = YARDSTICK
+    probe = (
+        "import statistics, sys; sys.path.insert(0, 'bench'); from throughput_all import rate; "
+        f"print(statistics.median(rate({gid!r}, {{}}, {games})[0] for _ in range(3)))"
+    )
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = subprocess.run(
+            ["git", "-C", str(HERE.parent), "archive", YARDSTICK_CODE, "engines", "bench/throughput_all.py"],
+            capture_output=True,
+            check=False,
+        )
+        if tree.returncode == 0:
+            with tarfile.open(fileobj=io.BytesIO(tree.stdout)) as tar:
+                tar.extractall(tmp, filter="data")
+            found = subprocess.run([sys.executable, "-c", probe], cwd=tmp, capture_output=True, text=True)
+            if found.returncode == 0:
+                return float(found.stdout.split()[-1])
+    print(
+        f"the yardstick's engines (commit {YARDSTICK_CODE}) are not at hand: this checkout's play it, and a "
+        "faster engine reads as a faster machine",
+        file=sys.stderr,
+    )
     if str(HERE) not in sys.path:
         sys.path.insert(0, str(HERE))
     from throughput_all import rate
 
-    gid, games, _ = YARDSTICK
     return statistics.median(rate(gid, {}, games)[0] for _ in range(3))
 
 
@@ -767,7 +797,9 @@ def main() -> int:
         args.dump.write_text(json.dumps(records))
     pairs = records
     drawn = plot(records)
-    if records and not drawn:  # no calibration (--decisions 0) draws nothing, and that is not matplotlib's fault
+    if (
+        records and not drawn
+    ):  # no calibration (--decisions 0) draws nothing, and that is not matplotlib's fault
         say("matplotlib is not installed (the `plot` extra): no bench/calibration.png")
     report([], pairs, drawn, False)
     compared = compare(games, played, say, lambda rows: report(rows, pairs, drawn, False))

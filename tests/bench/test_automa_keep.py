@@ -94,3 +94,10 @@ def test_each_sittings_speed_is_kept_and_told(automa, tmp_path):
 def test_the_speed_is_games_a_cpu_second(automa, monkeypatch):
     monkeypatch.setattr(automa, "YARDSTICK", ("escape-of-the-dead", 3, 1))
     assert automa.speed() > 0
+
+
+def test_the_yardstick_without_its_pinned_engines_says_the_checkouts_play_it(automa, monkeypatch, capsys):
+    monkeypatch.setattr(automa, "YARDSTICK", ("escape-of-the-dead", 3, 1))
+    monkeypatch.setattr(automa, "YARDSTICK_CODE", "0" * 40)  # no such commit
+    assert automa.speed() > 0
+    assert "this checkout's play it" in capsys.readouterr().err
