@@ -28,7 +28,7 @@ from engines.final_girl.board import place_victims
 from engines.final_girl.events import draw_event
 from engines.final_girl.items import why_not_item
 from engines.final_girl.keys import Key
-from engines.final_girl.machine import CHOICE_FNS, CHOICES, OPTION_FNS, OPTIONS, ev, push, remember, run
+from engines.final_girl.machine import CHOICES, OPTIONS, ev, push, run
 from engines.final_girl.planning import why_not_buy
 from engines.final_girl.playing import action_prompt, why_not_discard, why_not_play
 from engines.final_girl.rolling import horror_dice, roll_prompt
@@ -236,7 +236,7 @@ class FinalGirl:
         if state.result or not state.ask:
             return None
         kind = state.ask["kind"]
-        options = tuple((OPTION_FNS.get(kind) or remember(OPTION_FNS, OPTIONS, kind))(state))
+        options = tuple(OPTIONS.run(kind, state))
         asked = _PROMPTED.get(kind)
         prompt = asked(options) if asked else PROMPTS[kind]
         return Decision(FINAL_GIRL, kind, prompt, options)
@@ -248,8 +248,7 @@ class FinalGirl:
         if decision.option(key) is None:
             raise IllegalMove(self._why(state, decision, key))
         events: list[Event] = []
-        kind = decision.kind
-        (CHOICE_FNS.get(kind) or remember(CHOICE_FNS, CHOICES, kind))(state, Key.parse(key), events)
+        CHOICES.run(decision.kind, state, Key.parse(key), events)
         run(state, events)
         return events
 

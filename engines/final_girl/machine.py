@@ -8,7 +8,6 @@ chosen key does). The Action phase's keys go one step further: their verb names 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from engines.core.events import Event
@@ -25,21 +24,6 @@ ACTS = Steps("final girl actions")
 """Action-phase verb -> handler(state, key, events)."""
 PHASE_OPS = ("turn", "action_phase", "planning_phase", "killer_phase", "panic_phase", "upkeep_phase")
 """The steps a Final Health comeback stops at: the turn's phases, which it never cuts."""
-
-
-Handler = Callable[..., Any]
-OPTION_FNS: dict[str, Handler] = {}
-CHOICE_FNS: dict[str, Handler] = {}
-ACT_FNS: dict[str, Handler] = {}
-"""Name -> handler, for OPTIONS, CHOICES and ACTS: each filled by `remember` as a name is first met, so
-the hot paths look a name up without a call into the table. Never stale: a table refuses a second handler for a
-name, and a name with no handler raises there and is not remembered."""
-
-
-def remember(known: dict[str, Handler], table: Steps, name: str) -> Handler:
-    """`table`'s handler for `name` (UnknownStep when it has none), kept in `known` for the next time."""
-    fn = known[name] = table.handler(name)
-    return fn
 
 
 def ev(state: State, events: list[Event], kind: str, **facts: Any) -> None:

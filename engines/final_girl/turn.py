@@ -12,7 +12,7 @@ from engines.final_girl.events import event_upkeep
 from engines.final_girl.items import forklift_options, item_options
 from engines.final_girl.keys import Key
 from engines.final_girl.killer import finale_upkeep, reveal_finale_if_due
-from engines.final_girl.machine import ACT_FNS, ACTS, CHOICES, OPTIONS, STEPS, emit, ev, push, remember
+from engines.final_girl.machine import ACTS, CHOICES, OPTIONS, STEPS, emit, ev, push
 from engines.final_girl.planning import trade_options
 from engines.final_girl.playing import discard_options, play_options
 from engines.final_girl.state import State
@@ -45,8 +45,7 @@ def do_action(state: State, key: Key, events: list[Event]) -> None:
     """Come back to the Action phase's menu after this action, and carry it out by its verb."""
     state.stack.append({"op": "hub"})
     state.ask = {}
-    verb = key.verb
-    (ACT_FNS.get(verb) or remember(ACT_FNS, ACTS, verb))(state, key, events)
+    ACTS.run(key.verb, state, key, events)
 
 
 @ACTS.step("end")
