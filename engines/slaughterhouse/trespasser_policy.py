@@ -232,10 +232,8 @@ def _goal(view: View, me: int, scenario_goal: str | None) -> str | None:
     if spots:
         mine = D.DIST[t.space]
         theirs = [D.DIST[x.space] for x in view.sawyers if x.space]  # distances are symmetric
-        # the nearest Sawyer's distance to each spot: one row a Sawyer, each column's least (9 with none out)
-        family = list(map(min, zip(*[[d[s] for s in spots] for d in theirs], strict=True))) if theirs else [9] * len(spots)
-        # each spot scored with its name last, so the least tuple is the spot min(spots, key=...) would give
-        return min([(mine[s] - f // 3, s) for s, f in zip(spots, family, strict=True)])[1]
+        # a spot scores its distance less a third of the nearest Sawyer's (9 with none out), its name breaking ties
+        return min([(mine[s] - (min([d[s] for d in theirs]) if theirs else 9) // 3, s) for s in spots])[1]
     hidden = [s for s in view.vehicle_spaces if s not in view.vehicles_up]
     return min(hidden, key=lambda s: D.DIST[t.space][s]) if hidden else None
 
