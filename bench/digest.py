@@ -3,7 +3,9 @@
 For every game it plays seeded whole games under every option value (one at a time, the rest at their
 defaults), every shipped policy at every seat, and the Slaughterhouse seats under different policies; it hashes
 each game's decisions (seat, kind, prompt, options), the keys chosen, every event, the hint at each decision
-and the final state. It also writes long saved runs (`--saves DIR`) and checks that they load (`--load DIR`).
+and the final state. Beside each game's digest, the search's: at positions of seeded games, a determinized
+sample and the search's estimates of every option, so a change that makes the rollouts cheaper can prove they
+play as before. It also writes long saved runs (`--saves DIR`) and checks that they load (`--load DIR`).
 
     .venv/bin/python bench/digest.py                    # print the digest of each game
     .venv/bin/python bench/digest.py --check            # compare with bench/digests.json, exit 1 on a change
@@ -83,6 +85,38 @@ def digest_game(game_id: str, options: dict[str, str], policy: dict[str, str], s
     return h.hexdigest()
 
 
+SEARCH_SEEDS = 3
+"""Heuristic games whose positions the search's digest reads (every 7th decision with a choice)."""
+
+
+def search_digest(game_id: str) -> str:
+    """The hash of what the search sees and finds: at every 7th decision with a choice of SEARCH_SEEDS heuristic
+    games, a determinized sample of the position and `evaluate`'s estimates of every option (two samples each:
+    wins, count goal, facts, the labels)."""
+    from engines.core import search
+    from engines.core.autoplay import play
+    from engines.core.rng import Rng, splitmix64
+
+    game = registry.get(game_id)
+    h = hashlib.sha256()
+    for seed in range(SEARCH_SEEDS):
+        state, _ = game.setup(seed, {})
+        for n, key in enumerate(play(game, seed, game.default_policy).keys):
+            d = game.decision(state)
+            if n % 7 == 3 and d is not None and len(d.options) > 1:
+                h.update(msgspec.msgpack.encode(game.determinize(state, d.seat, Rng(splitmix64(n)))))
+                h.update(
+                    _enc.encode(search.evaluate(game, state, d, search.Budget(iterations=2), seed * 1000 + n))
+                )
+            game.apply(state, key)
+    return h.hexdigest()
+
+
+def searched(game_id: str) -> bool:
+    """Whether the search plays this game (it has a determinize, and its hint is not the exact one)."""
+    return game_id != "escape-of-the-dead" and callable(getattr(registry.get(game_id), "determinize", None))
+
+
 def _job(args: tuple[str, dict[str, str], dict[str, str]]) -> str:
     game_id, options, policy = args
     h = hashlib.sha256()
@@ -159,16 +193,26 @@ def main() -> int:
         return 1 if problems else 0
     known = json.loads(DIGESTS.read_text()) if DIGESTS.exists() else {}
     changed = False
-    for game_id in args.game or registry.ids():
+    chosen = args.game or registry.ids()
+    for game_id in chosen:
         value, games = digest(game_id, args.jobs)
-        same = known.get(game_id) == value
-        mark = "" if not args.check else "  same" if same else "  CHANGED"
-        print(f"{game_id:24} {games:5} games  {value[:16]}{mark}")
-        changed |= not same
-        known[game_id] = value
+        changed |= _tell(known, game_id, f"{games:5} games", value, args.check)
+    searches = [g for g in chosen if searched(g)]
+    with ProcessPoolExecutor(max(1, args.jobs)) as pool:
+        for game_id, value in zip(searches, pool.map(search_digest, searches), strict=True):
+            changed |= _tell(known, f"search {game_id}", f"{SEARCH_SEEDS:5} games", value, args.check)
     if args.write:
         DIGESTS.write_text(json.dumps(known, indent=2, sort_keys=True) + "\n")
     return 1 if args.check and changed else 0
+
+
+def _tell(known: dict[str, str], name: str, size: str, value: str, check: bool) -> bool:
+    """Print one digest (against the recorded one with `check`) and record it: whether it changed."""
+    same = known.get(name) == value
+    mark = "" if not check else "  same" if same else "  CHANGED"
+    print(f"{name:30} {size}  {value[:16]}{mark}", flush=True)
+    known[name] = value
+    return not same
 
 
 if __name__ == "__main__":
