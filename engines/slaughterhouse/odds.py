@@ -55,6 +55,10 @@ def dice_for(state: State, roll: str, who: int = -1, source: str = "") -> int:
     return _DICE[roll](state, who, source)
 
 
+FACE_NAMES = {0: "blank", 1: "slash", 2: "skull"}
+"""A bone die's face by its successes."""
+
+
 def reroll_which(dice: list[int], fire: bool) -> list[int]:
     """The dice a plain reroll throws again: the blanks, or against the Fire (fewer is better) the successes."""
     return [i for i, d in enumerate(dice) if (d != 0 if fire else d == 0)]
@@ -122,13 +126,25 @@ def option_rolls(state: State, key: str, label: str, kind: str) -> list[Roll]:
         nxt = state.todo[1]
         fire = nxt.kind == "fire_burns"  # against the Fire the successes are rolled again
         return [Roll(label, len(reroll_which(nxt.dice, fire)), 0 if fire else sum(nxt.dice), "reroll")]
-    if kind == "reroll_pick" and k.verb == "dice":
+    if kind == "reroll" and k.verb == "pick":  # the dice are chosen next: every choice there, each once
         dice = state.todo[1].dice
-        picked = {int(i) for i in k.arg().split(",")}
-        return [Roll(label, len(picked), sum(d for i, d in enumerate(dice) if i not in picked), "reroll")]
+        return [_picked(dice, which, "pick") for which in picks(len(dice))]
+    if kind == "reroll_pick" and k.verb == "dice":
+        return [_picked(state.todo[1].dice, [int(i) for i in k.arg().split(",")], "reroll")]
     if kind == "sawyer_action":
         return _sawyer_rolls(state, k, label)
     return []
+
+
+def picks(n: int) -> list[list[int]]:
+    """Every choice of dice to throw again among n (rulebook: any dice, once), by index, each set once."""
+    return [[i for i in range(n) if mask >> i & 1] for mask in range(1, 1 << n)]
+
+
+def _picked(dice: list[int], which: list[int], roll: str) -> Roll:
+    """Throwing again the dice `which`: the others' successes are kept."""
+    faces = ", ".join(f"die {i + 1} ({FACE_NAMES[dice[i]]})" for i in which)
+    return Roll(f"reroll {faces}", len(which), sum(d for i, d in enumerate(dice) if i not in which), roll)
 
 
 def _action_rolls(state: State, k: Key, label: str) -> list[Roll]:

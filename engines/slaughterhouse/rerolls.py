@@ -9,12 +9,10 @@ from engines.core.contract import Option
 from engines.core.events import Event
 from engines.slaughterhouse import data as D
 from engines.slaughterhouse.keys import Key, to_key
-from engines.slaughterhouse.odds import reroll_which
+from engines.slaughterhouse.odds import FACE_NAMES, picks, reroll_which
 from engines.slaughterhouse.rules import first_of_each, plural, successes
 from engines.slaughterhouse.state import State, Step
 from engines.slaughterhouse.tables import ANSWERS, QUESTIONS
-
-_FACE = {0: "blank", 1: "slash", 2: "skull"}
 
 
 @QUESTIONS.step("reroll")
@@ -27,7 +25,7 @@ def ask_reroll(state: State, step: Step) -> tuple[list[Option], str]:
     for c in first_of_each(state.hand, D.ALL_SAWYER_CARDS):
         opts += _card_rerolls(c, what, none)
     opts.append(_KEEP)
-    faces = ", ".join(_FACE[d] for d in nxt.dice)
+    faces = ", ".join(FACE_NAMES[d] for d in nxt.dice)
     return (
         opts,
         f"The dice show {faces}: {plural(successes(nxt.dice), 'success', 'successes')}. Reroll?",
@@ -69,9 +67,8 @@ def answer_reroll(state: State, step: Step, key: str, events: list[Event]) -> No
 def ask_reroll_pick(state: State, step: Step) -> tuple[list[Option], str]:
     dice = state.todo[1].dice
     opts = []
-    for mask in range(1, 1 << len(dice)):
-        which = [i for i in range(len(dice)) if mask >> i & 1]
-        faces = ", ".join(f"die {i + 1} ({_FACE[dice[i]]})" for i in which)
+    for which in picks(len(dice)):
+        faces = ", ".join(f"die {i + 1} ({FACE_NAMES[dice[i]]})" for i in which)
         opts.append(Option(to_key("dice", ",".join(map(str, which))), f"reroll {faces}"))
     return opts, "Which dice are rolled again? (Each die once.)"
 

@@ -8,7 +8,7 @@ from engines.core.contract import Decision
 from engines.core.events import Event
 from engines.slaughterhouse import data as D
 from engines.slaughterhouse.keys import Key, to_key
-from engines.slaughterhouse.odds import Roll, rolls
+from engines.slaughterhouse.odds import FACE_NAMES, Roll, rolls
 from engines.slaughterhouse.state import State, View
 from solo import theme
 from solo.toolbar import joined
@@ -557,9 +557,6 @@ def _cards(n: int) -> str:
     return f"{n} free card{'' if n == 1 else 's'}"
 
 
-_FACE = {0: "blank", 1: "slash", 2: "skull"}
-
-
 def _reroll_odds(state: State, kind: str, found: list[Roll]) -> list[Table]:
     """The family's reroll: the faces showing, each distinct reroll once (every card buries alike), the total
     after it and the chance it beats the roll as it stands."""
@@ -568,7 +565,9 @@ def _reroll_odds(state: State, kind: str, found: list[Roll]) -> list[Table]:
     seen: dict[tuple[int, int], str] = {}
     for r in found:
         label, n, base = r.label, r.dice, r.kept
-        if kind == "reroll":
+        if r.roll == "pick":  # choosing the dice: each choice the next question offers
+            label = f"choose: {label} (any card)"
+        elif kind == "reroll":
             label = "reroll the blanks (any card)" if base == now else "reroll the successes (any card)"
         seen.setdefault((n, base), label)
     most = max(base + max(D.FACES) * n for n, base in seen)
@@ -584,7 +583,7 @@ def _reroll_odds(state: State, kind: str, found: list[Roll]) -> list[Table]:
                 _pct(sum((p for k, p in dist.items() if k > now), Fraction(0))),
             ]
         )
-    faces = ", ".join(f"die {i} {_FACE.get(x, x)}" for i, x in enumerate(dice, 1))
+    faces = ", ".join(f"die {i} {FACE_NAMES.get(x, x)}" for i, x in enumerate(dice, 1))
     note = (
         f"The dice show {faces}: {now} success{'' if now == 1 else 'es'}. A reroll buries the card; the columns "
         "are the total after it (the kept dice included). Bone dice: three blanks, two slashes (1), a skull (2)."

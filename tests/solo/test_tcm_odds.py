@@ -78,6 +78,35 @@ def test_the_family_reroll_question_shows_the_faces_and_the_chance_to_beat_them(
     state.todo[:0] = [Step("reroll", dice=[0, 0, 2]), Step("attack", who=0, dice=[0, 0, 2])]
     assert len(GAME.decision(state).options) == 5  # two cards, each two ways, and keep
     _title, head, rows, note = UI.odds(state)[0]
-    assert len(rows) == 1 and rows[0][0] == "reroll the blanks (any card)" and rows[0][1] == "2"
+    assert rows[0][0] == "reroll the blanks (any card)" and rows[0][1] == "2"
     assert head[-1] == "more than 2" and rows[0][-1] == "75.0%"  # both blanks again: worse than 2 never
     assert "die 1 blank, die 2 blank, die 3 skull: 2 successes" in note
+    # choosing the dice: each distinct choice once (both blanks is the plain reroll's row, above)
+    assert [(r[0], r[1]) for r in rows[1:]] == [
+        ("choose: reroll die 1 (blank) (any card)", "1"),
+        ("choose: reroll die 3 (skull) (any card)", "1"),
+        ("choose: reroll die 1 (blank), die 3 (skull) (any card)", "2"),
+        ("choose: reroll die 1 (blank), die 2 (blank), die 3 (skull) (any card)", "3"),
+    ]
+    assert rows[2][-1] == "0.0%"  # the skull again: at most 2, never more
+
+
+def test_with_no_blanks_the_reroll_question_still_shows_the_odds_of_choosing_the_dice():
+    """Rulebook: a reroll throws any dice again. With no blanks the plain reroll throws none, but choosing the
+    dice still can, so `odds` shows those and never says no roll is pending."""
+    state = green_turn()
+    state.hand = ["sawyer/i_got_ya/1"]
+    state.todo[:0] = [Step("reroll", dice=[2, 1]), Step("attack", who=0, dice=[2, 1])]
+    tables = UI.odds(state)
+    assert tables is not None
+    _title, head, rows, _note = tables[0]
+    assert [r[0] for r in rows] == [
+        "choose: reroll die 1 (skull) (any card)",
+        "choose: reroll die 2 (slash) (any card)",
+        "choose: reroll die 1 (skull), die 2 (slash) (any card)",
+    ]
+    one = bone_odds(1)
+    assert head[-1] == "more than 3" and rows[1][-1] == _pct(one[2])  # the slash again: a skull beats 3
+    assert rows[0][2:] == ["-", _pct(one[0]), _pct(one[1]), _pct(one[2]), "-", "0.0%"]  # kept 1, plus 0-2
+    assert UI.odds(state, "pick:sawyer/i_got_ya/1") is not None
+    assert UI.odds(state, "reroll:sawyer/i_got_ya/1") is None  # the blanks: there are none to throw

@@ -97,7 +97,11 @@ def _play(seed: int, scenario: str, policy: str) -> dict[str, int]:
     while (d := GAME.decision(state)) is not None and index < 3000:
         key = pick(GAME.view(state, d.seat), d, policy_rng(seed, index))
         label = next(o.label for o in d.options if o.key == key)
-        found = [_expected(state, d, key, r) for r in option_rolls(state, key, label, d.kind)]
+        found = [
+            _expected(state, d, key, r)
+            for r in option_rolls(state, key, label, d.kind)
+            if r.roll != "pick"  # choosing the dice: the next question's choice says which, and is checked
+        ]
         if d.kind == "action" and key == "end":
             found += [_expected(state, d, key, r) for r in rolls(state, d) if r.roll == "calm"]
         events = GAME.apply(state, key, d)
