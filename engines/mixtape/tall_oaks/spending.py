@@ -37,8 +37,8 @@ RELEVANT = {
 @lru_cache(maxsize=32768)
 def _most(name: str, held: tuple[tuple[str, int], ...]) -> dict[str, tuple[int, int, int, int]]:
     """Kind of roll -> its bonus with every token of the held supplies (card, tokens left) that helps it
-    spent. Cached (a view asks at every decision, and hands change rarely), so the dict is shared: views
-    only read it."""
+    spent. Cached (a view asks at every decision, and hands change rarely), so the dict is shared and
+    `seat_most` hands out a copy."""
     out = {}
     for purpose, kinds in RELEVANT.items():
         chosen = {}
@@ -114,7 +114,7 @@ def seat_most(state: State, seat: str) -> dict[str, tuple[int, int, int, int]]:
     """This seat's bonus for each kind of action roll with every token that helps it spent."""
     for x in state.survivors:
         if x.seat == seat:
-            return _most(x.name, tuple([(c, x.trackers.get(c, 0)) for c in x.supplies])) if x.alive else {}
+            return dict(_most(x.name, tuple([(c, x.trackers.get(c, 0)) for c in x.supplies]))) if x.alive else {}
     return {}
 
 

@@ -491,6 +491,15 @@ def test_view_hides_face_down_final_scenes_and_deck_order():
     assert state.supplies.draw_pile[-1] not in blob and "draw_pile" not in blob
 
 
+def test_a_view_holds_its_own_copy_of_the_bonuses_the_engine_caches():
+    """A policy may do as it likes with its view: emptying one view's best bonuses empties no other's."""
+    state = fresh(34)
+    first = GAME.view(state, "survivor1")
+    assert first.most
+    first.most.clear()
+    assert GAME.view(state, "survivor1").most
+
+
 def test_illegal_keys_are_refused_with_a_reason_and_the_state_untouched():
     state = fresh(33)
     before = msgspec.json.encode(state)
