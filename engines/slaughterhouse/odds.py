@@ -79,7 +79,8 @@ class Roll(NamedTuple):
     dice: int
     kept: int = 0
     roll: str = ""
-    """The roll's name as `dice_for` knows it (search, attack, fire...), or 'reroll'."""
+    """The roll's name as `dice_for` knows it (search, attack, fire...), 'reroll', or 'pick' (one choice of dice
+    the question after this one may throw again)."""
 
     def odds(self) -> dict[int, Fraction]:
         """The total's distribution (the kept successes plus the dice)."""
