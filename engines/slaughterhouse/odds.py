@@ -142,10 +142,14 @@ def picks(n: int) -> list[list[int]]:
     return [[i for i in range(n) if mask >> i & 1] for mask in range(1, 1 << n)]
 
 
+def picked_label(dice: list[int], which: list[int]) -> str:
+    """The words of throwing again the dice `which` (the reroll question's choice, and its odds' row)."""
+    return "reroll " + ", ".join(f"die {i + 1} ({FACE_NAMES[dice[i]]})" for i in which)
+
+
 def _picked(dice: list[int], which: list[int], roll: str) -> Roll:
     """Throwing again the dice `which`: the others' successes are kept."""
-    faces = ", ".join(f"die {i + 1} ({FACE_NAMES[dice[i]]})" for i in which)
-    return Roll(f"reroll {faces}", len(which), sum(d for i, d in enumerate(dice) if i not in which), roll)
+    return Roll(picked_label(dice, which), len(which), sum(d for i, d in enumerate(dice) if i not in which), roll)
 
 
 def _action_rolls(state: State, k: Key, label: str) -> list[Roll]:

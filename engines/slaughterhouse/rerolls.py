@@ -9,7 +9,7 @@ from engines.core.contract import Option
 from engines.core.events import Event
 from engines.slaughterhouse import data as D
 from engines.slaughterhouse.keys import Key, to_key
-from engines.slaughterhouse.odds import FACE_NAMES, picks, reroll_which
+from engines.slaughterhouse.odds import FACE_NAMES, picked_label, picks, reroll_which
 from engines.slaughterhouse.rules import first_of_each, plural, successes
 from engines.slaughterhouse.state import State, Step
 from engines.slaughterhouse.tables import ANSWERS, QUESTIONS
@@ -68,8 +68,7 @@ def ask_reroll_pick(state: State, step: Step) -> tuple[list[Option], str]:
     dice = state.todo[1].dice
     opts = []
     for which in picks(len(dice)):
-        faces = ", ".join(f"die {i + 1} ({FACE_NAMES[dice[i]]})" for i in which)
-        opts.append(Option(to_key("dice", ",".join(map(str, which))), f"reroll {faces}"))
+        opts.append(Option(to_key("dice", ",".join(map(str, which))), picked_label(dice, which)))
     return opts, "Which dice are rolled again? (Each die once.)"
 
 

@@ -3,23 +3,14 @@ from results played by the same code (issue 17's run of record is longer than a 
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
-SCRIPT = Path(__file__).parents[2] / "bench" / "automa.py"
-
 
 @pytest.fixture
-def automa(monkeypatch):
-    spec = importlib.util.spec_from_file_location("bench_automa", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, spec.name, module)  # inspect finds the script's classes through it
-    spec.loader.exec_module(module)
+def automa(bench_script, monkeypatch):
+    module = bench_script("automa")
     monkeypatch.setattr(module, "JOBS", 1)
     return module
 

@@ -2,24 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
-from pathlib import Path
 
 import pytest
 
-SCRIPT = Path(__file__).parents[2] / "bench" / "kept_compare.py"
-
 
 @pytest.fixture
-def compare(monkeypatch):
-    spec = importlib.util.spec_from_file_location("bench_kept_compare", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, spec.name, module)
-    spec.loader.exec_module(module)
-    return module
+def compare(bench_script):
+    return bench_script("kept_compare")
 
 
 def _row(code: str, key: list, result: object) -> str:
