@@ -167,7 +167,7 @@ SAID: dict[str, Said] = {
     "Trespassers escaped": Said("more Trespassers escape", "fewer Trespassers escape", 1, (("sawyer", -1),)),
     "Trespassers killed": Said("more Trespassers die", "fewer Trespassers die", -1, (("sawyer", 1),)),
     "rounds": Said("the game lasts longer", "the game ends sooner", 0),
-    "rescue tokens": Said("you hold more Rescue tokens", "you hold fewer Rescue tokens", 1),
+    "rescue tokens": Said("you hold more rescue tokens", "you hold fewer rescue tokens", 1),
     "tasks done": Said("more Tasks get done", "fewer Tasks get done", 1),
     "Final Rescue token": Said(
         "you hold the Final Rescue token more often",

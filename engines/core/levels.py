@@ -51,8 +51,9 @@ HINT_STEPS: dict[str, int] = {
 }
 """The hint's cap, about 0.6 s of CPU at the step costs above: under issue 17's one second for a hint even at
 its 95th percentile (at about 0.85 s of steps, Final Girl's hint took 1.2 s there). Those costs are the
-machine's of 2026-12-01 (117 heuristic Tall Oaks games a CPU second); on one half as fast every figure here
-doubles (bench/RESULTS.md, "The cost on a slower machine")."""
+machine's of 2026-12-01 (117 heuristic Tall Oaks games a CPU second); a step has since got 10-18% cheaper, and
+in the run of record the hint's median was 0.47-0.59 s, its 95th percentile 0.70-0.84 s (bench/RESULTS.md,
+"Automa levels, read against issue 17's targets")."""
 HARD_SCREEN: dict[str, int] = {"escape-from-tall-oaks": 6}
 """Games whose hard level screens (engines.core.search `_contest`): every option is played out on this many
 samples, then only the heuristic's pick and the two best of the screen go on, to HARD_ITERATIONS samples more,
