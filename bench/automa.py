@@ -241,9 +241,9 @@ SPEED = 0.0
 
 
 YARDSTICK_CODE = "9471141"
-"""The engines the yardstick plays: the run of record's (commit 9471141), whatever the checkout holds, so an
+"""The engines the yardstick plays: the 2026-12-03 run's (commit 9471141), whatever the checkout holds, so an
 engine made faster since reads as the same machine, not as a faster one (the rollout steps of 2026-12-06 take
-11-18% fewer instructions). Without git or that commit, the checkout's own engines play it, and `speed` says
+10-18% fewer instructions). Without git or that commit, the checkout's own engines play it, and `speed` says
 so."""
 
 
