@@ -1,0 +1,70 @@
+"""The complexity limit pyproject.toml sets is the one `ruff check` enforces on engines/ (issue 47, point 1).
+
+Setting `max-complexity` does nothing unless `C90` is among the selected rules; the guard held only by hand
+until it was. This writes a function one branch over the limit into a scratch file placed as engines/ code and
+asks ruff, as CI does, whether it passes."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _limit() -> int:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    return int(config["tool"]["ruff"]["lint"]["mccabe"]["max-complexity"])
+
+
+def _function(branches: int) -> str:
+    """A function of cyclomatic complexity `branches + 1`: one `if` a branch."""
+    body = "".join(f"    if x == {n}:\n        return {n}\n" for n in range(branches))
+    return f"def f(x: int) -> int:\n{body}    return -1\n"
+
+
+def _ruff() -> list[str]:
+    found = shutil.which("ruff", path=str(Path(sys.executable).parent)) or shutil.which("ruff")
+    if found is None:
+        pytest.skip("ruff is not installed")
+    return [found]
+
+
+def _check(tmp_path: Path, source: str, where: str) -> subprocess.CompletedProcess[str]:
+    """`ruff check` of `source` at path `where` inside a copy of the project's config, as CI runs it."""
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    target = tmp_path / where
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(source)
+    return subprocess.run(
+        [*_ruff(), "check", "--no-cache", where],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_ruff_selects_the_complexity_rule() -> None:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert "C90" in config["tool"]["ruff"]["lint"]["select"]
+
+
+def test_a_function_over_the_limit_in_engines_fails_ruff_check(tmp_path: Path) -> None:
+    limit = _limit()
+    over = _check(tmp_path, _function(limit), "engines/too_complex.py")  # complexity limit + 1
+    assert over.returncode != 0, over.stdout
+    assert "C901" in over.stdout
+    at = _check(tmp_path, _function(limit - 1), "engines/just_right.py")  # complexity at the limit
+    assert at.returncode == 0, at.stdout
+
+
+def test_a_function_over_the_limit_outside_engines_is_let_through(tmp_path: Path) -> None:
+    """solo/, narratives/ and tests/ are exempt, as pyproject.toml says; the exemption must not reach engines/."""
+    result = _check(tmp_path, _function(_limit() + 5), "solo/long_screen.py")
+    assert result.returncode == 0, result.stdout
