@@ -93,9 +93,11 @@ SAMPLES: int | None = None
 
 def resolve(game, name: str):
     if name == "hard" and SAMPLES is not None:
-        from engines.core.search import Budget, Searcher
+        import msgspec
 
-        return Searcher(Budget(iterations=SAMPLES))
+        from engines.core.search import Searcher
+
+        return Searcher(msgspec.structs.replace(levels.hard_budget(game.id), most=SAMPLES, steps=None))
     return levels.resolve(game, name)
 
 
@@ -434,10 +436,10 @@ def calibrate_game(gid: str, seat: str, seed: int, timed: bool) -> tuple[list[di
         key = decide(game, heuristic, run.state, d, policy_rng(seed, len(run.keys)))
         if d.seat == seat and len(d.options) > 1 and len(mine) < PER_GAME and pick.below(PICK_ONE_IN) == 0:
             t = time.process_time()
-            found = advice.playouts(run, d)
-            advice.figures(found, gid)  # the hint's whole cost: the playouts and the figures shown
+            verdict = advice.raced(run, d)
+            advice.from_verdict(verdict, d, gid)  # the hint's whole cost: the race and the figures shown
             hints.append(round(time.process_time() - t, 4))
-            tallies = [[e.key, e.plays, round(e.win * e.plays)] for e in found]
+            tallies = [[s.estimate.key, s.estimate.plays, round(s.estimate.win * s.estimate.plays)] for s in verdict.standings]
             mine.append({"game": gid, "seat": seat, "seed": seed, "options": tallies, "chosen": key})
             if timed:
                 hard.choose(game, run.state, d, policy_rng(seed, len(run.keys)))
@@ -613,20 +615,14 @@ def write(section: str) -> None:
 def _budgets() -> tuple[str, str]:
     """The shipped hard level's and the hint's budgets, in words."""
     hard = ", ".join(
-        f"{get(g).title} {n}"
+        f"{get(g).title} up to {n}"
         + (f" (at most {levels.HARD_STEPS[g]:,} rollout steps)" if g in levels.HARD_STEPS else "")
-        + (
-            f" after a screen of {levels.HARD_SCREEN[g]} samples of every option, for the heuristic's pick and "
-            f"the two best of the screen, departing at {levels.hard_budget(g).margin:.2f} standard deviations"
-            if g in levels.HARD_SCREEN
-            else ""
-        )
-        for g, n in levels.HARD_ITERATIONS.items()
-    )
+        for g, n in levels.HARD_SAMPLES.items()
+    ) + f", every option on the first {levels.HARD_FIRST}, then only those still ahead of the heuristic's pick"
     hint = ", ".join(
-        f"{get(g).title} {advice.iterations(get(g))}"
+        f"{get(g).title} up to {advice.RACE.most}"
         + (f" (at most {levels.HINT_STEPS[g]:,} steps)" if g in levels.HINT_STEPS else "")
-        for g in levels.HARD_ITERATIONS
+        for g in levels.HARD_SAMPLES
         if g not in advice.EXACT
     )
     return hard, hint

@@ -551,8 +551,11 @@ class Repl:
             return
         from solo import advice
 
+        if arg.strip() and arg.strip().lower() != "more":
+            self.screen.error(f"'hint' takes 'more' or nothing; got '{arg.strip()}'. 'hint more' plays the choices out longer.")
+            return
         if advice.offered(self.run):
-            self._search_hint(d)
+            self._search_hint(d, more=arg.strip().lower() == "more")
             return
         hint = self.run.game.hint(self.run.state)
         if hint is None:
@@ -562,18 +565,19 @@ class Repl:
         number = d.options.index(option) + 1 if option else "?"
         self.screen.say(f"Hint: {number}. {option.label if option else hint.key}: {hint.reason}")
 
-    def _search_hint(self, d: Decision) -> None:
-        """The hint from the search's playouts; Ctrl-C while it thinks goes back to the prompt."""
+    def _search_hint(self, d: Decision, more: bool = False) -> None:
+        """The hint (solo/advice.py); `hint more` plays the choices out four times as long. Ctrl-C while it
+        thinks goes back to the prompt."""
         from solo import advice
         from solo.busy import busy
 
         try:
             with busy(self.screen.console, "Playing each choice out...", plain=self.screen.plain):
-                found = advice.estimates(self.run, d)
+                found = advice.advise(self.run, d, scale=advice.MORE if more else 1)
         except KeyboardInterrupt:
             self.screen.say("(hint cancelled)")
             return
-        for line in advice.lines(found, d, min(80, self.screen.console.width)):
+        for line in advice.lines(found, min(80, self.screen.console.width)):
             self.screen.say(line)
 
     def cmd_review(self, arg: str) -> None:
@@ -582,17 +586,24 @@ class Repl:
         if not review.offered(self.run):
             self.screen.error(f"{self.run.game.title} cannot be reviewed: its hidden things cannot be sampled.")
             return
+        from solo import review_cache, review_search
         from solo.progress import bar
 
+        cache = review_cache.for_slot(self.store.root, self.slot)
         try:
             with bar(self.screen.console, "Reviewing the run", plain=self.screen.plain) as tell:
-                found = review.lines(review.review(self.run, progress=tell), self.screen.console.width)
+                found = review.review(
+                    self.run, jobs=review_search.jobs_default(), progress=tell, cache=cache
+                )
         except KeyboardInterrupt:
-            self.screen.say("(review cancelled)")
+            self.screen.say("(review cancelled: what was weighed is kept, so the next review goes on from it)")
             return
+        text = review.lines(found, self.screen.console.width)
+        if cache.problem:
+            text.append(cache.problem)
 
         def draw() -> None:
-            for line in found:
+            for line in text:
                 self.screen.say(line)
 
         self.screen.paged(draw, self._more())
