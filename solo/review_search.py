@@ -189,8 +189,12 @@ def _in_processes(todo: dict[int, Task], jobs: int, done: dict[int, Weighed], te
 
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
     pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_ignore_interrupts)
-    try:
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})  # the workers start deaf to Ctrl-C;
+    try:  # one pressed meanwhile reaches this process once they have started
         running = {pool.submit(weigh, task): index for index, task in todo.items()}
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+    try:
         while running:
             finished, _ = wait(running, return_when=FIRST_COMPLETED)
             for future in finished:
