@@ -4,7 +4,7 @@
     .venv/bin/python bench/advice.py hint     [--positions 200] [--reference 40]     # stability, reference, cost
     .venv/bin/python bench/advice.py automa   [--games 6]                            # a hard turn's CPU
     .venv/bin/python bench/advice.py stats                                           # `solo stats`, fresh
-    .venv/bin/python bench/advice.py memory   [--games 50]                           # one long-lived process
+    .venv/bin/python bench/advice.py memory   [--count 50] [--hints 5]               # one long-lived process
 
 review: finished runs of each searched game, the person's seat played by the `easy` level (the heuristic half the
 time, any legal choice the other half: a player who makes real mistakes and good moves) on seeds 91000+. Each run
@@ -346,14 +346,100 @@ def automa_part(games: list[str], count: int, jobs: int) -> None:
     print(f"yardstick again: {yardstick():.0f}")
 
 
+# -- solo stats, fresh ------------------------------------------------------------------------------------
+
+
+def _keep_folder(root: Path, runs: int) -> None:
+    """A save folder whose keep files hold `runs` finished runs, spread over the five games."""
+    from saves.keep import Finished, Keepsakes, Kept
+
+    keep = Keepsakes(root)
+    ids = [*GAMES, "escape-of-the-dead"]
+    for g, game_id in enumerate(ids):
+        seat = get(game_id).person_seats[0]
+        finished = {
+            f"run-{g}-{i}": Finished(
+                slot=f"s{i}", result="won" if i % 3 == 0 else "lost", turns=10 + i % 17, seat=seat,
+                options={}, seed=i, started="2026-12-01T10:00:00+00:00", ended=f"2026-12-0{1 + i % 7}T11:00:00+00:00",
+            )
+            for i in range(g, runs, len(ids))
+        }
+        keep.write(game_id, Kept(finished=finished))
+
+
+def _command_cpu(args: list[str]) -> float:
+    """The CPU seconds of one fresh `solo` command (the child's user and system time)."""
+    import resource
+    import subprocess
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([sys.executable, "-m", "solo", *args], cwd=HERE.parent, capture_output=True, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def stats_part(runs: int = 1000, rounds: int = 15) -> None:
+    import tempfile
+
+    print(f"== `solo stats` as a fresh command: {runs} finished runs against an empty save folder ==")
+    with tempfile.TemporaryDirectory() as empty, tempfile.TemporaryDirectory() as full:
+        _keep_folder(Path(full), runs)
+        blank, kept = [], []
+        for _ in range(rounds):  # alternated, so a change in the machine's load falls on both alike
+            blank.append(_command_cpu(["--save-dir", empty, "stats"]))
+            kept.append(_command_cpu(["--save-dir", full, "stats"]))
+    a, b = statistics.median(blank), statistics.median(kept)
+    print(f"median CPU: empty {a * 1000:.0f} ms, {runs} runs {b * 1000:.0f} ms: {1000 * (b - a):.0f} ms more "
+          f"(target 100 ms); {rounds} of each, alternated")
+
+
+# -- memory ---------------------------------------------------------------------------------------------
+
+
+def _memory_of(game_id: str, games: int, hints: int) -> list[int]:
+    """Peak resident memory (kB) after each of `games` games of `game_id` played in this one process, the person's
+    seat by the heuristic, with `hints` hints asked at its decisions spread over each game."""
+    import resource
+
+    from solo import advice
+    from solo.run import Run
+
+    game = get(game_id)
+    seat = _seat(game_id)
+    peaks = []
+    for n in range(games):
+        seed = 95000 + n
+        keys = play(game, seed, game.default_policy).keys
+        run = Run(game, seed, resolve_options(game, {}), seat)
+        mine = [i for i, _ in enumerate(keys)]
+        asked = set(mine[:: max(1, len(mine) // hints)][:hints])
+        for i, key in enumerate(keys):
+            d = run.decision()
+            if i in asked and d is not None and d.seat == seat and len(d.options) > 1:
+                advice.advise(run, d)
+            run.choose(key, d)
+        peaks.append(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+    return peaks
+
+
+def memory_part(games: list[str], count: int, hints: int, jobs: int) -> None:
+    print(f"== memory: one process plays {count} games of a title with {hints} hints a game ==")
+    found = _map(jobs, _memory_of, [(g, count, hints) for g in games])
+    for g, peaks in zip(games, found, strict=True):
+        print(f"{g}: peak after the first game {peaks[0] / 1024:.0f} MB, after {count} {peaks[-1] / 1024:.0f} MB: "
+              f"{peaks[-1] / peaks[0]:.2f} times (target 1.5); after 10, 25: "
+              f"{peaks[min(9, count - 1)] / 1024:.0f}, {peaks[min(24, count - 1)] / 1024:.0f} MB")
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("part", choices=("review", "hint", "automa"))
+    p.add_argument("part", choices=("review", "hint", "automa", "stats", "memory"))
     p.add_argument("--games", nargs="*", default=list(GAMES))
     p.add_argument("--runs", type=int, default=4)
     p.add_argument("--positions", type=int, default=200)
     p.add_argument("--reference", type=int, default=40)
     p.add_argument("--count", type=int, default=6)
+    p.add_argument("--hints", type=int, default=5)
     p.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)))
     args = p.parse_args()
     start = time.time()
@@ -361,8 +447,12 @@ def main() -> None:
         review_part(args.games, args.runs, args.jobs)
     elif args.part == "hint":
         hint_part(args.games, args.positions, args.reference, args.jobs)
-    else:
+    elif args.part == "automa":
         automa_part(args.games, args.count, args.jobs)
+    elif args.part == "stats":
+        stats_part()
+    else:
+        memory_part(args.games, args.count, args.hints, args.jobs)
     print(f"({time.time() - start:.0f} s)")
 
 

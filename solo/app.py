@@ -314,7 +314,9 @@ def cmd_stats(args: argparse.Namespace) -> int:
     from solo import stats
 
     store = _store(args)
-    games = [_game(args.game).id] if args.game else registry.ids()
+    if args.game and args.game not in registry.ids():  # checked by name: a record imports no engine
+        raise Failure(registry.unknown_game_message(args.game))
+    games = [args.game] if args.game else registry.ids()
     keep = Keepsakes(store.root)
     screen = _screen(args)
     found: list[dict] = []
@@ -338,7 +340,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 
 def _show_record(screen: Screen, s: dict) -> None:
-    title = registry.get(s["game"]).title
+    title = registry.title(s["game"])  # the title alone: no engine is imported to show a record
     low, high = s["win_rate_95"]
     rows = [
         ("Plays", f"{s['plays']}: {s['wins']} won, {s['losses']} lost" + (f", {s['draws']} drawn" if s["draws"] else "")),

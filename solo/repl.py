@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import partial
+from typing import Any
 
 from engines.core.contract import Decision, IllegalMove
 from narratives import Narrator, for_game
@@ -356,9 +357,20 @@ class Repl:
         """The end of the run in one panel (solo/summary.py): what was saved, lost and spent, and its standing."""
         from solo import summary
 
-        s = summary.summarize(self.run, standing)
+        s = summary.summarize(self.run, standing, self._kept_review())
         style = "" if s.won is None else theme.GAIN if s.won else theme.DANGER
         self.screen.framed_pairs(s.title, s.lines(), style)
+
+    def _kept_review(self) -> Any:
+        """The run's review where every decision of it is kept beside the save (a `review` asked before the end),
+        so the summary names the review's decisive roll; else None (nothing is weighed for it)."""
+        from solo import review
+
+        if self.run.game.id in review.EXACT or not review.offered(self.run):
+            return None
+        from solo import review_cache, review_search
+
+        return review_search.kept(self.run, review_cache.for_slot(self.store.root, self.slot))
 
     def record_achievements(self) -> None:
         from solo import achievements  # at a run's end, not at launch

@@ -137,6 +137,25 @@ Places = dict[int, tuple[int, dict[str, str]]]
 its choice: '3. Walk to the Office')."""
 
 
+def kept(run: Run, cache: Any, samples: int | None = None, seed: int | None = None) -> Review | None:
+    """The run's review from the cache alone, where every decision of it is kept there (the end-of-run summary
+    names its decisive roll then); else None. Weighs nothing."""
+    from engines.core import levels
+    from solo import advice
+
+    budget = advice.race_for(run.game, samples, RACE, levels.REVIEW_STEPS)
+    base = advice.seed_of(run, seed)
+    places = _places(run)
+    found: dict[int, Weighed] = {}
+    for index in places:
+        w = cache.get(run, index, Task(run.game.id, b"", run.keys[index], budget, base))
+        if w is None:
+            return None
+        found[index] = w
+    narrator = narratives.for_game(run.game.id, run.seed, run.seat)
+    return _assemble(run, places, found, budget, run.seed if seed is None else seed, narrator)
+
+
 def _places(run: Run) -> Places:
     game = run.game
     state, _ = game.setup(run.seed, run.options)
