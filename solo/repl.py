@@ -79,6 +79,27 @@ class Repl:
 
     def play(self) -> int:
         """Run until the person quits or input ends. Returns an exit status."""
+        cores = self._cores()
+        try:
+            return self._play()
+        finally:
+            if cores is not None:
+                cores.close()
+
+    def _cores(self) -> Any:
+        """The machine's other cores for a searching automa's playouts (solo/cores.py: the same choices,
+        sooner), started before anything else; None where the automa does not search or they cannot start."""
+        if not self.run.automa_searches():
+            return None
+        from solo.cores import Cores
+
+        cores = Cores()
+        if not cores.start():
+            return None
+        self.run.use_playouts(cores)
+        return cores
+
+    def _play(self) -> int:
         self._step_automa()
         self.narrate_new()
         self.save_pending = True  # saved once the first prompt is up: the launch waits for no fsync

@@ -203,11 +203,11 @@ def _weigh_all(
 def _in_processes(todo: dict[int, Task], jobs: int, done: dict[int, Weighed], tell: Callable[[], None]) -> None:
     """The tasks weighed in `jobs` worker processes. The workers ignore Ctrl-C: the parent gets it, cancels what
     has not started and ends the workers, so no traceback comes from them."""
-    import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=_ignore_interrupts)
+    from solo.cores import context_for_workers
+
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context_for_workers(), initializer=_ignore_interrupts)
     blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})  # the workers start deaf to Ctrl-C;
     try:  # one pressed meanwhile reaches this process once they have started
         running = {pool.submit(weigh, task): index for index, task in todo.items()}

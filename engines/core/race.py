@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
 import msgspec
 
@@ -158,20 +158,28 @@ class Verdict(msgspec.Struct, frozen=True):
         return rate, min(low, rate), max(high, rate), n
 
 
-class _Pool:
-    """The determinized samples of one race, each drawn once, in index order, as engines.core.search draws them
-    (the same RNG for the same seed and index), and every option's outcome on each."""
+class Played(NamedTuple):
+    """One playout's end: whether the deciding seat won, its count goal, the facts, the decisions it took."""
 
-    def __init__(self, game: Game, state: Any, decision: Decision, seed: int) -> None:
-        self.game = game
-        self.state = state
-        self.seat = decision.seat
-        self.base = derive_seed(seed, "search")
+    won: bool
+    value: float | None
+    facts: dict[str, float]
+    steps: int
+
+
+Playouts = Callable[[Game, Any, str, int, list[tuple[str, int]]], list[Played]]
+"""Plays a race's playouts: (game, the real state, the deciding seat, the samples' base seed, [(option key,
+sample index)]) -> each one's end, in order. A playout is a pure function of those, so any way of playing them
+(here, or on the machine's other cores: solo/cores.py) gives the same race."""
+
+
+class Samples:
+    """The determinized samples of one state and seat, each drawn once, in index order, as engines.core.search
+    draws them (the same RNG for the same base and index)."""
+
+    def __init__(self, game: Game, state: Any, seat: str, base: int) -> None:
+        self.game, self.state, self.seat, self.base = game, state, seat, base
         self.drawn: list[Any] = []
-        self.bits: dict[str, list[bool]] = {o.key: [] for o in decision.options}
-        self.tallies: dict[str, _Tally] = {o.key: _Tally() for o in decision.options}
-        self.facts: dict[str, list[dict[str, float]]] = {o.key: [] for o in decision.options}
-        self.spent = 0
 
     def sample(self, i: int) -> Any:
         while len(self.drawn) <= i:
@@ -179,18 +187,49 @@ class _Pool:
             self.drawn.append(hidden_of(self.game).determinize(self.state, self.seat, rng))
         return self.drawn[i]
 
-    def play(self, key: str, upto: int) -> None:
-        """Option `key` played out on every sample below `upto` it has not met yet."""
+    def play(self, key: str, i: int) -> Played:
+        """Option `key` played out on sample i."""
         hidden = hidden_of(self.game)
-        bits, tally = self.bits[key], self.tallies[key]
-        while len(bits) < upto:
-            i = len(bits)
-            s, won, played = playout(self.game, self.sample(i), key, self.base, i, self.seat)
-            facts = hidden.facts(s, self.seat)
-            bits.append(won)
-            self.facts[key].append(facts)
-            tally.add(won, hidden.value(s, self.seat), facts, played)
-            self.spent += 1 + played
+        s, won, steps = playout(self.game, self.sample(i), key, self.base, i, self.seat)
+        return Played(won, hidden.value(s, self.seat), hidden.facts(s, self.seat), steps)
+
+
+def play_here(game: Game, state: Any, seat: str, base: int, jobs: list[tuple[str, int]]) -> list[Played]:
+    """The playouts, one after another in this process (the race's default)."""
+    samples = Samples(game, state, seat, base)
+    return [samples.play(key, i) for key, i in jobs]
+
+
+class _Pool:
+    """A race's playouts and every option's outcome on each sample (its bits, tally and facts)."""
+
+    def __init__(self, game: Game, state: Any, decision: Decision, seed: int, playouts: Playouts | None) -> None:
+        self.game = game
+        self.state = state
+        self.seat = decision.seat
+        self.base = derive_seed(seed, "search")
+        self.here = Samples(game, state, self.seat, self.base)
+        self.playouts = playouts
+        self.bits: dict[str, list[bool]] = {o.key: [] for o in decision.options}
+        self.tallies: dict[str, _Tally] = {o.key: _Tally() for o in decision.options}
+        self.facts: dict[str, list[dict[str, float]]] = {o.key: [] for o in decision.options}
+        self.spent = 0
+
+    def sample(self, i: int) -> Any:
+        return self.here.sample(i)
+
+    def fill(self, keys: list[str], upto: int) -> None:
+        """Every option of `keys` played out on each sample below `upto` it has not met yet."""
+        jobs = [(key, i) for key in keys for i in range(len(self.bits[key]), upto)]
+        if self.playouts is None or len(jobs) < 2:
+            ended = [self.here.play(key, i) for key, i in jobs]
+        else:
+            ended = self.playouts(self.game, self.state, self.seat, self.base, jobs)
+        for (key, _), p in zip(jobs, ended, strict=True):
+            self.bits[key].append(p.won)
+            self.facts[key].append(p.facts)
+            self.tallies[key].add(p.won, p.value, p.facts, p.steps)
+            self.spent += 1 + p.steps
 
     def fact_gaps(self, a: str, b: str, z: float) -> dict[str, Gap]:
         """Each fact's paired difference, option a minus option b, over the samples both met."""
@@ -206,15 +245,22 @@ PICK = "\x00pick"
 
 
 def race(
-    game: Game, state: Any, decision: Decision, budget: Race, seed: int, keep: str | None = None
+    game: Game,
+    state: Any,
+    decision: Decision,
+    budget: Race,
+    seed: int,
+    keep: str | None = None,
+    playouts: Playouts | None = None,
 ) -> Verdict:
     """Every option of `decision` for decision.seat, raced (see the module's docstring). `keep`: the option
     the caller cares about (the choice made, or PICK: the shipped policy's pick); the race then stops once it
-    is shown clearly worse, or once nothing left can beat it by more than the margin. Deterministic for (seed,
-    budget) unless budget.seconds is set."""
+    is shown clearly worse, or once nothing left can beat it by more than the margin. `playouts`: how to play
+    each round's playouts (play_here by default). Deterministic for (seed, budget) unless budget.seconds is
+    set, whatever plays the playouts."""
     options = decision.options
     order = {o.key: n for n, o in enumerate(options)}
-    pool = _Pool(game, state, decision, seed)
+    pool = _Pool(game, state, decision, seed, playouts)
     policy = game.policies[game.default_policy]
     favourite = policy(game.view(pool.sample(0), decision.seat), decision, pick_rng(pool.base))
     keep = favourite if keep == PICK else keep
@@ -224,8 +270,7 @@ def race(
     look, n, settled = max(1, budget.first), 0, False
     while True:
         n += 1
-        for key in live:
-            pool.play(key, n)
+        pool.fill(live, n)
         spent = (budget.steps is not None and pool.spent >= budget.steps) or n >= budget.most
         spent = spent or (deadline is not None and time.process_time() >= deadline)
         if n < look and not spent:
@@ -325,10 +370,12 @@ def _verdict(
     return Verdict(standings, max(len(b) for b in pool.bits.values()), settled, favourite)
 
 
-def choose(game: Game, state: Any, decision: Decision, budget: Race, seed: int) -> str:
+def choose(
+    game: Game, state: Any, decision: Decision, budget: Race, seed: int, playouts: Playouts | None = None
+) -> str:
     """The automa's choice: the shipped policy's pick unless the race shows another option clearly better; then
     the race's top. A decision with one option is answered without a race."""
     if len(decision.options) == 1:
         return decision.options[0].key
-    verdict = race(game, state, decision, budget, seed, keep=PICK)
+    verdict = race(game, state, decision, budget, seed, keep=PICK, playouts=playouts)
     return verdict.favourite if verdict.favourite in verdict.best else verdict.top.estimate.key

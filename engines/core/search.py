@@ -29,7 +29,7 @@ from engines.core.contract import Decision, Game, Option
 from engines.core.rng import Rng, derive_seed, splitmix64
 
 if TYPE_CHECKING:
-    from engines.core.race import Race
+    from engines.core.race import Playouts, Race
 
 _MASK64 = (1 << 64) - 1
 ROLLOUT_CAP = 5_000
@@ -217,16 +217,19 @@ class Searcher:
 
     searches = True
 
-    def __init__(self, budget: Race | None = None) -> None:
+    def __init__(self, budget: Race | None = None, playouts: Playouts | None = None) -> None:
         from engines.core.race import Race
 
         self.budget = budget or Race(futile=True)
+        self.playouts = playouts
+        """How the race's playouts are played (engines.core.race.Playouts; here when None): the same choice
+        whichever plays them."""
 
     def choose(self, game: Game, state: Any, decision: Decision, rng: Rng) -> str:
         from engines.core.race import choose
 
         seed = rng.next_u32() << 32 | rng.next_u32()
-        return choose(game, state, decision, self.budget, seed)
+        return choose(game, state, decision, self.budget, seed, self.playouts)
 
     def __call__(self, view: Any, decision: Decision, rng: Rng) -> str:
         raise TypeError("a searching policy needs the state: ask it through engines.core.autoplay.decide")
