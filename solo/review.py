@@ -72,6 +72,9 @@ class Step(msgspec.Struct, frozen=True):
     """The loss's interval lies wholly above zero (exact: the loss is half a point or more)."""
     equal: list[str] = []
     """The other choices that cannot be told apart from the best, named as the list names them."""
+    rolled: bool = True
+    """Whether dice rolled since the decision before (False: nothing left to chance came between them, so the
+    chance before this one and after that one's choice are the same position's, weighed on the same samples)."""
 
 
 class Roll(msgspec.Struct, frozen=True):
@@ -151,7 +154,8 @@ def exact(run: Run) -> Review:
             equal = [numbers[k] for k in order[1:] if top - values[k] < SAME and k != key]
             steps.append(
                 Step(len(steps) + 1, index, turn, numbers[key], numbers[best], _exact(top), _exact(values[key]),
-                     _exact(top), loss, loss, loss, loss >= SAME, equal)
+                     _exact(top), loss, loss, loss, loss >= SAME, equal,
+                     pending is None or review_search.dice_of(since) != "no dice")
             )
             pending, since = (turn, _exact(values[key])), []
         since += game.apply(state, key, decision)
@@ -303,6 +307,7 @@ def as_json(r: Review) -> dict[str, Any]:
             "loss_high": p(s.loss_high),
             "mistake": s.mistake,
             "as_good_as_best": s.equal,
+            "rolled_before": s.rolled,
             "figures": {
                 "before": figure(s.before),
                 "after_choice": figure(s.after_choice),

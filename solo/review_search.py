@@ -29,11 +29,12 @@ from narratives.narrator import Narrator
 from solo.review import Figure, Review, Roll, Step
 from solo.run import Run
 
-RACE = Race(first=8, most=256, margin=0.10, finalists=2)
-"""The review's race: every choice on 8 samples, then the choice made and the two best others on more, up to
-256 a choice, within the game's step cap (engines.core.levels.REVIEW_STEPS), until the choice made is shown
+RACE = Race(first=3, most=256, margin=0.10, finalists=2, extend=3, suspect=0.08)
+"""The review's race: every choice on 3 samples, then the choice made, the two best others and the heuristic's
+choice on more, within the game's step cap (engines.core.levels.REVIEW_STEPS), until the choice made is shown
 clearly worse than the best, or no other can beat it by 10 points or more (the margin: the review looks hardest
-for the mistakes that matter)."""
+for the mistakes that matter). Where the cap ends the race with the choice made 8 points or more behind the best
+but not shown worse, the race goes on to three times the cap: the samples go to the close calls."""
 DICE = ("dice", "die", "roll")
 """The event facts that hold the dice rolled."""
 
@@ -258,7 +259,8 @@ def _assemble(
                 rolls.append(Roll(pending[0], dice_of(since, narrator), pending[1], w.before))
             steps.append(
                 Step(len(steps) + 1, index, turn, named[key], named[w.best], w.before, w.after_choice,
-                     w.after_best, w.loss, w.loss_low, w.loss_high, w.mistake, [named[k] for k in w.equal])
+                     w.after_best, w.loss, w.loss_low, w.loss_high, w.mistake, [named[k] for k in w.equal],
+                     pending is None or dice_of(since) != "no dice")
             )
             pending, since = (turn, w.after_choice), []
         since += game.apply(state, key, decision)

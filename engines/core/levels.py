@@ -52,13 +52,14 @@ HINT_STEPS: dict[str, int] = {
 }
 """The hint's cap, about 0.75 s of CPU at the step costs above (issue 44's target: a second at the median)."""
 REVIEW_STEPS: dict[str, int] = {
-    "final-girl": 18_000,
-    "slaughterhouse": 15_000,
-    "mixtape-massacre": 11_000,
-    "escape-from-tall-oaks": 12_500,
+    "final-girl": 10_000,
+    "slaughterhouse": 8_000,
+    "mixtape-massacre": 6_000,
+    "escape-from-tall-oaks": 7_000,
 }
-"""The review's cap a decision, half the hint's: a decision the choice made already wins, or loses clearly, ends
-sooner, and a 300-decision run is to take at most two minutes of CPU (issue 44)."""
+"""The review's cap a decision, under a third of the hint's, raised three times where the choice made looks worse than
+the best without being shown so (solo/review_search.py RACE): a 300-decision run is to take at most two
+minutes of CPU (issue 44), the samples going to the close calls."""
 _HARD_DEFAULT = 8
 
 

@@ -64,6 +64,10 @@ class Race(msgspec.Struct, frozen=True):
     futile: bool = False
     """For a kept option only (the automa's pick): an option no better than it at a look stops being sampled,
     as it is not a candidate to replace it."""
+    extend: int = 1
+    """For a kept option only: where the budget ends with the kept option behind the leader by `suspect` or more
+    but not shown clearly worse, the budget (steps and samples) is raised this many times, once."""
+    suspect: float = 0.05
 
 
 class Gap(msgspec.Struct, frozen=True):
@@ -133,6 +137,8 @@ class Verdict(msgspec.Struct, frozen=True):
     """Whether the race decided every option before its budget ended."""
     favourite: str
     """The shipped policy's pick, from the seat's view."""
+    steps: int = 0
+    """The engine decisions the race played (its cost, whatever the machine)."""
 
     @property
     def top(self) -> Standing:
@@ -268,22 +274,36 @@ def race(
     out: list[str] = []  # clearly worse than a leader (they come back if the leader falls behind)
     deadline = None if budget.seconds is None else time.process_time() + budget.seconds
     look, n, settled = max(1, budget.first), 0, False
+    cap, most, first = budget.steps, budget.most, True
     while True:
         n += 1
         pool.fill(live, n)
-        spent = (budget.steps is not None and pool.spent >= budget.steps) or n >= budget.most
+        spent = (cap is not None and pool.spent >= cap) or n >= most
         spent = spent or (deadline is not None and time.process_time() >= deadline)
         if n < look and not spent:
             continue
         leader = _leader(pool, live, favourite, order)
         live, out = _judge(pool, leader, live, out, budget.z)
         if keep is not None and keep in live:
-            live = _narrowed(pool, live, keep, favourite, order, budget, first=look == budget.first)
+            live = _narrowed(pool, live, keep, favourite, order, budget, first)
+        first = False
         settled = _settled(pool, live, out, leader, keep, budget)
+        if spent and not settled and _suspect(pool, live, leader, keep, budget) and budget.extend > 1:
+            cap = None if cap is None else cap * budget.extend  # once: a close call on the kept option
+            most, spent = most * budget.extend, False
+            budget = msgspec.structs.replace(budget, extend=1)
         if settled or spent:
             break
         look = max(look + 1, math.ceil(look * budget.growth))
     return _verdict(pool, options, live, favourite, order, budget.z, settled)
+
+
+def _suspect(pool: _Pool, live: list[str], leader: str, keep: str | None, budget: Race) -> bool:
+    """Whether the kept option looks worse than the leader by `suspect` or more without being shown so: a call
+    the budget left open, where more samples decide something."""
+    if keep is None or keep not in live or keep == leader:
+        return False
+    return gap(pool.bits[leader], pool.bits[keep], budget.z).diff >= budget.suspect
 
 
 def _narrowed(
@@ -293,8 +313,9 @@ def _narrowed(
     (all where 0); with `futile`, only those still ahead of it. The rest are set aside, neither in nor out: the
     verdict places them by their paired interval with the top."""
     others = [k for k in live if k != keep]
-    if first and budget.finalists:
-        others = sorted(others, key=lambda k: _rank(pool, k, favourite, order))[: budget.finalists]
+    if first and budget.finalists:  # the best others, and the heuristic's pick, often the best of all
+        best = sorted(others, key=lambda k: _rank(pool, k, favourite, order))[: budget.finalists]
+        others = [k for k in others if k in best or k == favourite]
     if budget.futile:
         mine = pool.bits[keep]
         others = [k for k in others if gap(pool.bits[k], mine, budget.z).diff > 0]
@@ -367,7 +388,7 @@ def _verdict(
         return Standing(e, gaps[key], gaps[key].clear, pool.fact_gaps(top, key, z))
 
     standings = [standing(k) for k in [top, *best, *worse]]
-    return Verdict(standings, max(len(b) for b in pool.bits.values()), settled, favourite)
+    return Verdict(standings, max(len(b) for b in pool.bits.values()), settled, favourite, pool.spent)
 
 
 def choose(
