@@ -11,6 +11,7 @@ from engines.slaughterhouse.keys import Key, to_key
 from engines.slaughterhouse.odds import FACE_NAMES, Roll, rolls
 from engines.slaughterhouse.state import State, View
 from solo import theme
+from solo.summary import plural
 from solo.toolbar import joined
 
 Table = tuple[str, list[str], list[list[str]], str]
@@ -81,8 +82,9 @@ class SlaughterhouseUI:
                 f"hurt: {hurt}" if hurt else "unhurt"
             )
             text = f"{head}; has {', '.join(cards) or 'nothing'}; Desperation {desp}"
-            if len(text) > 128:  # two lines at 80 columns at most: the names give way to their count
-                text = f"{head}; {len(cards)} Items; Desperation {desp}"
+            if len(text) > 128:  # two lines at 80 columns at most: the Items' names give way to their count
+                personal = "".join(f" and the {D.name(c)}" for c in t.personal)  # outside the limit of four
+                text = f"{head}; {plural(len(t.items), 'Item')}{personal}; Desperation {desp}"
             rows.append((t.id.capitalize(), text))
         family, out = [], []
         for s in view.sawyers:
