@@ -65,7 +65,7 @@ def _reader(screen: Screen, repl_box: list, store: SaveStore, game_id: str) -> R
             toolbar=lambda: repl_box[0].toolbar() if repl_box else "",
             # the toolbar in the theme's colours, unless plain text was asked for (--plain, NO_COLOR)
             fields=None if screen.plain else (lambda: repl_box[0].toolbar_fields() if repl_box else None),
-            words=lambda: repl_box[0].words() if repl_box else [],
+            words=lambda typed: repl_box[0].words(typed) if repl_box else [],
             history=store.root / f".history-{game_id}",  # up-arrow brings back this game's lines only
         )
     return PlainReader(sys.stdin, screen.echo)
@@ -413,7 +413,7 @@ def menu(args: argparse.Namespace) -> int:
     screen = _screen(args)
     words: list[str] = []  # what Tab completes: the slots, and the games when one is asked for
     reader: Reader = (
-        PromptReader(words=lambda: words) if sys.stdin.isatty() else PlainReader(sys.stdin, screen.echo)
+        PromptReader(words=lambda typed: words) if sys.stdin.isatty() else PlainReader(sys.stdin, screen.echo)
     )
     while True:
         latest = store.latest()

@@ -64,15 +64,20 @@ class Repl:
         fields = getattr(self.ui, "toolbar_fields", None)
         return None if fields is None else fields(self.run.view())
 
-    def words(self) -> list[str]:
+    def words(self, typed: str = "") -> list[str]:
+        """What Tab completes `typed` to: the choices' labels, the commands, and after a word that examines
+        ('examine', 'x', 'look', 'l', ...) every thing's name, behind the word as typed."""
         d = self.run.decision()
         out = [c.name for c in COMMANDS]
         if d is not None and d.seat == self.run.seat:
             out = [o.label for o in d.options] + out
         things = getattr(self.ui, "things", None)
-        if things is not None:
-            out += [f"examine {name}" for name in things(self.run.view())]
-        return out
+        if things is None:
+            return out
+        first, space, _ = typed.lstrip().partition(" ")
+        command = BY_WORD.get(first.lower())
+        word = first if space and command is not None and command.name in ("examine", "look") else "examine"
+        return out + [f"{word} {name}" for name in things(self.run.view())]
 
     # -- the loop ---------------------------------------------------------------------------------------
 
