@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 
 from engines.core.contract import (
     Decision,
+    Ending,
     Game,
     GameOption,
     Hint,
@@ -333,6 +334,10 @@ class FinalGirl:
             move,
             state.setups_revealed.copy(),
         )
+
+    def ending(self, state: State, key: str) -> Ending | None:
+        """What `key` ends, where it ends a phase or a move (engines.core.contract.Ending)."""
+        return turn.ending(state, key)
 
     def turn(self, state: State) -> int:
         return state.turn

@@ -17,6 +17,7 @@ from typing import ClassVar
 
 from engines.core.contract import (
     Decision,
+    Ending,
     Game,
     GameOption,
     Hint,
@@ -204,6 +205,10 @@ class Slaughterhouse:
             state.film,
             state.documented[:],
         )
+
+    def ending(self, state: State, key: str) -> Ending | None:
+        """What `key` ends, where it ends a turn (engines.core.contract.Ending)."""
+        return machine.ending(state, key)
 
     def turn(self, state: State) -> int:
         return state.round

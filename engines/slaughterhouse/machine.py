@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 
-from engines.core.contract import Option
+from engines.core.contract import Ending, Option
 from engines.core.events import Event
 from engines.slaughterhouse import (  # noqa: F401  every mechanic registers its steps in the tables
     combat,
@@ -33,6 +33,7 @@ from engines.slaughterhouse.keys import Key, to_key
 from engines.slaughterhouse.rules import (
     active,
     board,
+    max_actions,
     offerable,
     sawyer_of,
 )
@@ -83,6 +84,25 @@ def options(state: State) -> tuple[list[Option], str, str, str]:
         opts = [_SAWYER_TURN[s.id] for s in state.sawyers if s.space and not s.acted]
         return opts, SAWYER, "order", "Which Sawyer takes a turn now?"
     return sawyer_options(state), SAWYER, "sawyer_action", sawyer_prompt(state)
+
+
+def ending(state: State, key: str) -> Ending | None:
+    """What `key` ends, where it ends a Trespasser's or a Sawyer's turn (the table's guard against ending one
+    with every action still left: engines.core.contract.Ending)."""
+    if key != "end" or state.todo or state.phase not in ("trespassers", "sawyer"):
+        return None
+    if state.phase == "trespassers" and state.current >= 0:
+        t = state.trespassers[state.current]
+        return _ending(f"{t.id.capitalize()}'s turn", t.actions, max_actions(t))
+    if state.phase == "sawyer" and state.cur_sawyer:
+        s = sawyer_of(state, state.cur_sawyer)
+        return _ending(f"{D.name(s.id)}'s turn", s.actions, s.most)
+    return None
+
+
+def _ending(scope: str, left: int, full: int) -> Ending:
+    actions = f"{left} action{'s' if left != 1 else ''} left"
+    return Ending(scope, f"all {actions}" if left >= full else actions, untouched=left >= full)
 
 
 @functools.cache
