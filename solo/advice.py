@@ -113,19 +113,29 @@ def figures(found: list[Any], game_id: str = "", strength: Shrink | None = None)
 
 
 def lines(found: list[Any], decision: Decision, width: int) -> list[str]:
-    """The hint as lines no wider than `width`: the best choice, a row per shown choice, and why."""
+    """The hint as lines no wider than `width`: the best choice, a row per shown choice, and why. Each choice is
+    named as the list names it, its number first and its label whole: a name too long for its row takes lines
+    of its own, its figures under it, so nothing is cut (issue 49)."""
     numbers = {o.key: n for n, o in enumerate(decision.options, 1)}
+    labels = {o.key: o.label for o in decision.options}
     best = found[0]
     shown = found[:SHOWN]
-    out = [_fit(f"Hint: {numbers.get(best.key, '?')}. {best.label}", width)]
-    rows = [(f"{numbers.get(e.key, '?')}. {e.label}", _figures(e, found)) for e in shown]
+
+    def named(e: Any) -> str:
+        return f"{numbers.get(e.key, '?')}. {labels.get(e.key, e.label)}"
+
+    out = _wrapped(f"Hint: {named(best)}", width, "      ")
+    rows = [(named(e), _figures(e, found)) for e in shown]
     room = max(len(f) for _, f in rows)
     name_width = max(8, min(max(len(n) for n, _ in rows), width - room - 4))
-    out += [f"  {_fit(name, name_width):<{name_width}}  {said}".rstrip()[:width] for name, said in rows]
+    for name, said in rows:
+        if len(name) <= name_width and 4 + name_width + len(said) <= width:
+            out.append(f"  {name:<{name_width}}  {said}".rstrip())
+            continue
+        out += _wrapped(name, width, "     ", "  ")
+        out += _wrapped(said, width, "     ", " " * min(name_width + 4, max(5, width - len(said))))
     out += textwrap.wrap("Why: " + reason(found, numbers, decision.seat), width, subsequent_indent="     ")
-    out.append(
-        _fit(f"(Each played out {best.plays} times, tempered for luck; ranges are 95% intervals.)", width)
-    )
+    out += _wrapped(f"(Each played out {best.plays} times, tempered for luck; ranges are 95% intervals.)", width, " ")
     return out
 
 
@@ -240,7 +250,9 @@ def _shown(name: str, x: float) -> str:
     return f"{round(x * 100)}%" if name in SAID and SAID[name].share else f"{x:.1f}"
 
 
-def _fit(text: str, width: int) -> str:
-    from solo.screen import clip
-
-    return clip(text, width)
+def _wrapped(text: str, width: int, indent: str, first: str = "") -> list[str]:
+    """`text` over lines no wider than `width`, broken between words only (a figure like '62% (55-69%)' may
+    move to the next line whole, never be cut)."""
+    return textwrap.wrap(
+        text, width, initial_indent=first, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False
+    ) or [first.rstrip()]

@@ -48,14 +48,35 @@ def test_the_hint_gives_percentages_intervals_counts_and_a_reason():
     d = decision("run for the woods", "long", "hide in the barn", "wait")
     lines = advice.lines(FOUND, d, 80)
     assert lines[0] == "Hint: 3. hide in the barn"
-    rows = lines[1:4]
+    rows = [line for line in lines[1:] if FIGURE.search(line)]
     assert [FIGURE.search(r).group() for r in rows] == ["62% (55-69%)", "48% (41-55%)", "30% (23-37%)"]
     assert "Victims saved 1.8" in rows[0] and "Victims saved 1.1" in rows[1]  # the count goal, named
     assert not any("wait" in line for line in lines)  # only the best three
-    assert lines[4] == "Why: its chance is 62%, against 48% for choice 1; more Victims are saved (1.8"
-    assert lines[5] == "     against 1.1 on average)."
+    why = next(i for i, line in enumerate(lines) if line.startswith("Why: "))
+    assert lines[why] == "Why: its chance is 62%, against 48% for choice 1; more Victims are saved (1.8"
+    assert lines[why + 1] == "     against 1.1 on average)."
     assert all(len(line) <= 80 for line in lines)
-    assert all(len(line) <= 40 for line in advice.lines(FOUND, d, 40))
+    for width in (80, 40):
+        narrow = advice.lines(FOUND, d, width)
+        assert all(len(line) <= width for line in narrow)
+        assert "..." not in " ".join(narrow)
+        assert [FIGURE.search(r).group() for r in narrow if FIGURE.search(r)][:3] == [
+            "62% (55-69%)",
+            "48% (41-55%)",
+            "30% (23-37%)",
+        ]
+
+
+def test_the_hint_names_each_choice_as_the_list_does_its_number_first_and_never_cut():
+    """Issue 49: the hint cut long names with '...'; each is named by its number and its label whole (the label
+    the choice list shows), a long one on lines of its own with its figures under it."""
+    d = decision("run for the woods", FOUND[2].label, "hide in the barn", "wait")
+    lines = advice.lines(FOUND, d, 80)
+    text = " ".join(line.strip() for line in lines)
+    assert "2. " + " ".join(FOUND[2].label.split()) in text
+    assert all("..." not in line for line in lines)
+    long_row = next(i for i, line in enumerate(lines) if line.startswith("  2. a very long label"))
+    assert FIGURE.search(lines[long_row + 2]).group() == "30% (23-37%)"  # the name on two lines, then its figures
 
 
 def test_a_hint_without_a_count_or_a_difference_says_so():
@@ -222,15 +243,5 @@ def test_every_other_game_is_advised_by_the_search_once_it_can_be(game_id):
     d = run.decision()
     assert advice.offered(run)
     lines = advice.lines(advice.estimates(run, d, samples=2), d, 80)
-    assert lines[0].startswith("Hint: ") and FIGURE.search(lines[1]) and all(len(x) <= 80 for x in lines)
-
-
-def test_a_choice_too_long_for_its_column_is_shortened_at_a_word():
-    """A hint row once read 'run to front-west corner via fron...' (cut mid-word)."""
-    from solo.advice import _fit
-
-    label = "5. run to front-west corner via front porch (door) (Noise)"
-    assert _fit(label, 36) == "5. run to front-west corner via..."
-    assert _fit(label, 80) == label
-    assert all(len(_fit(label, w)) <= w for w in range(4, 60))
-    assert _fit("5. move 1, lose 1 health", 16) == "5. move 1..."  # never '1, lo...' nor a number cut
+    assert lines[0].startswith("Hint: ") and all(len(x) <= 80 for x in lines)
+    assert FIGURE.search(lines[1]) or FIGURE.search(lines[2])  # a name too long for its row: figures under it
