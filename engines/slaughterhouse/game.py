@@ -39,7 +39,7 @@ from engines.slaughterhouse.tables import SAWYER, TRESPASSERS
 class Slaughterhouse:
     id = "slaughterhouse"
     title = "The Texas Chainsaw Massacre: Slaughterhouse"
-    rules_version = "5"
+    rules_version = "6"
     facts_added: ClassVar[Mapping[str, Mapping[str, tuple[str, ...]]]] = {
         "4": {kind: ("drew",) for kind in ("game_started", "sawyer_turn", "cards_bought", "relentless")},
         "5": {"moved": ("found",)},
@@ -129,7 +129,8 @@ class Slaughterhouse:
             if o.key == key:
                 break
         else:
-            raise IllegalMove(machine.why(state, key))
+            if not machine.copy_of_offered(state, key, list(opts)):
+                raise IllegalMove(machine.why(state, key))
         events: list[Event] = []
         machine.choose(state, key, events)
         machine.run(state, events)

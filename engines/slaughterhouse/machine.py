@@ -86,6 +86,47 @@ def options(state: State) -> tuple[list[Option], str, str, str]:
     return sawyer_options(state), SAWYER, "sawyer_action", sawyer_prompt(state)
 
 
+_CARD_TABLES = (D.ALL_ITEMS, D.ALL_INJURIES)
+
+
+def _design(arg: str) -> str:
+    """A card's design ('item/fuel/2' -> 'fuel'), or the argument itself where it names no Item or Injury."""
+    for table in _CARD_TABLES:
+        if arg in table:
+            return str(table[arg]["id"])
+    return arg
+
+
+def _near(state: State, step: Step) -> list[str]:
+    """The cards a question picks among: its own, and those of the Trespassers it asks about."""
+    near = [*step.cards]
+    for i in (step.who, step.n if step.kind == "swap" else -1):
+        if 0 <= i < len(state.trespassers):
+            near += [*state.trespassers[i].items, *state.trespassers[i].personal]
+    return near
+
+
+def _copies_behind(state: State, step: Step, key: str) -> bool:
+    """Whether a question's one choice stands for several copies of a card: it is still asked, as when each copy
+    was a choice of its own (before rules version 6), so a save from then, which answered it, plays the same."""
+    cards = {_design(a) for a in Key.parse(key).args if _design(a) != a}
+    return any(sum(_design(c) == card for c in _near(state, step)) > 1 for card in cards)
+
+
+def copy_of_offered(state: State, key: str, opts: list[Option]) -> bool:
+    """Whether `key` names another copy of a card an offered option names, the copy itself in play in the
+    question: since rules version 6 two copies of one Item or Injury are one choice, and a save from before
+    that may have chosen the second copy, which plays as it always did."""
+    if not state.todo:
+        return False
+    choice = Key.parse(key)
+    cards = [a for a in choice.args if _design(a) != a]
+    if not cards or not all(c in _near(state, state.todo[0]) for c in cards):
+        return False
+    shape = (choice.verb, tuple(map(_design, choice.args)))
+    return any((k.verb, tuple(map(_design, k.args))) == shape for k in (Key.parse(o.key) for o in opts))
+
+
 def ending(state: State, key: str) -> Ending | None:
     """What `key` ends, where it ends a Trespasser's or a Sawyer's turn (the table's guard against ending one
     with every action still left: engines.core.contract.Ending)."""
@@ -157,7 +198,7 @@ def _step(state: State, events: list[Event]) -> bool:
     if kind in _ALWAYS_ASKED:
         return False
     opts = ask(state, step)[0]
-    if len(opts) == 1:
+    if len(opts) == 1 and not _copies_behind(state, step, opts[0].key):
         choose(state, opts[0].key, events)
         return True
     return False
