@@ -59,9 +59,10 @@ class SlaughterhouseUI:
 
     def coach(self, decision: Decision) -> str | None:
         """One line, the first time a kind of decision comes up, on what it is about."""
-        from solo.games.slaughterhouse_choices import COACH
+        from solo.games.slaughterhouse_choices import COACH, FAMILY_COACH
 
-        return COACH.get(decision.kind)
+        family = FAMILY_COACH.get(decision.kind) if decision.seat == "sawyer" else None
+        return family or COACH.get(decision.kind)
 
     def status(self, view: View) -> list[tuple[str, str]]:
         """A row per Trespasser, one for the Sawyers and Grandpa, one for the family's Fear, hand and Panic
@@ -91,11 +92,11 @@ class SlaughterhouseUI:
             who = D.name(s.id).removeprefix("the ")
             brutal = " Brutal" if s.brutal else ""
             if s.space:
-                family.append(f"{who} {D.LABELS[s.space]} {s.actions}/{s.most}{brutal}")
+                family.append(f"{who} in {D.name(s.space)} {s.actions}/{s.most}{brutal}")
             else:
                 out.append(who)
         if view.grandpa:
-            family.append(f"Grandpa {D.LABELS[view.grandpa]}")
+            family.append(f"Grandpa in {D.name(view.grandpa)}")
         else:
             out.append("Grandpa")
         if out:

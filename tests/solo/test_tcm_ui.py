@@ -122,3 +122,12 @@ def test_look_counts_the_items_without_the_personal_item_and_names_it_beside_the
     green.injuries = []
     row = dict(UI.status(GAME.view(state, "trespassers")))["Green"]
     assert "has Crowbar, Reading Glasses" in row
+
+
+def test_look_names_where_each_sawyer_and_grandpa_stand_by_the_spaces_whole_names():
+    """Issue 49: the map's short labels ('Liv back', 'Kit stove') read like a code outside the map."""
+    state = green_turn()
+    state.sawyers[0].space, state.grandpa = "LIV2", "KIT1"
+    row = dict(UI.status(GAME.view(state, "trespassers")))["Sawyers"]
+    assert f"in {D.name('LIV2')}" in row and f"Grandpa in {D.name('KIT1')}" in row
+    assert "Liv back" not in row and "Kit stove" not in row
