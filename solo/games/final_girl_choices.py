@@ -127,43 +127,36 @@ def _pairs(numbered: list[tuple[int, Option]]) -> list[Group]:
 
 
 def _actions(numbered: list[tuple[int, Option]], view: View) -> list[Group]:
-    sorts: dict[str, list[str]] = {"Play": [], "Discard": []}
-    traps: dict[str, list[str]] = {}
-    rest = []
-    discard_title = "Discard"
+    """The Action phase by what each choice does, read in number order: each run of consecutive choices of one
+    sort under its title (Play, Toward a trap, Discard), the others alone, ending the phase last."""
+    groups: list[Group] = []
     for n, o in numbered:
-        key = Key.parse(o.key)
-        verb = key.verb
-        if verb == "play" and key.trap:
-            trap = next((t for t in view.traps if t.id == key.trap), None)
-            title = o.label.split(" toward the ", 1)[-1] if trap is None else _trap_title(trap)
-            traps.setdefault(title, []).append(f"{n}. {D.ACTIONS[key.card]['name']}")
-        elif verb == "task":
-            trap = next((t for t in view.traps if t.id == key.trap), None)
-            label = o.label.split(" on the ", 1)[0]
-            title = _trap_title(trap) if trap is not None else "Death Trap"
-            traps.setdefault(title, []).append(f"{n}. {label}")
-        elif verb == "play":
-            label = o.label.removeprefix("play ")
-            sorts["Play"].append(f"{n}. {label}")
-        elif verb == "discard" and key.card in D.ACTIONS:
-            name = D.ACTIONS[key.card]["name"]
-            for_what = o.label.partition(name)[2].strip()  # the engine's words: 'for 1 Time'
-            sorts["Discard"].append(f"{n}. {name}")
-            discard_title = f"Discard {for_what}".rstrip()
+        title, item = _action_item(n, o, view)
+        if groups and groups[-1][0] == title:
+            groups[-1][1].append(item)
         else:
-            rest.append(f"{n}. {o.label}")
-    end = [item for item in rest if item.endswith(". end the Action phase")]
-    rest = [item for item in rest if item not in end]
-    groups: list[Group] = [(title, items) for title, items in sorts.items() if items and title == "Play"]
-    groups += [(f"Toward {title}", items) for title, items in traps.items()]
-    if rest:
-        groups.append(("", rest))
-    if sorts["Discard"]:
-        groups.append((discard_title, sorts["Discard"]))
-    if end:
-        groups.append(("", end))
+            groups.append((title, [item]))
     return groups
+
+
+def _action_item(n: int, o: Option, view: View) -> tuple[str, str]:
+    """(the sort's title, the choice's words without what the title says) for one Action-phase choice."""
+    key = Key.parse(o.key)
+    verb = key.verb
+    if verb in ("play", "task") and key.trap:
+        trap = next((t for t in view.traps if t.id == key.trap), None)
+        if verb == "play":
+            title = o.label.split(" toward the ", 1)[-1] if trap is None else _trap_title(trap)
+            return f"Toward {title}", f"{n}. {D.ACTIONS[key.card]['name']}"
+        title = _trap_title(trap) if trap is not None else "Death Trap"
+        return f"Toward {title}", f"{n}. {o.label.split(' on the ', 1)[0]}"
+    if verb == "play":
+        return "Play", f"{n}. {o.label.removeprefix('play ')}"
+    if verb == "discard" and key.card in D.ACTIONS:
+        name = D.ACTIONS[key.card]["name"]
+        for_what = o.label.partition(name)[2].strip()  # the engine's words: 'for 1 Time'
+        return f"Discard {for_what}".rstrip(), f"{n}. {name}"
+    return "", f"{n}. {o.label}"
 
 
 def _take(n: int, o: Option) -> str:
