@@ -10,24 +10,18 @@ from engines.final_girl import data as D
 from engines.final_girl.keys import Key
 from engines.final_girl.state import Trap, View
 from solo.games.final_girl_words import SHORT, item_few_words
+from solo.screen import columns as columns_of
 
 
-def few_words(kind: str, room: int = 40) -> str:
-    """What an Action card does at best in a few words ('move 3', 'block all, 2 damage back'), as many of its
-    effects as fit in `room` characters (the first always)."""
+def few_words(kind: str) -> str:
+    """What an Action card does at best, in a few words each effect ('move 3', 'block all, 2 damage back'),
+    every effect said: a shortened one could read the same as another card's ('block all')."""
     spec = D.ACTIONS[kind]
     if spec.get("after_roll"):
         return "re-roll after a roll"
     two = spec.get("two", {})
     parts = [SHORT[k](v) for k, v in two.items() if k in SHORT and not (k == "time" and v < 0) and k != "end_phase"]
-    words = parts[0] if parts else "nothing"
-    for part in parts[1:]:
-        if len(words) + 2 + len(part) > room:
-            break
-        words += ", " + part
-    while len(words) > room and " " in words:  # the first effect alone too long: whole words only
-        words = words.rsplit(" ", 1)[0]
-    return words
+    return ", ".join(parts) or "nothing"
 
 
 Group = tuple[str, list[str]]
@@ -40,9 +34,7 @@ def choice_lines(decision: Decision, view: View, width: int, plain: bool = False
     numbered = list(enumerate(decision.options, 1))
     kind = decision.kind
     if kind == "planning":
-        if plain:
-            return _flow("", _planning(numbered, width, columns=1), width)
-        return _planning(numbered, width)
+        return _planning(numbered, width, columns=1 if plain else 2)
     if kind == "move":
         groups = _moves(numbered)
     elif kind == "convert":
@@ -75,22 +67,19 @@ def _flow(title: str, items: list[str], width: int) -> list[str]:
 
 
 def _planning(numbered: list[tuple[int, Option]], width: int, columns: int = 2) -> list[str]:
-    """The purchases, 'N. Card (cost): at best ...', down then across in columns, then the other choices."""
-    gap = 3
-    cell = (width - gap * (columns - 1)) // columns
+    """The purchases, 'N. Card (cost): what it does', every effect of every card whole: down then across in
+    columns where the columns fit the width with nothing cut, else run on in number order (as plain text
+    always is); then the other choices. Nothing is shortened, so two cards that differ only in a later effect
+    ('Guard (2): block all', 'Retaliate (4): block all, 2 damage back') never read the same (issue 49)."""
     buys, rest = [], []
     for n, o in numbered:
         kind = Key.parse(o.key).card  # '' for any other choice
         if kind in D.ACTIONS:
-            head = f"{n}. {D.ACTIONS[kind]['name']} ({D.ACTIONS[kind]['cost']}): "
-            buys.append(head + few_words(kind, cell - len(head)))
+            buys.append(f"{n}. {D.ACTIONS[kind]['name']} ({D.ACTIONS[kind]['cost']}): {few_words(kind)}")
         else:
             rest.append(f"{n}. {o.label}")
-    rows = (len(buys) + columns - 1) // columns
-    lines = []
-    for r in range(rows):
-        cells = [buys[r + c * rows] for c in range(columns) if r + c * rows < len(buys)]
-        lines.append("".join(cell_text.ljust(cell + gap) for cell_text in cells[:-1]) + cells[-1])
+    laid = columns_of(buys, columns, width) if columns > 1 else None
+    lines = laid if laid is not None else _flow("", buys, width) if buys else []
     return lines + _flow("", rest, width) if rest else lines
 
 
