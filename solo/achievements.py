@@ -84,4 +84,6 @@ def table(keep: Keepsakes, run: Run) -> tuple[list[list[str]], str]:
     earned = sum(1 for a in known if a in book)  # an id this rules version no longer has is not counted
     won = sum(1 for result in data.runs.values() if result == "won")
     recorded = "1 finished run" if len(data.runs) == 1 else f"{len(data.runs)} finished runs"
+    if getattr(run.game, "no_winner", ""):  # the rulebook names no winner: 'solo stats' keeps each night's counts
+        return rows, f"{earned} of {len(rows)} earned; {recorded} recorded."
     return rows, f"{earned} of {len(rows)} earned; {recorded} recorded, {won} won."

@@ -337,7 +337,11 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 
 def _show_record(screen: Screen, s: dict) -> None:
-    title = registry.get(s["game"]).title
+    game = registry.get(s["game"])
+    if getattr(game, "no_winner", ""):
+        _show_nights(screen, game.title, s)
+        return
+    title = game.title
     low, high = s["win_rate_95"]
     rows = [
         ("Plays", f"{s['plays']}: {s['wins']} won, {s['losses']} lost" + (f", {s['draws']} drawn" if s["draws"] else "")),
@@ -350,6 +354,23 @@ def _show_record(screen: Screen, s: dict) -> None:
         shown = ", ".join(f"{v}: {c['wins']} of {c['plays']}" for v, c in sorted(values.items()))
         rows.append((f"By {name}", shown))
     rows.append(("Last ten", " ".join({"won": "W", "lost": "L"}.get(r, "D") for r in s["last_ten"])))
+    screen.pairs(title, rows)
+
+
+def _show_nights(screen: Screen, title: str, s: dict) -> None:
+    """The record of a game whose rulebook names no winner (Slaughterhouse): nights and counts by seat, never
+    wins; nights recorded before the counts were kept are said, not guessed."""
+    from solo.stats import SEATS
+
+    rows = [("Nights", str(s["plays"]))]
+    for seat, n in sorted(s["nights"].items()):
+        said = (
+            f"{n['nights']} nights; {n['escaped']} of {n['of']} Trespassers escaped, {n['killed']} killed; "
+            f"the objective met in {n['met']}"
+        )
+        if n["uncounted"]:
+            said += f" ({n['uncounted']} recorded before the counts were kept)"
+        rows.append((f"As {SEATS.get(seat, seat)}", said))
     screen.pairs(title, rows)
 
 

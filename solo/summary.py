@@ -59,7 +59,8 @@ def summarize(run: Run, standing: str = "") -> Summary:
     """The run's summary, from its log, outcome and turn (and, for Escape of the Dead, its exact review)."""
     status = run.status()
     outcome = run.outcome()
-    title = f"{VERDICTS.get(status, 'It ends')}: {run.game.title}"
+    no_winner = getattr(run.game, "no_winner", "")  # the rulebook names none (Slaughterhouse): tell, never judge
+    title = f"{'The night is over' if no_winner else VERDICTS.get(status, 'It ends')}: {run.game.title}"
     rows = [("Ending", outcome.reason)] if outcome is not None else []
     name = MODULES.get(run.game.id)  # each module: tell(log, seat, turn) -> Part; optional decisive(run) -> str
     part = Part(rows=[])
@@ -69,7 +70,7 @@ def summarize(run: Run, standing: str = "") -> Summary:
         decisive = getattr(module, "decisive", None)
         if decisive is not None:
             part = msgspec.structs.replace(part, decisive=decisive(run))
-    won = {"won": True, "lost": False}.get(status)
+    won = None if no_winner else {"won": True, "lost": False}.get(status)
     return Summary(title, rows + part.rows, part.closest, part.decisive, standing, won)
 
 

@@ -136,6 +136,26 @@ class Slaughterhouse:
         machine.run(state, events)
         return events
 
+    no_winner = "There are no winners, there are only survivors."
+    """The rulebook's end names no winner (End of Game): the table tells each Trespasser's fate and the scenario's
+    objective (`outcome().reason`) and keeps each seat's count (`tally`), never "you won" or "you lost". The
+    outcome's winners are the automa's aim alone (at least half escaped: the Trespassers'; fewer: the family's),
+    which its search and the simulator measure play by."""
+
+    def tally(self, state: State) -> dict[str, str] | None:
+        """A finished night in counts, for the record of either seat: how many Trespassers escaped and were
+        killed of how many, and whether the scenario's objective was met (None while the night goes on)."""
+        if state.phase != "over":
+            return None
+        from engines.slaughterhouse.ending import objective
+
+        return {
+            "escaped": str(sum(t.escaped for t in state.trespassers)),
+            "killed": str(sum(t.dead for t in state.trespassers)),
+            "of": str(state.count),
+            "objective": "met" if objective(state).startswith("met") else "not met",
+        }
+
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != "over":
             return None
