@@ -560,6 +560,12 @@ class Repl:
         if not arg:
             self.screen.story("What you can examine", [", ".join(known)], "blue")
             return
+        word = " ".join(arg.lower().split())
+        if word in BY_WORD and not any(word in (n.lower(), n.lower().removeprefix("the ")) for n in known):
+            # 'look look', 'x map': a command's word, never read as the start of a thing's later word
+            c = BY_WORD[word]
+            self.screen.error(f"'{arg}' is a command, not a thing to examine: type '{word}' alone ({c.help}).")
+            return
         try:
             name = examine.find(known, arg)
         except InputError as e:

@@ -293,3 +293,18 @@ def test_a_lone_q_quits_nothing_since_it_is_the_pagers_stop_key(tmp_path):
     assert s.run.keys == ["alloc:2-1-1"]  # still playing after both
     s = Session(tmp_path, run=s.run).lines("exit", "1 1 2")
     assert s.code == 0 and s.run.keys == ["alloc:2-1-1"]
+
+
+def test_look_or_x_of_a_commands_word_is_refused_not_read_as_a_thing(tmp_path):
+    """Issue 49: in Final Girl 'look look' showed 'Smarter Than They Look' (a later word of its name)."""
+    from engines.core.contract import resolve_options
+    from engines.registry import get
+    from solo.run import Run
+
+    game = get("final-girl")
+    run = Run(game, 11, resolve_options(game, {}), "final_girl")
+    s = Session(tmp_path, run=run).lines("look look", "x map", "examine odds", "look walk")
+    assert "Smarter Than They Look" not in s.out
+    assert "'look' is a command, not a thing to examine: type 'look' alone" in s.out
+    assert "'map' is a command" in s.out and "'odds' is a command" in s.out
+    assert "Horror Roll" in s.out  # 'look walk' still examines the card
