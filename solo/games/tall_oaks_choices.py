@@ -245,7 +245,7 @@ def _keep_words(o: Option, view: View) -> list[str]:
         return []
     x = me(view)
     kind = R.supply(card)
-    left = supply_left(card, x) if card in x.supplies else "unlimited" if kind.infinite else f"{kind.uses} tokens"
+    left = supply_left(card, x) if card in x.supplies else "unlimited" if kind.infinite else f"{kind.uses} token{'' if kind.uses == 1 else 's'}"
     return [f"{supply_effect(card)}, {left}"]
 
 
