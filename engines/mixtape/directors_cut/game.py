@@ -44,7 +44,7 @@ class MixtapeMassacre(MixtapeContract):
     phase_tables = phases
     id = "mixtape-massacre"
     title = "Mixtape Massacre: Director's Cut"
-    rules_version = "8"
+    rules_version = "9"  # 9: the 16 Supply Tracker Tokens a pool; the Hospital's double entrance (RULES.md)
     facts_added: ClassVar[Mapping[str, Mapping[str, tuple[str, ...]]]] = {
         "6": {"opening_roll": ("names",)},
         "7": {"opening_roll": ("faces",)},
