@@ -57,6 +57,10 @@ def test_the_record_keeps_each_seats_escapes_and_kills_not_a_win(tmp_path):
     assert escaped + killed == of
     said = f"Your nights as the Trespassers: 1; {escaped} of {of} Trespassers escaped, {killed} killed"
     assert said in s.out and "won of" not in s.out
+    from solo import achievements
+
+    _, note = achievements.table(Keepsakes(tmp_path), s.run)
+    assert note.endswith("1 finished run recorded.") and "won" not in note  # no win counted where none is named
     record = stats.summary("slaughterhouse", [entry])
     assert record["nights"]["trespassers"] == {"nights": 1, "escaped": escaped, "killed": killed, "of": of,
                                               "met": int(tally["objective"] == "met"), "uncounted": 0}
