@@ -36,9 +36,18 @@ def get(game_id: str) -> Game:
     return importlib.import_module(_MODULES[game_id]).GAME
 
 
+_NO_WINNER = frozenset({"slaughterhouse"})
+"""The games whose rulebook names no winner (their GAME's `no_winner`), known without importing them."""
+
+
 def title(game_id: str) -> str:
     """A game's title, its engine left unimported."""
     return _TITLES[game_id]
+
+
+def no_winner(game_id: str) -> bool:
+    """Whether a game's rulebook names no winner (its engine's `no_winner`), its engine left unimported."""
+    return game_id in _NO_WINNER
 
 
 def closest(game_id: str) -> str | None:

@@ -186,6 +186,7 @@ def _returned(f: Mapping[str, Any]) -> str:
 
 
 _CASES: dict[str, Callable[[Mapping[str, Any]], str]] = {
+    "special_victim": lambda f: "arrives" if f.get("event") == "supervisor" else "default",  # his own meeple
     "item_returned": _returned,
     "minor_power": _minor,
     "tie_settled": _by("about"),

@@ -61,14 +61,13 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
         out["steps_word"] = "step" if f["steps"] == 1 else "steps"
         out["steps_text"] = f"{f['steps']} {out['steps_word']}"
     if isinstance(f.get("knives"), int):
-        out["knives_text"] = f"{f['knives']} knife" if f["knives"] == 1 else f"{f['knives']} knives"
-        rolled = sum(1 for d in f.get("dice") or () if d == "knife")
-        if isinstance(f.get("dice"), list) and f["knives"] > rolled:
-            # beyond the dice: a supply's, an ability's or a Bonus Track's, which the event does not tell apart
-            out["supply_knives"] = f["knives"] - rolled
-            out["knives_text"] += f", {out['supply_knives']} beyond the dice"
+        out["knives_text"] = _counted(f["knives"], "knife", "knives", f.get("dice"))
         if f.get("combo"):  # a triple decides the fight or the scene whatever the count ('triple pentagrams')
             out["knives_text"] += f", triple {count_plural(f['combo'])}"
+    if isinstance(f.get("other_knives"), int):
+        out["other_knives_text"] = _counted(f["other_knives"], "knife", "knives", f.get("other_dice"))
+    if isinstance(f.get("fists"), int):
+        out["fists_text"] = _counted(f["fists"], "fist", "fists", f.get("dice"))
     if event.kind == "opening_roll":
         you = _person(f.get("first"))
         out.update(
@@ -79,6 +78,19 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
         )
     out.update(_of_kind(event, out))
     return out
+
+
+def _counted(n: int, one: str, many: str, dice: Any) -> str:
+    """'2 knives', or where the count is more than the dice show, what the dice gave and what came from beyond
+    them ('2 knives, 2 beyond the dice' for 'fist, fist, pentagram' and two from a supply): so a roll's words
+    never contradict its faces (issue 49). Beyond the dice: a supply's, an ability's or a Bonus Track's, which
+    the event does not tell apart."""
+    said = f"{n} {one if n == 1 else many}"
+    if isinstance(dice, list):
+        rolled = sum(1 for d in dice if d == one)
+        if n > rolled:
+            said += f", {n - rolled} beyond the dice"
+    return said
 
 
 def _of_kind(event: Event, out: Mapping[str, Any]) -> dict[str, Any]:

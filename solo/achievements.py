@@ -3,7 +3,9 @@
 A game offers them with two optional attributes: `achievements` (id -> text, in the rulebook's order) and
 `earned(log)` (the ids a finished run's events earn). An achievement that takes several runs (Final Girl's
 "defeat the Tormentor at five different locations") needs two more: `remember(log)` (what a finished run adds
-to the long record, a dict of strings) and `earned_across(memories)` (the ids all recorded runs earn together).
+to the long record, a dict of strings) and `earned_across(memories)` (the ids all recorded runs earn together),
+and may add `progress(memories)` (id -> how far the records have come, and why it cannot complete where it
+cannot), which `achievements` shows beside each such achievement not yet earned.
 Recording a run twice (after a load, or an undo and a second ending) changes nothing: runs are counted once by
 slot and start time.
 """
@@ -80,8 +82,15 @@ def table(keep: Keepsakes, run: Run) -> tuple[list[list[str]], str]:
     data = keep.read(run.game.id)
     book = data.achievements
     known = texts(run)
-    rows = [[text, book[a].first[:10] if a in book else "-"] for a, text in known.items()]
+    far = getattr(run.game, "progress", None)  # the achievements that take several runs: how far, and why not
+    toward = far(list(data.memory.values())) if far is not None else {}
+    rows = [
+        [text + (f" ({toward[a]})" if a in toward and a not in book else ""), book[a].first[:10] if a in book else "-"]
+        for a, text in known.items()
+    ]
     earned = sum(1 for a in known if a in book)  # an id this rules version no longer has is not counted
     won = sum(1 for result in data.runs.values() if result == "won")
     recorded = "1 finished run" if len(data.runs) == 1 else f"{len(data.runs)} finished runs"
+    if getattr(run.game, "no_winner", ""):  # the rulebook names no winner: 'solo stats' keeps each night's counts
+        return rows, f"{earned} of {len(rows)} earned; {recorded} recorded."
     return rows, f"{earned} of {len(rows)} earned; {recorded} recorded, {won} won."

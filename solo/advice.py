@@ -251,18 +251,23 @@ def lines(advice: Advice, width: int) -> list[str]:
     rows = [(f"{c.number}. {c.label}", _figures(advice, c)) for c in best[:SHOWN]]
     room = max(len(f) for _, f in rows)
     name_width = max(8, min(max(len(n) for n, _ in rows), width - room - 4))
-    out += [f"  {_fit(name, name_width):<{name_width}}  {said}".rstrip() for name, said in rows]
+    for name, said in rows:  # each named as the list names it, whole: a long name on lines of its own
+        if len(name) <= name_width and 4 + name_width + len(said) <= width:
+            out.append(f"  {name:<{name_width}}  {said}".rstrip())
+            continue
+        out += _wrap(name, width, "     ", "  ")
+        out += _wrap(said, width, "     ", " " * min(name_width + 4, max(5, width - len(said))))
     if len(best) > SHOWN:
         out += _wrap(f"  As close: {_numbers(best[SHOWN:])}.", width)
     if worse:
-        parts = [f"{c.number}. {_fit(c.label, 24)} ({_below(advice, c)})" for c in worse[:3]]
+        parts = [f"{c.number}. {c.label} ({_below(advice, c)})" for c in worse[:3]]
         more = f" and {len(worse) - 3} more" if len(worse) > 3 else ""
         out += _wrap(f"Clearly worse: {'; '.join(parts)}{more}.", width, "  ")
     why = reason(advice)
     if why:
         out += _wrap(f"Why: {why}", width, "     ")
     out += _wrap(_footer(advice), width)
-    return [line[:width] for line in out]
+    return out
 
 
 def _head(a: Advice) -> str:
@@ -428,14 +433,12 @@ def _shown(name: str, x: float) -> str:
     return f"{round(x * 100)}%" if name in SAID and SAID[name].share else f"{x:.1f}"
 
 
-def _wrap(text: str, width: int, indent: str = "") -> list[str]:
-    return textwrap.wrap(text, width, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False)
-
-
-def _fit(text: str, width: int) -> str:
-    from solo.screen import clip
-
-    return clip(text, width)
+def _wrap(text: str, width: int, indent: str = "", first: str = "") -> list[str]:
+    """`text` over lines no wider than `width`, broken between words only (a figure like '62% (55-69%)' may move
+    to the next line whole, never be cut; issue 49)."""
+    return textwrap.wrap(
+        text, width, initial_indent=first, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False
+    ) or [first.rstrip()]
 
 
 # -- for tools ------------------------------------------------------------------------------------------

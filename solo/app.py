@@ -66,7 +66,7 @@ def _reader(screen: Screen, repl_box: list, store: SaveStore, game_id: str) -> R
             toolbar=lambda: repl_box[0].toolbar() if repl_box else "",
             # the toolbar in the theme's colours, unless plain text was asked for (--plain, NO_COLOR)
             fields=None if screen.plain else (lambda: repl_box[0].toolbar_fields() if repl_box else None),
-            words=lambda: repl_box[0].words() if repl_box else [],
+            words=lambda typed: repl_box[0].words(typed) if repl_box else [],
             history=store.root / f".history-{game_id}",  # up-arrow brings back this game's lines only
         )
     return PlainReader(sys.stdin, screen.echo)
@@ -341,6 +341,9 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 def _show_record(screen: Screen, s: dict) -> None:
     title = registry.title(s["game"])  # the title alone: no engine is imported to show a record
+    if registry.no_winner(s["game"]):
+        _show_nights(screen, title, s)
+        return
     low, high = s["win_rate_95"]
     rows = [
         ("Plays", f"{s['plays']}: {s['wins']} won, {s['losses']} lost" + (f", {s['draws']} drawn" if s["draws"] else "")),
@@ -353,6 +356,23 @@ def _show_record(screen: Screen, s: dict) -> None:
         shown = ", ".join(f"{v}: {c['wins']} of {c['plays']}" for v, c in sorted(values.items()))
         rows.append((f"By {name}", shown))
     rows.append(("Last ten", " ".join({"won": "W", "lost": "L"}.get(r, "D") for r in s["last_ten"])))
+    screen.pairs(title, rows)
+
+
+def _show_nights(screen: Screen, title: str, s: dict) -> None:
+    """The record of a game whose rulebook names no winner (Slaughterhouse): nights and counts by seat, never
+    wins; nights recorded before the counts were kept are said, not guessed."""
+    from solo.stats import SEATS
+
+    rows = [("Nights", str(s["plays"]))]
+    for seat, n in sorted(s["nights"].items()):
+        said = (
+            f"{n['nights']} nights; {n['escaped']} of {n['of']} Trespassers escaped, {n['killed']} killed; "
+            f"the objective met in {n['met']}"
+        )
+        if n["uncounted"]:
+            said += f" ({n['uncounted']} recorded before the counts were kept)"
+        rows.append((f"As {SEATS.get(seat, seat)}", said))
     screen.pairs(title, rows)
 
 
@@ -472,7 +492,7 @@ def menu(args: argparse.Namespace) -> int:
     screen = _screen(args)
     words: list[str] = []  # what Tab completes: the slots, and the games when one is asked for
     reader: Reader = (
-        PromptReader(words=lambda: words) if sys.stdin.isatty() else PlainReader(sys.stdin, screen.echo)
+        PromptReader(words=lambda typed: words) if sys.stdin.isatty() else PlainReader(sys.stdin, screen.echo)
     )
     while True:
         latest = store.latest()

@@ -10,6 +10,8 @@ class Command(msgspec.Struct, frozen=True):
     aliases: tuple[str, ...]
     usage: str
     help: str
+    whole: bool = False
+    """Named only by its whole word or an alias, never by a unique start ('qu' is not 'quit')."""
 
     @property
     def takes_argument(self) -> bool:
@@ -65,7 +67,14 @@ COMMANDS: tuple[Command, ...] = (
         "achievements", ("records",), "achievements", "the game's achievements, and which you have earned"
     ),
     Command("restart", (), "restart", "start this game over with new dice (asks first)"),
-    Command("quit", ("q", "exit"), "quit", "stop playing; the run is already saved"),
+    Command("quit", ("exit",), "quit", "stop playing; the run is already saved", whole=True),
+)
+
+PAGER_STOP = "q"
+"""The pager's stop key. Alone at the prompt it quits nothing: a 'q' sent to a pager that had already ended
+would otherwise leave the game, so quitting takes the whole word."""
+PAGER_STOP_SAID = (
+    "'q' only stops a long answer's pages; nothing is paging now. To stop playing, type 'quit' (the run is saved)."
 )
 
 BY_WORD: dict[str, Command] = {}

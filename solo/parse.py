@@ -8,7 +8,7 @@ import unicodedata
 import msgspec
 
 from engines.core.contract import Decision
-from solo.commands import BY_WORD, COMMANDS
+from solo.commands import BY_WORD, COMMANDS, PAGER_STOP, PAGER_STOP_SAID
 from solo.games import GameUI, InputError
 
 MAX_LINE = 500
@@ -51,6 +51,8 @@ def resolve(text: str, decision: Decision | None, ui: GameUI) -> Resolved:
     """What a cleaned, non-empty line means now. Raises InputError with a suggestion when it means nothing."""
     low = text.lower()
     first = low.partition(" ")[0]
+    if low == PAGER_STOP and not _named_exactly(low, decision):
+        raise InputError(PAGER_STOP_SAID)
     if first in BY_WORD:
         if first == "save" and decision is not None and " " in low:
             key = _game_words(text, decision, ui)  # Final Girl's Victims are saved: 'save victim' is a move
@@ -87,7 +89,7 @@ def resolve(text: str, decision: Decision | None, ui: GameUI) -> Resolved:
             found[o.label] = Resolved("option", o.key)
     if " " not in low:
         for c in COMMANDS:
-            if any(w.startswith(low) for w in (c.name, *c.aliases)):
+            if not c.whole and any(w.startswith(low) for w in (c.name, *c.aliases)):
                 found[c.name] = Resolved("command", c.name)
     if len(found) == 1:
         return next(iter(found.values()))
@@ -98,6 +100,13 @@ def resolve(text: str, decision: Decision | None, ui: GameUI) -> Resolved:
     close = _close(low, words)
     tip = f" Did you mean '{close}'?" if close else ""
     raise InputError(f"I don't know '{_shown(text)}'.{tip} {ui.example(decision)} 'help' lists the commands.")
+
+
+def _named_exactly(low: str, decision: Decision | None) -> bool:
+    """Whether a choice has exactly these words as its key, label or alias."""
+    return decision is not None and any(
+        low in (o.key.lower(), o.label.lower(), *(a.lower() for a in o.aliases)) for o in decision.options
+    )
 
 
 def _game_words(text: str, decision: Decision, ui: GameUI) -> str | None:

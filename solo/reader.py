@@ -54,16 +54,20 @@ def pager_question(
     return more
 
 
+Words = Callable[[str], Iterable[str]]
+"""What Tab may complete a line to, given what is typed so far (so 'x ' and 'look ' complete a thing's name)."""
+
+
 class _Choices(Completer):
     """Completes the whole line against whatever is legal now, plus the meta commands."""
 
-    def __init__(self, words: Callable[[], Iterable[str]]):
+    def __init__(self, words: Words):
         self.words = words
 
     def get_completions(self, document, complete_event):
         typed = document.text_before_cursor.lower()
         seen = set()
-        for word in self.words():
+        for word in self.words(document.text_before_cursor):
             if word.lower().startswith(typed) and word not in seen:
                 seen.add(word)
                 yield Completion(word, start_position=-len(document.text_before_cursor))
@@ -156,7 +160,7 @@ class PromptReader:
     def __init__(
         self,
         toolbar: Callable[[], str] | None = None,
-        words: Callable[[], Iterable[str]] | None = None,
+        words: Words | None = None,
         fields: Fields | None = None,
         history: Path | None = None,
         input: Input | None = None,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import Any, NamedTuple
 
 from engines.core.contract import Decision, IllegalMove
 from narratives import Narrator, for_game
@@ -23,6 +23,18 @@ PROMPT = "> "
 
 class Quit(Exception):
     """Leave the loop (the run is saved)."""
+
+
+class Chosen(NamedTuple):
+    """The decision the person's last line chose at, for the guard against an ending word meant for it landing
+    on the next question: the turn, what its ending choice would have ended, that choice's key, and the key
+    chosen."""
+
+    decision: Decision
+    turn: int
+    scope: str
+    ending: str
+    chosen: str
 
 
 class Repl:
@@ -54,6 +66,8 @@ class Repl:
         self.before: str | None = None  # the toolbar when the person last chose, for the digest
         self.since = 0  # where in the log the person's last choice began, for the digest's recap
         self.keep_reported: set = set()  # keep files already said to be damaged at this run's end
+        self.warned: tuple[int, str] | None = None  # the ending choice refused once at this decision
+        self.chosen: Chosen | None = None  # where the person's last line chose, while no other line follows
 
     # -- what the reader needs ------------------------------------------------------------------------
 
@@ -65,15 +79,20 @@ class Repl:
         fields = getattr(self.ui, "toolbar_fields", None)
         return None if fields is None else fields(self.run.view())
 
-    def words(self) -> list[str]:
+    def words(self, typed: str = "") -> list[str]:
+        """What Tab completes `typed` to: the choices' labels, the commands, and after a word that examines
+        ('examine', 'x', 'look', 'l', ...) every thing's name, behind the word as typed."""
         d = self.run.decision()
         out = [c.name for c in COMMANDS]
         if d is not None and d.seat == self.run.seat:
             out = [o.label for o in d.options] + out
         things = getattr(self.ui, "things", None)
-        if things is not None:
-            out += [f"examine {name}" for name in things(self.run.view())]
-        return out
+        if things is None:
+            return out
+        first, space, _ = typed.lstrip().partition(" ")
+        command = BY_WORD.get(first.lower())
+        word = first if space and command is not None and command.name in ("examine", "look") else "examine"
+        return out + [f"{word} {name}" for name in things(self.run.view())]
 
     # -- the loop ---------------------------------------------------------------------------------------
 
@@ -301,6 +320,7 @@ class Repl:
         return self.ui.example(d)
 
     def handle(self, line: str) -> None:
+        chosen, self.chosen = self.chosen, None  # only the very next line can be one meant for that question
         try:
             text = clean(line)
         except InputError as e:
@@ -331,18 +351,69 @@ class Repl:
         self.last_line = text
         if what.kind == "command":
             getattr(self, f"cmd_{what.name}")(what.arg)
-        else:
+        elif not self._refused(text, what.name, chosen):
             self.choose(what.name)
 
     def choose(self, key: str) -> None:
         before, since = self.toolbar(), len(self.run.log)
+        at = self._where(key)
         try:
             self.run.choose(key)
         except IllegalMove as e:
             self.screen.error(str(e))
             return
         self.before, self.since = before, since
+        self.chosen = at
         self.advance()
+
+    def _where(self, key: str) -> Chosen | None:
+        """The person's decision as they choose `key` at it, where one of its choices ends a phase or turn."""
+        ending = getattr(self.run.game, "ending", None)
+        d = self.run.decision()
+        if ending is None or d is None or d.seat != self.run.seat:
+            return None
+        for o in d.options:
+            found = ending(self.run.state, o.key)
+            if found is not None:
+                return Chosen(d, self.run.game.turn(self.run.state), found.scope, o.key, key)
+        return None
+
+    def _refused(self, text: str, key: str, chosen: Chosen | None) -> bool:
+        """Refuse once, in one line, a choice that ends a phase or turn (the game's `ending`) when it would end
+        one untouched (all its Time, all its actions), or when it answers a question that changed under the
+        person: the line right after their last choice, which at that choice's question would have ended what
+        that question was about. The same choice again goes through: a line, never a y/n question that would
+        read the next typed or piped line as its answer."""
+        ending = getattr(self.run.game, "ending", None)
+        d = self.run.decision()
+        if ending is None or d is None or d.seat != self.run.seat or len(d.options) < 2:
+            return False
+        ends = ending(self.run.state, key)
+        marker = (len(self.run.keys), key)
+        if ends is None or self.warned == marker:
+            return False
+        with_left = f", with {ends.left}" if ends.left else ""
+        if ends.untouched:
+            said = f"'{text}' would end {ends.scope} with {ends.left or 'nothing done in it'}"
+        elif self._meant_before(text, chosen, ends.scope):
+            said = f"The question changed since your last choice: '{text}' now ends {ends.scope}{with_left}"
+        else:
+            return False
+        self.warned = marker
+        self.screen.error(f"{said}. Type it again to end it.")
+        return True
+
+    def _meant_before(self, text: str, chosen: Chosen | None, scope: str) -> bool:
+        """Whether `text` comes right after a choice that did not end what its question was about, and would
+        have ended it there, though what it ends now is something else: the question changed under it."""
+        if chosen is None or chosen.chosen == chosen.ending:
+            return False
+        if (chosen.turn, chosen.scope) == (self.run.game.turn(self.run.state), scope):
+            return False
+        try:
+            return resolve(text, chosen.decision, self.ui).name == chosen.ending
+        except InputError:
+            return False
 
     def _keep(self):
         """What outlives a run (saves/keep.py): read when a run ends or asks, so not imported at launch."""
@@ -521,6 +592,12 @@ class Repl:
         if not arg:
             self.screen.story("What you can examine", [", ".join(known)], "blue")
             return
+        word = " ".join(arg.lower().split())
+        if word in BY_WORD and not any(word in (n.lower(), n.lower().removeprefix("the ")) for n in known):
+            # 'look look', 'x map': a command's word, never read as the start of a thing's later word
+            c = BY_WORD[word]
+            self.screen.error(f"'{arg}' is a command, not a thing to examine: type '{word}' alone ({c.help}).")
+            return
         try:
             name = examine.find(known, arg)
         except InputError as e:
@@ -651,6 +728,7 @@ class Repl:
         self.shown = len(self.run.log)
         self.asked = None
         self.ended_shown = False
+        self.warned = None
         self.screen.say(self.narrator.story(self.run.log)[-1].prose)  # as the log will tell it later
         self.autosave()
         self.cmd_look("")

@@ -258,14 +258,14 @@ class Screen:
                 self.console.print(Text(p))
             self.console.print()
             return
-        self.console.print(_story_panel(title, "\n\n".join(paragraphs), style))
+        self.console.print(_story_panel(title, "\n\n".join(paragraphs), style, self.console.width))
 
     def brief(self, title: str, lines: Sequence[str], style: str = "white") -> None:
         """Lines told one a turn, in one panel without the blank lines between paragraphs."""
         if self.plain:
             self.story(title, ["\n".join(lines)], style)
             return
-        self.console.print(_story_panel(title, "\n".join(lines), style))
+        self.console.print(_story_panel(title, "\n".join(lines), style, self.console.width))
 
     def story_height(self, groups: Sequence[tuple[bool, tuple[str, Sequence[str], str]]]) -> int:
         """How many lines the panels of `groups` ((brief, group) pairs: see `brief`) take at this screen's
@@ -273,7 +273,8 @@ class Screen:
         out = io.StringIO()
         scratch = Console(file=out, width=self.console.width, color_system=None, highlight=False)
         for brief, (title, paragraphs, style) in groups:
-            scratch.print(_story_panel(title, ("\n" if brief else "\n\n").join(p for p in paragraphs if p), style))
+            body = ("\n" if brief else "\n\n").join(p for p in paragraphs if p)
+            scratch.print(_story_panel(title, body, style, self.console.width))
         return len(out.getvalue().splitlines())
 
     def lines_of(self, draw: Callable[[], None]) -> int:
@@ -317,7 +318,7 @@ class Screen:
         for label, text in rows:
             grid.add_row(label, text)
         self.console.print(
-            Panel(grid, title=Text(title, style=theme.HEADING), title_align="left", border_style=style, padding=(0, 1))
+            Panel(grid, title=_title(title, self.console.width), title_align="left", border_style=style, padding=(0, 1))
         )
 
     def table(
@@ -371,11 +372,12 @@ class Screen:
         panels = [
             Panel(
                 text if isinstance(text, Text) else Text(text),
-                title=Text(title, style=theme.HEADING),
+                title=_title(title, width),
                 padding=(0, 1),
-                width=self._card_width(title, _plain(text)),
+                width=width,
             )
             for title, text in cards
+            for width in [self._card_width(title, _plain(text))]
         ]
         self.console.print(Columns(panels))
 
@@ -403,10 +405,14 @@ class Screen:
         self.console.print(Group(*parts))
 
 
-def _story_panel(title: str, body: str, style: str) -> Panel:
-    return Panel(
-        Text(body), title=Text(title, style=theme.HEADING), title_align="left", border_style=style, padding=(0, 1)
-    )
+def _story_panel(title: str, body: str, style: str, width: int) -> Panel:
+    return Panel(Text(body), title=_title(title, width), title_align="left", border_style=style, padding=(0, 1))
+
+
+def _title(title: str, width: int) -> Text:
+    """A panel's title within a panel `width` wide: shortened at a word with '...' where it does not fit (rich
+    would cut it mid-word without a mark on a narrow terminal)."""
+    return Text(clip(title, max(4, width - 6)), style=theme.HEADING)
 
 
 def _plain(text: str | Text) -> str:
@@ -532,6 +538,8 @@ def fit_digest(told: str, changes: str, width: int) -> str:
             return fit_fields(" · ".join(p for p in (head, changes) if p), width)
         clauses.pop()
     if changes:
+        if cell_len(prefix + changes.split(" · ", 1)[0]) > width:  # a narrow screen: a field is never cut from
+            return prefix.rstrip() + "\n" + fit_fields(changes, width)  # its numbers, the changes go below
         return fit_fields(prefix + changes, width)
     return clip(prefix + told, width) if told else ""
 

@@ -28,6 +28,20 @@ Mixtape slasher or survivor dealt at random is recorded by name) and the automa'
 against the person."""
 
 
+ENDED = "ended"
+"""The result kept for a run of a game whose rulebook names no winner (Slaughterhouse): neither won nor lost;
+its record is the night's counts, kept beside the options as 'night escaped', 'night killed', 'night of' and
+'night objective'."""
+
+
+def tally(run: Run) -> dict[str, str]:
+    """A finished run's counts where its game's rulebook names no winner (the game's `tally`), else {}."""
+    count = getattr(run.game, "tally", None)
+    if not getattr(run.game, "no_winner", "") or count is None:
+        return {}
+    return count(run.state) or {}
+
+
 def run_key(run: Run, slot: str) -> str:
     return run.id or f"{slot}@{run.created}"
 
@@ -53,13 +67,15 @@ def record(keep: Keepsakes, run: Run, slot: str) -> tuple[Finished | None, list[
         who = character(run)
         if who:
             options["character"] = who
+        counts = tally(run)
+        options |= {f"night {name}": value for name, value in counts.items()}
         from solo import automa
 
         if automa.offered(run.game):
             options["automa"] = run.automa
         entry = Finished(
             slot=slot,
-            result=run.status(),
+            result=ENDED if counts else run.status(),
             turns=run.game.turn(run.state),
             seat=run.seat,
             options=options,
@@ -73,8 +89,25 @@ def record(keep: Keepsakes, run: Run, slot: str) -> tuple[Finished | None, list[
     return entry, list(data.finished.values()), True
 
 
+def nights(runs: Iterable[Finished]) -> dict[str, dict[str, int]]:
+    """For a game whose rulebook names no winner, each seat's nights and counts: escaped, killed and Trespassers
+    in all, the nights its scenario's objective was met, and the nights recorded before the counts were kept."""
+    by: dict[str, dict[str, int]] = {}
+    for r in runs:
+        seat = by.setdefault(r.seat, dict.fromkeys(("nights", "escaped", "killed", "of", "met", "uncounted"), 0))
+        seat["nights"] += 1
+        if "night of" not in r.options:
+            seat["uncounted"] += 1
+            continue
+        for name in ("escaped", "killed", "of"):
+            seat[name] += int(r.options.get(f"night {name}", "0"))
+        seat["met"] += r.options.get("night objective") == "met"
+    return by
+
+
 def summary(game_id: str, runs: Iterable[Finished]) -> dict[str, Any]:
-    """Plays, wins and rates, by choice; streaks; the fastest and the longest win; the last ten results."""
+    """Plays, wins and rates, by choice; streaks; the fastest and the longest win; the last ten results; and for
+    a game whose rulebook names no winner, each seat's nights in counts (`nights`)."""
     ordered = sorted(runs, key=lambda r: (r.ended, r.started))
     plays = len(ordered)
     results = Counter(r.result for r in ordered)
@@ -102,6 +135,7 @@ def summary(game_id: str, runs: Iterable[Finished]) -> dict[str, Any]:
         "fastest_win": min((r.turns for r in wins), default=None),
         "longest_win": max((r.turns for r in wins), default=None),
         "last_ten": [r.result for r in ordered[-10:]],
+        "nights": nights(ordered) if _no_winner(game_id) else {},
     }
 
 
@@ -127,6 +161,8 @@ def told(game_id: str, entry: Finished, runs: list[Finished]) -> str:
     """What this run changed in the record, in a few words: 'your third win as Cassie; a new best of 14 turns'."""
     from narratives.words import ordinal_word
 
+    if entry.result == ENDED:
+        return _nights_said(game_id, entry, runs)
     if entry.result != "won":
         s = summary(game_id, runs)
         return f"Your record in this game: {s['wins']} won of {s['plays']} played."
@@ -143,9 +179,38 @@ def told(game_id: str, entry: Finished, runs: list[Finished]) -> str:
     return text[:1].upper() + text[1:] + "."
 
 
+SEATS = {"trespassers": "the Trespassers", "sawyer": "the family"}
+
+
+def _no_winner(game_id: str) -> bool:
+    """Whether the game's rulebook names no winner (its engine's `no_winner`, known without importing it)."""
+    from engines import registry
+
+    return registry.no_winner(game_id)
+
+
+def _nights_said(game_id: str, entry: Finished, runs: list[Finished]) -> str:
+    """The record of a game that names no winner, for the seat played: 'Your nights as the Trespassers: 3; 4 of 6
+    Trespassers escaped, 2 killed; the objective met in 2.'"""
+    mine = nights(r for r in runs if r.seat == entry.seat).get(entry.seat)
+    if mine is None:
+        return ""
+    who = SEATS.get(entry.seat, entry.seat)
+    counted = mine["nights"] - mine["uncounted"]
+    said = (
+        f"Your nights as {who}: {mine['nights']}; {mine['escaped']} of {mine['of']} Trespassers escaped, "
+        f"{mine['killed']} killed; the objective met in {mine['met']}"
+    )
+    if mine["uncounted"]:
+        said += f" (of the {counted} nights counted)"
+    return said + "."
+
+
 def again(game_id: str, entry: Finished, runs: list[Finished]) -> str:
     """One line for a run shown finished again (loaded, or undone and ended again): it was counted once, as it
     first ended, and nothing in the record changed now."""
+    if entry.result == ENDED:
+        return f"Already counted in your record ({entry.turns} rounds); nothing changed. {_nights_said(game_id, entry, runs)}"
     s = summary(game_id, runs)
     return (
         f"Already counted in your record ({entry.result}, {entry.turns} turns); nothing changed. "

@@ -66,7 +66,8 @@ def summarize(run: Run, standing: str = "", reviewed: Any = None) -> Summary:
     another game, `reviewed`: its review where one is kept, which then names the decisive roll)."""
     status = run.status()
     outcome = run.outcome()
-    title = f"{VERDICTS.get(status, 'It ends')}: {run.game.title}"
+    no_winner = getattr(run.game, "no_winner", "")  # the rulebook names none (Slaughterhouse): tell, never judge
+    title = f"{'The night is over' if no_winner else VERDICTS.get(status, 'It ends')}: {run.game.title}"
     rows = [("Ending", outcome.reason)] if outcome is not None else []
     name = MODULES.get(run.game.id)  # each module: tell(log, seat, turn) -> Part; optional decisive(run) -> str
     part = Part(rows=[])
@@ -84,7 +85,7 @@ def summarize(run: Run, standing: str = "", reviewed: Any = None) -> Summary:
         roll = review.decisive_roll(reviewed)
         part = msgspec.structs.replace(part, decisive=_swing(roll) if roll is not None else "")
         label = "Decisive roll"
-    won = {"won": True, "lost": False}.get(status)
+    won = None if no_winner else {"won": True, "lost": False}.get(status)
     return Summary(title, rows + part.rows, part.closest, part.decisive, label, standing, won)
 
 

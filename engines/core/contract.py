@@ -48,6 +48,16 @@ class Decision(msgspec.Struct, frozen=True, gc=False):
         return None
 
 
+class Ending(msgspec.Struct, frozen=True, gc=False):
+    """What a choice ends when it ends a phase or a turn (a game's optional `ending(state, key)`), so the table
+    can refuse once an ending word that would throw one away untouched, or that answers a question which
+    changed under the player. It changes no play: the choice stays legal and does what it always did."""
+
+    scope: str  # what it ends, in words: "the Action phase", "Yellow's turn", "your turn"
+    left: str = ""  # what is still there to do or spend, said after "with": "6 Time to spend", "4 actions left"
+    untouched: bool = False  # nothing done in it yet: ending it throws the whole of it away
+
+
 class Outcome(msgspec.Struct, frozen=True):
     """How a finished game ended: a word for it ('won', 'lost', 'draw'), the seats that won, and why.
 

@@ -73,15 +73,39 @@ _ASSIGN = Decision(
         for key, s in _SPLITS.items()
     ),
 )
-_REWARD = Decision(
-    seat=SURVIVOR,
-    kind="reward",
-    prompt=f"{R.KILLS_PER_REWARD} zombies destroyed: choose your reward, to be played at once.",
-    options=tuple(
-        Option(reward_key(letter), f"{letter.upper()}) {text}", aliases=(letter, *REWARD_WORDS[letter]))
-        for letter, text in REWARDS.items()
-    ),
-)
+_REWARD_CACHE: dict[tuple[bool, int], Decision] = {}
+
+
+def reward_text(letter: str, zombies: int, barricade: int) -> str:
+    """A reward in words, and where it would do nothing now (or less than it says), that it would: reward A
+    with no zombie on the lawn destroys none; reward D adds boards only up to the Barricade's maximum."""
+    text = REWARDS[letter]
+    if letter == "a" and not zombies:
+        return f"{text} (none there now: it does nothing)"
+    room = R.MAX_BARRICADE - barricade
+    if letter == "d" and room < R.REWARD_BARRICADES:
+        return f"{text} (the Barricade is full: it adds none)" if room <= 0 else f"{text} (only {room} fit)"
+    return text
+
+
+def _reward_decision(zombies: int, barricade: int) -> Decision:
+    memo = (zombies > 0, max(0, min(R.MAX_BARRICADE - barricade, R.REWARD_BARRICADES)))
+    found = _REWARD_CACHE.get(memo)
+    if found is None:
+        found = _REWARD_CACHE[memo] = Decision(
+            seat=SURVIVOR,
+            kind="reward",
+            prompt=f"{R.KILLS_PER_REWARD} zombies destroyed: choose your reward, to be played at once.",
+            options=tuple(
+                Option(
+                    reward_key(letter),
+                    f"{letter.upper()}) {reward_text(letter, zombies, barricade)}",
+                    aliases=(letter, *REWARD_WORDS[letter]),
+                )
+                for letter in REWARDS
+            ),
+        )
+    return found
 _ROLL_CACHE: dict[tuple[str, ...], Decision] = {}
 
 
@@ -115,7 +139,7 @@ def _ask_roll(state: State) -> Decision:
 
 @DECISIONS.step(REWARD)
 def _ask_reward(state: State) -> Decision:
-    return _REWARD
+    return _reward_decision(state.zombies, state.barricade)
 
 
 @DECISIONS.step(OVER)

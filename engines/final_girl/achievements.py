@@ -115,7 +115,28 @@ def remember(log: list[Event]) -> dict[str, str]:
     return {"tormentor_defeated_at": LOCATION} if _won(log) is not None else {}
 
 
+LOCATIONS_NEEDED = 5
+BOX_LOCATIONS = (LOCATION,)
+"""The Locations this box holds: the five-Locations achievement needs LOCATIONS_NEEDED, so here it cannot complete."""
+
+
+def _places(memories: list[dict[str, str]]) -> set[str]:
+    return {m["tormentor_defeated_at"] for m in memories if m.get("tormentor_defeated_at")}
+
+
 def earned_across(memories: list[dict[str, str]]) -> list[str]:
     """The achievements every recorded run earns together: The Tormentor defeated at five locations."""
-    places = {m["tormentor_defeated_at"] for m in memories if m.get("tormentor_defeated_at")}
-    return [FIVE_LOCATIONS] if len(places) >= 5 else []
+    return [FIVE_LOCATIONS] if len(_places(memories)) >= LOCATIONS_NEEDED else []
+
+
+def progress(memories: list[dict[str, str]]) -> dict[str, str]:
+    """How far the recorded runs have come toward each achievement that takes several ('1 of 5 Locations'), and
+    where one cannot complete with this box, why (issue 49: a one-Location box showed nothing)."""
+    done = len(_places(memories))
+    said = f"{done} of {LOCATIONS_NEEDED} Locations"
+    if len(BOX_LOCATIONS) < LOCATIONS_NEEDED:
+        said += (
+            f"; this box has {len(BOX_LOCATIONS)} Location (the Marrek Warehouse), so the other "
+            f"{LOCATIONS_NEEDED - len(BOX_LOCATIONS)} can come only from other Final Girl boxes"
+        )
+    return {FIVE_LOCATIONS: said}

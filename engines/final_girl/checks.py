@@ -95,10 +95,13 @@ def _event_cards(state: State) -> list[str]:
 
 
 def _victims_counted(state: State) -> list[str]:
+    """The 21 Victims of the supply, and the Supervisor's own meeple once his card has come (V6, V8)."""
     total = len(state.victims) + state.saved + state.dead + state.supply
-    if total != D.RULES["victims_total"]:
+    supervisor = "supervisor" in state.events_active or "supervisor" in state.events_done
+    if total != D.RULES["victims_total"] + supervisor:
         return [
-            f"Victims: {len(state.victims)} on board + {state.saved} saved + {state.dead} dead + {state.supply} supply != {D.RULES['victims_total']}"
+            f"Victims: {len(state.victims)} on board + {state.saved} saved + {state.dead} dead + {state.supply} supply"
+            f" != {D.RULES['victims_total']}" + (" and the Supervisor" if supervisor else "")
         ]
     return []
 

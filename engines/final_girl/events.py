@@ -18,7 +18,7 @@ from engines.final_girl.board import (
     victims_at,
 )
 from engines.final_girl.machine import STEPS, ev, push
-from engines.final_girl.state import State
+from engines.final_girl.state import State, Victim
 from engines.final_girl.tracks import hurt_fg
 
 
@@ -77,22 +77,21 @@ def _to_racks(state: State, op: dict[str, Any], events: list[Event]) -> None:
 
 @STEPS.step("supervisor")
 def _supervisor(state: State, op: dict[str, Any], events: list[Event]) -> None:
-    """The Supervisor: a special Victim in the Supply Cage; with none left in the supply the card goes."""
-    placed = place_victims(state, 1, "cage", events)
-    if placed:
-        placed[0].special = "supervisor"
-        ev(
-            state,
-            events,
-            "special_victim",
-            event="supervisor",
-            victim=placed[0].id,
-            title=D.EVENTS["supervisor"]["name"],
-            name=D.SPACES["cage"]["name"],
-        )
-    elif "supervisor" in state.events_active:
-        state.events_active.remove("supervisor")
-        state.events_done.append("supervisor")
+    """The Supervisor: his own special meeple in the Supply Cage, never one of the 21 Victims of the supply (the
+    box holds 21 Victim meeples and 3 Special Victim meeples), so he comes into play however many are left; the
+    2 new Victims his card places after him come from the supply, what is left of it (V8)."""
+    supervisor = Victim(state.next_victim, "cage", "supervisor")
+    state.next_victim += 1
+    state.victims.append(supervisor)
+    ev(
+        state,
+        events,
+        "special_victim",
+        event="supervisor",
+        victim=supervisor.id,
+        title=D.EVENTS["supervisor"]["name"],
+        name=D.SPACES["cage"]["name"],
+    )
 
 
 @STEPS.step("victims")

@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 
 from engines.core.contract import (
     Decision,
+    Ending,
     Game,
     GameOption,
     Hint,
@@ -97,7 +98,7 @@ _PROMPTED = {"roll": roll_prompt, "action": action_prompt}
 class FinalGirl:
     id = "final-girl"
     title = "Final Girl: The Marrek Murders"
-    rules_version = "4"
+    rules_version = "5"  # 5: the Supervisor's own meeple (V8); the five-Locations progress (AC5); `acted` (T3b)
     seats = (
         Seat(
             FINAL_GIRL,
@@ -334,6 +335,10 @@ class FinalGirl:
             state.setups_revealed.copy(),
         )
 
+    def ending(self, state: State, key: str) -> Ending | None:
+        """What `key` ends, where it ends a phase or a move (engines.core.contract.Ending)."""
+        return turn.ending(state, key)
+
     def turn(self, state: State) -> int:
         return state.turn
 
@@ -369,6 +374,13 @@ class FinalGirl:
         from engines.final_girl.achievements import earned_across
 
         return earned_across(memories)
+
+    def progress(self, memories: list[dict[str, str]]) -> dict[str, str]:
+        """How far the recorded runs have come toward each achievement that takes several, and why one cannot
+        complete with this box."""
+        from engines.final_girl.achievements import progress
+
+        return progress(memories)
 
     def invariants(self, state: State) -> list[str]:
         from engines.final_girl.checks import invariants

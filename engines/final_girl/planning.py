@@ -107,6 +107,7 @@ def do_planning(state: State, key: Key, events: list[Event]) -> None:
         state.used = []
         emit(state, events, "planning_done", {"time": state.time, "hand": len(state.hand)})
         return
+    state.acted = True
     if key.every:
         for card in free_cards(state)[: D.RULES["hand_limit"] - len(state.hand)]:
             state.tableau.remove(card)
@@ -155,6 +156,7 @@ def do_take_card(state: State, key: Key, events: list[Event]) -> None:
 @STEPS.step("planning_phase")
 def _planning_phase(state: State, op: dict[str, Any], events: list[Event]) -> None:
     state.phase = "planning"
+    state.acted = False
     push(state, {"op": "planning_offer"})  # ask, unless finishing is the only choice
 
 

@@ -60,6 +60,9 @@ class State(msgspec.Struct):
     bloodlust: int = 0
     skip_action: bool = False
     end_action: bool = False
+    # something done in the current Action or Planning phase: read by `ending` only (the table's guard against
+    # ending a phase untouched); it changes no play
+    acted: bool = False
     bonus_dice: int = 0
     improvise: str = ""  # "", "next" (next roll) or "phase" (rest of this Action phase)
     # the Final Girl

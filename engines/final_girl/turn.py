@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.core.contract import Option
+from engines.core.contract import Ending, Option
 from engines.core.events import Event
 from engines.final_girl.board import fg_trap
 from engines.final_girl.cards import kind_of
@@ -45,6 +45,7 @@ def do_action(state: State, key: Key, events: list[Event]) -> None:
     """Come back to the Action phase's menu after this action, and carry it out by its verb."""
     state.stack.append({"op": "hub"})
     state.ask = {}
+    state.acted = state.acted or key.verb != "end"
     ACTS.run(key.verb, state, key, events)
 
 
@@ -52,6 +53,21 @@ def do_action(state: State, key: Key, events: list[Event]) -> None:
 def _end(state: State, key: Key, events: list[Event]) -> None:
     state.end_action = True
     emit(state, events, "action_stop", {"time": state.time})
+
+
+def ending(state: State, key: str) -> Ending | None:
+    """What `key` ends, where it ends the Action phase, Planning or a move (the table's guard against ending one
+    untouched): the Time still to spend in a phase (in the Action phase it buys cards in Planning; at the end of
+    Planning it is gone), the steps left in a move."""
+    kind, verb = state.ask.get("kind"), Key.parse(key).verb
+    if (kind, verb) in (("action", "end"), ("planning", "done")):
+        time = f"{state.time} Time to spend" if state.time > 0 else ""
+        left = " and ".join(w for w in ("" if state.acted else "nothing done in it", time) if w)
+        return Ending("the Action phase" if kind == "action" else "Planning", left, untouched=not state.acted)
+    if kind == "move" and verb == "stop":
+        steps = state.ask["steps"]
+        return Ending("the move", f"{steps} step{'s' if steps != 1 else ''} left")
+    return None
 
 
 @STEPS.step("turn")
@@ -76,6 +92,7 @@ def _turn(state: State, op: dict[str, Any], events: list[Event]) -> None:
 def _action_phase(state: State, op: dict[str, Any], events: list[Event]) -> None:
     state.phase = "action"
     state.end_action = False
+    state.acted = False
     if state.skip_action:
         state.skip_action = False
         ev(state, events, "action_skipped", time=state.time)

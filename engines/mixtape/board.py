@@ -51,6 +51,10 @@ class Board:
     cell: dict[str, tuple[int, int]]  # space id -> (column, row)
     at_cell: dict[tuple[int, int], str]
     special_name: dict[str, str] = field(default_factory=dict)
+    doubles: dict[str, tuple[tuple[int, int], ...]] = field(default_factory=dict)
+    """A double entrance (RB: "entrances with double entrance spaces"): its node -> every cell it spans. It is one
+    entrance, so one lock covers it whole; only its first cell joins the roads (the board file puts the second
+    behind it)."""
 
     # -- what a space is ---------------------------------------------------------------------------------
 
@@ -316,6 +320,31 @@ def space_id(col: int, row: int) -> str:
     return f"{col}-{row}"
 
 
+def _letter(rows: tuple[str, ...], col: int, row: int) -> str:
+    """The board's character at a cell, ' ' off the grid."""
+    return rows[row][col] if 0 <= row < len(rows) and 0 <= col < len(rows[row]) else " "
+
+
+def _adjacency(
+    cell: dict[str, tuple[int, int]],
+    doubled: dict[tuple[int, int], str],
+    at_cell: dict[tuple[int, int], str],
+    kind: dict[str, str],
+) -> dict[str, list[str]]:
+    """Each space's neighbours (not diagonally; two entrances never touch), a double entrance's from every cell
+    it spans, in the order of the grid's cells."""
+    adjacent: dict[str, list[str]] = {sid: [] for sid in cell}
+    for sid, (c, r) in [*cell.items(), *((node, spot) for spot, node in doubled.items())]:
+        for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            other = at_cell.get((c + dc, r + dr))
+            if other is None or other == sid or other in adjacent[sid]:
+                continue
+            if kind[sid] == ENTRANCE and kind[other] == ENTRANCE:
+                continue
+            adjacent[sid].append(other)
+    return adjacent
+
+
 def load(path: Path) -> Board:
     """Read a board file (see engines/mixtape/directors_cut/board.toml for the format)."""
     data = read_toml(path)
@@ -328,16 +357,22 @@ def load(path: Path) -> Board:
     entrance_of: dict[str, str] = {}
     cell: dict[str, tuple[int, int]] = {}
     special_name: dict[str, str] = {}
+    doubled: dict[tuple[int, int], str] = {}  # the second cell of a double entrance -> the entrance it belongs to
     for r, line in enumerate(rows):
         for c, ch in enumerate(line):
             if ch == " ":
                 continue
             sid = space_id(c, r)
-            cell[sid] = (c, r)
             if ch in letters:
+                twin = next((space_id(*t) for t in ((c - 1, r), (c, r - 1)) if _letter(rows, *t) == ch), None)
+                if twin is not None:  # a double entrance: two cells, one entrance, one lock (RB Beginning the Game)
+                    doubled[(c, r)] = doubled.get(cell.get(twin, (-1, -1)), twin)
+                    continue
+                cell[sid] = (c, r)
                 kind[sid] = ENTRANCE
                 entrance_of[sid] = letters[ch]
                 continue
+            cell[sid] = (c, r)
             if ch not in legend:
                 raise ValueError(f"board {path.name}: unknown character {ch!r} at {c},{r}")
             entry = legend[ch]
@@ -346,16 +381,8 @@ def load(path: Path) -> Board:
                 colour[sid] = entry["colour"]
             if entry["kind"] == SPECIAL:
                 special_name[sid] = entry["name"]
-    at_cell = {v: k for k, v in cell.items()}
-    adjacent: dict[str, list[str]] = {sid: [] for sid in cell}
-    for sid, (c, r) in cell.items():
-        for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            other = at_cell.get((c + dc, r + dr))
-            if other is None:
-                continue
-            if kind[sid] == ENTRANCE and kind[other] == ENTRANCE:
-                continue
-            adjacent[sid].append(other)
+    at_cell = {v: k for k, v in cell.items()} | doubled
+    adjacent = _adjacency(cell, doubled, at_cell, kind)
     locations: dict[str, Location] = {}
     for lid, loc in locations_data.items():
         ents = tuple(s for s, l_ in entrance_of.items() if l_ == lid)
@@ -378,6 +405,7 @@ def load(path: Path) -> Board:
         cell=cell,
         at_cell=at_cell,
         special_name=special_name,
+        doubles={node: (cell[node], *(spot for spot, n in doubled.items() if n == node)) for node in set(doubled.values())},
     )
 
 

@@ -29,17 +29,16 @@ from engines.slaughterhouse.tables import ANSWERS, EFFECTS, QUESTIONS
 
 
 def valid_injuries(t: Trespasser, cards: list[str], flag: str) -> list[str]:
-    """Injuries the Trespasser can take: never a type they have; Wallop never gives the fourth."""
+    """Injuries the Trespasser can take: never a type they have; Wallop never gives the fourth. Two copies of
+    one card are one choice (rules version 6)."""
     have = {itype(t, c) for c in t.injuries}
     if flag.startswith("wallop") and len(have) == len(D.INJURY_TYPES) - 1:
         return []
-    out, seen = [], set()
-    for c in cards:
-        kind = D.ALL_INJURIES[c]["type"]
-        if (kind not in have or kind == "wild") and c not in seen:
-            out.append(c)
-            seen.add(c)
-    return out
+    return [
+        c
+        for c in first_of_each(cards, D.ALL_INJURIES)
+        if D.ALL_INJURIES[c]["type"] not in have or D.ALL_INJURIES[c]["type"] == "wild"
+    ]
 
 
 def attack_step(state: State, sid: str, who: int) -> Step:

@@ -17,6 +17,7 @@ from typing import ClassVar
 
 from engines.core.contract import (
     Decision,
+    Ending,
     Game,
     GameOption,
     Hint,
@@ -38,7 +39,7 @@ from engines.slaughterhouse.tables import SAWYER, TRESPASSERS
 class Slaughterhouse:
     id = "slaughterhouse"
     title = "The Texas Chainsaw Massacre: Slaughterhouse"
-    rules_version = "5"
+    rules_version = "6"
     facts_added: ClassVar[Mapping[str, Mapping[str, tuple[str, ...]]]] = {
         "4": {kind: ("drew",) for kind in ("game_started", "sawyer_turn", "cards_bought", "relentless")},
         "5": {"moved": ("found",)},
@@ -128,11 +129,32 @@ class Slaughterhouse:
             if o.key == key:
                 break
         else:
-            raise IllegalMove(machine.why(state, key))
+            if not machine.copy_of_offered(state, key, list(opts)):
+                raise IllegalMove(machine.why(state, key))
         events: list[Event] = []
         machine.choose(state, key, events)
         machine.run(state, events)
         return events
+
+    no_winner = "There are no winners, there are only survivors."
+    """The rulebook's end names no winner (End of Game): the table tells each Trespasser's fate and the scenario's
+    objective (`outcome().reason`) and keeps each seat's count (`tally`), never "you won" or "you lost". The
+    outcome's winners are the automa's aim alone (at least half escaped: the Trespassers'; fewer: the family's),
+    which its search and the simulator measure play by."""
+
+    def tally(self, state: State) -> dict[str, str] | None:
+        """A finished night in counts, for the record of either seat: how many Trespassers escaped and were
+        killed of how many, and whether the scenario's objective was met (None while the night goes on)."""
+        if state.phase != "over":
+            return None
+        from engines.slaughterhouse.ending import objective
+
+        return {
+            "escaped": str(sum(t.escaped for t in state.trespassers)),
+            "killed": str(sum(t.dead for t in state.trespassers)),
+            "of": str(state.count),
+            "objective": "met" if objective(state).startswith("met") else "not met",
+        }
 
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != "over":
@@ -204,6 +226,10 @@ class Slaughterhouse:
             state.film,
             state.documented[:],
         )
+
+    def ending(self, state: State, key: str) -> Ending | None:
+        """What `key` ends, where it ends a turn (engines.core.contract.Ending)."""
+        return machine.ending(state, key)
 
     def turn(self, state: State) -> int:
         return state.round

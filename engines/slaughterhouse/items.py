@@ -12,7 +12,7 @@ from engines.slaughterhouse import data as D
 from engines.slaughterhouse.combat import heal, hit_sawyer
 from engines.slaughterhouse.keys import Key, to_key
 from engines.slaughterhouse.odds import dice_for
-from engines.slaughterhouse.rules import board, itype, limit, plural, trade_fits
+from engines.slaughterhouse.rules import board, first_of_each, itype, limit, plural, trade_fits
 from engines.slaughterhouse.state import Sawyer, State, Step, Trespasser
 from engines.slaughterhouse.tables import ANSWERS, QUESTIONS
 
@@ -61,7 +61,7 @@ def _heal_option(card: str, kind: str) -> Option:
 def ask_bury(state: State, step: Step) -> tuple[list[Option], str]:
     t = state.trespassers[step.who]
     return (
-        [Option(to_key("bury", c), D.name(c)) for c in t.items],
+        [Option(to_key("bury", c), D.name(c)) for c in first_of_each(t.items, D.ALL_ITEMS)],
         f"{t.id.capitalize()} is over the item limit: bury an Item.",
     )
 
@@ -80,7 +80,7 @@ def answer_bury(state: State, step: Step, key: str, events: list[Event]) -> None
 @QUESTIONS.step("take")
 def ask_take(state: State, step: Step) -> tuple[list[Option], str]:
     t = state.trespassers[step.who]
-    opts = [Option(to_key("take", c), D.name(c)) for c in step.cards]
+    opts = [Option(to_key("take", c), D.name(c)) for c in first_of_each(step.cards, D.ALL_ITEMS)]
     return (
         opts,
         f"{t.id.capitalize()} found {plural(len(step.cards), 'Item', 'Items')}: take one, bury the rest.",
@@ -113,7 +113,10 @@ def answer_take(state: State, step: Step, key: str, events: list[Event]) -> None
 @QUESTIONS.step("bury_order")
 def ask_bury_order(state: State, step: Step) -> tuple[list[Option], str]:
     t = state.trespassers[step.who]
-    opts = [Option(to_key("next", c), f"bury {D.name(c)} now (the rest go beneath it)") for c in step.cards]
+    opts = [
+        Option(to_key("next", c), f"bury {D.name(c)} now (the rest go beneath it)")
+        for c in first_of_each(step.cards, D.ALL_ITEMS)
+    ]
     return (
         opts,
         f"{t.id.capitalize()} buries {len(step.cards)} Items at the bottom of the deck: which goes first?",
@@ -161,19 +164,20 @@ def ask_swap(state: State, step: Step) -> tuple[list[Option], str]:
     t = state.trespassers[step.who]
     o = state.trespassers[step.n]
     opts = []
-    for c in t.items:
+    mine, theirs = first_of_each(t.items, D.ALL_ITEMS), first_of_each(o.items, D.ALL_ITEMS)  # copies: one choice
+    for c in mine:
         if len(o.items) < limit(o):  # a body too: "you cannot exceed your Item Limit, even when swapping"
             opts.append(Option(to_key("swap", "give", c), f"give {D.name(c)} to {o.id.capitalize()}"))
     for c in t.personal:
         opts.append(Option(to_key("swap", "give", c), f"give {D.name(c)} to {o.id.capitalize()}"))
-    for c in o.items:
+    for c in theirs:
         if len(t.items) < limit(t):
             opts.append(Option(to_key("swap", "take", c), f"take {D.name(c)} from {o.id.capitalize()}"))
     for c in o.personal:
         opts.append(Option(to_key("swap", "take", c), f"take {D.name(c)} from {o.id.capitalize()}"))
     if len(t.items) >= limit(t) and len(o.items) >= limit(o):  # both full: a trade, one for one
-        for c in t.items:
-            for x in o.items:
+        for c in mine:
+            for x in theirs:
                 if trade_fits(t, c, x) and trade_fits(o, x, c):
                     opts.append(
                         Option(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 
-from engines.core.contract import Option
+from engines.core.contract import Ending, Option
 from engines.core.events import Event
 from engines.slaughterhouse import (  # noqa: F401  every mechanic registers its steps in the tables
     combat,
@@ -33,6 +33,7 @@ from engines.slaughterhouse.keys import Key, to_key
 from engines.slaughterhouse.rules import (
     active,
     board,
+    max_actions,
     offerable,
     sawyer_of,
 )
@@ -83,6 +84,66 @@ def options(state: State) -> tuple[list[Option], str, str, str]:
         opts = [_SAWYER_TURN[s.id] for s in state.sawyers if s.space and not s.acted]
         return opts, SAWYER, "order", "Which Sawyer takes a turn now?"
     return sawyer_options(state), SAWYER, "sawyer_action", sawyer_prompt(state)
+
+
+_CARD_TABLES = (D.ALL_ITEMS, D.ALL_INJURIES)
+
+
+def _design(arg: str) -> str:
+    """A card's design ('item/fuel/2' -> 'fuel'), or the argument itself where it names no Item or Injury."""
+    for table in _CARD_TABLES:
+        if arg in table:
+            return str(table[arg]["id"])
+    return arg
+
+
+def _near(state: State, step: Step) -> list[str]:
+    """The cards a question picks among: its own, and those of the Trespassers it asks about."""
+    near = [*step.cards]
+    for i in (step.who, step.n if step.kind == "swap" else -1):
+        if 0 <= i < len(state.trespassers):
+            near += [*state.trespassers[i].items, *state.trespassers[i].personal]
+    return near
+
+
+def _copies_behind(state: State, step: Step, key: str) -> bool:
+    """Whether a question's one choice stands for several copies of a card: it is still asked, as when each copy
+    was a choice of its own (before rules version 6), so a save from then, which answered it, plays the same."""
+    cards = {_design(a) for a in Key.parse(key).args if _design(a) != a}
+    return any(sum(_design(c) == card for c in _near(state, step)) > 1 for card in cards)
+
+
+def copy_of_offered(state: State, key: str, opts: list[Option]) -> bool:
+    """Whether `key` names another copy of a card an offered option names, the copy itself in play in the
+    question: since rules version 6 two copies of one Item or Injury are one choice, and a save from before
+    that may have chosen the second copy, which plays as it always did."""
+    if not state.todo:
+        return False
+    choice = Key.parse(key)
+    cards = [a for a in choice.args if _design(a) != a]
+    if not cards or not all(c in _near(state, state.todo[0]) for c in cards):
+        return False
+    shape = (choice.verb, tuple(map(_design, choice.args)))
+    return any((k.verb, tuple(map(_design, k.args))) == shape for k in (Key.parse(o.key) for o in opts))
+
+
+def ending(state: State, key: str) -> Ending | None:
+    """What `key` ends, where it ends a Trespasser's or a Sawyer's turn (the table's guard against ending one
+    with every action still left: engines.core.contract.Ending)."""
+    if key != "end" or state.todo or state.phase not in ("trespassers", "sawyer"):
+        return None
+    if state.phase == "trespassers" and state.current >= 0:
+        t = state.trespassers[state.current]
+        return _ending(f"{t.id.capitalize()}'s turn", t.actions, max_actions(t))
+    if state.phase == "sawyer" and state.cur_sawyer:
+        s = sawyer_of(state, state.cur_sawyer)
+        return _ending(f"{D.name(s.id)}'s turn", s.actions, s.most)
+    return None
+
+
+def _ending(scope: str, left: int, full: int) -> Ending:
+    actions = f"{left} action{'s' if left != 1 else ''} left"
+    return Ending(scope, f"all {actions}" if left >= full else actions, untouched=left >= full)
 
 
 @functools.cache
@@ -137,7 +198,7 @@ def _step(state: State, events: list[Event]) -> bool:
     if kind in _ALWAYS_ASKED:
         return False
     opts = ask(state, step)[0]
-    if len(opts) == 1:
+    if len(opts) == 1 and not _copies_behind(state, step, opts[0].key):
         choose(state, opts[0].key, events)
         return True
     return False

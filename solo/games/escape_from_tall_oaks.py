@@ -59,7 +59,7 @@ def _slasher_field(view: View, x: SurvivorView) -> str:
     if B.touching(x.at, view.slasher_at):
         return f"{name}: here"
     steps = B.distances(x.at).get(view.slasher_at)
-    return f"{name}: {steps} steps" if steps else f"{name}: {short_place(view.slasher_at)}"
+    return f"{name}: {steps} step{'' if steps == 1 else 's'}" if steps else f"{name}: {short_place(view.slasher_at)}"
 
 
 def _meter(view: View) -> str:

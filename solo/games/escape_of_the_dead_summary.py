@@ -66,5 +66,44 @@ def decisive(run: Run) -> str:
     if roll is None:
         return ""
     before, after = roll.expected.win, roll.after.win
-    word = "rose" if after > before else "fell"
-    return f"turn {roll.turn}, {roll.dice}: the chance of winning {word} from {before:.0%} to {after:.0%}"
+    rose = after > before
+    word = "rose" if rose else "fell"
+    said = f"turn {roll.turn}, {roll.dice}: the chance of winning {word} from {before:.0%} to {after:.0%}"
+    return f"{said}, {_why(run.log, roll.turn, rose)}"
+
+
+def _why(log: list[Event], turn: int, rose: bool) -> str:
+    """Why a roll moved the chance (issue 49: a roll of three successes was named the decisive roll of a loss
+    with no why): the section whose hits were furthest from what its dice make likely, in the way the chance
+    went, and the ending it brought about that turn (the zombies left broke through; the car was fixed); where
+    neither, that what followed the roll up to the next choice moved it."""
+    rolled = [e for e in log if e.turn == turn and e.kind.endswith("_rolled") and e.facts.get("dice")]
+    best: tuple[float, str] | None = None
+    for e in rolled:
+        section = e.kind.removesuffix("_rolled")
+        faces = e.facts["dice"]
+        need = R.THRESHOLD[section]
+        hits = sum(1 for d in faces if d >= need)
+        likely = len(faces) * (7 - need) / 6
+        gap = (hits - likely) if rose else (likely - hits)
+        if gap >= 0.5 and (best is None or gap > best[0]):
+            dice = plural(len(faces), "die", "dice")
+            hit = "once" if hits == 1 else f"{hits} times"
+            best = (gap, f"the {section}'s {dice} hit {hit} ({need}+ to hit), where {likely:.1f} were likely")
+    ending = _ending(log, turn)
+    said = [part for part in (best[1] if best else "", ending) if part]
+    if said:
+        return "as " + ", and ".join(said)
+    return "with each section's dice hitting about as often as likely: what followed the roll moved it"
+
+
+def _ending(log: list[Event], turn: int) -> str:
+    """How the game ended on `turn`, where it did: the attack that broke through, or the car fixed."""
+    if any(e.kind == "game_won" and e.turn == turn for e in log):
+        return "the car was repaired"
+    if not any(e.kind == "game_lost" and e.turn == turn for e in log):
+        return ""
+    attack = next((e for e in log if e.kind == "zombies_attack" and e.turn == turn), None)
+    if attack is None:
+        return ""
+    return f"{plural(attack.facts['zombies'], 'zombie')} left on the lawn broke through the Barricade"

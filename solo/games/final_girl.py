@@ -17,6 +17,7 @@ from solo.games import Table
 from solo.games import final_girl_map as M
 from solo.games.final_girl_words import PARTIALS, SUCCEEDS, setups_line
 from solo.games.final_girl_words import cards_list as _names
+from solo.summary import plural
 from solo.toolbar import joined
 
 _CARD_WORDS = {
@@ -134,7 +135,7 @@ class FinalGirlUI:
             f"{view.dead} dead · {view.supply} to come"
         )
         items = ", ".join(
-            D.ITEMS[i]["name"] + (f" ({view.item_uses[i]} uses)" if i in view.item_uses else "")
+            D.ITEMS[i]["name"] + (f" ({plural(view.item_uses[i], 'use')})" if i in view.item_uses else "")
             for i in view.hands + view.backpack
         )
         events = ", ".join(D.EVENTS[e]["name"] for e in view.events_active)

@@ -10,24 +10,18 @@ from engines.final_girl import data as D
 from engines.final_girl.keys import Key
 from engines.final_girl.state import Trap, View
 from solo.games.final_girl_words import SHORT, item_few_words
+from solo.screen import columns as columns_of
 
 
-def few_words(kind: str, room: int = 40) -> str:
-    """What an Action card does at best in a few words ('move 3', 'block all, 2 damage back'), as many of its
-    effects as fit in `room` characters (the first always)."""
+def few_words(kind: str) -> str:
+    """What an Action card does at best, in a few words each effect ('move 3', 'block all, 2 damage back'),
+    every effect said: a shortened one could read the same as another card's ('block all')."""
     spec = D.ACTIONS[kind]
     if spec.get("after_roll"):
         return "re-roll after a roll"
     two = spec.get("two", {})
     parts = [SHORT[k](v) for k, v in two.items() if k in SHORT and not (k == "time" and v < 0) and k != "end_phase"]
-    words = parts[0] if parts else "nothing"
-    for part in parts[1:]:
-        if len(words) + 2 + len(part) > room:
-            break
-        words += ", " + part
-    while len(words) > room and " " in words:  # the first effect alone too long: whole words only
-        words = words.rsplit(" ", 1)[0]
-    return words
+    return ", ".join(parts) or "nothing"
 
 
 Group = tuple[str, list[str]]
@@ -40,9 +34,7 @@ def choice_lines(decision: Decision, view: View, width: int, plain: bool = False
     numbered = list(enumerate(decision.options, 1))
     kind = decision.kind
     if kind == "planning":
-        if plain:
-            return _flow("", _planning(numbered, width, columns=1), width)
-        return _planning(numbered, width)
+        return _planning(numbered, width, columns=1 if plain else 2)
     if kind == "move":
         groups = _moves(numbered)
     elif kind == "convert":
@@ -75,22 +67,19 @@ def _flow(title: str, items: list[str], width: int) -> list[str]:
 
 
 def _planning(numbered: list[tuple[int, Option]], width: int, columns: int = 2) -> list[str]:
-    """The purchases, 'N. Card (cost): at best ...', down then across in columns, then the other choices."""
-    gap = 3
-    cell = (width - gap * (columns - 1)) // columns
+    """The purchases, 'N. Card (cost): what it does', every effect of every card whole: down then across in
+    columns where the columns fit the width with nothing cut, else run on in number order (as plain text
+    always is); then the other choices. Nothing is shortened, so two cards that differ only in a later effect
+    ('Guard (2): block all', 'Retaliate (4): block all, 2 damage back') never read the same (issue 49)."""
     buys, rest = [], []
     for n, o in numbered:
         kind = Key.parse(o.key).card  # '' for any other choice
         if kind in D.ACTIONS:
-            head = f"{n}. {D.ACTIONS[kind]['name']} ({D.ACTIONS[kind]['cost']}): "
-            buys.append(head + few_words(kind, cell - len(head)))
+            buys.append(f"{n}. {D.ACTIONS[kind]['name']} ({D.ACTIONS[kind]['cost']}): {few_words(kind)}")
         else:
             rest.append(f"{n}. {o.label}")
-    rows = (len(buys) + columns - 1) // columns
-    lines = []
-    for r in range(rows):
-        cells = [buys[r + c * rows] for c in range(columns) if r + c * rows < len(buys)]
-        lines.append("".join(cell_text.ljust(cell + gap) for cell_text in cells[:-1]) + cells[-1])
+    laid = columns_of(buys, columns, width) if columns > 1 else None
+    lines = laid if laid is not None else _flow("", buys, width) if buys else []
     return lines + _flow("", rest, width) if rest else lines
 
 
@@ -127,43 +116,36 @@ def _pairs(numbered: list[tuple[int, Option]]) -> list[Group]:
 
 
 def _actions(numbered: list[tuple[int, Option]], view: View) -> list[Group]:
-    sorts: dict[str, list[str]] = {"Play": [], "Discard": []}
-    traps: dict[str, list[str]] = {}
-    rest = []
-    discard_title = "Discard"
+    """The Action phase by what each choice does, read in number order: each run of consecutive choices of one
+    sort under its title (Play, Toward a trap, Discard), the others alone, ending the phase last."""
+    groups: list[Group] = []
     for n, o in numbered:
-        key = Key.parse(o.key)
-        verb = key.verb
-        if verb == "play" and key.trap:
-            trap = next((t for t in view.traps if t.id == key.trap), None)
-            title = o.label.split(" toward the ", 1)[-1] if trap is None else _trap_title(trap)
-            traps.setdefault(title, []).append(f"{n}. {D.ACTIONS[key.card]['name']}")
-        elif verb == "task":
-            trap = next((t for t in view.traps if t.id == key.trap), None)
-            label = o.label.split(" on the ", 1)[0]
-            title = _trap_title(trap) if trap is not None else "Death Trap"
-            traps.setdefault(title, []).append(f"{n}. {label}")
-        elif verb == "play":
-            label = o.label.removeprefix("play ")
-            sorts["Play"].append(f"{n}. {label}")
-        elif verb == "discard" and key.card in D.ACTIONS:
-            name = D.ACTIONS[key.card]["name"]
-            for_what = o.label.partition(name)[2].strip()  # the engine's words: 'for 1 Time'
-            sorts["Discard"].append(f"{n}. {name}")
-            discard_title = f"Discard {for_what}".rstrip()
+        title, item = _action_item(n, o, view)
+        if groups and groups[-1][0] == title:
+            groups[-1][1].append(item)
         else:
-            rest.append(f"{n}. {o.label}")
-    end = [item for item in rest if item.endswith(". end the Action phase")]
-    rest = [item for item in rest if item not in end]
-    groups: list[Group] = [(title, items) for title, items in sorts.items() if items and title == "Play"]
-    groups += [(f"Toward {title}", items) for title, items in traps.items()]
-    if rest:
-        groups.append(("", rest))
-    if sorts["Discard"]:
-        groups.append((discard_title, sorts["Discard"]))
-    if end:
-        groups.append(("", end))
+            groups.append((title, [item]))
     return groups
+
+
+def _action_item(n: int, o: Option, view: View) -> tuple[str, str]:
+    """(the sort's title, the choice's words without what the title says) for one Action-phase choice."""
+    key = Key.parse(o.key)
+    verb = key.verb
+    if verb in ("play", "task") and key.trap:
+        trap = next((t for t in view.traps if t.id == key.trap), None)
+        if verb == "play":
+            title = o.label.split(" toward the ", 1)[-1] if trap is None else _trap_title(trap)
+            return f"Toward {title}", f"{n}. {D.ACTIONS[key.card]['name']}"
+        title = _trap_title(trap) if trap is not None else "Death Trap"
+        return f"Toward {title}", f"{n}. {o.label.split(' on the ', 1)[0]}"
+    if verb == "play":
+        return "Play", f"{n}. {o.label.removeprefix('play ')}"
+    if verb == "discard" and key.card in D.ACTIONS:
+        name = D.ACTIONS[key.card]["name"]
+        for_what = o.label.partition(name)[2].strip()  # the engine's words: 'for 1 Time'
+        return f"Discard {for_what}".rstrip(), f"{n}. {name}"
+    return "", f"{n}. {o.label}"
 
 
 def _take(n: int, o: Option) -> str:

@@ -7,6 +7,7 @@ from engines.final_girl import data as D
 from engines.final_girl.state import View
 from solo.games import final_girl_map as M
 from solo.games import final_girl_words as W
+from solo.summary import plural
 
 
 def things(view: View) -> dict[str, str]:
@@ -138,7 +139,7 @@ def _dark_power(view: View) -> str:
 def _finale(view: View) -> str:
     if not view.finale:
         return (
-            f"Face down until the Terror deck runs out ({view.terror_left} cards left); it flips in that Upkeep, "
+            f"Face down until the Terror deck runs out ({plural(view.terror_left, 'card')} left); it flips in that Upkeep, "
             "with the Dark Power, and she appears at the next Killer phase.\n\nUntil then its back acts each "
             f"Killer phase: {W.ops_text(D.KILLER['initial_action'])}."
         )

@@ -155,13 +155,14 @@ def _stop_item(view: View, n: int, node: str, steps: int) -> str:
 
 
 def _moves(decision: Decision, view: View, width: int) -> list[str]:
-    groups: dict[str, list[str]] = {"Locations": [], "Locked doors": [], "Elsewhere": []}
+    """The stops in number order: the locations (the engine lists them first), then the rest, a locked door
+    among them with its lock said ('5. Gas Station entrance (8, yellow lock)'), never moved out of its place."""
+    groups: dict[str, list[str]] = {"Locations": [], "Elsewhere": []}
     for n, o in enumerate(decision.options, 1):
         node = Key.parse(o.key).arg
         steps = view.stops.get(node, 0)
         item = _stop_item(view, n, node, steps)
-        group = "Locations" if node in B.locations else "Locked doors" if node in view.locks else "Elsewhere"
-        groups[group].append(item)
+        groups["Locations" if node in B.locations else "Elsewhere"].append(item)
     return [line for title, items in groups.items() if items for line in _flow(title, items, width)]
 
 

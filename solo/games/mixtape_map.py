@@ -148,16 +148,18 @@ def grid_rows(view: View) -> list[str]:
     """The board's rows one character a space, with the pieces, stops, locks and victims drawn on."""
     cells, _covered = _cells(view)
 
-    def mark(sid: str, ch: str) -> str:
+    def mark(c: int, r: int, ch: str) -> str:
+        sid = f"{c}-{r}"
         if sid in cells:
             return cells[sid]
-        if sid in view.locks:
-            return "X" if view.locks[sid] == "red" else "x"
+        node = B.at_cell.get((c, r), sid)  # the second cell of a double entrance draws its entrance's lock too
+        if node in view.locks:
+            return "X" if view.locks[node] == "red" else "x"
         if ch in "abcdefghijkl":
-            return ch.upper() if view.markers[B.entrance_of[sid]] else ch
+            return ch.upper() if view.markers[B.entrance_of[node]] else ch
         return _SYMBOL.get(ch, ch)
 
-    return ["".join(mark(f"{c}-{r}", ch) for c, ch in enumerate(line)) for r, line in enumerate(B.rows)]
+    return ["".join(mark(c, r, ch) for c, ch in enumerate(line)) for r, line in enumerate(B.rows)]
 
 
 def location_line(view: View, lid: str, room: int = KEY_WIDTH) -> str:

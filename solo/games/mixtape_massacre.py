@@ -175,7 +175,7 @@ class MixtapeMassacreUI:
             if s.key:
                 parts.append("Skeleton Key")
             if s.edge:
-                parts.append(f"+{s.edge} knives waiting")
+                parts.append(f"+{s.edge} {'knife' if s.edge == 1 else 'knives'} waiting")
             if s.skip:
                 parts.append("loses next turn")
             if s.seat == view.seat:  # a rival's ability: 'examine NAME' (a row each stays on two lines)

@@ -159,7 +159,9 @@ def scene_texts(view: View) -> dict[str, str]:
 def location_text(view: View, lid: str) -> str:
     loc = B.locations[lid]
     n = view.markers[lid]
-    if len(loc.entrances) == 1:
+    if len(loc.entrances) == 1 and loc.entrances[0] in B.doubles:
+        doors = f"Letter {loc.letter} on the map; one double entrance, two spaces wide: one lock covers both."
+    elif len(loc.entrances) == 1:
         doors = f"Letter {loc.letter} on the map; one entrance."
     else:
         doors = (

@@ -11,6 +11,7 @@ from engines.slaughterhouse.keys import Key, to_key
 from engines.slaughterhouse.odds import FACE_NAMES, Roll, rolls
 from engines.slaughterhouse.state import State, View
 from solo import theme
+from solo.summary import plural
 from solo.toolbar import joined
 
 Table = tuple[str, list[str], list[list[str]], str]
@@ -58,9 +59,10 @@ class SlaughterhouseUI:
 
     def coach(self, decision: Decision) -> str | None:
         """One line, the first time a kind of decision comes up, on what it is about."""
-        from solo.games.slaughterhouse_choices import COACH
+        from solo.games.slaughterhouse_choices import COACH, FAMILY_COACH
 
-        return COACH.get(decision.kind)
+        family = FAMILY_COACH.get(decision.kind) if decision.seat == "sawyer" else None
+        return family or COACH.get(decision.kind)
 
     def status(self, view: View) -> list[tuple[str, str]]:
         """A row per Trespasser, one for the Sawyers and Grandpa, one for the family's Fear, hand and Panic
@@ -81,19 +83,20 @@ class SlaughterhouseUI:
                 f"hurt: {hurt}" if hurt else "unhurt"
             )
             text = f"{head}; has {', '.join(cards) or 'nothing'}; Desperation {desp}"
-            if len(text) > 128:  # two lines at 80 columns at most: the names give way to their count
-                text = f"{head}; {len(cards)} Items; Desperation {desp}"
+            if len(text) > 128:  # two lines at 80 columns at most: the Items' names give way to their count
+                personal = "".join(f" and the {D.name(c)}" for c in t.personal)  # outside the limit of four
+                text = f"{head}; {plural(len(t.items), 'Item')}{personal}; Desperation {desp}"
             rows.append((t.id.capitalize(), text))
         family, out = [], []
         for s in view.sawyers:
             who = D.name(s.id).removeprefix("the ")
             brutal = " Brutal" if s.brutal else ""
             if s.space:
-                family.append(f"{who} {D.LABELS[s.space]} {s.actions}/{s.most}{brutal}")
+                family.append(f"{who} in {D.name(s.space)} {s.actions}/{s.most}{brutal}")
             else:
                 out.append(who)
         if view.grandpa:
-            family.append(f"Grandpa {D.LABELS[view.grandpa]}")
+            family.append(f"Grandpa in {D.name(view.grandpa)}")
         else:
             out.append("Grandpa")
         if out:

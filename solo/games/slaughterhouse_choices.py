@@ -1,10 +1,12 @@
 """Slaughterhouse's long menus laid out to fit 80x24: a Trespasser's or a Sawyer's 10-15 actions grouped a line
-or two per kind (Move, Run, each card's free play, the Panic purchase), item picks with what each item does,
-and Grandpa's 38 spaces by their short labels, floor by floor."""
+or two per kind (Move, Run, each card's free play, the Panic purchase) and read in number order, item picks with
+what each item does, and Grandpa's 38 spaces floor by floor; every space by its whole name, as the map's short
+labels ('Liv back') read like a code."""
 
 from __future__ import annotations
 
 import re
+import textwrap
 
 from rich.cells import cell_len
 
@@ -31,53 +33,76 @@ def choice_lines(decision: Decision, view: View, width: int, plain: bool) -> lis
     if plain:
         return None  # one choice a line, in number order, for screen readers
     if decision.kind in ("action", "sawyer_action") and len(decision.options) > 6:
-        groups: dict[str, list[str]] = {}
-        for i, o in numbered:
-            title, text = _grouped(o)
-            groups.setdefault(title, []).append(f"{i}. {text}")
-        lone = [
-            f"{items[0].split('. ', 1)[0]}. {_lone(title, items[0])}"
-            for title, items in groups.items()
-            if len(items) == 1
-        ]
-        lines = [
-            line
-            for title, items in groups.items()
-            if len(items) > 1
-            for line in _wrap(f"{title}:", items, width)
-        ]
-        return lines + (_wrap("Also:", lone, width) if lone else [])
+        return min(_in_number_order(numbered, width, False), _in_number_order(numbered, width, True), key=len)
     if decision.kind == "place_grandpa":
         boards: dict[str, list[str]] = {}
         for i, o in numbered:
             sid = Key.parse(o.key).arg()
             title = "Upstairs" if D.SPACES[sid]["board"] == "up" else "Ground floor"
-            boards.setdefault(title, []).append(f"{i}. {D.LABELS[sid]}")
+            boards.setdefault(title, []).append(f"{i}. {D.name(sid)}")
         return [line for title, items in boards.items() for line in _wrap(f"{title}:", items, width)]
     return None
 
 
+def _in_number_order(numbered: list[tuple[int, Option]], width: int, by_way: bool) -> list[str]:
+    """A long menu grouped by kind, read in number order: each run of several consecutive choices of a kind
+    under its title, and the choices alone in their kind on lines of their own between them (a search between
+    the moves and the runs stays there, never moved to the end). Two-space moves are grouped by their kind
+    ('Run (Noise): 5. Foyer via front porch (door)'), or `by_way`, by the space they pass through ('Run via
+    front porch (door) (Noise): 5. Foyer'): the caller keeps the shorter."""
+    groups: list[tuple[str, list[tuple[int, str, str]]]] = []  # runs of consecutive choices of one kind
+    for i, o in numbered:
+        title, text = _grouped(o, by_way)
+        if groups and groups[-1][0] == title:
+            groups[-1][1].append((i, text, o.label))
+        else:
+            groups.append((title, [(i, text, o.label)]))
+    lines: list[str] = []
+    lone: list[str] = []
+    for title, items in groups:
+        if len(items) == 1:  # alone in its kind: said whole, as its label says it (the Panic purchase shorter)
+            i, text, label = items[0]
+            lone.append(f"{i}. Panic Meter up: {text} and six Fear" if title == _PANIC else f"{i}. {label}")
+            continue
+        if lone:
+            lines += _wrap("", lone, width)
+            lone = []
+        lines += _wrap(f"{title}:", [f"{i}. {text}" for i, text, _ in items], width)
+    return lines + (_wrap("", lone, width) if lone else [])
+
+
+def _two_spaces(o: Option, by_way: bool) -> tuple[str, str]:
+    """A move of two spaces (a run, a Vagabond move, Running on Adrenaline), every space by its whole name:
+    grouped by its kind, or `by_way` by the space it passes through."""
+    choice = Key.parse(o.key)
+    via, to = (choice.args[1], choice.args[2]) if choice.verb == "desp" else (choice.args[0], choice.args[1])
+    if choice.verb == "desp":
+        kind, way = f"Play {D.name(choice.arg())}: run", ", no Noise"
+    else:
+        kind, way = ("Run", " (Noise)") if choice.verb == "run" else ("Vagabond, two spaces", "")
+    if by_way:
+        return f"{kind} via {D.name(via)}{way}", D.name(to)
+    return f"{kind}{way}", f"{D.name(to)} via {D.name(via)}"
+
+
+_PANIC = "Six Fear and a card: Panic Meter up"
 _MOVES = re.compile(r"^(?:.*? )?moves? to ")
 
 
-def _grouped(o: Option) -> tuple[str, str]:
+def _grouped(o: Option, by_way: bool) -> tuple[str, str]:
     """(group title, the choice's words without what the title already says)."""
     choice = Key.parse(o.key)
     head, args = choice.verb, choice.args
-    if head == "move2":
-        return "Move two spaces (Vagabond)", _via(args[0], args[1])
+    if head in ("move2", "run") or (head == "desp" and len(args) == 3 and args[1] in D.SPACES and args[2] in D.SPACES):
+        return _two_spaces(o, by_way)
     if head == "move" and len(args) == 2 and " carrying " in o.label:
         who = o.label.split(" carrying ", 1)[1].removesuffix(" (Hogtie)")
-        return f"Move carrying {who} (Hogtie)", D.LABELS[args[0]]
+        return f"Move carrying {who} (Hogtie)", D.name(args[0])
     if head in ("move", "creep") and _MOVES.match(o.label):
         text = _MOVES.sub("", o.label)  # the crossing and its Noise stay: they are what the move risks
         return ("Creep" if head == "creep" else "Move"), text
-    if head == "run":
-        return "Run (Noise)", _via(args[0], args[1])
     if head == "desp" and choice.arg() in D.ALL_DESPERATION:
         name = D.name(choice.arg())
-        if len(args) == 3 and args[1] in D.SPACES and args[2] in D.SPACES:
-            return f"Play {name}: run, no Noise", _via(args[1], args[2])
         text = o.label.removeprefix(f"play {name}").removeprefix(name).strip(": ").removeprefix("run to ")
         return f"Play {name}", text or name
     if head == "free" and choice.arg() in D.ALL_SAWYER_CARDS:
@@ -86,7 +111,7 @@ def _grouped(o: Option) -> tuple[str, str]:
         text = text.removeprefix(" for a free move to ").strip(": ")
         return f"Play {name} free", text
     if head == "panic":
-        return "Six Fear and a card: Panic Meter up", D.name(choice.arg())
+        return _PANIC, D.name(choice.arg())
     if o.label.startswith("swap Items with "):
         return "Swap Items with", o.label.removeprefix("swap Items with ")
     if head == "end":
@@ -94,33 +119,27 @@ def _grouped(o: Option) -> tuple[str, str]:
     return "Act", o.label
 
 
-def _via(first: str, then: str) -> str:
-    """A two-space path by the map's short labels: 'Liv back via Liv front'."""
-    return f"{D.LABELS[then]} via {D.LABELS[first]}"
-
-
-def _lone(title: str, item: str) -> str:
-    """A group of one, said in full: 'play Caught Red-Handed free: take two Fear', 'end your turn'."""
-    text = item.split(". ", 1)[1]
-    if title in ("Act", "End"):
-        return text
-    if title.endswith(" with"):
-        return f"{title[0].lower()}{title[1:]} {text}"
-    return f"{title[0].lower()}{title[1:]}: {text}"
-
-
 def _wrap(title: str, items: list[str], width: int) -> list[str]:
-    """'Title: 1. a   2. b ...' over as many lines as it takes, each no wider than `width`."""
+    """'Title: 1. a   2. b ...' over as many lines as it takes, each no wider than `width` (no title: the
+    items alone)."""
     lines, line = [], title
     for item in items:
-        more = f"{line}  {item}"
+        more = f"{line}  {item}" if line else item
         if cell_len(more) > width and line.strip():
             lines.append(line)
-            line = "   " + item
+            line = ("   " if title else "") + item
         else:
             line = more
     lines.append(line)
-    return lines
+    return [part for whole in lines for part in _words(whole, width)]
+
+
+def _words(line: str, width: int) -> list[str]:
+    """A line too wide for the screen (one choice alone, longer than the width) broken between words, its
+    continuation indented under the choice's words."""
+    if cell_len(line) <= width:
+        return [line]
+    return textwrap.wrap(line, width, subsequent_indent="     ", break_long_words=False, break_on_hyphens=False)
 
 
 COACH = {
@@ -145,3 +164,7 @@ COACH = {
     "move_searched": "All five Searched tokens are out: one moves, so its space can be searched again.",
 }
 """What each kind of decision is about, said once the first time it comes up."""
+FAMILY_COACH = {
+    "order": "Each Sawyer on the board takes a turn a round, in any order; Grandpa never takes one.",
+}
+"""Where the family's seat meets a kind of decision the Trespassers also meet, the family's own line."""

@@ -85,7 +85,10 @@ def _people(out: dict[str, str], view: View) -> None:
 
 
 def _tiles(out: dict[str, str], view: View) -> None:
-    """Horror tiles (a face-down one named only to the family) and vehicles (face down: hidden to all)."""
+    """Horror tiles (a face-down one named only to the family) and vehicles (face down: hidden to all). Each
+    tile is also examinable by its name ('x Grandpa's Stare'): what it does is printed on it, the box's to know;
+    where it lies is said only where this seat sees it."""
+    _tile_names(out, view)
     for room in view.horror_rooms:
         if room in view.horror_known:
             tile = view.horror_known[room]
@@ -112,6 +115,20 @@ def _tiles(out: dict[str, str], view: View) -> None:
                 else ""
             )
             out[D.name(card)] = f"Vehicle at {D.name(sid)}: {W.vehicle(card)}.{state}"
+
+
+def _tile_names(out: dict[str, str], view: View) -> None:
+    """Every Horror tile by its name: its text, then where it is as far as this seat knows (face up in a room;
+    to the family, face down where it was placed, or the one being placed now)."""
+    where: dict[str, str] = {tile: f"Face up in {_the(room)}." for room, tile in view.horror_up.items()}
+    for room, tile in view.horror_known.items():
+        where[tile] = f"Face down in {_the(room)}, where the family placed it."
+    step = view.step
+    if step is not None and step.kind == "place_horror" and step.cards:
+        where[step.cards[0]] = "The family is placing it now, face down in a room."
+    for tile, info in D.HORROR.items():
+        text = f"Horror tile: {W.horror(tile)}" + ("; it stays face up once revealed" if info.get("stays") else "")
+        _add(out, info["name"], text + "." + (f"\n\n{where[tile]}" if tile in where else ""))
 
 
 def _rooms(out: dict[str, str], view: View) -> None:

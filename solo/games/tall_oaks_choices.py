@@ -67,14 +67,19 @@ def coach(decision: Decision) -> str | None:
 
 
 def _fit(head: str, words: list[str], width: int, plain: bool) -> str:
-    """`head: words...`, as many of the words as fit the width (all of them in plain text, which wraps)."""
-    line = head
-    for i, w in enumerate(w for w in words if w):
+    """`head: words...`, as many of the words as fit the width (all of them in plain text, which wraps); where
+    some are left out, ' ...' says so ('odds' and 'x' tell them whole), never a silent cut."""
+    said = [w for w in words if w]
+    line, kept = head, 0
+    for i, w in enumerate(said):
         more = f"{line}{': ' if i == 0 else '; '}{w}"
         if not plain and cell_len(more) > width:
             break
-        line = more
-    return line
+        line, kept = more, i + 1
+    while kept < len(said) and cell_len(line) + 4 > width and kept > 0:  # room for the mark
+        kept -= 1
+        line = head + "".join(f"{': ' if i == 0 else '; '}{w}" for i, w in enumerate(said[:kept]))
+    return line if kept == len(said) else f"{line} ..."
 
 
 def _odds_words(view: View, decision: Decision, o: Option) -> list[str]:
@@ -240,7 +245,7 @@ def _keep_words(o: Option, view: View) -> list[str]:
         return []
     x = me(view)
     kind = R.supply(card)
-    left = supply_left(card, x) if card in x.supplies else "unlimited" if kind.infinite else f"{kind.uses} tokens"
+    left = supply_left(card, x) if card in x.supplies else "unlimited" if kind.infinite else f"{kind.uses} token{'' if kind.uses == 1 else 's'}"
     return [f"{supply_effect(card)}, {left}"]
 
 

@@ -245,3 +245,22 @@ def test_a_trophy_in_the_singular_is_told_only_of_one_souvenir_taken():
                 if telling.prose.startswith("A trophy for the collection"):
                     assert gained == 1, telling.prose
     assert told.get(1) and any(n > 1 for n in told)  # both kinds of kill were told
+
+
+def test_every_count_beside_its_dice_says_what_came_from_beyond_them():
+    """Issue 49: 'fist, fist, pentagram: 2 knives' beside 'fist, pentagram, pentagram: 0 knives' read as if the
+    faces counted differently from roll to roll; the knives a supply added are said as such, in every summary
+    that sets a count beside its dice (the Hero's win, a brawl, a lock, a defence)."""
+    you = {"seat": "slasher1", "name": "Dr. Ravenous"}
+    dice = ["fist", "fist", "pentagram"]
+    beaten = {**you, "hero": "Linda", "dice": dice, "knives": 2, "fists": 2, "loss": 2, "dropped": ""}
+    hero = NARRATOR.summary(Event("hero_won", 4, "hero", beaten))
+    assert "fist, fist, pentagram: 2 knives, 2 beyond the dice; 2 fists; -2 health" in hero, hero
+    brawl = {**you, "other": "slasher2", "other_name": "Thorne", "round": 1, "how": "knives"}
+    brawl |= {"winner": "slasher1", "winner_name": "Dr. Ravenous", "loser": "slasher2", "loser_name": "Thorne"}
+    brawl |= {"dice": dice, "knives": 2, "other_dice": ["fist", "pentagram", "pentagram"], "other_knives": 0}
+    said = NARRATOR.summary(Event("brawl_won", 4, "brawl", brawl))
+    assert "fist, fist, pentagram: 2 knives, 2 beyond the dice" in said, said
+    assert "fist, pentagram, pentagram: 0 knives" in said, said
+    lock = {**you, "dice": dice, "knives": 1, "need": 2, "colour": "red", "ok": False, "place": "Tall Oaks Video"}
+    assert "fist, fist, pentagram: 1 knife, 1 beyond the dice; needs 2" in NARRATOR.summary(Event("unlock_tried", 4, "lock", lock))

@@ -99,3 +99,20 @@ def test_only_a_game_with_a_sheet_and_earned_offers_them(tmp_path):
     run.game = _Without(game, "remember", "earned_across")
     earned, _ = achievements.record(Keepsakes(tmp_path), run, "s")
     assert earned == game.earned(run.log) and Keepsakes(tmp_path).read("final-girl").memory == {}
+
+
+def test_the_five_locations_achievement_shows_its_progress_and_why_it_cannot_complete_here(tmp_path):
+    """Issue 49: it can never be earned in a one-Location box, and nothing showed its progress."""
+    game = get("final-girl")
+    text = game.achievements["tormentor_five_locations"]
+    running = Run(game, 1, resolve_options(game, {}), game.person_seats[0])
+    rows, _ = achievements.table(Keepsakes(tmp_path), running)
+    assert [text + " (0 of 5 Locations; this box has 1 Location (the Marrek Warehouse), so the other 4 can come "
+            "only from other Final Girl boxes)", "-"] in rows
+    won = finished_final_girl_run(won=True)
+    achievements.record(Keepsakes(tmp_path), won, "w")
+    rows, _ = achievements.table(Keepsakes(tmp_path), won)
+    (row,) = [r for r in rows if r[0].startswith(text)]
+    assert "(1 of 5 Locations;" in row[0] and row[1] == "-"
+    s = Session(tmp_path, run=won).lines("achievements")
+    assert "1 of 5 Locations" in " ".join(s.out.split())

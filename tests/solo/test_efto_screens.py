@@ -544,3 +544,14 @@ def test_the_digest_recaps_your_own_rolls_first():
     assert UI.recap([lost], "survivor1") == "Star beat you in a scuffle"  # in Star's turn: still about you
     assert UI.recap([won], "survivor1") == "you won a scuffle with Star"
     assert UI.recap([others], "survivor1") == ""
+
+
+def test_what_waits_at_a_stop_is_never_cut_without_a_mark():
+    """Issue 49 (nothing cut without a mark): a stop's line that leaves out what does not fit says so."""
+    from solo.games.tall_oaks_choices import _fit
+
+    words = ["scuffle Linda (optional) 50%", "lose 1 health", "Bonus Tracks card, 17 of 30 help"]
+    line = _fit("9. Bonus Tracks N of Jones Asylum (10)", words, 80, False)
+    assert line.endswith(" ...") and len(line) <= 80 and "scuffle Linda" in line
+    assert _fit("1. Church (4)", words[:2], 80, False) == "1. Church (4): scuffle Linda (optional) 50%; lose 1 health"
+    assert _fit("9. Bonus Tracks N of Jones Asylum (10)", words, 80, True).endswith("17 of 30 help")  # plain: all

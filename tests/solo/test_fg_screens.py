@@ -430,3 +430,24 @@ def test_help_with_a_card_name_tells_what_the_card_does_as_examine_does():
     assert told == answer(run, "x walk") == answer(run, "look walk") and any("Horror Roll" in x for x in told)
     assert any("No command or thing called 'zzz'" in x for x in answer(run, "help zzz"))
     assert any("undo" in x for x in answer(run, "help undo"))  # a command's own help comes first
+
+
+def test_no_purchase_is_cut_and_no_two_cards_read_the_same():
+    """Issue 49: at 80 columns in colour 'Guard (2): block all' and 'Retaliate (4): block all' read the same
+    (Retaliate's text goes on: '2 damage back'); nothing may be cut without a mark."""
+    run = fg_run(2)
+    run.state.ask, run.state.phase, run.state.time = {"kind": "planning"}, "planning", 6
+    d = run.decision()
+    for plain in (False, True):
+        lines = UI.choice_lines(d, run.view(), COLUMNS - (2 if plain else 0), plain)
+        text = "  ".join(lines)
+        assert "Retaliate (4): block all, 2 damage back" in text and "Guard (2): block all" in text
+        assert "Critical Strike (6): 3 damage, -1 Horror" in text and "Furious Strike (4): 2 damage, -1 Horror" in text
+        assert all(len(line) <= COLUMNS for line in lines) and len(lines) <= len(d.options) // 2 + 2
+    from solo.games.final_girl_choices import few_words
+    from solo.games.final_girl_words import SHORT
+
+    for kind in D.ACTIONS:
+        said, best = few_words(kind), D.ACTIONS[kind].get("two", {})
+        shown = [SHORT[k](v) for k, v in best.items() if k in SHORT and k != "end_phase" and not (k == "time" and v < 0)]
+        assert all(part in said for part in shown), kind  # every effect, none dropped

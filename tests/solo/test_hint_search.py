@@ -248,15 +248,21 @@ def test_every_searched_game_is_advised_within_80_columns(game_id):
     assert lines[0].startswith("Hint: ") and any(FIGURE.search(x) for x in lines) and all(len(x) <= 80 for x in lines)
 
 
-def test_a_choice_too_long_for_its_column_is_shortened_at_a_word():
-    """A hint row once read 'run to front-west corner via fron...' (cut mid-word)."""
-    from solo.advice import _fit
-
-    label = "5. run to front-west corner via front porch (door) (Noise)"
-    assert _fit(label, 36) == "5. run to front-west corner via..."
-    assert _fit(label, 80) == label
-    assert all(len(_fit(label, w)) <= w for w in range(4, 60))
-    assert _fit("5. move 1, lose 1 health", 16) == "5. move 1..."  # never '1, lo...' nor a number cut
+def test_the_hint_names_each_choice_as_the_list_does_its_number_first_and_never_cut():
+    """Issue 49: the hint cut long names with '...'; each is named by its number and its label whole (the label
+    the choice list shows), a long one on lines of its own with its figures under it."""
+    long = "a very long label that goes on and on about what the girl does " * 2
+    a = Advice(
+        [choice(3, "hide in the barn", 0.62), choice(2, long.strip(), 0.55, False, Gap(0.07, -0.05, 0.19, 64)),
+         choice(1, "wait", 0.1, True, Gap(0.5, 0.4, 0.6, 64))],
+        False, 64, True, "girl",
+    )
+    lines = advice.lines(a, 80)
+    text = " ".join(line.strip() for line in lines)
+    assert "2. " + " ".join(long.split()) in text
+    assert all("..." not in line for line in lines) and all(len(line) <= 80 for line in lines)
+    row = next(i for i, line in enumerate(lines) if line.startswith("  2. a very long label"))
+    assert FIGURE.search(lines[row + 2]).group() == "55% (48-62%)"  # the name on two lines, then its figures
 
 
 @pytest.mark.parametrize("game_id", ["final-girl", "slaughterhouse", "mixtape-massacre", "escape-from-tall-oaks"])

@@ -76,7 +76,7 @@ def test_each_decision_leaves_the_last_event_and_the_digest_on_screen_and_the_to
     assert "Where you begin:" in screen  # the coach line, the first time a kind of decision comes up
     screen = _to_the_first_move(game)
     assert "You roll 3 and 5" in _last_event(tmp_path) and _last_event(tmp_path) in _flat(screen)  # the roll
-    assert "Locked doors: 1. High School north entrance (4, yellow lock)" in screen
+    assert "Elsewhere: 1. High School north entrance (4, yellow lock)" in screen  # the lock said, in its place
     assert _bar(term).startswith("health 6/6 · souvenirs 0/10 · Hero Meter 0/4")
     assert _fields_whole(_bar(term), tmp_path)
     game.typed("high school")  # the location's name reaches its entrance, stop 1

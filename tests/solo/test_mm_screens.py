@@ -489,3 +489,11 @@ def test_the_spend_odds_at_a_lock_say_how_many_knives_break_it(colour, need):
     assert R.UNLOCK_KNIVES[colour] == int(need.split()[0])
     (_title, head, _rows, note) = UI.odds(state)[0]
     assert head[1] == "Break it" and note.startswith(f"A {colour} lock: {need} to break it.")
+
+
+def test_examining_the_hospital_says_its_entrance_is_double_and_takes_one_lock():
+    from engines.mixtape.directors_cut.game import GAME
+    from solo.games.mixtape_things import location_text
+
+    state, _ = GAME.setup(3, {})
+    assert "one double entrance, two spaces wide: one lock covers both" in location_text(GAME.view(state, "slasher1"), "hospital")

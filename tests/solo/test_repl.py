@@ -258,3 +258,53 @@ def test_undo_after_the_end_asks_the_last_decision_again_and_the_end_is_shown_ag
     assert s.out.count("The run is over") == 1 and "no decision of yours" not in s.out
     s.lines(str(s.run.decision().keys().index(last) + 1))
     assert s.run.outcome() is not None and s.out.count("The run is over") == 2
+
+
+def test_tab_completes_a_things_name_after_x_and_look_as_after_examine(tmp_path):
+    """The README promises Tab after `examine`, `x` and `look`; only `examine` completed (issue 49)."""
+    from prompt_toolkit.document import Document
+
+    from engines.core.contract import resolve_options
+    from engines.registry import get
+    from solo.reader import _Choices
+    from solo.run import Run
+
+    game = get("final-girl")
+    s = Session(tmp_path, run=Run(game, 11, resolve_options(game, {}), "final_girl")).lines()
+    complete = _Choices(s.repl.words)
+
+    def done(typed: str) -> list[str]:
+        return [c.text for c in complete.get_completions(Document(typed), None)]
+
+    assert done("examine foc") == ["examine Focus"]
+    assert done("x foc") == ["x Focus"]
+    assert done("look spr") == ["look Sprint"]
+    assert done("l Short") == ["l Short Rest"]
+    assert done("X foc") == ["X Focus"]
+    assert "x Focus" not in done("") and "examine Focus" in done("")  # an empty line lists each name once
+
+
+def test_a_lone_q_quits_nothing_since_it_is_the_pagers_stop_key(tmp_path):
+    """Issue 49: 'q' quit at once, and 'q' is also the pager's stop key: one sent to a pager that had already
+    ended left the game. Quitting takes the whole word ('quit' or 'exit'); no start of it quits."""
+    s = Session(tmp_path).lines("q", "qu", "2 1 1")
+    assert "'q' only stops a long answer's pages" in s.out and "type 'quit'" in s.out
+    assert "I don't know 'qu'" in s.out
+    assert s.run.keys == ["alloc:2-1-1"]  # still playing after both
+    s = Session(tmp_path, run=s.run).lines("exit", "1 1 2")
+    assert s.code == 0 and s.run.keys == ["alloc:2-1-1"]
+
+
+def test_look_or_x_of_a_commands_word_is_refused_not_read_as_a_thing(tmp_path):
+    """Issue 49: in Final Girl 'look look' showed 'Smarter Than They Look' (a later word of its name)."""
+    from engines.core.contract import resolve_options
+    from engines.registry import get
+    from solo.run import Run
+
+    game = get("final-girl")
+    run = Run(game, 11, resolve_options(game, {}), "final_girl")
+    s = Session(tmp_path, run=run).lines("look look", "x map", "examine odds", "look walk")
+    assert "Smarter Than They Look" not in s.out
+    assert "'look' is a command, not a thing to examine: type 'look' alone" in s.out
+    assert "'map' is a command" in s.out and "'odds' is a command" in s.out
+    assert "Horror Roll" in s.out  # 'look walk' still examines the card

@@ -199,3 +199,32 @@ def test_a_quoted_example_is_never_split_by_a_wrapped_line():
         assert sum("'2 1 1'" in line for line in lines) == 1 and sum("'lawn 2 garage 2'" in line for line in lines) == 1
         assert "You're fine." in " ".join(lines)
     assert whole_quotes(text, 200) == text and whole_quotes("no quotes at all here", 5) == "no quotes at all here"
+
+
+def test_a_panel_title_on_a_narrow_terminal_is_shortened_at_a_word_with_a_mark():
+    """Issue 49: at 30-40 columns rich cut a panel's title mid-word ('Mixtape Massacre: Directo')."""
+    import re
+
+    title = "Mixtape Massacre: Director's Cut, the standings"
+    for width in (30, 34, 40):
+        out = io.StringIO()
+        screen = Screen(make_console(False, file=out, width=width), False)
+        screen.story(title, ["x"])
+        screen.cards([(title, "abc")])
+        screen.framed_pairs(title, [("a", "b")])
+        tops = [line for line in out.getvalue().splitlines() if line.startswith("╭")]
+        assert len(tops) == 3
+        for top in tops:
+            shown = re.sub(r"[╭╮─]", " ", top).strip()
+            assert len(top) <= width and shown.endswith("...") and title.startswith(shown[:-3].rstrip())
+            assert title[len(shown[:-3].rstrip())] in " ,:"  # cut between words, never inside one
+
+
+def test_the_digest_on_a_narrow_terminal_never_shows_a_field_without_its_numbers():
+    """Issue 49: at 30-40 columns the digest read 'Since your last choice: Hero Meter' (its numbers cut)."""
+    from solo.screen import fit_digest
+
+    for width in (30, 35, 40):
+        said = fit_digest("", "Hero Meter 0/4->2/4 · health 6/6->5/6", width)
+        assert "Hero Meter 0/4->2/4" in said and all(len(line) <= width for line in said.splitlines())
+    assert fit_digest("", "Hero Meter 0/4->2/4", 80) == "Since your last choice: Hero Meter 0/4->2/4"

@@ -68,7 +68,8 @@ def test_every_game_summarizes_a_win_and_a_loss_with_its_turns(game_id, seat, se
     run = finished(game_id, seat, seed)
     assert run.status() == result
     s = summary.summarize(run, "Your first win.")
-    assert s.title.startswith("You won" if result == "won" else "You lost") and run.game.title in s.title
+    verdict = "The night is over" if game_id == "slaughterhouse" else "You won" if result == "won" else "You lost"
+    assert s.title.startswith(verdict) and run.game.title in s.title  # Slaughterhouse names no winner
     found = rows(s)
     assert found["Ending"] == run.outcome().reason
     turns = found.get("Turns") or found["Rounds"]
@@ -248,6 +249,7 @@ class _Hollow:
 class _Game:
     def __init__(self, inner):
         self.inner, self.id, self.title = inner, inner.id, inner.title
+        self.no_winner = getattr(inner, "no_winner", "")
 
     def turn(self, state):
         return state.turn
@@ -414,3 +416,21 @@ def test_tall_oaks_decisive_roll_counts_only_what_its_own_turn_did():
     ]
     said = _decisive(log, "survivor1", [{}] * (len(log) + 1))
     assert said.endswith("2 health lost") and "turn 488" in said
+
+
+def test_the_decisive_roll_of_escape_of_the_dead_says_why_it_moved_the_chance():
+    """Issue 49: a lawn roll of three successes was named the decisive roll of a loss with no why: the zombie it
+    left broke through. The why names the section that rolled furthest from likely, and the ending it brought."""
+    from engines.core.events import Event
+    from solo.games.escape_of_the_dead_summary import _why
+
+    log = [
+        Event("lawn_rolled", 7, "dice", {"dice": [6, 5, 4, 1], "killed": 3}),
+        Event("zombies_attack", 7, "attack", {"zombies": 1, "damage": 1, "lost": 1, "barricade": 0}),
+        Event("game_lost", 7, "end", {}),
+    ]
+    assert _why(log, 7, rose=False) == "as 1 zombie left on the lawn broke through the Barricade"
+    log[0] = Event("garage_rolled", 7, "dice", {"dice": [3, 3, 4], "repaired": 0})
+    assert _why(log, 7, rose=False).startswith("as the garage's 3 dice hit 0 times (5+ to hit), where 1.0 were likely, and")
+    run = finished("escape-of-the-dead", "survivor", 0)
+    assert ", as " in summary.summarize(run).decisive

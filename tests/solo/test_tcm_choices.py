@@ -85,3 +85,33 @@ def test_the_toolbar_leads_with_what_matters_and_fits_whole():
             kept = fit_fields(bar, width)
             assert kept and len(kept) <= width and bar.startswith(kept)
             assert all(field in bar.split(" · ") for field in kept.split(" · "))  # whole fields only
+
+
+def test_long_menus_read_in_number_order_and_name_every_space_whole():
+    """Issue 49: '6. search ... 10. end' was printed after 7-9, and runs read 'Liv back via Liv front' (the map's
+    short labels). Every menu now reads 1, 2, 3... top to bottom, and names each space as the map's key does."""
+    from engines.slaughterhouse import data as D
+
+    names = [D.name(s) for s in D.SPACES]
+    short = [label for sid, label in D.LABELS.items() if not any(label in name for name in names)]
+    assert "Liv back" in short and "FW corner" in short
+    seen = 0
+    for d, view in _decisions():
+        lines = UI.choice_lines(d, view, 80, False)
+        if lines is None or d.kind not in ("action", "sawyer_action", "place_grandpa"):
+            continue
+        seen += 1
+        numbers = [int(w[:-1]) for line in lines for w in line.split() if w.endswith(".") and w[:-1].isdigit()]
+        assert numbers == list(range(1, len(d.options) + 1)), lines
+        text = "\n".join(lines)
+        assert not any(label in text for label in short), lines
+    assert seen > 50
+
+
+def test_the_familys_turn_order_question_has_the_familys_own_line():
+    from engines.core.contract import Decision, Option
+
+    family = Decision("sawyer", "order", "Which Sawyer takes a turn now?", (Option("sawyer:old_man", "x"),))
+    trespassers = Decision("trespassers", "order", "Which Trespasser takes a turn now?", (Option("turn:green", "x"),))
+    assert "Sawyer" in UI.coach(family) and "Trespasser" not in UI.coach(family)
+    assert UI.coach(trespassers).startswith("Each Trespasser goes once a round")

@@ -25,8 +25,10 @@ def _state():
 def test_trespassers_see_a_face_down_tile_as_hidden_and_never_its_name():
     known = UI.things(GAME.view(_state(), "trespassers"))
     assert known["Horror tile in the Barn"].startswith("Hidden")
-    text = "\n".join(known.values())
-    assert D.name("bone_pile") not in text
+    # what a tile does is printed on it (the box's to know: 'x Bone Pile'), but where a face-down one lies never
+    assert "Horror tile: two Noise" in known[D.name("bone_pile")]
+    assert not any("Attic" in v and D.name("bone_pile") in v for v in known.values())
+    assert "Face down" not in known[D.name("bone_pile")]
     assert "Horror tile in the Kitchen" in known and D.name("stench") in known["Horror tile in the Kitchen"]
     assert "hidden from the Trespassers" in known["The family's hand"]
     assert not any(D.name(c) in known for c in GAME.view(_state(), "sawyer").hand)
@@ -96,3 +98,33 @@ def test_a_trespassers_own_desperation_cards_are_named_and_the_familys_view_only
     assert _trespasser(mine[i]).endswith(f"Desperation cards: {names}.")
     theirs = game.view(state, "sawyer").trespassers[i]
     assert _trespasser(theirs).endswith(f"Desperation cards: {len(mine[i].desperation)}.")
+
+
+def test_every_horror_tile_can_be_examined_by_name_and_the_family_sees_where_it_lies():
+    """Issue 49: the family seat is asked to place "Grandpa's Stare" and `x grandpa's stare` found nothing."""
+    state, _ = GAME.setup(3, {})
+    placing = state.todo[0].cards[0]
+    assert state.todo[0].kind == "place_horror" and placing == "grandpas_stare"
+    family = UI.things(GAME.view(state, "sawyer"))
+    assert "Panic Meter rises one space" in family["Grandpa's Stare"]
+    assert "placing it now" in family["Grandpa's Stare"]
+    trespassers = UI.things(GAME.view(state, "trespassers"))
+    assert "Panic Meter rises" in trespassers["Grandpa's Stare"] and "placing" not in trespassers["Grandpa's Stare"]
+    for tile in D.HORROR:
+        assert D.name(tile) in family and D.name(tile) in trespassers
+    GAME.apply(state, GAME.decision(state).options[0].key)  # placed in the first room offered
+    room = next(iter(state.horror))
+    assert room in GAME.view(state, "sawyer").horror_known
+    where = UI.things(GAME.view(state, "sawyer"))["Grandpa's Stare"]
+    assert "Face down in" in where and room in where
+    assert room not in UI.things(GAME.view(state, "trespassers"))["Grandpa's Stare"]
+
+
+def test_examine_a_horror_tile_at_the_prompt_while_the_family_places_it(tmp_path):
+    from engines.core.contract import resolve_options
+    from solo.run import Run
+
+    run = Run(GAME, 3, resolve_options(GAME, {}), "sawyer")
+    s = Session(tmp_path, run=run).lines("x grandpa's stare")
+    assert "on entering the room the Panic Meter rises one space" in s.out
+    assert "I don't know" not in s.out and "No thing" not in s.out

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from engines.registry import get
+from engines.slaughterhouse import data as D
 from engines.slaughterhouse.odds import bone_odds
 from solo.games.slaughterhouse import UI
 from tests.engines.slaughterhouse.tcm_helpers import green_turn
@@ -105,3 +106,28 @@ def test_look_between_turns_shows_each_trespassers_cube_not_zero():
     GAME.apply(state, "end")
     rows = dict(UI.status(GAME.view(state, "trespassers")))
     assert "; actions 0;" in rows["Yellow"] and "; actions 4;" in rows["Green"]
+
+
+def test_look_counts_the_items_without_the_personal_item_and_names_it_beside_them():
+    """Issue 49: four Items and the Reading Glasses read "5 Items" where the names did not fit; the Personal
+    Item is outside the limit of four, so it is named beside the count, never counted in it."""
+    state = green_turn()
+    green = state.trespassers[0]
+    green.items = ["item/first_aid", "item/kitchen_knife", "item/flashlight", "item/bandages"]
+    green.personal = ["personal/glasses"]
+    green.injuries = list(D.ALL_INJURIES)[:3]  # long enough that the names give way to their count
+    row = dict(UI.status(GAME.view(state, "trespassers")))["Green"]
+    assert "4 Items and the Reading Glasses" in row and "5 Items" not in row
+    green.items = ["item/crowbar"]
+    green.injuries = []
+    row = dict(UI.status(GAME.view(state, "trespassers")))["Green"]
+    assert "has Crowbar, Reading Glasses" in row
+
+
+def test_look_names_where_each_sawyer_and_grandpa_stand_by_the_spaces_whole_names():
+    """Issue 49: the map's short labels ('Liv back', 'Kit stove') read like a code outside the map."""
+    state = green_turn()
+    state.sawyers[0].space, state.grandpa = "LIV2", "KIT1"
+    row = dict(UI.status(GAME.view(state, "trespassers")))["Sawyers"]
+    assert f"in {D.name('LIV2')}" in row and f"Grandpa in {D.name('KIT1')}" in row
+    assert "Liv back" not in row and "Kit stove" not in row

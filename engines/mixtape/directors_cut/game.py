@@ -44,7 +44,7 @@ class MixtapeMassacre(MixtapeContract):
     phase_tables = phases
     id = "mixtape-massacre"
     title = "Mixtape Massacre: Director's Cut"
-    rules_version = "8"
+    rules_version = "9"  # 9: the 16 Supply Tracker Tokens a pool; the Hospital's double entrance (RULES.md)
     facts_added: ClassVar[Mapping[str, Mapping[str, tuple[str, ...]]]] = {
         "6": {"opening_roll": ("names",)},
         "7": {"opening_roll": ("faces",)},
@@ -56,6 +56,8 @@ class MixtapeMassacre(MixtapeContract):
     facts_renamed: ClassVar[Mapping[str, Renames]] = {"5": fact_names.DIRECTORS_CUT}
     """The event facts each rules version renamed (5: one name per fact in both Mixtape games), so a save of an
     older version replays to its log under the old names, and is then kept under the new (solo.run)."""
+    ending = staticmethod(phases.ending)
+    """What a key ends, where it ends the turn early (engines.core.contract.Ending)."""
     seats = tuple(
         Seat(s, f"slasher {i}", "A slasher collecting souvenirs in Tall Oaks.")
         for i, s in enumerate(SEATS, 1)

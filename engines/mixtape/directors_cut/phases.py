@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engines.core.contract import (
     Decision,
+    Ending,
     Option,
 )
 from engines.core.events import Event
@@ -64,6 +65,21 @@ def apply(state: State, key: str, decision: Decision | None = None) -> list[Even
 
 def _current(state: State) -> Slasher | None:
     return state.slashers[state.current] if state.current >= 0 else None
+
+
+_FORGONE = {
+    (SEARCH, "leave"): "the Search Die not rolled",
+    (AT_LOCK, "wait"): "the lock not tried",
+    (REDRAW, "stop"): "no other card drawn",
+}
+"""The choices that end the turn before its end, each with what it leaves undone."""
+
+
+def ending(state: State, key: str) -> Ending | None:
+    """What `key` ends, where it ends the turn early (engines.core.contract.Ending): never a turn untouched, as
+    every turn that can end so began with a roll or a draw."""
+    left = _FORGONE.get((state.phase, key))
+    return Ending("your turn", left) if left is not None else None
 
 
 DECISIONS.step(OVER)(turn.no_decision)

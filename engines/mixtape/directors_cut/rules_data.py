@@ -18,6 +18,8 @@ METER: int = _R["meter"]
 MOVEMENT_DICE: int = _R["movement_dice"]
 ACTION_DICE: int = _R["action_dice"]
 LOCK_TOKENS: int = _R["lock_tokens"]
+TRACKER_TOKENS: int = _R["tracker_tokens"]
+"""The Supply Tracker Tokens in the box: a supply taken takes its tokens from those not on a held card."""
 SCENE_MARKERS: int = _R["scene_markers"]
 GOAL: int = _R["goal"]
 """The rulebook's souvenir goal (the default); `SUGGESTED_GOALS` is its table by player count (goal=auto)."""

@@ -74,10 +74,18 @@ def hold(state: State, who: int, card: str, after: str, events: list[Event]) -> 
     s = state.slashers[who]
     if not s.supply:
         s.supply = card
-        s.trackers = R.supply(card).uses
+        s.trackers = trackers_for(state, card)
         flow.resume(state, after, events)
         return
     turn.ask_keep(state, who, card, after, KEEP)
+
+
+def trackers_for(state: State, card: str) -> int:
+    """The Supply Tracker Tokens a supply taken now comes with: the number its card notes, or what the bank has
+    left of the box's 16 when that is fewer (designed: the rulebook says to take the amount noted and gives the
+    box 16; the bank is the tokens on no held card). An infinite card takes none."""
+    bank = R.TRACKER_TOKENS - sum(x.trackers for x in state.slashers)
+    return max(0, min(R.supply(card).uses, bank))
 
 
 def drop_supply(state: State, s: Slasher) -> None:
@@ -121,8 +129,9 @@ def keep(state: State, new: bool, events: list[Event]) -> None:
     s = state.slashers[state.keeper]
     if new:
         state.supplies.discard(s.supply)
+        s.trackers = 0  # the old card's tokens go back to the bank before the new one takes its own
         s.supply = state.drawn
-        s.trackers = R.supply(state.drawn).uses
+        s.trackers = trackers_for(state, state.drawn)
     else:
         state.supplies.discard(state.drawn)
     events.append(

@@ -70,7 +70,7 @@ def turn_options(state: State) -> list[Option]:
         opts.append(_UNLOCK)
     if may_search_here(state, s):
         opts.append(_search_option(s.at))
-    if s.supply and R.supply(s.supply).kind == "heal" and s.health < R.HEALTH:
+    if s.supply and R.supply(s.supply).kind == "heal" and s.health < R.HEALTH and s.trackers > 0:
         opts.append(_heal_option(R.supply(s.supply).name))
     usable = not s.used and s.ability not in PASSIVE
     if usable and (s.ability != "drowned" or abilities.rise_options(state)):  # she rises where victims are

@@ -44,7 +44,7 @@ class EscapeFromTallOaks(MixtapeContract):
     phase_tables = phases
     id = "escape-from-tall-oaks"
     title = "Mixtape Massacre: Escape From Tall Oaks"
-    rules_version = "8"
+    rules_version = "9"  # 9: Johnny cheats death no more in a scuffle (RULES.md, the abilities table)
     facts_added: ClassVar[Mapping[str, Mapping[str, tuple[str, ...]]]] = {
         "5": {"scuffle": ("dice", "actions")},
         "7": {"opening_roll": ("names",)},

@@ -19,8 +19,9 @@ def hurt(state: State, who: int, n: int, by: str, events: list[Event]) -> None:
     if not x.alive or n <= 0:
         return
     x.health = max(0, x.health - n)
-    if not x.health and A.has(x.name, "cheat_death") and not x.cheated:
-        # Johnny (designed within the rulebook's "cheating death"): once per game he stays at 1 health.
+    if not x.health and by != "scuffle" and A.has(x.name, "cheat_death") and not x.cheated:
+        # Johnny (designed within the rulebook's "cheating death"): once per game he stays at 1 health; never
+        # in a scuffle: "weapons and special abilities cannot be used to assist in scuffles" (RB Scuffles).
         x.health, x.cheated = R.ABILITIES[x.name].amount, True
         turns.ability_used(state, x, "cheat_death", events)
     events.append(

@@ -30,3 +30,4 @@ def test_every_title_is_known_without_importing_the_engine():
     a command); the names must be the games' own."""
     for game_id in registry.ids():
         assert registry.title(game_id) == registry.get(game_id).title
+        assert registry.no_winner(game_id) == bool(getattr(registry.get(game_id), "no_winner", ""))

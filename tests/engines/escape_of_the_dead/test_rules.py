@@ -406,3 +406,19 @@ def test_the_turn_machine_has_a_handler_for_every_phase_section_and_reward():
     assert set(DECISIONS) == set(CHOICES) == {ASSIGN, ROLL, REWARD, OVER}
     assert list(phases.SECTIONS) == list(R.SECTIONS)
     assert list(phases.REWARDS) == list(REWARDS)
+
+
+def test_a_reward_that_would_do_nothing_now_says_so():
+    """Issue 49: reward A was offered with no zombie on the lawn without a word that it destroys none; reward D
+    says how many boards still fit under the maximum."""
+    state = position(zombies=1, barricade=10, kills=9, dice=[6, 1, 1, 1])
+    GAME.apply(state, "alloc:1-0-3")  # the lawn's one zombie destroyed: nothing left to attack
+    assert state.phase == REWARD and state.zombies == 0 and state.barricade == 10
+    labels = {o.key: o.label for o in GAME.decision(state).options}
+    assert labels["reward:a"] == "A) destroy all zombies on the lawn (none there now: it does nothing)"
+    assert labels["reward:d"] == "D) create 3 barricades (the Barricade is full: it adds none)"
+    assert labels["reward:b"] == "B) repair 10% of the car"
+    state = position(zombies=2, barricade=9, kills=9, dice=[6, 1, 1, 1])
+    GAME.apply(state, "alloc:1-0-3")  # one zombie left, the barricade at 8
+    labels = {o.key: o.label for o in GAME.decision(state).options}
+    assert labels["reward:a"] == "A) destroy all zombies on the lawn" and labels["reward:d"].endswith("(only 2 fit)")

@@ -340,23 +340,33 @@ def test_v8_a_placement_puts_what_the_supply_has_left():
     assert (placed["count"], placed["short"], s.supply) == (1, 2, 0) and len(victims_at(s, "dock")) == 1
 
 
-def test_v8_the_supervisor_comes_before_his_two_and_with_an_empty_supply_his_card_goes():
+def _supervisor_drawn(supply: int):
     s = clear_board(fresh())
     for pile in (s.event_deck, s.events_done, s.events_active):
         if "supervisor" in pile:
             pile.remove("supervisor")
     s.event_deck.append("supervisor")
-    s.supply = 1
-    run_ops(s, {"op": "event"})
+    s.supply = supply
+    s.saved += D.RULES["victims_total"] - supply - len(s.victims) - s.saved - s.dead  # the rest left play
+    events = run_ops(s, {"op": "event"})
+    return s, events
+
+
+def test_v8_the_supervisor_is_his_own_meeple_and_his_two_come_from_what_the_supply_has_left():
+    """Issue 49 (rules version 5): the box holds 21 Victim meeples and 3 Special Victim meeples (research 2.18),
+    so the Supervisor is never one of the 21: with one left in the supply he comes and so does one of his two;
+    with none left he still comes, and his two find none (the placement says 2 were short)."""
+    s, events = _supervisor_drawn(1)
+    assert [v.special for v in s.victims] == ["supervisor", ""] and s.supply == 0
+    assert "supervisor" in s.events_active and GAME.invariants(s) == []
+    placed = [e for e in events if e.kind == "victims_placed"]
+    assert [(e["count"], e["short"]) for e in placed] == [(1, 1)]  # his two: one there, one short
+    s, events = _supervisor_drawn(0)
     assert [v.special for v in s.victims] == ["supervisor"] and "supervisor" in s.events_active
-    s = clear_board(fresh())
-    for pile in (s.event_deck, s.events_done, s.events_active):
-        if "supervisor" in pile:
-            pile.remove("supervisor")
-    s.event_deck.append("supervisor")
-    s.supply = 0
-    run_ops(s, {"op": "event"})
-    assert s.victims == [] and "supervisor" not in s.events_active and "supervisor" in s.events_done
+    assert [(e["count"], e["short"]) for e in events if e.kind == "victims_placed"] == [(0, 2)]
+    assert GAME.invariants(s) == []
+    told = [e for e in events if e.kind == "special_victim"]
+    assert told and told[0]["event"] == "supervisor" and told[0]["name"] == D.SPACES["cage"]["name"]
 
 
 # -- F6: Click! as the last Terror card -----------------------------------------------------------------------

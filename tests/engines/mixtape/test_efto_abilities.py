@@ -185,3 +185,23 @@ def test_abilities_are_asked_by_name_and_plain_names_have_none():
     assert A.slots("Mario") == 3 and A.slots("Pat") == 2
     assert A.roll_bonus("Derrick") == ("shield", 1) and A.roll_bonus("Pat") == ("", 0)
     assert A.quieter("Star", 1) == 0 and A.quieter("Pat", 1) == 1
+
+
+def test_johnny_does_not_cheat_death_when_he_loses_a_scuffle(monkeypatch):
+    """RB Scuffles: "weapons and special abilities cannot be used to assist in scuffles"; a scuffle lost at 1
+    health kills Johnny though his once-a-game escape is unused (issue 49)."""
+    from engines.mixtape.tall_oaks import scuffles
+
+    state = fresh(66, names=["Johnny", "Pat", "Sam"])
+    johnny = state.survivors[0]
+    johnny.health = 1
+    put(state, 1, "school")
+    put(state, 0, "school")
+    faces = iter([[R.SHIELD, R.SHIELD, R.ESCAPE], [R.ACTION, R.ACTION, R.SHIELD]])  # Pat has more Actions
+    monkeypatch.setattr(scuffles.spending, "action_dice", lambda rng: next(faces))
+    movement.arrive(state, [])
+    events = GAME.apply(state, "scuffle:survivor2")
+    fight = next(e for e in events if e.kind == "scuffle")
+    assert fight["loser"] == johnny.seat
+    assert not johnny.alive and not johnny.cheated
+    assert "ability_used" not in kinds(events)

@@ -152,3 +152,37 @@ def test_remembered_stops_equal_a_fresh_walk_whatever_the_locks_and_shortcuts():
         assert remembered == fresh.stops(start, roll, locked, through, key=key)
 
     check()
+
+
+def test_the_hospital_has_a_double_entrance_one_lock_covers_both_spaces():
+    """RB Beginning the Game: "For entrances with double entrance spaces, place the Lock Token in the middle of
+    the spaces (i.e. Tall Oaks Hospital)" (issue 49: the board gave every location one single entrance)."""
+    from engines.mixtape.directors_cut import locks
+    from engines.mixtape.directors_cut.game import GAME
+
+    hospital = B.locations["hospital"]
+    (door,) = hospital.entrances  # one entrance: not a shortcut, one lock
+    assert B.doubles[door] == ((16, 7), (16, 8)) and B.at_cell[(16, 8)] == door
+    assert B.place(door) == "the entrance of Tall Oaks Hospital" and "hospital" not in R.MULTI_ENTRANCE
+    assert set(B.adjacent[door]) == {"16-6", "hospital"}  # the second space joins no road: every way in is the one
+    state, _ = GAME.setup(3, {})
+    bank = state.lock_bank - (door in state.locks)
+    state.locks.pop(door, None)
+    state.lock_bank = bank
+    locks.lock_location(state, "hospital", "yellow", [])
+    assert state.locks[door] == "yellow" and state.lock_bank == bank - 1  # one token for both spaces
+    from solo.games.mixtape_map import grid_rows
+
+    rows = grid_rows(GAME.view(state, "slasher1"))
+    assert rows[7][16] == rows[8][16] == "x"  # drawn over both spaces, the token in the middle
+    assert GAME.invariants(state) == []
+
+
+def test_a_double_entrance_spans_its_cells_in_any_board_file(tmp_path: Path):
+    (tmp_path / "b.toml").write_text(
+        '[grid]\nrows = ["...", " a ", " a "]\n[legend]\n"." = { kind = "road" }\n'
+        '[locations.x]\nname = "X"\nletter = "a"\nsource = "designed"\n'
+    )
+    b = board_module.load(tmp_path / "b.toml")
+    assert b.locations["x"].entrances == ("1-1",) and b.doubles == {"1-1": ((1, 1), (1, 2))}
+    assert b.stops("0-0", 3) == {"x": 3} and b.stops("0-0", 2) == {"2-0": 2, "1-1": 2}  # one space to walk through

@@ -13,6 +13,7 @@ from mm_positions import (
     kinds,
     put_marker,
     ready,
+    started,
     top_scene,
     top_supply,
     turn_of,
@@ -635,3 +636,73 @@ def test_the_brawl_roll_on_the_table_says_what_the_movers_supplies_added():
                 told["added" if extra else "bare"] += 1
             GAME.apply(state, GAME.policies["heuristic"](GAME.view(state, d.seat), d, policy_rng(seed, n)))
     assert told["bare"] and told["added"], told
+
+
+# -- the Supply Tracker Tokens are a pool of 16 (issue 49, rules version 9) ---------------------------------
+
+
+def _six_holding(state, tokens: int) -> None:
+    """Slashers 1-5 hold three-token cards with `tokens` on them in all; slasher 0 holds nothing."""
+    for s in state.slashers:  # every hand emptied into the discard pile first
+        if s.supply:
+            state.supplies.discard(s.supply)
+        s.supply, s.trackers = "", 0
+    three = [c for c in state.supplies.draw_pile if R.supply(c).uses == 3]
+    left = tokens
+    for i in range(1, 6):
+        give(state, i, three[i])
+        state.slashers[i].trackers = min(3, left)
+        left -= state.slashers[i].trackers
+    assert left == 0
+
+
+def _drawn(state, kind: str) -> str:
+    """A card of a kind taken off the Supply deck, as a search draws it."""
+    card = next(c for c in state.supplies.draw_pile if c.startswith(kind + "."))
+    state.supplies.draw_pile.remove(card)
+    return card
+
+
+def test_a_supply_taken_takes_its_tokens_from_the_box_s_sixteen_and_what_is_left_when_fewer():
+    """RB What's in the Box: 16 Supply Tracker Tokens; Supply Tracker Tokens: "take Supply Tracker Tokens in the
+    amount noted on the card". With 15 on held cards, a Chainsaw (2) takes the 1 left; with 16, none."""
+    from engines.mixtape.directors_cut import searching
+
+    state = started(rivals="5")
+    _six_holding(state, 15)
+    searching.hold(state, 0, _drawn(state, "chainsaw"), "end", [])
+    assert state.slashers[0].trackers == 1 and sum(s.trackers for s in state.slashers) == R.TRACKER_TOKENS == 16
+    assert GAME.invariants(state) == []
+    state = started(rivals="5")
+    _six_holding(state, 15)
+    state.slashers[1].trackers += 1  # all 16 on held cards
+    searching.hold(state, 0, _drawn(state, "kitchen_knife"), "end", [])
+    assert state.slashers[0].trackers == 0 and GAME.invariants(state) == []
+    state = started()
+    state.slashers[0].supply, state.slashers[0].trackers = "", 0
+    searching.hold(state, 0, "drill.1", "end", [])
+    assert state.slashers[0].trackers == 3  # plenty in the bank: the amount noted
+
+
+def test_a_card_replaced_gives_its_tokens_back_before_the_new_one_takes_its_own():
+    from engines.mixtape.directors_cut import searching
+
+    state = started(rivals="5")
+    _six_holding(state, 13)
+    give(state, 0, next(c for c in state.supplies.draw_pile if R.supply(c).uses == 3))  # 3 more: 16 held
+    state.slashers[0].trackers = 3
+    state.drawn, state.keeper, state.after = _drawn(state, "chainsaw"), 0, "end"
+    searching.keep(state, True, [])
+    assert R.supply(state.slashers[0].supply).name == "Chainsaw" and state.slashers[0].trackers == 2  # the Drill's 3 came back
+    assert GAME.invariants(state) == []
+
+
+def test_a_first_aid_kit_with_no_token_is_not_offered_at_the_start_of_a_turn():
+    state = started()
+    give(state, 0, "first_aid.1")
+    s = state.slashers[0]
+    s.health = 3
+    turn_of(state, 0, s.at or B.starts[0])
+    assert "heal" in [o.key for o in GAME.decision(state).options]
+    s.trackers = 0
+    assert "heal" not in [o.key for o in GAME.decision(state).options]

@@ -527,3 +527,65 @@ def test_bad_keys_in_every_scenario_are_refused_with_a_reason_and_change_nothing
                     GAME.apply(state, key)
                 assert str(refused.value) and msgspec.json.encode(state) == before
             GAME.apply(state, GAME.policies["heuristic"](GAME.view(state, d.seat), d, policy_rng(1, i)), d)
+
+
+# -- two copies of one card are one choice (rules version 6, issue 49) ---------------------------------------
+
+
+def _copies(state, design: str, n: int = 2) -> list[str]:
+    same = [c for c in state.injury_deck if D.INJURIES[c]["id"] == design][:n]
+    for c in same:
+        state.injury_deck.remove(c)
+    return same
+
+
+def test_two_copies_of_an_injury_are_one_choice_when_the_family_gives_one():
+    state = green_turn()
+    same = _copies(state, "hand_cut")
+    other = injury(state, "foot")
+    state.todo.insert(0, Step("give", who=0, sawyer="leatherface", cards=[*same, other], n=1, flag="chainsaw"))
+    labels = [o.label for o in GAME.decision(state).options]
+    assert len(labels) == len(set(labels)) == 2 and legal(state) == [f"give:{same[0]}", f"give:{other}"]
+
+
+def test_two_copies_of_an_item_are_one_choice_to_take_bury_or_swap():
+    state = green_turn()
+    fuel = [item(state, "fuel"), item(state, "fuel")]
+    knife = item(state, "kitchen_knife")
+    state.todo.insert(0, Step("take", who=0, cards=[*fuel, knife]))
+    assert legal(state) == [f"take:{fuel[0]}", f"take:{knife}"]
+    state.todo[0] = Step("bury_order", who=0, cards=[*fuel, knife])
+    assert legal(state) == [f"next:{fuel[0]}", f"next:{knife}"]
+    green, yellow = state.trespassers
+    green.items, yellow.items = [*fuel], []
+    state.todo[0] = Step("swap", who=0, n=1)
+    gives = [k for k in legal(state) if k.startswith("swap:give")]
+    assert gives == [f"swap:give:{fuel[0]}"] + [f"swap:give:{c}" for c in green.personal]
+
+
+def test_a_save_that_chose_the_second_copy_still_plays_it_as_before():
+    """Before rules version 6 each copy was a choice of its own: a key naming the second copy, which a save may
+    hold, is still played (that very card), though only the first is listed."""
+    state = green_turn()
+    same = _copies(state, "hand_cut")
+    state.todo.insert(0, Step("give", who=0, sawyer="leatherface", cards=[*same], n=1, flag="chainsaw"))
+    assert legal(state) == [f"give:{same[0]}"]
+    GAME.apply(state, f"give:{same[1]}")
+    assert same[1] in state.trespassers[0].injuries and same[0] not in state.trespassers[0].injuries
+    assert GAME.invariants(state) == []
+    with pytest.raises(IllegalMove):  # a copy that is not in the question is still refused
+        state.todo.insert(0, Step("give", who=0, sawyer="leatherface", cards=[same[0]], n=1, flag="chainsaw"))
+        GAME.apply(state, f"give:{_copies(state, 'hand_cut', 1)[0]}")
+
+
+def test_a_question_whose_one_choice_stands_for_several_copies_is_still_asked():
+    """As when each copy was a choice (before rules version 6), so an old save's answer lands where it did."""
+    state = green_turn()
+    from engines.slaughterhouse import machine
+
+    state.todo.insert(0, Step("give", who=0, sawyer="leatherface", cards=_copies(state, "hand_cut"), n=1, flag="x"))
+    machine.run(state, [])  # the loop that answers a question with one choice by itself
+    assert GAME.decision(state).kind == "give" and len(legal(state)) == 1
+    state.todo[0].cards = state.todo[0].cards[:1]  # one card, one choice: answered without asking
+    machine.run(state, [])
+    assert GAME.decision(state).kind != "give"
