@@ -30,7 +30,7 @@ from solo.review import Figure, Roll, Step
 from solo.run import Run
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engines" / "core"))
-from coin_game import CoinGame  # noqa: E402
+from coin_game import CoinGame
 
 SMALL = Race(first=2, most=6, margin=0.10, finalists=2)
 CASES = {

@@ -13,8 +13,8 @@ import pytest
 
 from engines import registry
 from engines.core import autoplay, levels, search
-from engines.core.rng import Rng
 from engines.core.race import Race
+from engines.core.rng import Rng
 from engines.core.search import Budget, Searcher
 
 # (game, options, seed, decisions played before the one searched): positions with hidden things
