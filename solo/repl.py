@@ -34,6 +34,7 @@ class Repl:
         self.screen = screen
         self.reader = reader
         self.brief = False
+        self.compact = False  # the choices at the next prompt in their shorter layout, for the story beside them
         self.last_line = ""
         self.save_pending = False
         self.save_failure = ""
@@ -178,11 +179,12 @@ class Repl:
 
     def _fitted(self, whole: list[tuple[str, list[str], str]]) -> list[tuple[bool, tuple[str, list[str], str]]] | None:
         """At a terminal too short for the new story and the prompt below it, the story shortened to fit
-        (solo/screen_story.py: the other seats' turns in brief, then the person's own earlier paragraphs by
-        their summaries); None to tell it whole: in plain or piped output, in `brief` mode, or where it fits."""
+        (solo/screen_story.py: the other seats' turns and the setup in brief, then the person's own earlier
+        paragraphs by their summaries); None to tell it whole: in plain or piped output, or where it fits."""
         console = self.screen.console
-        if self.brief or self.screen.plain or not console.is_terminal:
+        if self.screen.plain or not console.is_terminal:
             return None
+        self.compact = False
         room = console.height - self._below()
         if self.screen.story_height([(False, g) for g in whole]) <= room:
             return None
@@ -191,17 +193,27 @@ class Repl:
         owner = getattr(self.ui, "owner", screen_story.nobody)
         width = console.width - 4  # inside a panel's borders and padding
         log, start, seat = self.run.log, self.shown, self.run.seat
-        return screen_story.fitted(log, self.narrator, start, owner, seat, width, room, self.screen.story_height)
 
-    def _below(self) -> int:
+        def fitting(room: int) -> tuple[list[tuple[bool, tuple[str, list[str], str]]], bool]:
+            height = self.screen.story_height
+            return screen_story.fitting(log, self.narrator, start, owner, seat, width, room, height, self.brief)
+
+        told, whole_own = fitting(room)
+        d = self.run.decision()  # the person's own turn too tall beside the whole list of choices:
+        if whole_own or d is None or self._laid_out(d, compact=True) is None:
+            return told
+        self.compact = True  # the choices in short: the story beside them gets the lines they give up
+        return fitting(console.height - self._below(compact=True))[0]
+
+    def _below(self, compact: bool = False) -> int:
         """The lines the prompt's part of the screen takes under the story, as prompt_if_needed will draw it:
-        the question, its choices and what to type, the coach line and the digest where they will show, then
-        the prompt and the toolbar."""
+        the question, its choices (in short: `compact`) and what to type, the coach line and the digest where
+        they will show, then the prompt and the toolbar."""
         d = self.run.decision()
         if d is None or d.seat != self.run.seat:
             return 4
         screen = self.screen
-        lines = screen.lines_of(lambda: screen.options(d, self._tip(d), self._laid_out(d)))
+        lines = screen.lines_of(lambda: screen.options(d, self._tip(d), self._laid_out(d, compact)))
         for text in (self._coach_line(d), self._digest_line()):
             if text:
                 lines += screen.lines_of(partial(screen.say, text))
@@ -230,7 +242,7 @@ class Repl:
                 shows_map = getattr(self.ui, "shows_map", None)
                 if not self.screen.plain and shows_map is not None and shows_map(d):
                     self.cmd_map("")
-                self.screen.options(d, self._tip(d), self._laid_out(d))
+                self.screen.options(d, self._tip(d), self._laid_out(d, self.compact))
             self._show_coach(d)
             self._show_digest()
 
@@ -264,8 +276,15 @@ class Repl:
         told = recap(self.run.log[self.since :], self.run.seat) if recap is not None else ""
         return fit_digest(told, changes, self.screen.console.width)
 
-    def _laid_out(self, d: Decision) -> list[str] | None:
-        """The game's own layout of a long list of choices (grouped, each with what it does), if it has one."""
+    def _laid_out(self, d: Decision, compact: bool = False) -> list[str] | None:
+        """The game's own layout of a long list of choices (grouped, each with what it does), if it has one;
+        `compact`: its shorter layout (`compact_lines`), for a screen whose story would not fit beside the
+        other, or None where it has none (plain text is never laid out in short)."""
+        if compact:
+            short = getattr(self.ui, "compact_lines", None)
+            if short is None or self.screen.plain:
+                return None
+            return short(d, self.run.view(), self.screen.console.width)
         lay_out = getattr(self.ui, "choice_lines", None)
         if lay_out is None:
             return None
