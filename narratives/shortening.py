@@ -12,9 +12,10 @@ tables `[GAME.NAME]`:
   its own template would (`{at}`, `{who}`, companions);
 - `tally`: how an item is written once for all the events that name it: `{item}`, `{n}` (how many named it;
   `{n_word}` ...) and `{who}` (each such event's `who` line, joined); "{item}" by default, so repeats read once;
-- `prose`, `summary`: the sentence and its brief line. Fields: the run's events' facts as a fold has them
-  (narratives/folding.py: first_x, sum_x, all_x, count), `items` (the tallied items joined), `count_KIND`
-  (how many events of each kind).
+- `prose`, `summary`: the sentence and its brief line; `prose` may be a list of `{ text, tells }`, the first
+  whose conditions hold of the run's fields speaking. Fields: the run's events' facts as a fold has them
+  (narratives/folding.py: first_x, sum_x, all_x, count, has_KIND), `items` (the tallied items joined),
+  `places` (how many different items), `item` (the first), `count_KIND` (how many events of each kind).
 
 Numbers come from the events (sums, counts, the events' own words), never from the template's own words.
 """
@@ -41,12 +42,19 @@ from narratives.words import join
 _SOURCE = Path(__file__).with_name("_short.toml")
 
 
+class Variant(msgspec.Struct, frozen=True):
+    """One way of telling a run, where its conditions hold of the run's fields."""
+
+    text: str
+    tells: tuple[str, ...] = ()
+
+
 class Run(msgspec.Struct, frozen=True):
     """How a run of events is told in one short sentence (see the module doc)."""
 
     name: str
     kinds: tuple[str, ...]
-    prose: str
+    prose: str | tuple[Variant, ...]
     summary: str = ""
     each: Mapping[str, str] = {}
     who: Mapping[str, str] = {}
@@ -65,7 +73,7 @@ def runs_of(game_id: str) -> tuple[Run, ...]:
             run = msgspec.convert({"name": name, **table}, Run)
         except msgspec.ValidationError as e:
             raise ValueError(f"_short.toml [{game_id}.{name}]: {e}") from None
-        for conditions in run.tells.values():
+        for conditions in [*run.tells.values(), *(v.tells for v in _variants(run))]:
             for condition in conditions:
                 check(condition)
         out.append(run)
@@ -116,13 +124,19 @@ def told(narrator: Narrator, log: Sequence[Event], first: Telling, last: Telling
     events = log[first.start : last.stop]
     run = next((r for r in runs_of(narrator.game_id) if _joins(narrator, events, r)), None)
     fields = None if run is None else _fields(narrator, events, run)
-    prose = render(run.prose, fields) if run is not None and fields is not None else None
+    prose = None
+    if run is not None and fields is not None:
+        prose = next((t for v in _variants(run) if holds(v.tells, fields) and (t := render(v.text, fields))), None)
     summary = render(run.summary, fields) if run is not None and fields is not None and run.summary else None
     if prose is None:
         tellings = [t for t in narrator.tellings(log, first.start) if t.start < last.stop]
         prose = " ".join(t.prose for t in tellings if t.prose)
         summary = " ".join(t.summary for t in tellings if t.summary)
     return finish(prose), finish(summary or prose)
+
+
+def _variants(run: Run) -> tuple[Variant, ...]:
+    return (Variant(run.prose),) if isinstance(run.prose, str) else run.prose
 
 
 def fields(narrator: Narrator, events: Sequence[Event]) -> Fields | None:
@@ -155,4 +169,6 @@ def _fields(narrator: Narrator, events: Sequence[Event], run: Run) -> Fields:
         line = render(run.tally, Fields({"item": item, "n": items.count(item), "who": join(who.get(item, []))}, nouns))
         tallied.append(line or item)
     base["items"] = join(tallied)
+    base["places"] = len(tallied)  # how many different items: one place, or several
+    base["item"] = items[0] if items else ""
     return Fields(base, nouns)

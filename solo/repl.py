@@ -51,8 +51,8 @@ class Repl:
         self.asked: tuple[int, str] | None = None  # the decision whose options were last shown
         self.ended_shown = False
         self.listed: dict[str, tuple[str, ...]] = {}  # plain mode: the choices last listed in full, by kind
-        self.before: str | None = None  # the toolbar when the person last chose, for the digest
-        self.since = 0  # where in the log the person's last choice began, for the digest's recap
+        self.digest_due = False  # the person has chosen since the digest was last shown
+        self.since = 0  # where in the log the person's last choice began, for the digest
         self.keep_reported: set = set()  # keep files already said to be damaged at this run's end
 
     # -- what the reader needs ------------------------------------------------------------------------
@@ -214,7 +214,7 @@ class Repl:
             return 4
         screen = self.screen
         lines = screen.lines_of(lambda: screen.options(d, self._tip(d), self._laid_out(d, compact)))
-        for text in (self._coach_line(d), self._digest_line()):
+        for text in (self._company_line(), self._coach_line(d), self._digest_line()):
             if text:
                 lines += screen.lines_of(partial(screen.say, text))
         return lines + 2
@@ -243,8 +243,16 @@ class Repl:
                 if not self.screen.plain and shows_map is not None and shows_map(d):
                     self.cmd_map("")
                 self.screen.options(d, self._tip(d), self._laid_out(d, self.compact))
+            if company := self._company_line():
+                self.screen.say(company, theme.DANGER)
             self._show_coach(d)
             self._show_digest()
+
+    def _company_line(self) -> str:
+        """Who stands in the person's space (a killer beside them), where the game's screen says: at every
+        prompt while it holds, not only when they came."""
+        company = getattr(self.ui, "company", None)
+        return company(self.run.view()) if company is not None else ""
 
     def _show_coach(self, d: Decision) -> None:
         text = self._coach_line(d)
@@ -261,20 +269,22 @@ class Repl:
 
     def _show_digest(self) -> None:
         line = self._digest_line()
-        self.before = None
+        self.digest_due = False
         if line:
             self.screen.say(line, theme.HIDDEN)
 
     def _digest_line(self) -> str:
-        """One line of what changed for the person since their last decision, from the toolbar's fields."""
-        if self.before is None:
+        """One line of what changed that matters since the person's last decision, in words and in the order
+        it happened (narratives/digest.py), fitted to the width by whole items."""
+        if not self.digest_due:
             return ""
-        from solo.screen import digest, fit_digest
+        from narratives import digest
+        from solo.screen import fit_digest
 
-        changes = digest(self.before, self.toolbar())
-        recap = getattr(self.ui, "recap", None)  # the person's own rolls, which others' turns may push away
-        told = recap(self.run.log[self.since :], self.run.seat) if recap is not None else ""
-        return fit_digest(told, changes, self.screen.console.width)
+        extra = getattr(self.ui, "digest_fields", None)  # what the words read from where things stand
+        fields = extra(self.run.view()) if extra is not None else None
+        items = digest.items(self.narrator, self.run.log[self.since :], fields)
+        return fit_digest(items, self.screen.console.width)
 
     def _laid_out(self, d: Decision, compact: bool = False) -> list[str] | None:
         """The game's own layout of a long list of choices (grouped, each with what it does), if it has one;
@@ -332,13 +342,13 @@ class Repl:
             self.choose(what.name)
 
     def choose(self, key: str) -> None:
-        before, since = self.toolbar(), len(self.run.log)
+        since = len(self.run.log)
         try:
             self.run.choose(key)
         except IllegalMove as e:
             self.screen.error(str(e))
             return
-        self.before, self.since = before, since
+        self.digest_due, self.since = True, since
         self.advance()
 
     def _keep(self):

@@ -350,9 +350,12 @@ def _merged(sections: list[Section], log: Sequence[Event], start: int) -> tuple[
     lines = [p for s in sections for p in s.paragraphs]
     moods = {s.mood for s in sections}
     mood = next((m for m in ("red", "green", "yellow") if m in moods), "white")
-    how = "in short" if any(s.kind == "short" for s in sections) else "in brief"
-    note = f"{how} ('log {_back(log, start)}' tells it whole)"
+    kinds = {s.kind for s in sections}
+    how = "in short" if "short" in kinds else "in brief" if kinds & {"others", "setup"} else ""
+    note = f"{how} ('log {_back(log, start)}' tells it whole)" if how else ""
     span = _span(titles) if titles else ""
+    if not note:  # only the air between the person's own paragraphs gave way: nothing to tell whole
+        return True, (span, lines, mood)
     return True, (f"{span}, {note}" if span else note[0].upper() + note[1:], lines, mood)
 
 
