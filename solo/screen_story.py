@@ -168,12 +168,26 @@ def setup_end(log: Sequence[Event], narrator: Narrator) -> int:
     return len(log)
 
 
-def own_stretches(log: Sequence[Event], start: int, owner: Owner, me: str) -> list[tuple[int, int]]:
-    """The stretches of log[start:] told as the person's own: theirs, no one's, and what follows their choice
-    before another seat's turn begins."""
+def stretches(log: Sequence[Event], start: int, owner: Owner, me: str) -> list[tuple[int, int, str | None, bool]]:
+    """The chapters of log[start:] (see `chapters`), each with whether it is told as the person's own: theirs,
+    no one's, and what follows their choice in another seat's turn (a reaction, a card played into it) until
+    a turn begins there (the next Trespasser's, say): the rest of that seat's phase is theirs again."""
     prior = _seat_before(log, start, owner)
-    cut = chapters(log, start, owner)
-    return [(a, b) for a, b, seat in cut if _own(seat, me, a == start and seat == prior)]
+    out: list[tuple[int, int, str | None, bool]] = []
+    for a, b, seat in chapters(log, start, owner):
+        if a == start and seat == prior and seat not in (me, None):
+            cut = next((i for i in range(a + 1, b) if log[i].kind == "turn_started"), b)
+            out.append((a, cut, seat, True))
+            if cut < b:
+                out.append((cut, b, seat, False))
+        else:
+            out.append((a, b, seat, seat in (me, None)))
+    return out
+
+
+def own_stretches(log: Sequence[Event], start: int, owner: Owner, me: str) -> list[tuple[int, int]]:
+    """The stretches of log[start:] told as the person's own (see `stretches`)."""
+    return [(a, b) for a, b, _, own in stretches(log, start, owner, me) if own]
 
 
 def shortened(
@@ -216,11 +230,10 @@ def _sections(
     others: list[str] = []
     first = -1  # where the run of others' turns being gathered begins
     titles: list[str] = []
-    prior = _seat_before(log, start, owner)
-    cut_at = chapters(log, start, owner)
+    cut_at = stretches(log, start, owner, me)
     setup = _setup(log, narrator) if start < setup_end(log, narrator) else (0, 0)
-    for a, b, seat in cut_at:
-        if _own(seat, me, a == start and seat == prior):
+    for a, b, _, own in cut_at:
+        if own:
             if others:
                 out.append(Section(titles, others, "white", "others", first))
             others, first, titles = [], -1, []
@@ -235,7 +248,7 @@ def _sections(
         titles += [t.title for t in mine[:1]]
         line = memo.get((a, b, way.lines))
         if line is None:
-            span = sum(1 for c, _, _ in cut_at if a <= c < max((t.stop for t in mine), default=b))
+            span = sum(1 for c, *_ in cut_at if a <= c < max((t.stop for t in mine), default=b))
             actor = log[a].facts.get("name") if log[a].kind == "turn_started" else None
             lines = way.lines * span  # a telling of several quiet turns: the lines of as many
             line = _one_turn(mine, log, width, lines, brief, narrator, actor=actor if isinstance(actor, str) else "")
@@ -373,12 +386,6 @@ def _own_tellings(log: Sequence[Event], narrator: Narrator, start: int, owner: O
         for t in narrator.tellings(log, start)
         if any(a <= t.start < b for a, b in own) and narration.told(t, log[t.start : t.stop], False)
     ]
-
-
-def _own(seat: str | None, me: str, goes_on: bool) -> bool:
-    """Whether a stretch is told as the person's own: theirs, no one's, or the first while the turn has not
-    passed (`goes_on`: the rest of what the person just did, even in another seat's phase)."""
-    return seat in (me, None) or goes_on
 
 
 def _span(titles: list[str]) -> str:

@@ -130,3 +130,24 @@ def test_a_brief_turn_keeps_whole_sentences_and_names_whose_turn_it_is():
     narrow = screen_story._one_turn(tellings, log, 30, 1, actor="The Drowned Girl")
     assert narrow.endswith("(fist, pentagram, pentagram).") and "…" not in narrow  # too long alone: whole
     assert screen_story._possessive("Stitches") == "Stitches'"
+
+
+def test_what_follows_a_choice_in_another_seats_phase_is_ones_own_until_a_turn_begins_there():
+    """The family's interrupt in a Trespasser's turn: its effect is the person's own, but the next Trespasser's
+    turn in the same phase is the other side's again (it was told whole as the person's own, and at 80x24 the
+    family seat's screen was the Trespassers' whole phase in summary lines)."""
+    from engines.core.events import Event
+
+    log = [
+        Event("turn_started", 2, "trespassers", {"trespasser": "green"}),
+        Event("card_interrupt", 2, "trespassers", {"trespasser": "green", "card": "Slam!"}),
+        Event("moved", 2, "trespassers", {"trespasser": "green"}),
+        Event("turn_started", 2, "trespassers", {"trespasser": "yellow"}),
+        Event("moved", 2, "trespassers", {"trespasser": "yellow"}),
+        Event("sawyer_turn", 2, "sawyer", {}),
+    ]
+    owner = ui_for("slaughterhouse").owner
+    assert screen_story.stretches(log, 1, owner, "sawyer") == [
+        (1, 3, "trespassers", True), (3, 5, "trespassers", False), (5, 6, "sawyer", True)
+    ]
+    assert screen_story.own_stretches(log, 1, owner, "trespassers") == [(1, 5)]  # theirs: all of it
