@@ -4,7 +4,7 @@ The person's own turn stays in prose (or in brief, as chosen); what gives way fi
 seats' turns (rivals, the Killer's phase, the Sawyer family) and the setup go to a line or two each of whole
 sentences, what matters first (kills, souvenirs, injuries, deaths, rescues), runs of one kind folded into one
 sentence (narratives/shortening.py); then the blank lines between paragraphs, then the frames between panels
-(everything in one panel); then one or two lines fewer for each other turn. Only where the person's own turn
+(everything in one panel); then a line fewer for each other turn. Only where the person's own turn
 alone is too tall do its earlier paragraphs go to their summaries (which carry every roll's dice), its last ones
 told in full nearest the prompt. The opening keeps its scene-setting prose whole. A panel's title names the
 `log N` that tells it whole: nothing is lost, `log`, the transcript and the exports tell the whole story, and
@@ -57,15 +57,13 @@ class Way(NamedTuple):
 
 WAYS = (
     Way(LINES),
-    Way(1),
     Way(LINES, tight=True),
-    Way(1, tight=True),
     Way(LINES, tight=True, merged=True),
     Way(1, tight=True, merged=True),
 )
-"""The tries that keep the person's own turn whole, in the order they give way: the others' lines first,
-then the blank lines, then the frames (the others' own words kept over the layout's air where both will not
-fit: one panel with two lines a turn before separate panels with one)."""
+"""The tries that keep the person's own turn whole, in the order they give way, after the others' turns and
+the setup (told in a line or two of whole sentences each from the first): the blank lines, then the frames
+between panels, then the others' second lines (air gives way before words)."""
 
 
 class Section(NamedTuple):

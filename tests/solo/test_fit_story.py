@@ -201,3 +201,29 @@ def test_the_opening_in_short_is_not_titled_since_a_choice_never_made(long_turn)
     run, _ = long_turn
     told = _fit(run, 0, 3)
     assert len(told) == 1 and told[0][1][0].startswith("From the start, in short ('log ")
+
+
+def test_the_blank_lines_and_frames_give_way_before_the_others_words():
+    """Issue 45: the others' turns were cut mid-sentence while blank lines stayed on screen. Between the room the
+    story needs with the others in two lines a turn and the room it needs with them in one, the blank lines go
+    first, then the frames; the others keep their second lines until nothing else is left to give."""
+    run = Run(DC, 7, resolve_options(DC, {"rivals": "3"}), DC.person_seats[0])
+    run.step_automa()
+    for _ in range(4):
+        start = len(run.log)
+        run.choose(run.decision().options[0].key)
+        run.step_automa()
+    narrator, owner = for_game(DC.id, run.seed, run.seat), ui_for(DC.id).owner
+
+    def way(w: screen_story.Way) -> screen_story.Told:
+        return screen_story.shortened(run.log, narrator, start, owner, run.seat, WIDTH, w.lines, w.cut, way=w)
+
+    heights = [SCREEN.story_height(way(w)) for w in screen_story.WAYS]
+    assert heights == sorted(heights, reverse=True) and len(set(heights)) == len(heights), heights
+    for w, height in zip(screen_story.WAYS, heights, strict=True):
+        told = _fit(run, start, height)
+        assert told == way(w)  # the first way that fits, in the order they give way
+    tight = _fit(run, start, heights[1])
+    assert all(brief for brief, _ in tight)  # the person's paragraphs one a line: no blank line left
+    others = [p for _, (title, ps, _) in tight if title.startswith("Others'") for p in ps]
+    assert any(len(textwrap.wrap(p, WIDTH)) == 2 for p in others)  # while the others keep two lines
