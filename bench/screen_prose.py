@@ -171,7 +171,7 @@ def play(plan: Plan, seed: int, tally: Tally) -> None:
                 screen = "\n".join(pty.typed("brief"))
             since, first = 0, True
             while run.decision() is not None and tally.counted + tally.quiet < min(wanted, stop):
-                texts = own_texts(run, since, brief)
+                texts = own_texts(run, since, brief and not first)  # told before `brief` was typed
                 kind = judge(screen, texts)
                 if first:
                     tally.openings += 1

@@ -182,9 +182,9 @@ class Repl:
         (solo/screen_story.py: the other seats' turns and the setup in brief, then the person's own earlier
         paragraphs by their summaries); None to tell it whole: in plain or piped output, or where it fits."""
         console = self.screen.console
+        self.compact = False
         if self.screen.plain or not console.is_terminal:
             return None
-        self.compact = False
         room = console.height - self._below()
         if self.screen.story_height([(False, g) for g in whole]) <= room:
             return None
