@@ -68,13 +68,13 @@ def items(narrator: Narrator, events: Sequence[Event], extra: Mapping[str, Any] 
     screen adds from where things stand, such as the Slasher's name)."""
     known = lines_of(narrator.game_id)
     chosen: list[tuple[int, Line, Event]] = []
-    last: dict[tuple[str, Any], int] = {}
+    last: dict[tuple[str, str, Any], int] = {}
     for i, event in enumerate(events):
         line, fields = _line(narrator, event, known.get(event.kind, ()), extra)
         if line is None or fields is None:
             continue
         if line.last_by:
-            key = (event.kind, None if line.last_by == "*" else event.facts.get(line.last_by))
+            key = (event.kind, line.text, None if line.last_by == "*" else event.facts.get(line.last_by))
             if key in last:
                 chosen[last[key]] = (-1, line, event)  # named later, where it came last
             last[key] = len(chosen)

@@ -532,11 +532,12 @@ def test_the_digest_names_your_own_rolls_and_weighs_them_over_a_rivals():
         Event("rescue", 1, "turn", {**mine, "ok": True, "n": 1, "short": 0}),
         Event("fight", 1, "turn", {**mine, "seat": "survivor2", "name": "Kimmy", "result": "fail"}),
         Event("fight", 1, "turn", {**mine, "result": "fail"}),
-        Event("defended", 1, "turn", {**mine, "ok": False}),
+        Event("defended", 1, "turn", {**mine, "ok": False}),  # its wound is the `hurt` that follows: said there
+        Event("hurt", 1, "turn", {**mine, "amount": 1, "health": 4, "by": "scene"}),
     ]
     items = digest.items(narrator, events)
     assert [i.text for i in items] == [
-        "you rescued Dog in a Drain", "Smiley beat Kimmy", "Smiley beat you", "the scene hurt you"
+        "you rescued Dog in a Drain", "Smiley beat Kimmy", "Smiley beat you", "you lost 1 health (4 left)"
     ]
     assert items[2].weight < items[1].weight  # yours over Kimmy's, though the same kind of thing
     star = {"seat": "survivor3", "name": "Star", "other": "survivor1", "other_name": "Derrick"}

@@ -136,7 +136,7 @@ def test_the_digest_names_in_words_what_changed_in_the_order_it_happened():
     ]
     said = [item.text for item in digest.items(efto, events, {"slasher": "Smiley"})]
     assert said == ["the meter filled: Smiley came out", "Smiley attacked you", "you lost 1 health (5 left)",
-                    "you dropped the First Aid Kit"]
+                    "you dropped the First Aid Kit", "the meter is at 2"]
     fg = for_game("final-girl", 0, "final_girl")
     died = Event("victim_killed", 3, "killer", {"victim": 6, "special": "", "cause": "killer", "space": "lobby",
                                                   "name": "Lobby"})
@@ -145,6 +145,13 @@ def test_the_digest_names_in_words_what_changed_in_the_order_it_happened():
     full = Event("noise", 2, "hero", {"seat": "slasher2", "name": "Stitches", "amount": 1, "meter": 4, "full": 4,
                                       "before": 3})
     assert [i.text for i in digest.items(dc, [full])] == ["the Hero Meter filled"]
+    sh = for_game("slaughterhouse", 0, "trespassers")  # a Sawyer's steps: where he came to, once, in its place
+    steps = [Event("sawyer_moves", 2, "sawyer", {"sawyer": "the Old Man", "space": room, "why": "move", "carried": ""})
+             for room in ("Foyer", "Kitchen (sink)", "Pantry")]
+    hurt = Event("injured", 2, "sawyer", {"trespasser": "green", "injury": "gashed shin", "type": "foot", "count": 1})
+    assert [i.text for i in digest.items(sh, [steps[0], hurt, *steps[1:]])] == [
+        "Green took a gashed shin", "the Old Man moved to the Pantry"
+    ]
 
 
 def test_the_digest_is_shown_before_the_prompt_after_a_decision(tmp_path):
