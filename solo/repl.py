@@ -47,6 +47,7 @@ class Repl:
         self.screen = screen
         self.reader = reader
         self.brief = False
+        self.compact = False  # the choices at the next prompt in their shorter layout, for the story beside them
         self.last_line = ""
         self.save_pending = False
         self.save_failure = ""
@@ -63,8 +64,8 @@ class Repl:
         self.asked: tuple[int, str] | None = None  # the decision whose options were last shown
         self.ended_shown = False
         self.listed: dict[str, tuple[str, ...]] = {}  # plain mode: the choices last listed in full, by kind
-        self.before: str | None = None  # the toolbar when the person last chose, for the digest
-        self.since = 0  # where in the log the person's last choice began, for the digest's recap
+        self.digest_due = False  # the person has chosen since the digest was last shown
+        self.since = 0  # where in the log the person's last choice began, for the digest
         self.keep_reported: set = set()  # keep files already said to be damaged at this run's end
         self.warned: tuple[int, str] | None = None  # the ending choice refused once at this decision
         self.chosen: Chosen | None = None  # where the person's last line chose, while no other line follows
@@ -219,10 +220,11 @@ class Repl:
 
     def _fitted(self, whole: list[tuple[str, list[str], str]]) -> list[tuple[bool, tuple[str, list[str], str]]] | None:
         """At a terminal too short for the new story and the prompt below it, the story shortened to fit
-        (solo/screen_story.py: the other seats' turns in brief, then the person's own earlier paragraphs by
-        their summaries); None to tell it whole: in plain or piped output, in `brief` mode, or where it fits."""
+        (solo/screen_story.py: the other seats' turns and the setup in brief, then the person's own earlier
+        paragraphs by their summaries); None to tell it whole: in plain or piped output, or where it fits."""
         console = self.screen.console
-        if self.brief or self.screen.plain or not console.is_terminal:
+        self.compact = False
+        if self.screen.plain or not console.is_terminal:
             return None
         room = console.height - self._below()
         if self.screen.story_height([(False, g) for g in whole]) <= room:
@@ -232,18 +234,28 @@ class Repl:
         owner = getattr(self.ui, "owner", screen_story.nobody)
         width = console.width - 4  # inside a panel's borders and padding
         log, start, seat = self.run.log, self.shown, self.run.seat
-        return screen_story.fitted(log, self.narrator, start, owner, seat, width, room, self.screen.story_height)
 
-    def _below(self) -> int:
+        def fitting(room: int) -> tuple[list[tuple[bool, tuple[str, list[str], str]]], bool]:
+            height = self.screen.story_height
+            return screen_story.fitting(log, self.narrator, start, owner, seat, width, room, height, self.brief)
+
+        told, whole_own = fitting(room)
+        d = self.run.decision()  # the person's own turn too tall beside the whole list of choices:
+        if whole_own or d is None or self._laid_out(d, compact=True) is None:
+            return told
+        self.compact = True  # the choices in short: the story beside them gets the lines they give up
+        return fitting(console.height - self._below(compact=True))[0]
+
+    def _below(self, compact: bool = False) -> int:
         """The lines the prompt's part of the screen takes under the story, as prompt_if_needed will draw it:
-        the question, its choices and what to type, the coach line and the digest where they will show, then
-        the prompt and the toolbar."""
+        the question, its choices (in short: `compact`) and what to type, the coach line and the digest where
+        they will show, then the prompt and the toolbar."""
         d = self.run.decision()
         if d is None or d.seat != self.run.seat:
             return 4
         screen = self.screen
-        lines = screen.lines_of(lambda: screen.options(d, self._tip(d), self._laid_out(d)))
-        for text in (self._coach_line(d), self._digest_line()):
+        lines = screen.lines_of(lambda: screen.options(d, self._tip(d), self._laid_out(d, compact)))
+        for text in (self._company_line(), self._coach_line(d), self._digest_line()):
             if text:
                 lines += screen.lines_of(partial(screen.say, text))
         return lines + 2
@@ -271,9 +283,17 @@ class Repl:
                 shows_map = getattr(self.ui, "shows_map", None)
                 if not self.screen.plain and shows_map is not None and shows_map(d):
                     self.cmd_map("")
-                self.screen.options(d, self._tip(d), self._laid_out(d))
+                self.screen.options(d, self._tip(d), self._laid_out(d, self.compact))
+            if company := self._company_line():
+                self.screen.say(company, theme.DANGER)
             self._show_coach(d)
             self._show_digest()
+
+    def _company_line(self) -> str:
+        """Who stands in the person's space (a killer beside them), where the game's screen says: at every
+        prompt while it holds, not only when they came."""
+        company = getattr(self.ui, "company", None)
+        return company(self.run.view()) if company is not None else ""
 
     def _show_coach(self, d: Decision) -> None:
         text = self._coach_line(d)
@@ -290,23 +310,32 @@ class Repl:
 
     def _show_digest(self) -> None:
         line = self._digest_line()
-        self.before = None
+        self.digest_due = False
         if line:
             self.screen.say(line, theme.HIDDEN)
 
     def _digest_line(self) -> str:
-        """One line of what changed for the person since their last decision, from the toolbar's fields."""
-        if self.before is None:
+        """One line of what changed that matters since the person's last decision, in words and in the order
+        it happened (narratives/digest.py), fitted to the width by whole items."""
+        if not self.digest_due:
             return ""
-        from solo.screen import digest, fit_digest
+        from narratives import digest
+        from solo.screen import fit_digest
 
-        changes = digest(self.before, self.toolbar())
-        recap = getattr(self.ui, "recap", None)  # the person's own rolls, which others' turns may push away
-        told = recap(self.run.log[self.since :], self.run.seat) if recap is not None else ""
-        return fit_digest(told, changes, self.screen.console.width)
+        extra = getattr(self.ui, "digest_fields", None)  # what the words read from where things stand
+        fields = extra(self.run.view()) if extra is not None else None
+        items = digest.items(self.narrator, self.run.log[self.since :], fields)
+        return fit_digest(items, self.screen.console.width)
 
-    def _laid_out(self, d: Decision) -> list[str] | None:
-        """The game's own layout of a long list of choices (grouped, each with what it does), if it has one."""
+    def _laid_out(self, d: Decision, compact: bool = False) -> list[str] | None:
+        """The game's own layout of a long list of choices (grouped, each with what it does), if it has one;
+        `compact`: its shorter layout (`compact_lines`), for a screen whose story would not fit beside the
+        other, or None where it has none (plain text is never laid out in short)."""
+        if compact:
+            short = getattr(self.ui, "compact_lines", None)
+            if short is None or self.screen.plain:
+                return None
+            return short(d, self.run.view(), self.screen.console.width)
         lay_out = getattr(self.ui, "choice_lines", None)
         if lay_out is None:
             return None
@@ -355,14 +384,14 @@ class Repl:
             self.choose(what.name)
 
     def choose(self, key: str) -> None:
-        before, since = self.toolbar(), len(self.run.log)
+        since = len(self.run.log)
         at = self._where(key)
         try:
             self.run.choose(key)
         except IllegalMove as e:
             self.screen.error(str(e))
             return
-        self.before, self.since = before, since
+        self.digest_due, self.since = True, since
         self.chosen = at
         self.advance()
 
