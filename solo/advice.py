@@ -287,8 +287,8 @@ def _head(a: Advice) -> str:
         return f"Hint: {named}: about equal (within {within} of the best); any is fine."
     hidden = max(max(abs(c.gap.low), abs(c.gap.high)) for c in best[1:] if c.gap is not None)
     return (
-        f"Hint: {named}: too close to call. The playouts cannot tell them apart: a difference of up to "
-        f"{_points(hidden)} could hide between them."
+        f"Hint: {named}: too close to call; the playouts cannot tell them apart (a difference of up to "
+        f"{_points(hidden)} could hide between them)."
     )
 
 
@@ -312,7 +312,17 @@ def _below(a: Advice, c: Choice) -> str:
     top = a.choices[0].number
     if a.exact:
         return f"{_pct(a, c.chance)}, {_points(g.diff, 1)} below {top}"
-    return f"{_points(g.diff)} below {top}, {round(g.low * 100)} to {round(g.high * 100)}"
+    return f"{_points(g.diff)} below {top}, {_range(g)}"
+
+
+def _range(g: Gap) -> str:
+    """'5 to 44': a difference's interval in points; an end within a point of zero to a tenth, so an interval
+    that lies above zero never reads as reaching it ('0.4 to 51', not '0 to 51')."""
+
+    def end(x: float) -> str:
+        return f"{x * 100:.1f}" if abs(x) < 0.01 and x != 0 else f"{round(x * 100)}"
+
+    return f"{end(g.low)} to {end(g.high)}"
 
 
 def _pct(a: Advice, x: float) -> str:
@@ -390,9 +400,8 @@ def reason(a: Advice) -> str:
     top, other = a.choices[0], worse[0]
     g = other.gap
     assert g is not None
-    head = f"{top.number} wins {_points(g.diff)} more often than {other.number} (paired, {round(g.low * 100)} to {round(g.high * 100)})"
-    if len(a.best) > 1:
-        head = f"{_numbers(a.best)} each beat {other.number}, the best of the rest; {head}"
+    rest = ", the best of the clearly worse" if len(a.worse) > 1 else ""
+    head = f"{top.number} wins {_points(g.diff)} more often than {other.number}{rest} (paired, {_range(g)})"
     good = _telling(other.fact_gaps, top.facts, other.facts, value_name(a.choices), a.seat)
     return f"{head}; {_and(good, top.facts, other.facts)}." if good else f"{head}."
 
