@@ -15,6 +15,7 @@ import msgspec
 
 from engines.core.autoplay import policy_rng
 from engines.core.contract import Decision, Game, IllegalMove, Outcome
+from engines.core.decks import DEAL, FIRST
 from engines.core.events import UNDO, Event
 from engines.registry import get
 from saves import Record
@@ -28,6 +29,17 @@ class RunError(Exception):
 
 def new_seed() -> int:
     return secrets.randbelow(10**9)
+
+
+def dealt(game: Game, options: Mapping[str, str]) -> dict[str, str]:
+    """A run's options with the content edition it is dealt from (engines/core/decks.py): a run that names none
+    is new, and is dealt the game's newest, which it records so that it replays with those cards whatever is
+    added later."""
+    out = dict(options)
+    newest = getattr(game, "newest_deal", None)
+    if newest is not None:
+        out.setdefault(DEAL, newest)
+    return out
 
 
 class Run:
@@ -52,7 +64,7 @@ class Run:
         self._policy: Any = None  # the automa's policy, made when it first decides
         self.game = game
         self.seed = seed
-        self.options = dict(options)
+        self.options = dealt(game, options)
         self.seat = seat
         self.ironman = ironman
         self.created = _now()
@@ -217,10 +229,11 @@ class Run:
             saved_state: Any = msgspec.convert(record.state, game.state_type)
         except msgspec.ValidationError as e:
             raise RunError(f"its game state does not fit {game.title}: {e}") from e
+        options = dict(record.options)
+        if getattr(game, "newest_deal", None) is not None:
+            options.setdefault(DEAL, str(FIRST))  # saved before runs recorded it: dealt from the first edition
         try:
-            run = cls(
-                game, record.seed, record.options, record.seat, ironman=record.ironman, automa=record.automa
-            )
+            run = cls(game, record.seed, options, record.seat, ironman=record.ironman, automa=record.automa)
         except ValueError as e:
             raise RunError(str(e)) from e
         run.created = record.created or run.created
