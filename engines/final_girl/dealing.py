@@ -10,34 +10,34 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from engines.core.decks import FIRST, Dealer, Deck, newest, since
+from engines.core.decks import FIRST, Dealer, Deck, since
 from engines.final_girl import data as D
 from engines.final_girl.state import State
 
-NEWEST = newest(
-    [
-        *D.ACTIONS.values(),
-        *D.TERROR.values(),
-        *D.FINALES.values(),
-        *D.DARK_POWERS.values(),
-        *D.SETUPS.values(),
-        *D.ITEMS.values(),
-        *D.EVENTS.values(),
-        *D.TRAPS.values(),
-    ]
-)
-"""The newest content edition of the game's cards: what a new run is dealt from."""
+NEWEST = FIRST
+"""The newest content edition of the game's cards: what a new run is dealt from (read by `refresh`)."""
 
 
 def _kept(table: dict[str, dict[str, Any]], edition: int) -> list[str]:
     return [k for k, v in table.items() if since(v) <= edition]
 
 
-_SINCE: dict[str, int] = {
-    **{c: since(D.ACTIONS[D.card_kind(c)]) for c in D.action_ids()},
-    **{c: since(D.TERROR[D.card_kind(c)]) for c in D.terror_ids("killer") + D.terror_ids("location")},
-    **{k: since(v) for table in (D.FINALES, D.DARK_POWERS, D.SETUPS, D.ITEMS, D.EVENTS, D.TRAPS) for k, v in table.items()},
-}
+_SINCE: dict[str, int] = {}
+"""Each card that joined after the first edition -> its edition (read by `refresh`)."""
+
+
+def refresh() -> None:
+    """Read the cards' editions from the data (at import; again after a test adds a card to it)."""
+    global NEWEST
+    _SINCE.clear()
+    for card in D.action_ids():
+        _SINCE[card] = since(D.ACTIONS[D.card_kind(card)])
+    for card in D.terror_ids("killer") + D.terror_ids("location"):
+        _SINCE[card] = since(D.TERROR[D.card_kind(card)])
+    for table in (D.FINALES, D.DARK_POWERS, D.SETUPS, D.ITEMS, D.EVENTS, D.TRAPS):
+        _SINCE.update((k, since(v)) for k, v in table.items())
+    NEWEST = max(_SINCE.values(), default=FIRST)
+    content.cache_clear()
 
 
 def since_of(card: str) -> int:
@@ -47,7 +47,7 @@ def since_of(card: str) -> int:
 
 @lru_cache(maxsize=8)
 def content(edition: int) -> dict[str, tuple[str, ...]]:
-    """Every pool a setup of this edition deals from, each in the order dealing 0 shuffled it."""
+    """Every pool a setup of this edition deals from, in the order its first-edition cards are shuffled in."""
     actions = [c for c in D.action_ids() if since(D.ACTIONS[D.card_kind(c)]) <= edition]
     killer, location = (
         [c for c in D.terror_ids(owner) if since(D.TERROR[D.card_kind(c)]) <= edition]
@@ -117,3 +117,6 @@ def setups(state: State) -> list[str]:
     """The Setup cards of the run's edition in the data's order, for a draw after the opening (where she
     appears, or her stand-in)."""
     return _kept(D.SETUPS, state.deal)
+
+
+refresh()

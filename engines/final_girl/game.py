@@ -95,8 +95,14 @@ class FinalGirl:
     id = "final-girl"
     title = "Final Girl: The Marrek Murders"
     rules_version = "4"
-    newest_deal = str(dealing.NEWEST)
-    """The content edition a new run is dealt from, and records (engines/core/decks.py)."""
+
+    @property
+    def newest_deal(self) -> str:
+        """The content edition a new run is dealt from, and records (engines/core/decks.py)."""
+        return str(dealing.NEWEST)
+
+    content = staticmethod(dealing.content)
+    """The pools each content edition deals from (tests/engines/test_content.py pins them)."""
     seats = (
         Seat(
             FINAL_GIRL,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from engines.core.decks import FIRST, newest, since
+from engines.core.decks import FIRST, since
 from engines.slaughterhouse import data as D
 
 _TABLES: dict[str, dict[str, dict[str, Any]]] = {
@@ -28,10 +28,10 @@ _TABLES: dict[str, dict[str, dict[str, Any]]] = {
     "all-items": D.ALL_ITEMS,
     **{f"scenario-items-{name}": table for name, table in D.SCENARIO_ITEMS.items()},
 }
-"""Each pool by name -> its data table (card id -> card), in the order dealing 0 shuffled it."""
+"""Each pool by name -> its data table (card id -> card), in the order its first-edition cards are shuffled in."""
 
-NEWEST = newest(entry for table in _TABLES.values() for entry in table.values())
-"""The newest content edition of the game's cards: what a new run is dealt from."""
+NEWEST = FIRST
+"""The newest content edition of the game's cards: what a new run is dealt from (read by `refresh`)."""
 
 
 @lru_cache(maxsize=8)
@@ -45,9 +45,22 @@ def table(name: str, edition: int) -> dict[str, dict[str, Any]]:
     return {k: _TABLES[name][k] for k in content(edition)[name]}
 
 
-_SINCE: dict[str, int] = {k: since(v) for table in _TABLES.values() for k, v in table.items() if since(v) > FIRST}
+_SINCE: dict[str, int] = {}
+"""Each card that joined after the first edition -> its edition (read by `refresh`)."""
+
+
+def refresh() -> None:
+    """Read the cards' editions from the data (at import; again after a test adds a card to it)."""
+    global NEWEST
+    _SINCE.clear()
+    _SINCE.update((k, since(v)) for table in _TABLES.values() for k, v in table.items() if since(v) > FIRST)
+    NEWEST = max(_SINCE.values(), default=FIRST)
+    content.cache_clear()
 
 
 def since_of(card: str) -> int:
     """The content edition a card, tile or vehicle joined in."""
     return _SINCE.get(card, FIRST)
+
+
+refresh()

@@ -41,8 +41,14 @@ class Slaughterhouse:
     id = "slaughterhouse"
     title = "The Texas Chainsaw Massacre: Slaughterhouse"
     rules_version = "5"
-    newest_deal = str(dealing.NEWEST)
-    """The content edition a new run is dealt from, and records (engines/core/decks.py)."""
+
+    @property
+    def newest_deal(self) -> str:
+        """The content edition a new run is dealt from, and records (engines/core/decks.py)."""
+        return str(dealing.NEWEST)
+
+    content = staticmethod(dealing.content)
+    """The pools each content edition deals from (tests/engines/test_content.py pins them)."""
     facts_added: ClassVar[Mapping[str, Mapping[str, tuple[str, ...]]]] = {
         "4": {kind: ("drew",) for kind in ("game_started", "sawyer_turn", "cards_bought", "relentless")},
         "5": {"moved": ("found",)},

@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from engines.core.decks import FIRST, newest, since
+from engines.core.decks import FIRST, since
 from engines.mixtape.tall_oaks import rules_data as R
 
 
@@ -27,13 +27,13 @@ def _rows() -> dict[str, list[dict[str, Any]]]:
     }
 
 
-NEWEST = newest(row for rows in _rows().values() for row in rows)
-"""The newest content edition of the game's cards: what a new run is dealt from."""
+NEWEST = FIRST
+"""The newest content edition of the game's cards: what a new run is dealt from (read by `refresh`)."""
 
 
 @lru_cache(maxsize=8)
 def content(edition: int) -> dict[str, tuple[str, ...]]:
-    """Every pool a setup of this edition deals from, in the order dealing 0 shuffled it."""
+    """Every pool a setup of this edition deals from, in the order its first-edition cards are shuffled in."""
     rows = {name: [r for r in found if since(r) <= edition] for name, found in _rows().items()}
     return {
         "survivors": tuple(r["name"] for r in rows["survivors"]),
@@ -53,11 +53,25 @@ def _ids(name: str, row: dict[str, Any]) -> list[str]:
     return [row["id"]]
 
 
-_SINCE: dict[str, int] = {
-    card: since(row) for name, rows in _rows().items() for row in rows if since(row) > FIRST for card in _ids(name, row)
-}
+_SINCE: dict[str, int] = {}
+"""Each character or card that joined after the first edition -> its edition (read by `refresh`)."""
+
+
+def refresh() -> None:
+    """Read the editions from the data (at import; again after a test adds a card to it)."""
+    global NEWEST
+    _SINCE.clear()
+    for name, rows in _rows().items():
+        for row in rows:
+            if since(row) > FIRST:
+                _SINCE.update(dict.fromkeys(_ids(name, row), since(row)))
+    NEWEST = max(_SINCE.values(), default=FIRST)
+    content.cache_clear()
 
 
 def since_of(card: str) -> int:
     """The content edition a character or card joined in."""
     return _SINCE.get(card, FIRST)
+
+
+refresh()

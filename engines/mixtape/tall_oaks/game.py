@@ -45,8 +45,14 @@ class EscapeFromTallOaks(MixtapeContract):
     id = "escape-from-tall-oaks"
     title = "Mixtape Massacre: Escape From Tall Oaks"
     rules_version = "8"
-    newest_deal = str(dealing.NEWEST)
-    """The content edition a new run is dealt from, and records (engines/core/decks.py)."""
+
+    @property
+    def newest_deal(self) -> str:
+        """The content edition a new run is dealt from, and records (engines/core/decks.py)."""
+        return str(dealing.NEWEST)
+
+    content = staticmethod(dealing.content)
+    """The pools each content edition deals from (tests/engines/test_content.py pins them)."""
     facts_added: ClassVar[Mapping[str, Mapping[str, tuple[str, ...]]]] = {
         "5": {"scuffle": ("dice", "actions")},
         "7": {"opening_roll": ("names",)},
