@@ -573,7 +573,7 @@ def test_the_designed_values_are_the_ones_rules_md_lists():
     assert sorted(f.location for f in finals) == sorted(
         ["asylum", "church", "hospital", "school", "farm", "radio", "square", "power"]
     )
-    amounts = {name: a.amount for name, a in R.ABILITIES.items()}
+    amounts = {name: R.ABILITIES[name].amount for name in box["survivors"]}
     assert amounts == {
         "Derrick": 1,
         "Kimmy": 1,
