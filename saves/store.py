@@ -273,6 +273,7 @@ class SaveStore:
             journal=[],
             journal_damage="",
             journal_dropped=0,
+            unsealed=False,
         )
         stamped.seal = seal_of(stamped)
         try:

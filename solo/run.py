@@ -233,8 +233,10 @@ class Run:
         options = dict(record.options)
         if getattr(game, "newest_deal", None) is not None:
             options.setdefault(DEAL, str(FIRST))  # saved before runs recorded it: dealt from the first edition
+        # a save from before seals cannot show it was not an ironman run: it plays on as one (issue 46, 5)
+        ironman = record.ironman or record.unsealed
         try:
-            run = cls(game, record.seed, options, record.seat, ironman=record.ironman, automa=record.automa)
+            run = cls(game, record.seed, options, record.seat, ironman=ironman, automa=record.automa)
         except ValueError as e:
             raise RunError(str(e)) from e
         run.created = record.created or run.created

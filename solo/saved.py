@@ -44,7 +44,16 @@ def loaded(store: SaveStore, slot: str, keep: bool) -> tuple[Run, str]:
     RunError for a run that cannot be rebuilt, OSError when no copy of a damaged journal can be kept."""
     record = store.read(slot)
     run = Run.from_record(record)
-    if not record.journal_damage:
-        return run, ""
-    kept = store.keep_journal(slot) if keep else None
-    return run, damage_line(slot, record, kept.name if kept is not None else None)
+    notes = []
+    if record.unsealed and not record.ironman:
+        notes.append(UNSEALED.format(slot=slot))
+    if record.journal_damage:
+        kept = store.keep_journal(slot) if keep else None
+        notes.append(damage_line(slot, record, kept.name if kept is not None else None))
+    return run, " ".join(notes)
+
+
+UNSEALED = (
+    "Slot '{slot}' was saved before saves were sealed, so nothing shows it was not an ironman run: it plays on as "
+    "one, without undo."
+)

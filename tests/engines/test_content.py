@@ -18,7 +18,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from engines import registry  # noqa: E402
+from engines import registry
 
 MANIFEST = Path(__file__).with_name("data") / "content_editions.json"
 DEALING = [gid for gid in registry.ids() if getattr(registry.get(gid), "newest_deal", None) is not None]

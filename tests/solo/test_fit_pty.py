@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pexpect
 import pytest
 from pty_harness import ROWS, Pty, spawn
 

@@ -10,7 +10,6 @@ from engines.core.events import Event
 from engines.slaughterhouse import data as D
 from engines.slaughterhouse.combat import heal
 
-
 BOX = GAME.content(1)
 FIRST = {"deal": "1"}
 """The box's own cards (the first content edition): a card added later joins a later edition and changes none of

@@ -9,13 +9,13 @@ import pytest
 from tcm_helpers import GAME, advance, clear_horror, give_cards, green_turn, injury, item, legal, to_family
 
 from engines.slaughterhouse import data as D
+from engines.slaughterhouse.machine import run
+from engines.slaughterhouse.panic import raise_panic
+from engines.slaughterhouse.state import Step
 
 BOX = GAME.content(1)
 """The box's own cards (the first content edition): a card added later joins a later edition and changes none of
 these numbers (engines/core/decks.py)."""
-from engines.slaughterhouse.machine import run
-from engines.slaughterhouse.panic import raise_panic
-from engines.slaughterhouse.state import Step
 
 # -- the House ------------------------------------------------------------------------------------------
 
