@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import stat
 import sys
 from pathlib import Path
 
@@ -12,6 +13,7 @@ from engines.core.contract import Game
 from saves import SaveError, SaveStore, SlotError, validate_slot
 from saves.lock import SlotBusy
 from saves.store import SlotUnlockable
+from saves.text import escape
 from solo import saved
 from solo.cli import save_dir
 from solo.parse import number
@@ -300,20 +302,36 @@ def cmd_log(args: argparse.Namespace) -> int:
 
 
 def _export_path(store: SaveStore, target: str, force: bool) -> Path:
-    """Where an export may go: a named file outside the save folder, replaced only with --force."""
+    """Where an export may go: a named file outside the save folder, replaced only with --force, and only if it
+    is a regular file (never a device, a FIFO, a folder or a link). Every refusal is one line."""
     if not target.strip():
         raise Failure("The export needs a file name, like '--html run.html'.")
     path = Path(target).expanduser()
-    if path.is_dir():
-        raise Failure(f"{target} is a folder; name a file in it, like '{path / 'run.html'}'.")
+    try:
+        return _checked_export(store, target, path, force)
+    except OSError as e:
+        raise Failure(f"Cannot write {escape(target)}: {e.strerror or e}.") from None
+
+
+def _checked_export(store: SaveStore, target: str, path: Path, force: bool) -> Path:
+    shown = escape(target)
+    try:
+        info: os.stat_result | None = os.lstat(path)
+    except FileNotFoundError:
+        info = None
+    if info is not None and stat.S_ISDIR(info.st_mode):
+        raise Failure(f"{shown} is a folder; name a file in it, like '{escape(str(path / 'run.html'))}'.")
     folder = path.absolute().parent.resolve()
     root = store.root.absolute().resolve()
     if folder == root or root in folder.parents:
-        raise Failure(f"{target} is in the save folder, which holds only saves; pick a file elsewhere.")
-    if os.path.lexists(path) and not force:
-        raise Failure(f"{target} already exists; add --force to replace it.")
+        raise Failure(f"{shown} is in the save folder, which holds only saves; pick a file elsewhere.")
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        kind = "a link" if stat.S_ISLNK(info.st_mode) else "not a regular file (a device or a FIFO)"
+        raise Failure(f"{shown} is {kind}; an export goes only to a regular file or a new one.")
+    if info is not None and not force:
+        raise Failure(f"{shown} already exists; add --force to replace it.")
     if not path.absolute().parent.is_dir():  # a mistyped folder is said, not made
-        raise Failure(f"Cannot write {target}: there is no folder {path.absolute().parent}.")
+        raise Failure(f"Cannot write {shown}: there is no folder {escape(str(path.absolute().parent))}.")
     return path
 
 
@@ -321,10 +339,15 @@ def cmd_sim(args: argparse.Namespace) -> int:
     from solo import sim
 
     game = _game(args.game)
-    if args.games < 1:
-        raise Failure("-n takes a number of games of at least 1.")
+    if not 1 <= args.games <= sim.MOST_GAMES:
+        raise Failure(f"-n takes a number of games from 1 to {sim.MOST_GAMES:,}.")
     if args.jobs < 1:
         raise Failure("--jobs takes a number of processes of at least 1.")
+    jobs = sim.workers(args.jobs, args.games)
+    if jobs < args.jobs and args.jobs > 1:
+        cores = os.cpu_count() or 1
+        print(f"solo: --jobs {args.jobs:,} is more than the {min(cores, args.games):,} that can work at once here; "
+              f"using {jobs}.", file=sys.stderr)
     try:
         return sim.run(
             game,
@@ -336,7 +359,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
             _screen(args),
             args.seat,
             args.automa,
-            args.jobs,
+            jobs,
         )
     except (KeyError, ValueError) as e:
         raise Failure(str(e.args[0]) if e.args else str(e)) from None
