@@ -13,7 +13,7 @@ import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -51,8 +51,9 @@ class Finished(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """One finished run, as the record of a player's nights keeps it (solo/stats.py)."""
 
     slot: str
-    result: str
-    """'won', 'lost' or 'draw', for the person's seat."""
+    result: Literal["won", "lost", "draw"]
+    """For the person's seat. Nothing else is a result: an entry with another is refused, in one line, as a
+    damaged keep file (`stats` would otherwise count a play that is no win, loss or draw)."""
     turns: int
     seat: str
     options: dict[str, str] = {}

@@ -112,12 +112,16 @@ class Repl:
                 self.save_failure = ""
 
     def _first_save(self) -> None:
-        """The launch's autosave, which the reader runs while the prompt is up; it must not print."""
+        """The launch's autosave, which the reader runs while the prompt is up; it must not print. Then the
+        finished runs whose end could not be recorded are (solo/stats.py), so each counts once."""
         self.save_pending = False
         try:
             self._save()
         except (SaveError, OSError) as e:
             self.save_failure = f"Autosave failed: {e}"
+        from solo import stats
+
+        stats.record_missed(self.store, self._keep())
 
     def advance(self) -> None:
         """The automa plays its seats; everything new is narrated; the run is saved. The person's own decision is
@@ -777,6 +781,12 @@ class Repl:
         self.screen.paged(draw, self._more())
 
     def cmd_transcript(self, arg: str) -> None:
+        if arg.lower() not in ("", "on", "off"):  # a file name would be ignored: the transcript has its place
+            self.screen.error(
+                f"'transcript' takes on or off, not {clean_word(arg)}: it is written to {self.slot}.transcript.txt "
+                "in the save folder."
+            )
+            return
         if arg.lower() == "off" or (not arg and self.screen.transcript is not None):
             if self.screen.transcript is None:
                 self.screen.error("No transcript is being written.")
@@ -847,6 +857,13 @@ class Repl:
 
     def cmd_quit(self, arg: str) -> None:
         raise Quit
+
+
+def clean_word(text: str) -> str:
+    """A typed word as a refusal quotes it: escaped, and cut short with a mark."""
+    from saves.text import shorten
+
+    return f"'{shorten(text, 40)}'"
 
 
 def _no_argument(word: str, name: str) -> str:

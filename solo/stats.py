@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Literal
 
+from saves import SaveError, SaveStore
 from saves.keep import Finished, Keepsakes
-from solo.run import Run
+from solo.run import Run, RunError
 from solo.sim import wilson
 
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -26,6 +27,10 @@ CHOICES: dict[str, tuple[str, ...]] = {
 """What each game's record is broken down by: the options that change the night, the character played (a
 Mixtape slasher or survivor dealt at random is recorded by name) and the automa's level where a seat plays
 against the person."""
+
+
+_RESULTS: dict[str, Literal["won", "lost", "draw"]] = {"won": "won", "lost": "lost", "draw": "draw"}
+"""A finished run's status as the keep file's `result` (nothing else is one)."""
 
 
 def run_key(run: Run, slot: str) -> str:
@@ -59,7 +64,7 @@ def record(keep: Keepsakes, run: Run, slot: str) -> tuple[Finished | None, list[
             options["automa"] = run.automa
         entry = Finished(
             slot=slot,
-            result=run.status(),
+            result=_RESULTS[run.status()],
             turns=run.game.turn(run.state),
             seat=run.seat,
             options=options,
@@ -71,6 +76,32 @@ def record(keep: Keepsakes, run: Run, slot: str) -> tuple[Finished | None, list[
         data.finished[key] = entry
         keep.write(run.game.id, data)
     return entry, list(data.finished.values()), True
+
+
+def record_missed(store: SaveStore, keep: Keepsakes) -> int:
+    """Record every finished run in the save folder whose end could not record it (its keep file was damaged
+    or the disk full then), so it counts from the next start of any run, not only if it is opened again.
+    Returns how many were recorded now. A save or keep file that cannot be read is left to its own messages."""
+    recorded = 0
+    known: dict[str, set[str]] = {}
+    try:
+        found = store.list()
+    except SaveError:
+        return 0
+    for item in found:
+        saved = item.record
+        if saved is None or saved.latest()[1] == "running":
+            continue
+        try:
+            if saved.game not in known:
+                known[saved.game] = set(keep.read(saved.game).finished)
+            if (saved.run or f"{item.slot}@{saved.created}") in known[saved.game]:
+                continue
+            _, _, fresh = record(keep, Run.from_record(saved), item.slot)
+        except (SaveError, OSError, ValueError, RunError):
+            continue
+        recorded += fresh
+    return recorded
 
 
 def summary(game_id: str, runs: Iterable[Finished]) -> dict[str, Any]:

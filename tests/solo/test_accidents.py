@@ -195,6 +195,65 @@ def test_a_number_of_games_past_sense_is_one_line(tmp_path, capsys, monkeypatch)
 def test_a_save_folder_that_is_a_link_to_nothing_is_one_line(tmp_path, capsys, monkeypatch, command):
     root = tmp_path / "saves"
     root.symlink_to(tmp_path / "gone" / "saves")
-    code, out, err = solo(capsys, monkeypatch, root, *command, stdin="1\n1\n\nquit\n")
+    code, _out, err = solo(capsys, monkeypatch, root, *command, stdin="1\n1\n\nquit\n")
     assert code == 2 and len(err.strip().splitlines()) == 1 and "a link to nothing" in err
     assert not (tmp_path / "gone").exists()
+
+
+# 8. the smaller ones
+
+
+def _finished(root: Path, slot: str, seed: int = 1) -> Run:
+    """An Escape of the Dead run played to its end and saved, as if its end could not write the record (the
+    keep file was damaged, or the disk full, just then)."""
+    from engines.core.autoplay import play
+    from engines.registry import get
+
+    game = get("escape-of-the-dead")
+    run = new_run(seed=seed)
+    for key in play(game, seed, "optimal", run.options).keys:
+        run.choose(key)
+    assert run.outcome() is not None
+    SaveStore(root).write(slot, run.to_record())
+    return run
+
+
+def _stats(capsys, monkeypatch, root: Path) -> dict:
+    import json
+
+    code, out, _ = solo(capsys, monkeypatch, root, "stats", "--json")
+    assert code == 0
+    return {g["game"]: g for g in json.loads(out)["games"]}
+
+
+def test_a_finished_run_its_end_could_not_record_counts_from_the_next_start_of_any_run(tmp_path, capsys, monkeypatch):
+    """It used to count only if that very run was opened again."""
+    ended = _finished(tmp_path, "ended")
+    assert _stats(capsys, monkeypatch, tmp_path) == {}
+    Session(tmp_path, new_run(seed=3), slot="other").plain_lines("1")  # any run, started later
+    record = _stats(capsys, monkeypatch, tmp_path)["escape-of-the-dead"]
+    assert record["plays"] == 1 and record["last_ten"] == [ended.status()]
+    Session(tmp_path, new_run(seed=4), slot="third").plain_lines("1")
+    code, _, _ = solo(capsys, monkeypatch, tmp_path, "--plain", "load", "ended", stdin="quit\n")
+    assert code == 0 and _stats(capsys, monkeypatch, tmp_path)["escape-of-the-dead"]["plays"] == 1  # counted once
+
+
+def test_a_keep_file_entry_with_a_result_that_is_none_is_refused_in_one_line(tmp_path, capsys, monkeypatch):
+    """Issue 46, 8: an entry with result "maybe" was accepted, and `stats` then disagreed with itself."""
+    from saves.keep import Keepsakes
+
+    _finished(tmp_path, "ended")
+    Session(tmp_path, new_run(seed=3), slot="other").plain_lines("1")
+    path = Keepsakes(tmp_path).path("escape-of-the-dead")
+    path.write_text(path.read_text().replace('"result": "won"', '"result": "maybe"').replace(
+        '"result": "lost"', '"result": "maybe"'))
+    code, out, err = solo(capsys, monkeypatch, tmp_path, "stats", "--json")
+    assert code == 0 and len(err.strip().splitlines()) == 1 and "escape-of-the-dead.json" in err
+    assert "not counted" in err and '"games": []' in out
+
+
+def test_transcript_with_a_file_name_says_where_the_transcript_goes_instead_of_ignoring_it(tmp_path):
+    s = Session(tmp_path, new_run(seed=3), slot="t").plain_lines("transcript notes.txt", "transcript on")
+    refusal = [line for line in s.out.splitlines() if "'transcript' takes on or off" in line]
+    assert len(refusal) == 1 and "t.transcript.txt" in refusal[0] and "'notes.txt'" in refusal[0]
+    assert not (tmp_path / "notes.txt").exists() and "Transcript on" in s.out

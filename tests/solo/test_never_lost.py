@@ -176,7 +176,7 @@ def test_a_save_of_schema_1_plays_on_as_an_ironman_run_whatever_it_says(tmp_path
     doc = {k: v for k, v in doc.items() if k not in ("seal", "run")} | {"schema": 1, "ironman": False}
     path.write_bytes(json.dumps(doc).encode())
     keys = len(Run.from_record(SaveStore(tmp_path).read("iron")).keys)
-    code, out, err = solo(capsys, monkeypatch, tmp_path, "--plain", "load", "iron", stdin="undo\nquit\n")
+    code, out, _err = solo(capsys, monkeypatch, tmp_path, "--plain", "load", "iron", stdin="undo\nquit\n")
     assert code == 0 and "nothing shows it was not an ironman run" in out and "ironman run: no undo" in out
     again = SaveStore(tmp_path).read("iron")
     assert again.schema == 2 and again.ironman and not again.unsealed and len(again.keys) == keys
