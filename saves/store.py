@@ -367,11 +367,11 @@ class SaveStore:
 
     # -- a damaged journal ---------------------------------------------------------------------------------
 
-    def keep_journal(self, slot: str) -> Path | None:
+    def keep_journal(self, slot: str) -> tuple[Path, bool] | None:
         """A copy of the slot's journal beside it ("<slot>.journal.damaged", numbered past those taken), made
         before a damaged journal goes: the next full save removes the journal, and the person may want to look
-        at what was not loaded. None when there is no journal; the path of a copy already kept with the very
-        same bytes, rather than a second one. OSError when no copy can be made."""
+        at what was not loaded. Returns where, and whether it was made now (a copy already kept with the very
+        same bytes is not made twice); None when there is no journal. OSError when no copy can be made."""
         source = self.journal_path(slot)
         try:
             info = os.lstat(source)
@@ -380,13 +380,13 @@ class SaveStore:
         if not stat.S_ISREG(info.st_mode):  # not a file (a folder, a link): moved aside whole
             target = self._damaged_name(slot, None)
             os.rename(source, target)
-            return target
+            return target, True
         data = read_bytes(source)
         target = self._damaged_name(slot, data)
         if target.exists():
-            return target  # kept already
+            return target, False  # kept already
         atomic_write(target, data, exclusive=True)
-        return target
+        return target, True
 
     def _damaged_name(self, slot: str, data: bytes | None) -> Path:
         """The first free "<slot>.journal.damaged[-N]", or the one that already holds these bytes."""
@@ -408,8 +408,8 @@ class SaveStore:
         except (OSError, SaveError) as error:
             problem = error.problem if isinstance(error, SaveError) else _os_problem(error, self.journal_path(slot))
             raise SaveError(self.journal_path(slot), f"it is damaged and no copy can be kept ({problem})") from None
-        if kept is not None:
-            self.notices.append(damage_line(slot, existing, kept.name))
+        if kept is not None and kept[1]:  # a copy made now: one kept at load was said there
+            self.notices.append(damage_line(slot, existing, kept[0].name))
 
     def take_notices(self) -> list[str]:
         """What this store has to tell since it was last asked (a damaged journal kept), one line each."""
@@ -482,11 +482,15 @@ class SaveStore:
 def damage_line(slot: str, record: Record, kept: str | None) -> str:
     """One line on what of a slot's journal was not loaded, and where the damaged journal is."""
     dropped = record.journal_dropped
-    lines = "the line" if dropped == 1 else f"the {dropped} lines"
+    lost = (
+        "that line (a decision at most) was not loaded"
+        if dropped == 1
+        else f"the {dropped} lines from there on ({dropped} decisions at most) were not loaded"
+    )
     where = f"; the damaged journal is kept as {escape(kept)}" if kept else ""
     return (
-        f"Slot '{slot}': its journal's {escape(record.journal_damage)}, so {lines} from there on (at most as many "
-        f"decisions) were not loaded; the run goes on from turn {record.latest()[0]}{where}."
+        f"Slot '{slot}': its journal's {escape(record.journal_damage)}, so {lost}; the run goes on from turn "
+        f"{record.latest()[0]}{where}."
     )
 
 

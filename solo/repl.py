@@ -9,7 +9,7 @@ from narratives import Narrator, for_game
 from saves import SaveError, SaveStore, SlotError, validate_slot
 from saves.lock import SlotBusy
 from saves.store import OtherRun, describe
-from solo import narration, theme
+from solo import narration, saved, theme
 from solo.commands import BY_WORD, COMMANDS
 from solo.games import InputError, ui_for
 from solo.parse import clean, number, resolve
@@ -455,10 +455,12 @@ class Repl:
         the journal cannot go on). Says so in one line when it fails; the run plays on."""
         try:
             self._save(whole)
-            return True
         except (SaveError, OSError) as e:
             self.screen.error(f"Autosave failed: {e}")
             return False
+        for note in self.store.take_notices():  # a damaged journal kept aside as the run was saved whole
+            self.screen.error(note)
+        return True
 
     def _save(self, whole: bool = False) -> None:
         steps = self.run.steps
@@ -722,8 +724,8 @@ class Repl:
         held = self.store.holds(slot)
         try:
             self.store.lock(slot)
-            run = Run.from_record(self.store.read(slot))
-        except (SlotBusy, SaveError) as e:
+            run, note = saved.loaded(self.store, slot, keep=True)
+        except (SlotBusy, SaveError, OSError) as e:
             self._let_go(slot, held)
             self.screen.error(str(e))
             return
@@ -736,6 +738,8 @@ class Repl:
             self.store.unlock(self.slot)
         self._use(run, slot)
         self.screen.say(f"Loaded slot '{slot}': {run.game.title}, turn {run.game.turn(run.state)}.")
+        if note:
+            self.screen.error(note)
         start = narration.turns_back(run.log, 1)
         for title, paragraphs, mood in narration.groups(run.log, self.narrator, start, self.brief):
             self.screen.story(title, paragraphs, mood)

@@ -49,7 +49,7 @@ def loaded(store: SaveStore, slot: str, keep: bool) -> tuple[Run, str]:
         notes.append(UNSEALED.format(slot=slot))
     if record.journal_damage:
         kept = store.keep_journal(slot) if keep else None
-        notes.append(damage_line(slot, record, kept.name if kept is not None else None))
+        notes.append(damage_line(slot, record, kept[0].name if kept is not None else None))
     return run, " ".join(notes)
 
 

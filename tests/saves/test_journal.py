@@ -118,11 +118,11 @@ def test_a_damaged_journal_is_kept_once_beside_the_slot(store, make_record):
     path = store.journal_path("run")
     path.write_bytes(path.read_bytes() + b"torn}\n")
     damaged = path.read_bytes()
-    kept = store.keep_journal("run")
-    assert kept == store.root / "run.journal.damaged" and kept.read_bytes() == damaged
-    assert store.keep_journal("run") == kept  # the same bytes are not kept twice
+    kept, made = store.keep_journal("run")
+    assert kept == store.root / "run.journal.damaged" and kept.read_bytes() == damaged and made
+    assert store.keep_journal("run") == (kept, False)  # the same bytes are not kept twice
     path.write_bytes(damaged + b"more}\n")
-    assert store.keep_journal("run") == store.root / "run.journal.damaged-2"
+    assert store.keep_journal("run") == (store.root / "run.journal.damaged-2", True)
 
 
 def test_a_journal_damaged_while_playing_is_kept_and_saving_goes_on(store, make_record):

@@ -116,10 +116,20 @@ def test_load_with_a_damaged_journal_line_goes_on_from_what_is_whole_and_keeps_t
     code, out, err = solo(capsys, monkeypatch, tmp_path, "--plain", "load", "j", stdin="quit\n")
     told = [line for line in out.splitlines() if "journal's line 5 is damaged" in line]
     assert code == 0 and err == "" and len(told) == 1
-    assert "the 3 lines from there on" in told[0] and "kept as j.journal.damaged" in told[0]
+    assert "the 3 lines from there on (3 decisions at most)" in told[0] and "kept as j.journal.damaged" in told[0]
     assert (tmp_path / "j.journal.damaged").read_bytes() == damaged
     again = Run.from_record(SaveStore(tmp_path).read("j"))
     assert again.keys == run.keys[:3] and not (tmp_path / "j.journal").exists()
+
+
+def test_load_at_the_prompt_says_the_damage_and_keeps_the_journal_too(tmp_path):
+    run = _journaled(tmp_path)
+    path = tmp_path / "j.journal"
+    path.write_bytes(path.read_bytes() + b"{torn\n")
+    s = Session(tmp_path, new_run(seed=3), slot="other").plain_lines("load j", "quit")
+    told = [line for line in s.out.splitlines() if "journal's line 8 is damaged" in line]
+    assert len(told) == 1 and "kept as j.journal.damaged" in told[0]
+    assert s.run.keys == run.keys and not path.exists() and (tmp_path / "j.journal.damaged").exists()
 
 
 def test_reading_a_run_with_a_damaged_journal_says_so_on_stderr_and_changes_nothing(tmp_path, capsys, monkeypatch):
