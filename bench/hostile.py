@@ -73,7 +73,7 @@ def killed(kills: int) -> tuple[int, int, int]:
     """(kills, runs that failed to load, decisions lost beyond the last), spread over every game."""
     rng = random.Random(7)
     root = Path(tempfile.mkdtemp())
-    bad = lost = 0
+    bad = lost = before_save = 0
     games = ids()
     kept: dict[str, int] = {}
     for n in range(kills):
@@ -102,6 +102,9 @@ def killed(kills: int) -> tuple[int, int, int]:
             if b"The run is over" in line:
                 break
             shown += line.startswith(b"> 1")
+        if slot not in kept and not SaveStore(root).exists(slot) and shown <= 1:
+            before_save += 1  # killed while it launched, before its first save: nothing was played to lose
+            continue
         try:
             run = Run.from_record(SaveStore(root).read(slot))
         except Exception as error:
@@ -114,6 +117,8 @@ def killed(kills: int) -> tuple[int, int, int]:
             lost += before + shown - 1 - mine
             print(f"KILL {n}: {slot} kept {mine}, expected at least {before + shown - 1}")
         kept[slot] = mine
+    if before_save:
+        print(f"kill -9: {before_save} of the kills came while a new run launched, before its first save")
     return kills, bad, lost
 
 
@@ -223,6 +228,7 @@ def main() -> None:
         [sys.executable, "-m", "pytest", "-o", "addopts=", "-q", "-p", "no:cacheprovider", "tests/solo/test_never_lost.py", "-k", "fault"],
         capture_output=True,
         text=True,
+        cwd=Path(__file__).resolve().parent.parent,
     )
     print("faults (every write step, whole save, journal begun, journal line):", faults.stdout.strip().splitlines()[-1])
     print(f"{time.time() - t0:.0f} s")
