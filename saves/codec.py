@@ -38,7 +38,7 @@ def decode_record(data: bytes) -> Record:
         found = f"format is {show(doc['format'])}" if "format" in doc else "no format field"
         raise RecordProblem(f"not a solo save file ({found})")
     written_as = doc.get("schema")
-    if isinstance(written_as, int) and written_as < migrations.SEALED:
+    if type(written_as) is int and 1 <= written_as < migrations.SEALED:
         _check_unsealed(doc)
     try:
         doc = migrations.upgrade(doc)

@@ -340,7 +340,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
 
     game = _game(args.game)
     if not 1 <= args.games <= sim.MOST_GAMES:
-        raise Failure(f"-n takes a number of games from 1 to {sim.MOST_GAMES:,}.")
+        raise Failure(f"-n takes a number of games of at least 1 and at most {sim.MOST_GAMES:,}.")
     if args.jobs < 1:
         raise Failure("--jobs takes a number of processes of at least 1.")
     jobs = sim.workers(args.jobs, args.games)

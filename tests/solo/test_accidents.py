@@ -194,7 +194,7 @@ def test_jobs_past_the_machine_use_what_it_has_and_say_so(tmp_path, capsys, monk
 
 def test_a_number_of_games_past_sense_is_one_line(tmp_path, capsys, monkeypatch):
     code, _, err = solo(capsys, monkeypatch, tmp_path, "sim", "escape-of-the-dead", "-n", "1" + "0" * 22)
-    assert code == 2 and err.strip() == "solo: -n takes a number of games from 1 to 10,000,000."
+    assert code == 2 and err.strip() == "solo: -n takes a number of games of at least 1 and at most 10,000,000."
 
 
 # 8. a save folder that is a link to nothing (the menu played on, every save failing, and ended with 0)
@@ -267,3 +267,27 @@ def test_transcript_with_a_file_name_says_where_the_transcript_goes_instead_of_i
     refusal = [line for line in s.out.splitlines() if "'transcript' takes on or off" in line]
     assert len(refusal) == 1 and "t.transcript.txt" in refusal[0] and "'notes.txt'" in refusal[0]
     assert not (tmp_path / "notes.txt").exists() and "Transcript on" in s.out
+
+
+@posix
+@pytest.mark.parametrize("answer", ["y", "n"])
+def test_at_a_terminal_the_person_may_play_a_slot_whose_lock_file_is_not_one(tmp_path, answer):
+    """Issue 46, 1: refused unless the person says so; at a terminal they are asked, and the slot plays unlocked
+    only on a yes."""
+    import pexpect
+    from pty_harness import Pty, spawn
+
+    Session(tmp_path, new_run(seed=3), slot="run").plain_lines("1")
+    (tmp_path / ".run.lock").mkdir()
+    child = spawn(tmp_path, "load", "run")
+    try:
+        child.expect("without a lock all the same")
+        child.sendline(answer)
+        if answer == "y":
+            Pty(child).prompt()
+            child.sendline("quit")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    assert child.exitstatus == (0 if answer == "y" else 2)
+    assert (tmp_path / ".run.lock").is_dir()  # left as it was
