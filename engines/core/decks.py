@@ -135,17 +135,9 @@ class Dealer:
             )
         return cls(seed, rng, int(value), since_of)
 
-    def has(self, edition: int) -> bool:
-        """Whether content that joined in `edition` is dealt in this run."""
-        return edition <= self.edition
-
     def has_first(self, card: str) -> bool:
         """Whether a card is of the first edition (dealt on the game's RNG)."""
         return self.since_of(card) <= FIRST
-
-    def keep(self, ids: Iterable[str]) -> list[str]:
-        """The ids of this run's edition, in their order."""
-        return [c for c in ids if self.since_of(c) <= self.edition]
 
     def _split(self, items: Iterable[T], later: Collection[Any] | None = None) -> tuple[list[T], list[T]]:
         """The first edition's items in their order, and the later ones (those of a later edition, or those
