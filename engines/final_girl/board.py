@@ -6,8 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core.contract import Option
+from engines.core.decks import pick
 from engines.core.events import Event
 from engines.final_girl import data as D
+from engines.final_girl import dealing
 from engines.final_girl.keys import Key
 from engines.final_girl.machine import OPTIONS, STEPS, emit, ev
 from engines.final_girl.state import State, Trap, Victim
@@ -54,8 +56,8 @@ def other_setup(state: State) -> str:
     """The Killer space of a random Setup card other than the one in play (where she appears, or her stand-in
     while she is unseen). The card is kept in `setups_revealed` for the screens: a stand-in is shuffled back,
     so the same card may come again."""
-    others = [s for s in D.SETUPS if s != state.setup_card]
-    card = others[state.rng.below(len(others))]
+    others = [s for s in dealing.setups(state) if s != state.setup_card]
+    card = others[pick(state.rng, others, dealing.since_of)]
     state.setups_revealed.append(card)
     return D.SETUPS[card]["killer"]
 

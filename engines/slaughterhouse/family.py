@@ -7,9 +7,11 @@ import functools
 from collections.abc import Callable
 
 from engines.core.contract import Option
+from engines.core.decks import pick
 from engines.core.events import Event
 from engines.slaughterhouse import data as D
 from engines.slaughterhouse.combat import attack_step
+from engines.slaughterhouse.dealing import since_of
 from engines.slaughterhouse.keys import Key, to_key
 from engines.slaughterhouse.odds import dice_for
 from engines.slaughterhouse.panic import raise_panic
@@ -393,7 +395,7 @@ def free(state: State, s: Sawyer, choice: Key, events: list[Event]) -> None:
         )
     elif kind == "horror":
         who = int(choice.arg(1))
-        tile = state.horror_box.pop(state.rng.below(len(state.horror_box)))
+        tile = state.horror_box.pop(pick(state.rng, state.horror_box, since_of))
         reveal_horror(state, who, D.room_of(state.trespassers[who].space), tile, "sawyer", events)
 
 

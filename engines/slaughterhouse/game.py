@@ -27,10 +27,12 @@ from engines.core.contract import (
     Seat,
     resolve_options,
 )
+from engines.core.decks import Dealer
 from engines.core.events import Event
+from engines.core.rng import Rng
 from engines.slaughterhouse import data as D
+from engines.slaughterhouse import dealing, machine
 from engines.slaughterhouse import determinize as hidden
-from engines.slaughterhouse import machine
 from engines.slaughterhouse import setup as opening
 from engines.slaughterhouse.state import Sawyer, State, Step, TrespasserView, View
 from engines.slaughterhouse.tables import SAWYER, TRESPASSERS
@@ -40,6 +42,14 @@ class Slaughterhouse:
     id = "slaughterhouse"
     title = "The Texas Chainsaw Massacre: Slaughterhouse"
     rules_version = "6"
+
+    @property
+    def newest_deal(self) -> str:
+        """The content edition a new run is dealt from, and records (engines/core/decks.py)."""
+        return str(dealing.NEWEST)
+
+    content = staticmethod(dealing.content)
+    """The pools each content edition deals from (tests/engines/test_content.py pins them)."""
     facts_added: ClassVar[Mapping[str, Mapping[str, tuple[str, ...]]]] = {
         "4": {kind: ("drew",) for kind in ("game_started", "sawyer_turn", "cards_bought", "relentless")},
         "5": {"moved": ("found",)},
@@ -83,10 +93,11 @@ class Slaughterhouse:
 
     def setup(self, seed: int, options: Mapping[str, str] | None = None) -> tuple[State, list[Event]]:
         given = dict(options or {})
+        dealer = Dealer.take(seed, Rng.from_seed(seed), given, dealing.NEWEST, dealing.since_of)
         freezer = opening.card_list(given.pop("freezer", ""))
         unlocked = opening.card_list(given.pop("unlocked", ""))
         opts = resolve_options(self, given)
-        state, events = opening.new_game(seed, opts, freezer, unlocked)
+        state, events = opening.new_game(seed, opts, freezer, unlocked, dealer)
         machine.run(state, events)
         return state, events
 

@@ -18,13 +18,13 @@ from engines.core.contract import (
     Seat,
     resolve_options,
 )
-from engines.core.decks import Deck
+from engines.core.decks import Dealer
 from engines.core.events import Event
 from engines.core.rng import Rng
 from engines.mixtape import fact_names
 from engines.mixtape.dealing import deal
+from engines.mixtape.directors_cut import dealing, hero, phases, turns
 from engines.mixtape.directors_cut import determinize as hidden
-from engines.mixtape.directors_cut import hero, phases, turns
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import (
     Slasher,
@@ -45,6 +45,14 @@ class MixtapeMassacre(MixtapeContract):
     id = "mixtape-massacre"
     title = "Mixtape Massacre: Director's Cut"
     rules_version = "9"  # 9: the 16 Supply Tracker Tokens a pool; the Hospital's double entrance (RULES.md)
+
+    @property
+    def newest_deal(self) -> str:
+        """The content edition a new run is dealt from, and records (engines/core/decks.py)."""
+        return str(dealing.NEWEST)
+
+    content = staticmethod(dealing.content)
+    """The pools each content edition deals from (tests/engines/test_content.py pins them)."""
     facts_added: ClassVar[Mapping[str, Mapping[str, tuple[str, ...]]]] = {
         "6": {"opening_roll": ("names",)},
         "7": {"opening_roll": ("faces",)},
@@ -100,11 +108,14 @@ class MixtapeMassacre(MixtapeContract):
         return SEATS[: 1 + int(resolve_options(self, options)["rivals"])]
 
     def setup(self, seed: int, options: Mapping[str, str] | None = None) -> tuple[State, list[Event]]:
-        opts = resolve_options(self, options or {})
-        n = 1 + int(opts["rivals"])
+        given = dict(options or {})
         rng = Rng.from_seed(seed)
+        dealer = Dealer.take(seed, rng, given, dealing.NEWEST, dealing.since_of)
+        pools = dealing.content(dealer.edition)
+        opts = resolve_options(self, given)
+        n = 1 + int(opts["rivals"])
         chosen = None if opts["slasher"] == "random" else R.NAME_OF[opts["slasher"]]
-        names = deal(rng, list(R.SLASHER_NAMES), chosen)
+        names = deal(dealer, list(pools["slashers"]), chosen)
         slashers = [
             Slasher(seat=SEATS[i], name=names[i], health=R.HEALTH, ability=R.ABILITY_OF[names[i]])
             for i in range(n)
@@ -121,9 +132,9 @@ class MixtapeMassacre(MixtapeContract):
             slashers=slashers,
             markers=markers,
             bank=bank,
-            scenes=Deck.shuffled(R.scene_deck(opts["hero"]), rng),
-            supplies=Deck.shuffled(list(R.SUPPLY_CARDS), rng),
-            bonus=Deck.shuffled(list(R.BONUS), rng),
+            scenes=dealer.deck("scenes", dealing.scene_deck(opts["hero"], dealer.edition)),
+            supplies=dealer.deck("supplies", pools["supplies"]),
+            bonus=dealer.deck("bonus", pools["bonus"]),
             lock_bank=R.LOCK_TOKENS,
         )
         events = [
