@@ -93,7 +93,19 @@ from narratives.tells import check
 _HERE = Path(__file__).parent  # the TOML files sit beside this module
 
 RESERVED = frozenset(
-    {"game", "titles", "phrases", "rules", "grammar", "folds", "nouns", "truth", "voices", "private"}
+    {
+        "game",
+        "titles",
+        "phrases",
+        "rules",
+        "grammar",
+        "folds",
+        "nouns",
+        "truth",
+        "voices",
+        "private",
+        "claims",
+    }
 )
 """Top-level tables that are not event kinds."""
 
@@ -162,6 +174,16 @@ class Truth(msgspec.Struct, frozen=True):
     """Nouns the game counts ('die', 'card'), in the singular: a count must agree with them."""
 
 
+class Claim(msgspec.Struct, frozen=True):
+    """A fact a sentence asserts by its words: `says`, a regular expression matched as whole words in any
+    case ('storm drains?'), and `tells`, the conditions every line using those words declares (and the event
+    told must satisfy): a line that says "you draw again" tells `draws`."""
+
+    name: str
+    says: str
+    tells: tuple[str, ...]
+
+
 class Topic(msgspec.Struct, frozen=True):
     name: str
     title: str
@@ -199,6 +221,8 @@ class Templates(msgspec.Struct, frozen=True):
     noun_hook: NounsFn = _no_nouns
     private: Mapping[str, str] = {}
     """Fact name -> the one seat that may hear it (the `[private]` table)."""
+    claims: tuple[Claim, ...] = ()
+    """The facts sentences assert by their words (the `[claims]` tables of the shared file and the game's)."""
     memo: dict[str, Any] = {}
     """Filled on first use (the merged nouns), so a launch that names no noun reads no card data."""
 
@@ -227,6 +251,17 @@ def validate(templates: Templates) -> list[str]:
             problems.append(f"{where}: {e}")
         if case.fold is not None and case.fold not in templates.folds:
             problems.append(f"{where}: folds into '{case.fold}', which has no [folds.{case.fold}] table")
+    for claim in templates.claims:
+        try:
+            re.compile(claim.says)
+            for condition in claim.tells:
+                check(condition)
+        except (re.error, ValueError) as e:
+            problems.append(f"claims.{claim.name}: {e}")
+        if not claim.says or not claim.tells:
+            problems.append(
+                f"claims.{claim.name}: a claim names its words (`says`) and what they tell (`tells`)"
+            )
     return problems
 
 
@@ -297,6 +332,7 @@ def from_data(
         noun_table=dict(data.get("nouns", {})),
         noun_hook=nouns,
         private={str(k): str(v) for k, v in data.get("private", {}).items()},
+        claims=_claims({**common.get("claims", {}), **data.get("claims", {})}),
     )
 
 
@@ -360,6 +396,14 @@ def _truth(common: Mapping[str, Any], game: Mapping[str, Any]) -> Truth:
         health_words=words("health_words"),
         idioms=(*common.get("idioms", ()), *game.get("idioms", ())),
         counted=(*common.get("counted", ()), *game.get("counted", ())),
+    )
+
+
+def _claims(table: Mapping[str, Any]) -> tuple[Claim, ...]:
+    return tuple(
+        Claim(str(name), str(c.get("says", "")), tuple(str(t) for t in c.get("tells", ())))
+        for name, c in table.items()
+        if isinstance(c, dict)
     )
 
 

@@ -23,7 +23,8 @@ from engines.core.autoplay import policy_rng
 from engines.core.contract import Game
 from engines.core.events import Event
 from narratives.narrator import Narrator
-from narratives.templates import Case, Templates, Truth
+from narratives.tells import holds
+from narratives.templates import Case, Claim, Templates, Truth
 from narratives.words import number_word, ordinal_word
 
 _NOT_COUNTS = frozenset({"first", "second"})  # 'at first', 'a second': more often idiom than count
@@ -80,7 +81,9 @@ def event_numbers(fields: Mapping[str, Any]) -> set[int]:
     out: set[int] = set()
 
     def walk(value: Any) -> None:
-        if type(value) is str:  # the commonest field, so tested first: a name ('the road 2 steps north of X', 'Victim 7')
+        if (
+            type(value) is str
+        ):  # the commonest field, so tested first: a name ('the road 2 steps north of X', 'Victim 7')
             if value:
                 out.update(_named_numbers(value))
         elif isinstance(value, bool):
@@ -106,16 +109,22 @@ def event_numbers(fields: Mapping[str, Any]) -> set[int]:
 
 class Reading(NamedTuple):
     """What a sentence says whatever its event: its numbers, the success, failure and health words it uses,
-    and what is wrong with its own grammar (articles, agreement)."""
+    the facts its words claim, and what is wrong with its own grammar (articles, agreement)."""
 
     numbers: tuple[int, ...]
     success: list[str]
     failure: list[str]
     health: list[str]
     grammar: list[str]
+    claims: tuple[Claim, ...] = ()
 
 
-def read(text: str, truth: Truth, nouns: Mapping[str, Mapping[str, Any]] | None = None) -> Reading:
+def read(
+    text: str,
+    truth: Truth,
+    nouns: Mapping[str, Mapping[str, Any]] | None = None,
+    claims: Sequence[Claim] = (),
+) -> Reading:
     """The part of `check` that reads the sentence alone (most of its cost), for a caller to keep."""
     return Reading(
         tuple(numbers_in(text, truth.idioms)),
@@ -123,7 +132,13 @@ def read(text: str, truth: Truth, nouns: Mapping[str, Mapping[str, Any]] | None 
         _matches(truth.failure_words, text),
         _matches(truth.health_words, text),
         _articles(text, nouns or {}) + agreement(text, truth),
+        claimed(text, claims),
     )
+
+
+def claimed(text: str, claims: Sequence[Claim]) -> tuple[Claim, ...]:
+    """The claims whose words the text uses."""
+    return tuple(c for c in claims if _pattern((c.says,)).search(text))  # type: ignore[union-attr]
 
 
 def check(
@@ -151,6 +166,9 @@ def check(
     lost = fields.get(truth.health, 0)
     if said.health and not (lost is True or (isinstance(lost, int) and lost > 0)):
         why.append(f"health words {said.health} where no health was lost")
+    for claim in said.claims:
+        if not holds(claim.tells, fields):
+            why.append(f"claims {claim.name} ({', '.join(claim.tells)}), which the event does not tell")
     return why + said.grammar
 
 
@@ -271,7 +289,7 @@ def check_story(narrator: Narrator, log: Sequence[Event], where: str = "") -> li
                 known |= event_numbers(narrator.values(event))
         for text in {telling.prose, telling.summary}:
             if (reading := readings.get(text)) is None:
-                reading = readings[text] = read(text, truth, nouns)
+                reading = readings[text] = read(text, truth, nouns, narrator.templates.claims)
             for why in check(text, fields, truth, nouns, known, reading):
                 problems.append(Problem(f"{where}@{telling.start} {events[0].kind}", text, why))
     return problems
@@ -299,6 +317,41 @@ def _case_texts(where: str, case: Case) -> Iterator[tuple[str, str]]:
         yield f"{where} (summary)", case.summary
     if case.fold_item:
         yield f"{where} (fold_item)", case.fold_item
+
+
+def declared(templates: Templates) -> Iterator[tuple[str, str, tuple[str, ...]]]:
+    """(where, text, tells) for every line a game's file holds, with the conditions under which it is told:
+    a prose variant its own and its case's, a summary or fold item its case's, a rule option its own."""
+    for kind, k in templates.kinds.items():
+        for name, case in k.cases.items():
+            yield from _case_declared(f"{kind}.{name}", case)
+    for name, fold in templates.folds.items():
+        yield from _case_declared(f"folds.{name}", fold.case)
+    for rule in templates.grammar.raw:
+        for opt in templates.grammar.options(rule):
+            yield f"grammar.{rule}", opt.text, opt.tells
+
+
+def _case_declared(where: str, case: Case) -> Iterator[tuple[str, str, tuple[str, ...]]]:
+    for v in case.variants():
+        yield where, v.text, (*case.tells, *v.tells)
+    if case.summary:
+        yield f"{where} (summary)", case.summary, case.tells
+    if case.fold_item:
+        yield f"{where} (fold_item)", case.fold_item, case.tells
+
+
+def undeclared(templates: Templates) -> list[Problem]:
+    """Lines whose own words make a claim (`[claims]`) without telling what it needs: such a line could be
+    chosen for an event that lacks the fact. The words a placeholder brings are the event's, checked in play."""
+    problems = []
+    for where, text, tells in declared(templates):
+        literal = _PLACEHOLDER.sub(" ", text)
+        for claim in claimed(literal, templates.claims):
+            missing = [t for t in claim.tells if t not in tells]
+            if missing:
+                problems.append(Problem(where, text, f"claims {claim.name} but does not tell {missing}"))
+    return problems
 
 
 def literal_numbers(templates: Templates) -> list[Problem]:

@@ -1,0 +1,80 @@
+"""Each game's counted quantities, read from its state, and how its story names each holder.
+
+For the consequence tests (narratives/consequences.py): every quantity here that a step changes must be named
+by some telling of that step, with the numbers its `says` asks for. What the table keeps only as a supply of
+tokens (the lock bank, the souvenir bank) is left out: a player reads what a piece or a side holds.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from narratives.consequences import Counted, Quantity, Reading
+
+HEALTH = r"health|hurt|wounds?|heal(?:s|ed)?|blood|bleeds?"
+DEATH = r"dies?|dead|died|killed|kills?|death|slain|falls?|fell|fallen|gone|lifeless|body|never"
+
+
+def _quantities(*qs: Quantity) -> dict[str, Quantity]:
+    return {q.name: q for q in qs}
+
+
+def _you(holder_is_listener: bool) -> tuple[str, ...]:
+    return (r"you|your|yours|yourself",) if holder_is_listener else ()
+
+
+# -- Mixtape Massacre: Director's Cut ------------------------------------------------------------------------
+
+
+class DirectorsCut:
+    quantities = _quantities(
+        Quantity("health", HEALTH, "both"),
+        Quantity("souvenirs", r"souvenirs?|keepsakes?|troph(?:y|ies)|collection|of \w+", "both"),
+        Quantity("supply", "", "items"),
+        Quantity("trackers", r"tokens?|uses?|left", "after", appears=False),
+        Quantity("key", "", "items"),
+        Quantity("alive", DEATH, "none"),
+        Quantity("edge", r"knives|knife", "change"),
+        Quantity("meter", r"meter", "after", held=False),
+        Quantity("victims", "", "none"),
+        Quantity("locks", "", "items"),
+        Quantity("at", "", "where"),
+        Quantity("hero", "", "where", held=False),
+    )
+
+    def read(self, state: Any) -> Reading:
+        from engines.mixtape.directors_cut import rules_data as data
+
+        out: Reading = {}
+        for s in state.slashers:
+            out["health", s.seat] = s.health
+            out["souvenirs", s.seat] = len(s.souvenirs)
+            out["supply", s.seat] = (data.supply(s.supply).name,) if s.supply else ()
+            if s.supply and not data.supply(s.supply).infinite:
+                out["trackers", f"{s.seat}:{s.supply}"] = s.trackers
+            out["key", s.seat] = ("Skeleton Key",) if s.key else ()
+            out["alive", s.seat] = int(s.alive)
+            out["edge", s.seat] = s.edge
+            out["at", s.seat] = (data.BOARD.place(s.at),) if s.at else ()
+        out["meter", ""] = state.meter
+        out["hero", ""] = (data.BOARD.place(state.hero_at),) if state.hero_at else ()
+        for place, markers in state.markers.items():
+            out["victims", place] = len(markers)
+        for entrance, colour in state.locks.items():
+            out["locks", entrance] = (colour,)
+        return out
+
+    def names(self, state: Any, holder: str, listener: str | None) -> tuple[str, ...]:
+        from engines.mixtape.directors_cut import rules_data as data
+
+        seat = holder.split(":")[0]
+        for s in state.slashers:
+            if s.seat == seat:
+                return (re.escape(s.name), *_you(seat == listener))
+        board = data.BOARD
+        return (re.escape(board.locations[board.entrance_of.get(holder, holder)].name),)
+
+
+GAMES: Mapping[str, Counted] = {"mixtape-massacre": DirectorsCut()}
