@@ -231,8 +231,11 @@ def misses(
             text_of(t, log[t.start : t.stop])
             for t in _overlapping(tellings, stops, start, max(step.stop, start + 1))
         ]
+        died = {c.holder for c in step.changes if c.quantity == "alive" and c.after == 0}
         for change in _each_thing(step.changes, counted.quantities):
             quantity = counted.quantities[change.quantity]
+            if change.holder in died and change.after == 0 and change.quantity != "alive":
+                continue  # a count a death empties (the rescue tokens a dead survivor held) goes with the death
             names = played.names(change.holder, narrator.seat) if quantity.held else ()
             if not any(
                 told(change, quantity, text, names, texts[i - 1] if i else "") for i, text in enumerate(texts)

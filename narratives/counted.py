@@ -77,4 +77,65 @@ class DirectorsCut:
         return (re.escape(board.locations[board.entrance_of.get(holder, holder)].name),)
 
 
-GAMES: Mapping[str, Counted] = {"mixtape-massacre": DirectorsCut()}
+# -- Mixtape Massacre: Escape From Tall Oaks -----------------------------------------------------------------
+
+
+class TallOaks:
+    quantities = _quantities(
+        Quantity("health", HEALTH, "both"),
+        Quantity("rescues", r"rescues?|rescued|saved|tokens?|victims?|people|survivors?", "both"),
+        Quantity("supplies", "", "items"),
+        Quantity("trackers", r"tokens?|uses?|left", "after", appears=False),
+        Quantity("tasks", "", "items"),
+        Quantity("final_token", "", "items"),
+        Quantity("traitors", r"traitor|card", "change"),
+        Quantity("alive", DEATH, "none"),
+        Quantity("at", "", "where"),
+        Quantity("meter", r"meter", "after", held=False),
+        Quantity("done", r"tasks?|done|complete|completed", "after", held=False),
+        Quantity("center", r"tasks?|rec center|cards?", "after", held=False),
+        Quantity("slasher", "", "where", held=False),
+        Quantity("killer", "", "where", held=False),
+        Quantity("victims", "", "none"),
+        Quantity("final_tokens", "", "items"),
+    )
+
+    def read(self, state: Any) -> Reading:
+        from engines.mixtape.tall_oaks import rules_data as data
+
+        out: Reading = {}
+        for x in state.survivors:
+            out["health", x.seat] = x.health
+            out["rescues", x.seat] = len(x.rescues)
+            out["supplies", x.seat] = tuple(sorted(data.supply(c).name for c in x.supplies))
+            for card, left in x.trackers.items():
+                out["trackers", f"{x.seat}:{card}"] = left
+            out["tasks", x.seat] = tuple(sorted(f"Task #{t}" for t in x.tasks))
+            out["final_token", x.seat] = ("Final Rescue",) if x.final_token else ()
+            # the Traitor cards are the holder's secret: the person's alone are told
+            if x.seat == "survivor1":
+                out["traitors", x.seat] = len(x.traitors)
+            out["alive", x.seat] = int(x.alive)
+            out["at", x.seat] = (data.BOARD.place(x.at),) if x.at else ()
+        out["meter", ""] = state.meter
+        out["done", ""] = sum(state.done)
+        out["center", ""] = len(state.center)
+        out["slasher", ""] = (data.BOARD.place(state.slasher_at),) if state.slasher_at else ()
+        out["killer", ""] = (data.SLASHERS[state.slasher].name,)
+        for place, marker in state.markers.items():
+            out["victims", place] = int(bool(marker))
+        for place in state.final_tokens:
+            out["final_tokens", place] = ("Final Rescue",)
+        return out
+
+    def names(self, state: Any, holder: str, listener: str | None) -> tuple[str, ...]:
+        from engines.mixtape.tall_oaks import rules_data as data
+
+        seat = holder.split(":")[0]
+        for x in state.survivors:
+            if x.seat == seat:
+                return (re.escape(x.name), *_you(seat == listener))
+        return (re.escape(data.BOARD.locations[holder].name),)
+
+
+GAMES: Mapping[str, Counted] = {"mixtape-massacre": DirectorsCut(), "escape-from-tall-oaks": TallOaks()}

@@ -23,6 +23,12 @@ CONFIGS: dict[str, tuple[tuple[dict[str, str], str | None], ...]] = {
         ({"slasher": "legend", "rivals": "3"}, "random"),
         ({"slasher": "thorne", "hero": "kirk"}, None),
     ),
+    "escape-from-tall-oaks": (
+        ({}, None),
+        ({"rivals": "5"}, None),
+        ({"survivor": "specs", "rivals": "3"}, None),
+        ({"survivor": "johnny", "rivals": "1"}, None),
+    ),
 }
 """Each title's configurations (options, policy), each played on the seeds below: the default game, random play
 with the most rivals, and the abilities whose effects have no event of their own."""
@@ -218,3 +224,75 @@ def test_the_rare_cases_of_rules_9_say_what_happened(event, says):
     prose = " ".join(n.prose(event, i) for i in range(6))
     assert says[0] in prose, prose
     assert says[1] in n.summary(event), n.summary(event)
+
+
+# -- Tall Oaks: the issue's examples, built (rules 9) --------------------------------------------------------
+
+
+def _to(what: str, /, **facts) -> Event:
+    return Event(what, 7, "turn", {"seat": "survivor2", "name": "Derrick", **facts})
+
+
+def _tall_oaks(event: Event) -> list[str]:
+    n = for_game("escape-from-tall-oaks", 5, "survivor1")
+    return [n.summary(event), *(n.prose(event, i) for i in range(8))]
+
+
+def test_a_flight_the_noise_cuts_short_is_never_told_as_a_flight():
+    """'Derrick bolts out the back door and straight into the next building' when the spent supplies' noise
+    called the Slasher first and he fought where he stood: the combo says whether the flight happened."""
+    caught = _tall_oaks(_to("combo", purpose="rescue", effect="flee_draw", flees=False))
+    assert not any("bolts" in t or "next building" in t or "runs for" in t for t in caught), caught
+    assert any("Slasher" in t for t in caught)
+    fled = _tall_oaks(_to("combo", purpose="rescue", effect="flee_draw", flees=True))
+    assert any("next building" in t or "next place" in t for t in fled)
+
+
+def test_a_lost_fight_gives_its_true_cause():
+    """'Smiley is too strong' after a roll with enough Actions, when the real cause was having no weapon."""
+    base = {
+        "slasher": "Smiley",
+        "result": "fail",
+        "kind": "normal",
+        "actions": 2,
+        "escapes": 0,
+        "defeat": 2,
+        "escape": 2,
+        "meter": 4,
+    }
+    unarmed = _tall_oaks(_to("fight", **base, armed=False))
+    assert all("too strong" not in t for t in unarmed) and all("weapon" in t for t in unarmed), unarmed
+    armed = _tall_oaks(_to("fight", **{**base, "actions": 1}, armed=True))
+    assert any("one Action" in t or "1 Action" in t for t in armed), armed
+
+
+def test_a_heal_at_full_health_heals_nothing():
+    full = _tall_oaks(
+        _to("bonus", card="bt03", title="Slow Dance", effect="heal", n=1, got=0, healed=0, health=6)
+    )
+    assert not any(re_heals(t) for t in full), full
+    assert all("six" in t.lower() or "6" in t for t in full), full
+
+
+def re_heals(text: str) -> bool:
+    import re
+
+    return re.search(r"\bheal(?:s|ed)? (?:one|1|two|2)\b|health back", text) is not None
+
+
+def test_a_supply_given_up_for_a_task_is_named():
+    """'You grab Task #3', the First Aid Kit never mentioned."""
+    told = _tall_oaks(_to("task_taken", task=3, left=1, dropped="First Aid Kit"))
+    assert all("First Aid Kit" in t and "Task #3" in t for t in told), told
+
+
+def test_a_survivor_sent_to_a_starting_point_is_told_which():
+    told = _tall_oaks(
+        _to("sent_to_start", space="20-0", place="the starting point north of Tall Oaks Church")
+    )
+    assert all("north of Tall Oaks Church" in t for t in told), told
+
+
+@pytest.mark.parametrize(("face", "word"), [("search", "Search"), ("denied", "Denied"), ("noise", "Noise")])
+def test_the_search_dies_face_is_said(face, word):
+    assert all(word in t for t in _tall_oaks(_to("searched", face=face))), face
