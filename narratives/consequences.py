@@ -26,6 +26,7 @@ from engines.core.contract import Game
 from engines.core.events import Event
 from narratives.narrator import Narrator
 from narratives.story import Telling
+from narratives.truth import numbers_in
 from narratives.words import number_word
 
 Value = int | tuple[str, ...]
@@ -49,6 +50,9 @@ class Quantity(msgspec.Struct, frozen=True):
     appears: bool = True
     """Whether a holder that appears or goes is a change (False: a supply card's tokens, which come and go
     with the card, whose own change is told)."""
+    unit: str = ""
+    """For a change several tellings share: a regular expression for the counted noun ('workers?'), the
+    number before which is a telling's share ('two workers'); one where none is written ('Victim 6 killed')."""
 
 
 class Counted(Protocol):
@@ -105,6 +109,8 @@ def says_number(text: str, n: int) -> bool:
     'an', 'another': 'loses a souvenir')."""
     if n == 0:
         return _word(_ZERO).search(text) is not None
+    if n < 0 and re.search(rf"(?<![\w]){n}(?![\w-])|\bminus {number_word(-n)}\b", text):
+        return True  # a count below zero (Time in the red): '-1'
     if abs(n) == 1:
         return _word(r"1|one|a|an|another|once").search(text) is not None
     return _word(f"{abs(n)}|{number_word(abs(n))}").search(text) is not None
@@ -237,14 +243,22 @@ def misses(
             if change.holder in died and change.after == 0 and change.quantity != "alive":
                 continue  # a count a death empties (the rescue tokens a dead survivor held) goes with the death
             names = played.names(change.holder, narrator.seat) if quantity.held else ()
-            if not any(
-                told(change, quantity, text, names, texts[i - 1] if i else "") for i, text in enumerate(texts)
-            ):
-                if quantity.says == "both" and _in_steps(change, quantity, texts, names):
-                    continue
+            if not step_tells(change, quantity, texts, names):
                 what = f"{change.quantity} of {change.holder or 'the table'}: {_show(change)}"
                 out.append(Miss(f"{where}@{step.start}", what, tuple(t for t in texts if t)))
     return out
+
+
+def step_tells(change: Change, quantity: Quantity, texts: Sequence[str], names: Iterable[str]) -> bool:
+    """Whether a step's tellings name the change: one telling alone (its holder may be named in the telling
+    before it), or, for a change several events made, their tellings together."""
+    if any(told(change, quantity, text, names, texts[i - 1] if i else "") for i, text in enumerate(texts)):
+        return True
+    if quantity.says == "both":
+        return _in_steps(change, quantity, texts, names)
+    if quantity.says == "change" and not quantity.held:
+        return _summed(change, quantity, texts)
+    return False
 
 
 def _each_thing(found: Iterable[Change], quantities: Mapping[str, Quantity]) -> Iterator[Change]:
@@ -265,16 +279,41 @@ def _each_thing(found: Iterable[Change], quantities: Mapping[str, Quantity]) -> 
 
 def _in_steps(change: Change, quantity: Quantity, texts: Sequence[str], names: Iterable[str]) -> bool:
     """A wound and a heal in one step (a slasher killed and revived): the step's net change is no one event's,
-    so each telling gives its own; the value now must still be said, and more than one telling must count."""
+    so each telling gives its own; the value now must still be said, and some other figure of it besides (a
+    loss, a gain)."""
     now = change._replace(before=change.after)
     after = Quantity(quantity.name, quantity.words, "after", quantity.held)
     if not any(told(now, after, text, names) for text in texts):
         return False
-    counting = [t for t in texts if _word(quantity.words).search(t) and re.search(r"\d|" + _NUMBERS, t)]
-    return len(counting) > 1
+    assert isinstance(change.after, int)
+    figures = {n for t in texts if _word(quantity.words).search(t) for n in numbers_in(t)}
+    return bool(figures - {change.after, abs(change.after)})
 
 
-_NUMBERS = r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|none|no)\b"
+_ONE = re.compile(r"(?<![\w-])(?:a|an|the|another|one)(?![\w-])", re.IGNORECASE)
+
+
+def _summed(change: Change, quantity: Quantity, texts: Sequence[str]) -> bool:
+    """Several events of one step, each telling its own share (two workers killed, told one at a time): the
+    shares the tellings naming the quantity give add up to the change (one where a telling names a single one:
+    'the worker in it dies')."""
+    assert isinstance(change.after, int) and isinstance(change.before, int)
+    total = 0
+    for text in texts:
+        if not _word(quantity.words).search(text):
+            continue
+        if quantity.unit:
+            found = _counted(quantity.unit).search(text)
+            total += max(numbers_in(found[1])) if found and numbers_in(found[1]) else 1
+            continue
+        numbers = numbers_in(text)
+        total += max(numbers) if numbers else (1 if _ONE.search(text) else 0)
+    return total == abs(change.after - change.before)
+
+
+@cache
+def _counted(unit: str) -> re.Pattern[str]:
+    return re.compile(rf"\b([\w-]+) (?:{unit})\b", re.IGNORECASE)
 
 
 def _overlapping(

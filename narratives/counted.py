@@ -138,4 +138,101 @@ class TallOaks:
         return (re.escape(data.BOARD.locations[holder].name),)
 
 
-GAMES: Mapping[str, Counted] = {"mixtape-massacre": DirectorsCut(), "escape-from-tall-oaks": TallOaks()}
+# -- Final Girl ---------------------------------------------------------------------------------------------
+
+
+_WORKERS = r"(?:workers?|people|victims?)"
+"""How the Final Girl's story names the Victims."""
+
+
+class FinalGirl:
+    """The person is the Final Girl ('you'); the Tormentor is 'she' or 'her' by name; the Victims are told as a
+    group (workers, people), so where they go is named by the place, and a death or rescue by its count."""
+
+    quantities = _quantities(
+        Quantity("time", r"time", "after", held=False),
+        Quantity("horror", r"horror", "after", held=False),
+        Quantity("bloodlust", r"bloodlust", "after", held=False),
+        Quantity("health", HEALTH, "both"),
+        Quantity("power", HEALTH, "both"),
+        Quantity("hand", "", "items", held=False),
+        Quantity("items", "", "items", held=False),
+        Quantity("uses", r"uses?|left|charges?|more", "after", appears=False),
+        Quantity("traps", "", "items", held=False),
+        Quantity("victim_at", "", "where", held=False),
+        Quantity(
+            "dead", _WORKERS + r"\b[^.;:]*?\b(?:dies|die|dead|killed)", "change", held=False, unit=_WORKERS
+        ),
+        Quantity(
+            "saved",
+            _WORKERS + r"\b[^.;:]*?\b(?:saved|escapes?|rescued|gets? out)",
+            "change",
+            held=False,
+            unit=_WORKERS,
+        ),
+        Quantity("at", "", "where"),
+        Quantity("revealed", "", "items", held=False),
+        Quantity("locked", "", "items", held=False),
+    )
+
+    def read(self, state: Any) -> Reading:
+        from engines.final_girl import data
+
+        def name(space: str) -> str:
+            return str(data.SPACES[space]["name"])
+
+        out: Reading = {
+            ("time", ""): state.time,
+            ("horror", ""): state.horror,
+            ("bloodlust", ""): state.bloodlust + 1,  # told as the row, counted from one
+            ("health", "fg"): state.fg_health,
+            ("hand", ""): tuple(sorted(data.ACTIONS[data.KIND[c]]["name"] for c in state.hand)),
+            ("items", ""): tuple(sorted(data.ITEMS[i]["name"] for i in (*state.hands, *state.backpack))),
+            # a completed trap is told as it completes (it leaves the board in the Upkeep after)
+            ("traps", ""): tuple(sorted(data.TRAPS[t.card]["name"] for t in state.traps if not t.done)),
+            ("dead", ""): state.dead,
+            ("saved", ""): state.saved,
+            ("at", "fg"): (name(state.fg_space),) if state.fg_space else (),
+            ("at", "killer"): (name(state.killer_space),) if state.killer_space else (),
+            ("locked", ""): tuple(sorted(name(s) for s in state.locked)),
+        }
+        if state.killer_space:
+            out["health", "killer"] = state.killer_health
+        for item, left in state.item_uses.items():
+            out["uses", item] = left
+        for p in state.minor_powers:
+            out["power", p.card] = p.health
+        for v in state.victims:
+            out["victim_at", str(v.id)] = (name(v.space),)
+        revealed = [state.finale] if state.finale_revealed else []
+        revealed += [state.dark_power] if state.dark_power_revealed else []
+        out["revealed", ""] = tuple(sorted(_named(x) for x in revealed))
+        return out
+
+    def names(self, state: Any, holder: str, listener: str | None) -> tuple[str, ...]:
+        from engines.final_girl import data
+
+        if holder == "fg":
+            return (r"you|your|yours|yourself",)
+        if holder == "killer":
+            return (r"she|her|the tormentor",)
+        if holder in data.ITEMS:
+            return (re.escape(data.ITEMS[holder]["name"]),)
+        kind = data.KIND.get(holder)
+        if kind is not None:
+            return (re.escape(data.TERROR[kind]["name"]),)
+        return (holder,)
+
+
+def _named(card: str) -> str:
+    from engines.final_girl import data
+
+    found = data.FINALES.get(card) or data.DARK_POWERS.get(card) or {}
+    return str(found.get("name") or found.get("title") or card)
+
+
+GAMES: Mapping[str, Counted] = {
+    "mixtape-massacre": DirectorsCut(),
+    "escape-from-tall-oaks": TallOaks(),
+    "final-girl": FinalGirl(),
+}

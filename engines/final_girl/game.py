@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import ClassVar
 
 from engines.core.contract import (
     Decision,
@@ -97,7 +98,24 @@ _PROMPTED = {"roll": roll_prompt, "action": action_prompt}
 class FinalGirl:
     id = "final-girl"
     title = "Final Girl: The Marrek Murders"
-    rules_version = "4"
+    rules_version = "5"
+    facts_added: ClassVar[Mapping[str, Mapping[str, tuple[str, ...]]]] = {
+        "5": {
+            "fg_token": ("lost",),
+            "killer_token": ("lost", "uses", "worn"),
+            "item_used": ("uses",),
+            "armour_absorbs": ("uses",),
+            "killer_hurt": ("uses", "worn"),
+            "minor_power_hurt": ("uses", "worn"),
+            "task_progress": ("worn", "uses"),
+            "killer_appears": ("health",),
+            "victims_placed": ("stand_in",),
+            "exits_locked": ("names",),
+        },
+    }
+    """The event facts each rules version added (5, issue 45: every consequence's number: the health a blow
+    took before a Final Health token, the uses an item has left, the Exits a lock-down shuts), so a save of an
+    older version replays to its log with them left out (solo.run)."""
     seats = (
         Seat(
             FINAL_GIRL,

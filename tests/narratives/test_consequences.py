@@ -23,6 +23,11 @@ CONFIGS: dict[str, tuple[tuple[dict[str, str], str | None], ...]] = {
         ({"slasher": "legend", "rivals": "3"}, "random"),
         ({"slasher": "thorne", "hero": "kirk"}, None),
     ),
+    "final-girl": (
+        ({}, None),
+        ({"girl": "cassie", "dark_power": "epic", "bonus_items": "on"}, "random"),
+        ({"mode": "extreme", "finale": "epic"}, None),
+    ),
     "escape-from-tall-oaks": (
         ({}, None),
         ({"rivals": "5"}, None),
@@ -296,3 +301,40 @@ def test_a_survivor_sent_to_a_starting_point_is_told_which():
 @pytest.mark.parametrize(("face", "word"), [("search", "Search"), ("denied", "Denied"), ("noise", "Noise")])
 def test_the_search_dies_face_is_said(face, word):
     assert all(word in t for t in _tall_oaks(_to("searched", face=face))), face
+
+
+# -- Final Girl: the issue's examples, built (rules 5) -------------------------------------------------------
+
+
+def _fg(what: str, /, **facts) -> list[str]:
+    n = for_game("final-girl", 5, "final_girl")
+    event = Event(what, 6, "killer", facts)
+    return [n.summary(event), *(n.prose(event, i) for i in range(8))]
+
+
+def test_a_victim_a_forklift_kills_is_said_to_die():
+    """'Nobody in the West Aisle has time to move', then Bloodlust rises: the death never said."""
+    told = _fg("victim_killed", victim=4, special="", cause="accident", space="aisle_w", name="West Aisle")
+    assert all("dies" in t or "killed" in t for t in told), told
+
+
+def test_damage_to_the_tormentor_and_her_final_health_have_their_numbers():
+    """'You hurt her. She can be hurt.' and 'She falls, and does not rise' with no figures."""
+    hurt = _fg("killer_hurt", amount=2, health=5, weapon="")
+    assert all(("two" in t or "2" in t) and ("five" in t or "5" in t) for t in hurt), hurt
+    back = _fg("killer_token", value=3, health=3, weapon="", lost=1)
+    assert all(("three" in t or "3" in t) and ("one" in t or "1" in t) for t in back), back
+    dead = _fg("killer_token", value=0, weapon="", lost=2)
+    assert all("two" in t or "2" in t for t in dead), dead
+
+
+def test_a_heal_says_its_figure():
+    """'The bleeding slows.' with no figure."""
+    told = _fg("fg_healed", amount=2, health=5)
+    assert all(("two" in t or "2" in t) and ("five" in t or "5" in t) for t in told), told
+
+
+def test_a_stand_in_setup_card_is_named():
+    """'Voices in The Pit' when a Setup card stood in for her space, the card never named."""
+    told = _fg("victims_placed", count=2, short=0, space="pit", name="The Pit", stand_in="Units Per Hour")
+    assert all("Units Per Hour" in t for t in told), told
