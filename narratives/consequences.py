@@ -150,7 +150,8 @@ def told(
 
 
 class Step(NamedTuple):
-    """One decision applied: where its events lie in the log, and the changes it made."""
+    """One decision applied: where its events lie in the log, and the changes it made (but where a piece
+    stands whose move is not over: a game's `moving`, told when the move ends)."""
 
     start: int
     stop: int
@@ -184,7 +185,11 @@ def play(
         key = pick(game.view(state, decision.seat), decision, policy_rng(seed, n))
         made = game.apply(state, key, decision)
         now = counted.read(state)
-        out.append(Step(len(log), len(log) + len(made), changes(reading, now, counted.quantities)))
+        found = changes(reading, now, counted.quantities)
+        moving = getattr(counted, "moving", None)
+        if moving is not None and (walking := moving(state)):
+            found = [c for c in found if not (counted.quantities[c.quantity].says == "where" and c.holder in walking)]
+        out.append(Step(len(log), len(log) + len(made), found))
         log += made
         reading = now
         n += 1
@@ -237,13 +242,20 @@ def misses(
             text_of(t, log[t.start : t.stop])
             for t in _overlapping(tellings, stops, start, max(step.stop, start + 1))
         ]
-        died = {c.holder for c in step.changes if c.quantity == "alive" and c.after == 0}
+        # A move another seat's choice cut into (a card played as a Trespasser enters) is told once the move
+        # is over, in the telling right after the step: that one serves a change of where a piece stands.
+        after = [text_of(t, log[t.start : t.stop]) for t in _overlapping(tellings, stops, step.stop, step.stop + 1)]
+        gone = (("alive", 0), ("dead", 1), ("escaped", 1))
+        died = {c.holder for c in step.changes if (c.quantity, c.after) in gone}
         for change in _each_thing(step.changes, counted.quantities):
             quantity = counted.quantities[change.quantity]
-            if change.holder in died and change.after == 0 and change.quantity != "alive":
-                continue  # a count a death empties (the rescue tokens a dead survivor held) goes with the death
+            if change.holder in died and change.after == 0 and change.quantity not in ("alive", "dead", "escaped"):
+                continue  # a count a death (or an escape) empties goes with it: the rescue tokens a dead survivor held
             names = played.names(change.holder, narrator.seat) if quantity.held else ()
-            if not step_tells(change, quantity, texts, names):
+            # a choice that made no event (the card picked, the dice to throw still to choose) is told by the
+            # telling of what it led to, right after it, as well
+            told_in = [*texts, *after] if quantity.says == "where" or step.stop == step.start else texts
+            if not step_tells(change, quantity, told_in, names):
                 what = f"{change.quantity} of {change.holder or 'the table'}: {_show(change)}"
                 out.append(Miss(f"{where}@{step.start}", what, tuple(t for t in texts if t)))
     return out

@@ -231,7 +231,81 @@ def _named(card: str) -> str:
     return str(found.get("name") or found.get("title") or card)
 
 
+# -- The Texas Chainsaw Massacre: Slaughterhouse ---------------------------------------------------------
+
+
+class Slaughterhouse:
+    """Told to both seats: the Trespassers by their colours, the Sawyers by name; the family's hand is counted
+    for the Trespassers (its cards are the family's to hear) and the family is 'you' in its own voice."""
+
+    quantities = _quantities(
+        Quantity("noise", r"noise", "both"),
+        Quantity("injuries", "", "items"),
+        Quantity("items", "", "items"),
+        Quantity("personal", "", "items"),
+        Quantity("desperation", r"desperation|cards?", "change"),
+        Quantity("dead", DEATH, "none"),
+        Quantity("escaped", r"escapes?|escaped|gone|away|drives?|drove|out", "none"),
+        Quantity("at", "", "where"),
+        Quantity("sawyer_at", "", "where"),
+        Quantity("fear", r"fear", "after", held=False),
+        Quantity("panic", r"panic", "after", held=False),
+        Quantity("hand", r"cards?|hand", "after", held=False),
+        Quantity("searched", "", "items", held=False),
+        Quantity("tiles", "", "items"),
+        Quantity("vehicles", "", "items", held=False),
+        Quantity("scenario", r"loot|photos?|photographs?|pictures?|shots?|film|truck|snaps?", "after", held=False),
+        Quantity("scenario_things", "", "items", held=False),
+    )
+
+    def read(self, state: Any) -> Reading:
+        from engines.slaughterhouse.data import name, room_of
+
+        def names(ids: Any) -> tuple[str, ...]:
+            return tuple(sorted(name(i) for i in ids))
+
+        out: Reading = {}
+        for t in state.trespassers:
+            out["noise", t.id] = t.noise
+            out["injuries", t.id] = names(t.injuries)
+            out["items", t.id] = names(t.items)
+            out["personal", t.id] = names(t.personal)
+            out["desperation", t.id] = len(t.desperation)
+            out["dead", t.id] = int(t.dead)
+            out["escaped", t.id] = int(t.escaped)
+            out["at", t.id] = (name(t.space),) if t.space and not (t.dead or t.escaped) else ()
+        for w in state.sawyers:
+            out["sawyer_at", w.id] = (name(w.space),) if w.space else ()
+        out["fear", ""] = state.fear
+        out["panic", ""] = state.panic
+        out["hand", ""] = len(state.hand)
+        out["searched", ""] = names(state.searched)
+        for room, tile in state.horror_up.items():
+            out["tiles", room] = (name(tile),)
+        out["vehicles", ""] = names([*state.vehicles_up, *state.repaired, *state.driven])
+        for what in ("loaded", "photos", "film"):
+            out["scenario", what] = getattr(state, what)
+        rooms = [room_of(x) for x in (*state.tokens, *state.fire)]  # told by their rooms
+        things = [*names([*state.documented, *state.ignited]), *rooms]
+        out["scenario_things", ""] = tuple(sorted(things))
+        return out
+
+    def moving(self, state: Any) -> set[str]:
+        """The Trespassers whose walk is not over (another seat's choice cut into it): where they stand now
+        is a step of the walk, told as a move once it ends."""
+        return {state.trespassers[s.who].id for s in state.todo if s.kind in ("walk", "arrived") and s.who >= 0}
+
+    def names(self, state: Any, holder: str, listener: str | None) -> tuple[str, ...]:
+        from engines.slaughterhouse.data import name
+
+        for t in state.trespassers:
+            if t.id == holder:
+                return (re.escape(holder.capitalize()),)
+        return (re.escape(name(holder)),)
+
+
 GAMES: Mapping[str, Counted] = {
+    "slaughterhouse": Slaughterhouse(),
     "mixtape-massacre": DirectorsCut(),
     "escape-from-tall-oaks": TallOaks(),
     "final-girl": FinalGirl(),

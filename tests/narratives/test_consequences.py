@@ -7,6 +7,8 @@ bench/truth.py --consequences runs the same over 500 games a title; the harness'
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engines.core.events import Event
@@ -28,6 +30,10 @@ CONFIGS: dict[str, tuple[tuple[dict[str, str], str | None], ...]] = {
         ({"girl": "cassie", "dark_power": "epic", "bonus_items": "on"}, "random"),
         ({"mode": "extreme", "finale": "epic"}, None),
     ),
+    "slaughterhouse": (
+        ({}, None),
+        ({"trespassers": "3", "scenario": "d"}, None),
+    ),
     "escape-from-tall-oaks": (
         ({}, None),
         ({"rivals": "5"}, None),
@@ -37,7 +43,9 @@ CONFIGS: dict[str, tuple[tuple[dict[str, str], str | None], ...]] = {
 }
 """Each title's configurations (options, policy), each played on the seeds below: the default game, random play
 with the most rivals, and the abilities whose effects have no event of their own."""
-SEEDS = range(4)
+SEEDS = {"slaughterhouse": range(2), "escape-from-tall-oaks": range(2)}
+"""Seeds per configuration (three, where a title's games are long: two); bench/truth.py --consequences plays
+500 games a title."""
 
 
 def _verbose(telling, events):
@@ -53,13 +61,14 @@ def test_every_change_a_step_makes_is_told_with_its_number(game_id):
     game, counted = get(game_id), GAMES[game_id]
     found, changed = [], 0
     for options, policy in CONFIGS[game_id]:
-        for seed in SEEDS:
+        for seed in SEEDS.get(game_id, range(3)):
             played = play(game, counted, seed, options, policy)
             changed += sum(len(s.changes) for s in played.steps)
-            narrator = for_game(game_id, seed, game.person_seats[0])
-            for mode, text_of in (("prose", _verbose), ("brief", _brief)):
-                where = f"{seed} {options} {policy} {mode}"
-                found += misses(narrator, counted, played, text_of, where)
+            for seat in game.person_seats:  # Slaughterhouse tells both sides, each in its own voice
+                narrator = for_game(game_id, seed, seat)
+                for mode, text_of in (("prose", _verbose), ("brief", _brief)):
+                    where = f"{seed} {options} {policy} {seat} {mode}"
+                    found += misses(narrator, counted, played, text_of, where)
     assert changed > 100, "the seeds changed almost nothing: the test would prove nothing"
     assert found == [], "\n".join(f"{m.where}: {m.change}\n  " + "\n  ".join(m.told[:8]) for m in found[:5])
 
@@ -338,3 +347,43 @@ def test_a_stand_in_setup_card_is_named():
     """'Voices in The Pit' when a Setup card stood in for her space, the card never named."""
     told = _fg("victims_placed", count=2, short=0, space="pit", name="The Pit", stand_in="Units Per Hour")
     assert all("Units Per Hour" in t for t in told), told
+
+
+# -- Slaughterhouse: the issue's examples, built (rules 6) ---------------------------------------------------
+
+
+def _tcm(what: str, seat: str = "trespassers", /, **facts) -> list[str]:
+    n = for_game("slaughterhouse", 5, seat)
+    event = Event(what, 4, "sawyer", facts)
+    return [n.summary(event), *(n.prose(event, i) for i in range(8))]
+
+
+def test_a_blow_that_opens_no_wound_is_not_also_said_to_land():
+    """'... and the blow lands. [2 successes]' then 'The blow glances off Green without doing anything new':
+    the attack says its successes and nothing of their effect; the Injuries that do not fit say the rest."""
+    told = _tcm("injury_wasted", trespasser="green", revealed=2)
+    assert all("lands" not in t and "glances" not in t for t in told), told
+    assert any("two Injury cards" in t for t in told), told
+
+
+def test_a_reroll_names_the_roll_it_throws_again():
+    """A reroll told before the attack it rerolls read as a reroll of the attack before."""
+    facts = {"card": "I Got Ya", "before": [0, 0], "dice": [1, 2], "roll": "attack", "hand": 3,
+             "trespasser": "green", "attacker": "the Hitchhiker"}
+    for seat in ("trespassers", "sawyer"):
+        told = _tcm("reroll", seat, **facts)
+        assert all("the Hitchhiker's attack on Green" in t for t in told), told
+
+
+def test_a_run_with_no_noise_is_not_told_as_loud():
+    """'Feet pounding ...' for a Cowboy Boots run that made no Noise: the move says no noise of its own."""
+    told = _tcm("moved", trespasser="green", space="Kitchen (sink)", how="run")
+    assert not any(re.search(r"pound|thunder|slap|crash|loud|noise", t, re.IGNORECASE) for t in told), told
+
+
+def test_every_noise_is_counted_and_a_card_that_clears_it_says_so():
+    told = _tcm("noise", trespasser="green", made=2, noise=3, cause="door")
+    assert all(("two" in t or "2" in t) and ("three" in t or "3" in t) for t in told), told
+    cleared = _tcm("desperation_played", trespasser="green", card="Dig Deep", hushed=3)
+    assert all("three" in t or "3" in t for t in cleared), cleared
+    assert all("none" in t for t in cleared), cleared
