@@ -27,7 +27,7 @@ from engines.core.events import Event
 from narratives.narrator import Narrator
 from narratives.story import Telling
 from narratives.truth import numbers_in
-from narratives.words import number_word
+from narratives.words import number_word, ordinal_word
 
 Value = int | tuple[str, ...]
 """A count, or the things held (a multiset of names, sorted)."""
@@ -112,8 +112,8 @@ def says_number(text: str, n: int) -> bool:
     if n < 0 and re.search(rf"(?<![\w]){n}(?![\w-])|\bminus {number_word(-n)}\b", text):
         return True  # a count below zero (Time in the red): '-1'
     if abs(n) == 1:
-        return _word(r"1|one|a|an|another|once").search(text) is not None
-    return _word(f"{abs(n)}|{number_word(abs(n))}").search(text) is not None
+        return _word(r"1|one|a|an|another|once|first").search(text) is not None
+    return _word(f"{abs(n)}|{number_word(abs(n))}|{ordinal_word(abs(n))}").search(text) is not None
 
 
 def says_name(text: str, name: str) -> bool:
@@ -188,7 +188,11 @@ def play(
         found = changes(reading, now, counted.quantities)
         moving = getattr(counted, "moving", None)
         if moving is not None and (walking := moving(state)):
-            found = [c for c in found if not (counted.quantities[c.quantity].says == "where" and c.holder in walking)]
+            found = [
+                c
+                for c in found
+                if not (counted.quantities[c.quantity].says == "where" and c.holder in walking)
+            ]
         out.append(Step(len(log), len(log) + len(made), found))
         log += made
         reading = now
@@ -244,12 +248,18 @@ def misses(
         ]
         # A move another seat's choice cut into (a card played as a Trespasser enters) is told once the move
         # is over, in the telling right after the step: that one serves a change of where a piece stands.
-        after = [text_of(t, log[t.start : t.stop]) for t in _overlapping(tellings, stops, step.stop, step.stop + 1)]
+        after = [
+            text_of(t, log[t.start : t.stop]) for t in _overlapping(tellings, stops, step.stop, step.stop + 1)
+        ]
         gone = (("alive", 0), ("dead", 1), ("escaped", 1))
         died = {c.holder for c in step.changes if (c.quantity, c.after) in gone}
         for change in _each_thing(step.changes, counted.quantities):
             quantity = counted.quantities[change.quantity]
-            if change.holder in died and change.after == 0 and change.quantity not in ("alive", "dead", "escaped"):
+            if (
+                change.holder in died
+                and change.after == 0
+                and change.quantity not in ("alive", "dead", "escaped")
+            ):
                 continue  # a count a death (or an escape) empties goes with it: the rescue tokens a dead survivor held
             names = played.names(change.holder, narrator.seat) if quantity.held else ()
             # a choice that made no event (the card picked, the dice to throw still to choose) is told by the

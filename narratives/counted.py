@@ -254,7 +254,9 @@ class Slaughterhouse:
         Quantity("searched", "", "items", held=False),
         Quantity("tiles", "", "items"),
         Quantity("vehicles", "", "items", held=False),
-        Quantity("scenario", r"loot|photos?|photographs?|pictures?|shots?|film|truck|snaps?", "after", held=False),
+        Quantity(
+            "scenario", r"loot|photos?|photographs?|pictures?|shots?|film|truck|snaps?", "after", held=False
+        ),
         Quantity("scenario_things", "", "items", held=False),
     )
 
@@ -293,7 +295,9 @@ class Slaughterhouse:
     def moving(self, state: Any) -> set[str]:
         """The Trespassers whose walk is not over (another seat's choice cut into it): where they stand now
         is a step of the walk, told as a move once it ends."""
-        return {state.trespassers[s.who].id for s in state.todo if s.kind in ("walk", "arrived") and s.who >= 0}
+        return {
+            state.trespassers[s.who].id for s in state.todo if s.kind in ("walk", "arrived") and s.who >= 0
+        }
 
     def names(self, state: Any, holder: str, listener: str | None) -> tuple[str, ...]:
         from engines.slaughterhouse.data import name
@@ -304,7 +308,37 @@ class Slaughterhouse:
         return (re.escape(name(holder)),)
 
 
+# -- Escape of the Dead -------------------------------------------------------------------------------------
+
+
+class EscapeOfTheDead:
+    """Everything is on the table: the barricade's boards, the dead on the lawn, the car's repair (told as a
+    percentage), the kills toward the next reward."""
+
+    quantities = _quantities(
+        Quantity("barricade", r"barricade|boards?|planks?|doors?|stands", "after", held=False),
+        Quantity("zombies", r"lawn|dead|out there|of them|bodies|zombies?|shambling", "after", held=False),
+        Quantity("percent", r"car|repaired|percent|%", "after", held=False),
+        Quantity("kills", r"kills?|heads|tally|count|carried|marks", "after", held=False),
+    )
+    """The hour is each turn's heading (as every game's turn is), not a count its lines keep."""
+
+    def read(self, state: Any) -> Reading:
+        from engines.escape_of_the_dead import rules_data as data
+
+        return {
+            ("barricade", ""): state.barricade,
+            ("zombies", ""): state.zombies,
+            ("percent", ""): state.repairs * (100 // data.REPAIRS_TO_WIN),
+            ("kills", ""): state.kills,
+        }
+
+    def names(self, state: Any, holder: str, listener: str | None) -> tuple[str, ...]:
+        return ()
+
+
 GAMES: Mapping[str, Counted] = {
+    "escape-of-the-dead": EscapeOfTheDead(),
     "slaughterhouse": Slaughterhouse(),
     "mixtape-massacre": DirectorsCut(),
     "escape-from-tall-oaks": TallOaks(),

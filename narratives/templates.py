@@ -66,6 +66,13 @@ Secrets. `[private]` names the facts only one seat may hear (`drew = "sawyer"`: 
 the narrator leaves them out of every event told to anyone else (nobody in particular included), so no
 template, case, fold or plain line can say them there (narrator.heard).
 
+Claims. `[claims.NAME]` tables (the shared file's and the game's) name the words that assert a fact and the
+conditions a line using them must tell: `says = "storm drains?"` (a regular expression, whole words, any case),
+`tells = ["sewer"]`, and optionally `kinds = [...]`, the event kinds (or `fold:NAME`) the claim is limited to,
+where each kind names its facts its own way. Every line whose own words make a claim declares its `tells`
+(truth.undeclared, tests/narratives/test_claims.py); the words a placeholder brings are the event's, and
+truth.check_story checks what every told sentence claims against its event.
+
 Truth. `[truth]` names the field that says how an event went (`outcome`: 'success' or 'failure'), the one
 that says how much health was lost (`health`), and the words that claim each (`success_words`,
 `failure_words`, `health_words`, regular expressions matched as whole words); `idioms` are phrases whose
@@ -177,11 +184,13 @@ class Truth(msgspec.Struct, frozen=True):
 class Claim(msgspec.Struct, frozen=True):
     """A fact a sentence asserts by its words: `says`, a regular expression matched as whole words in any
     case ('storm drains?'), and `tells`, the conditions every line using those words declares (and the event
-    told must satisfy): a line that says "you draw again" tells `draws`."""
+    told must satisfy): a line that says "you draw again" tells `draws`. `kinds`, where given, limits the
+    claim to the lines of those event kinds (each kind names its facts its own way)."""
 
     name: str
     says: str
     tells: tuple[str, ...]
+    kinds: tuple[str, ...] = ()
 
 
 class Topic(msgspec.Struct, frozen=True):
@@ -401,7 +410,12 @@ def _truth(common: Mapping[str, Any], game: Mapping[str, Any]) -> Truth:
 
 def _claims(table: Mapping[str, Any]) -> tuple[Claim, ...]:
     return tuple(
-        Claim(str(name), str(c.get("says", "")), tuple(str(t) for t in c.get("tells", ())))
+        Claim(
+            str(name),
+            str(c.get("says", "")),
+            tuple(str(t) for t in c.get("tells", ())),
+            tuple(str(k) for k in c.get("kinds", ())),
+        )
         for name, c in table.items()
         if isinstance(c, dict)
     )

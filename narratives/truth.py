@@ -125,20 +125,31 @@ def read(
     nouns: Mapping[str, Mapping[str, Any]] | None = None,
     claims: Sequence[Claim] = (),
 ) -> Reading:
-    """The part of `check` that reads the sentence alone (most of its cost), for a caller to keep."""
+    """The part of `check` that reads the sentence alone (most of its cost), for a caller to keep; `claims`
+    are those that may apply to it (its event's kind's)."""
     return Reading(
         tuple(numbers_in(text, truth.idioms)),
         _matches(truth.success_words, text),
         _matches(truth.failure_words, text),
         _matches(truth.health_words, text),
         _articles(text, nouns or {}) + agreement(text, truth),
-        claimed(text, claims),
+        tuple(c for c in claims if _pattern((c.says,)).search(text)),  # type: ignore[union-attr]
     )
 
 
-def claimed(text: str, claims: Sequence[Claim]) -> tuple[Claim, ...]:
-    """The claims whose words the text uses."""
-    return tuple(c for c in claims if _pattern((c.says,)).search(text))  # type: ignore[union-attr]
+def claimed(text: str, claims: Sequence[Claim], kind: str | None = None) -> tuple[Claim, ...]:
+    """The claims whose words the text uses, of those of every kind and of `kind`'s own (None: a rule's option,
+    which lines of any kind use: the claims of every kind alone)."""
+    return tuple(
+        c
+        for c in claims
+        if (not c.kinds or kind in c.kinds) and _pattern((c.says,)).search(text)  # type: ignore[union-attr]
+    )
+
+
+def claims_of(claims: Sequence[Claim], kind: str) -> tuple[Claim, ...]:
+    """The claims that apply to the lines of one event kind."""
+    return tuple(c for c in claims if not c.kinds or kind in c.kinds)
 
 
 def check(
@@ -277,7 +288,7 @@ def check_story(narrator: Narrator, log: Sequence[Event], where: str = "") -> li
     """Every telling of a log, prose and summary, checked against its own event (or fold)."""
     problems = []
     truth, nouns = narrator.templates.truth, narrator.templates.nouns()
-    readings: dict[str, Reading] = narrator.templates.memo.setdefault("truth.readings", {})
+    readings: dict[tuple[str, str], Reading] = narrator.templates.memo.setdefault("truth.readings", {})
     if len(readings) > _READINGS_KEPT:
         readings.clear()  # bench/truth.py tells thousands of games: the memory stays bounded
     for telling in narrator.story(log):
@@ -287,9 +298,11 @@ def check_story(narrator: Narrator, log: Sequence[Event], where: str = "") -> li
         if telling.folded:  # a fold may say what each of its events' own fields hold (each one's roll total)
             for event in events:
                 known |= event_numbers(narrator.values(event))
+        kind = f"fold:{telling.fold}" if telling.folded else events[0].kind
+        claims = claims_of(narrator.templates.claims, kind)
         for text in {telling.prose, telling.summary}:
-            if (reading := readings.get(text)) is None:
-                reading = readings[text] = read(text, truth, nouns, narrator.templates.claims)
+            if (reading := readings.get((kind, text))) is None:
+                reading = readings[(kind, text)] = read(text, truth, nouns, claims)
             for why in check(text, fields, truth, nouns, known, reading):
                 problems.append(Problem(f"{where}@{telling.start} {events[0].kind}", text, why))
     return problems
@@ -319,17 +332,20 @@ def _case_texts(where: str, case: Case) -> Iterator[tuple[str, str]]:
         yield f"{where} (fold_item)", case.fold_item
 
 
-def declared(templates: Templates) -> Iterator[tuple[str, str, tuple[str, ...]]]:
-    """(where, text, tells) for every line a game's file holds, with the conditions under which it is told:
-    a prose variant its own and its case's, a summary or fold item its case's, a rule option its own."""
+def declared(templates: Templates) -> Iterator[tuple[str, str, tuple[str, ...], str | None]]:
+    """(where, text, tells, kind) for every line a game's file holds, with the conditions under which it is
+    told (a prose variant its own and its case's, a summary or fold item its case's, a rule option its own)
+    and the event kind it tells (None for a rule's option, which any kind's line may use)."""
     for kind, k in templates.kinds.items():
         for name, case in k.cases.items():
-            yield from _case_declared(f"{kind}.{name}", case)
+            for where, text, tells in _case_declared(f"{kind}.{name}", case):
+                yield where, text, tells, kind
     for name, fold in templates.folds.items():
-        yield from _case_declared(f"folds.{name}", fold.case)
+        for where, text, tells in _case_declared(f"folds.{name}", fold.case):
+            yield where, text, tells, f"fold:{name}"
     for rule in templates.grammar.raw:
         for opt in templates.grammar.options(rule):
-            yield f"grammar.{rule}", opt.text, opt.tells
+            yield f"grammar.{rule}", opt.text, opt.tells, None
 
 
 def _case_declared(where: str, case: Case) -> Iterator[tuple[str, str, tuple[str, ...]]]:
@@ -345,9 +361,9 @@ def undeclared(templates: Templates) -> list[Problem]:
     """Lines whose own words make a claim (`[claims]`) without telling what it needs: such a line could be
     chosen for an event that lacks the fact. The words a placeholder brings are the event's, checked in play."""
     problems = []
-    for where, text, tells in declared(templates):
+    for where, text, tells, kind in declared(templates):
         literal = _PLACEHOLDER.sub(" ", text)
-        for claim in claimed(literal, templates.claims):
+        for claim in claimed(literal, templates.claims, kind):
             missing = [t for t in claim.tells if t not in tells]
             if missing:
                 problems.append(Problem(where, text, f"claims {claim.name} but does not tell {missing}"))

@@ -19,6 +19,7 @@ from narratives.counted import GAMES
 from solo import narration
 
 CONFIGS: dict[str, tuple[tuple[dict[str, str], str | None], ...]] = {
+    "escape-of-the-dead": (({}, None), ({"barricade": "5", "roll_order": "choose"}, "random")),
     "mixtape-massacre": (
         ({}, None),
         ({"rivals": "5", "hero": "sheriff"}, "random"),
@@ -368,8 +369,15 @@ def test_a_blow_that_opens_no_wound_is_not_also_said_to_land():
 
 def test_a_reroll_names_the_roll_it_throws_again():
     """A reroll told before the attack it rerolls read as a reroll of the attack before."""
-    facts = {"card": "I Got Ya", "before": [0, 0], "dice": [1, 2], "roll": "attack", "hand": 3,
-             "trespasser": "green", "attacker": "the Hitchhiker"}
+    facts = {
+        "card": "I Got Ya",
+        "before": [0, 0],
+        "dice": [1, 2],
+        "roll": "attack",
+        "hand": 3,
+        "trespasser": "green",
+        "attacker": "the Hitchhiker",
+    }
     for seat in ("trespassers", "sawyer"):
         told = _tcm("reroll", seat, **facts)
         assert all("the Hitchhiker's attack on Green" in t for t in told), told
@@ -387,3 +395,26 @@ def test_every_noise_is_counted_and_a_card_that_clears_it_says_so():
     cleared = _tcm("desperation_played", trespasser="green", card="Dig Deep", hushed=3)
     assert all("three" in t or "3" in t for t in cleared), cleared
     assert all("none" in t for t in cleared), cleared
+
+
+# -- Escape of the Dead: the issue's examples, built ---------------------------------------------------------
+
+
+def _eotd(what: str, turn: int, /, **facts) -> list[str]:
+    n = for_game("escape-of-the-dead", 5, "survivor")
+    event = Event(what, turn, "", facts)
+    return [n.summary(event), *(n.prose(event, i) for i in range(12))]
+
+
+def test_the_first_hour_has_no_last_hour_and_a_long_night_ends_without_a_dawn():
+    """The rifle 'still warm from the last hour' on turn 1; a night of 44 hours that ends 'at dawn'."""
+    first = _eotd("dice_assigned", 1, lawn=4, barricade=0, garage=0)
+    assert not any("last hour" in t for t in first), first
+    won = {"turn": 44, "repairs": 10, "barricade": 6, "total_kills": 40}
+    assert not any("Dawn" in t or "dawn" in t for t in _eotd("game_won", 44, **won))
+    assert any("Dawn" in t for t in _eotd("game_won", 7, **{**won, "turn": 7}))
+
+
+def test_a_reward_says_the_kills_it_carries_over():
+    told = _eotd("reward_taken", 9, reward="c", carried=2, repairs=3)
+    assert all("two" in t.lower() or "2" in t for t in told), told
