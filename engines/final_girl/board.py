@@ -62,7 +62,8 @@ def other_setup(state: State) -> str:
     return D.SETUPS[card]["killer"]
 
 
-def place_victims(state: State, n: int, space: str, events: list[Event]) -> list[Victim]:
+def place_victims(state: State, n: int, space: str, events: list[Event], stand_in: str = "") -> list[Victim]:
+    """`stand_in`: the Setup card revealed to stand in for her space while she is unseen (its name is told)."""
     placed = []
     for _ in range(min(n, state.supply)):
         v = Victim(state.next_victim, space)
@@ -74,7 +75,13 @@ def place_victims(state: State, n: int, space: str, events: list[Event]) -> list
         state,
         events,
         "victims_placed",
-        {"count": len(placed), "short": n - len(placed), "space": space, "name": D.SPACES[space]["name"]},
+        {
+            "count": len(placed),
+            "short": n - len(placed),
+            "space": space,
+            "name": D.SPACES[space]["name"],
+            **({"stand_in": D.SETUPS[stand_in]["name"]} if stand_in else {}),
+        },
     )
     return placed
 
@@ -131,4 +138,4 @@ def _unlock_step(state: State, op: dict[str, Any], events: list[Event]) -> None:
 @STEPS.step("lock_all")
 def _lock_all(state: State, op: dict[str, Any], events: list[Event]) -> None:
     state.locked = list(D.EXITS)
-    ev(state, events, "exits_locked")
+    ev(state, events, "exits_locked", names=[D.SPACES[s]["name"] for s in D.EXITS])

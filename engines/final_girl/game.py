@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import ClassVar
 
 from engines.core.contract import (
     Decision,
@@ -95,7 +96,8 @@ _PROMPTED = {"roll": roll_prompt, "action": action_prompt}
 class FinalGirl:
     id = "final-girl"
     title = "Final Girl: The Marrek Murders"
-    rules_version = "5"  # 5: the Supervisor's own meeple (V8); the five-Locations progress (AC5); `acted` (T3b)
+    rules_version = "6"  # 5: the Supervisor's own meeple (V8); the five-Locations progress (AC5); `acted` (T3b);
+    # 6: every consequence told with its number (issue 45)
 
     @property
     def newest_deal(self) -> str:
@@ -104,6 +106,23 @@ class FinalGirl:
 
     content = staticmethod(dealing.content)
     """The pools each content edition deals from (tests/engines/test_content.py pins them)."""
+    facts_added: ClassVar[Mapping[str, Mapping[str, tuple[str, ...]]]] = {
+        "6": {
+            "fg_token": ("lost",),
+            "killer_token": ("lost", "uses", "worn"),
+            "item_used": ("uses",),
+            "armour_absorbs": ("uses",),
+            "killer_hurt": ("uses", "worn"),
+            "minor_power_hurt": ("uses", "worn"),
+            "task_progress": ("worn", "uses"),
+            "killer_appears": ("health",),
+            "victims_placed": ("stand_in",),
+            "exits_locked": ("names",),
+        },
+    }
+    """The event facts each rules version added (6, issue 45: every consequence's number: the health a blow
+    took before a Final Health token, the uses an item has left, the Exits a lock-down shuts), so a save of an
+    older version replays to its log with them left out (solo.run)."""
     seats = (
         Seat(
             FINAL_GIRL,

@@ -41,7 +41,7 @@ from engines.slaughterhouse.tables import SAWYER, TRESPASSERS
 class Slaughterhouse:
     id = "slaughterhouse"
     title = "The Texas Chainsaw Massacre: Slaughterhouse"
-    rules_version = "6"
+    rules_version = "7"  # 6: no winner (the night's counts); 7: every consequence's number (issue 45)
 
     @property
     def newest_deal(self) -> str:
@@ -53,10 +53,27 @@ class Slaughterhouse:
     facts_added: ClassVar[Mapping[str, Mapping[str, tuple[str, ...]]]] = {
         "4": {kind: ("drew",) for kind in ("game_started", "sawyer_turn", "cards_bought", "relentless")},
         "5": {"moved": ("found",)},
+        "7": {
+            "panic_bought": ("fear", "total", "hand"),
+            "card_free": ("hand",),
+            "card_interrupt": ("space", "total", "hand"),
+            "healed": ("item",),
+            "attack": ("space",),
+            "loot_taken": ("room",),
+            "photo_taken": ("room",),
+            "documented": ("item", "holder"),
+            "killed": ("loot",),
+            "cards_bought": ("total",),
+            "reroll": ("roll", "hand", "trespasser", "attacker"),
+            "relentless": ("hand",),
+            "vehicle_repaired": ("from",),
+            "desperation_played": ("hushed",),
+        },
     }
     """The event facts each rules version added (4: the names of the family's drawn cards; 5: the Horror tile
-    a move turned up, so its arrival is not told as a second entry), so a save of an older version replays to
-    its log with them left out, and is then told with them (solo.run)."""
+    a move turned up, so its arrival is not told as a second entry; 7, issue 45: the family's Fear and cards
+    left after each card, the roll a reroll throws again and at whom, whose parts a repair used), so a save of
+    an older version replays to its log with them left out, and is then told with them (solo.run)."""
     seats = (
         Seat(TRESPASSERS, "the Trespassers", "Search the farmhouse for parts, fix a vehicle, get out alive."),
         Seat(SAWYER, "the Sawyer family", "Spend Fear, play cards, hunt the Trespassers down."),

@@ -44,7 +44,8 @@ class MixtapeMassacre(MixtapeContract):
     phase_tables = phases
     id = "mixtape-massacre"
     title = "Mixtape Massacre: Director's Cut"
-    rules_version = "9"  # 9: the 16 Supply Tracker Tokens a pool; the Hospital's double entrance (RULES.md)
+    rules_version = "10"  # 9: the 16 Supply Tracker Tokens a pool; the Hospital's double entrance (RULES.md);
+    # 10: every consequence told with its number (issue 45)
 
     @property
     def newest_deal(self) -> str:
@@ -57,10 +58,35 @@ class MixtapeMassacre(MixtapeContract):
         "6": {"opening_roll": ("names",)},
         "7": {"opening_roll": ("faces",)},
         "8": {"hero_won": ("dropped",)},
+        "10": {
+            "full_moon": ("draws",),
+            "supply_used": ("left",),
+            "supply_kept": ("dropped",),
+            "hero_called": ("meter",),
+            "hero_defeated": ("meter",),
+            "hero_fended": ("meter",),
+            "souvenir_lost": ("amount",),
+            "souvenir_stolen": ("amount", "loser_total"),
+            "survivor_escaped": ("dropped",),
+            "bonus_drawn": ("healed", "health", "changed", "total", "edge", "dropped"),
+            "ability_used": ("edge", "added", "dropped", "healed", "meter", "gained", "total"),
+            "key_used": ("locks",),
+            "lock_placed": ("replaced",),
+            "restocked": ("places",),
+            "kill_made": ("edge",),
+            "kill_failed": ("edge",),
+            "scene_redrawn": ("edge",),
+            "hurt": ("by_seat", "lost"),
+            "slasher_died": ("by_seat", "dropped"),
+        },
     }
     """The event facts each rules version added (6: every seat's name at the opening roll, so the story says
-    whose roll is whose; 7: that roll's dice, not only their sums; 8: the supply a Hero who wins takes), so a
-    save of an older version replays to its log with them left out (solo.run)."""
+    whose roll is whose; 7: that roll's dice, not only their sums; 8: the supply a Hero who wins takes; 10: every
+    consequence's number, issue 45: whether a Full Moon's draw follows, the tokens left on a supply, the supply
+    let go, the Hero Meter after a Hero, the souvenirs lost and stolen, what a Bonus Tracks card or a Special
+    Ability did, the locks a key opens or a red lock replaces, where a restock puts its victims, the knives that
+    waited for an attack, who struck a wound and what it took, what a dead slasher dropped), so a save of an
+    older version replays to its log with them left out (solo.run)."""
     facts_renamed: ClassVar[Mapping[str, Renames]] = {"5": fact_names.DIRECTORS_CUT}
     """The event facts each rules version renamed (5: one name per fact in both Mixtape games), so a save of an
     older version replays to its log under the old names, and is then kept under the new (solo.run)."""

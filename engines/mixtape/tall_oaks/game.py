@@ -44,7 +44,8 @@ class EscapeFromTallOaks(MixtapeContract):
     phase_tables = phases
     id = "escape-from-tall-oaks"
     title = "Mixtape Massacre: Escape From Tall Oaks"
-    rules_version = "9"  # 9: Johnny cheats death no more in a scuffle (RULES.md, the abilities table)
+    rules_version = "10"  # 9: Johnny cheats death no more in a scuffle (RULES.md, the abilities table);
+    # 10: every consequence told with its number (issue 45)
 
     @property
     def newest_deal(self) -> str:
@@ -57,10 +58,36 @@ class EscapeFromTallOaks(MixtapeContract):
         "5": {"scuffle": ("dice", "actions")},
         "7": {"opening_roll": ("names",)},
         "8": {"opening_roll": ("faces",)},
+        "10": {
+            "slasher_attacks": ("meter",),
+            "fight": ("armed", "actions", "escapes", "defeat", "escape", "meter"),
+            "hurt": ("lost",),
+            "died": ("dropped", "tasks", "rescues", "final", "pile"),
+            "task_taken": ("left", "dropped"),
+            "task_done": ("done",),
+            "slasher_switch": ("meter",),
+            "power_out": ("done", "left"),
+            "rescue": ("total", "place"),
+            "lost": ("total",),
+            "action_roll": ("spent",),
+            "bonus": ("healed", "health", "total", "meter"),
+            "healed": ("health", "left"),
+            "restocked": ("places",),
+            "final_revealed": ("cleared",),
+            "scuffle": ("taken", "winner_total", "loser_total"),
+            "combo": ("flees",),
+            "supply_dropped": ("kept", "pile"),
+            "turn_started": ("traitor_gone",),
+            "final_rescue": ("place",),
+            "traitor": ("total", "other_total"),
+        },
     }
     """The event facts each rules version added (5: every scuffle round's faces; 7: every seat's name at the
-    opening roll, so the story says whose roll is whose; 8: the opening roll's dice, not only their sums), so
-    a save of an older version replays to its log with them left out, and is then told with them (solo.run)."""
+    opening roll, so the story says whose roll is whose; 8: the opening roll's dice, not only their sums; 10:
+    every consequence's number, issue 45: the Slasher Meter through a fight, what decided a fight, the health a
+    blow took, what a death leaves behind, the Tasks and rescue tokens left and held, the supply tokens a roll
+    spends, what a Bonus Track did, where a restock puts its victims, whether a flight happened), so a save of
+    an older version replays to its log with them left out, and is then told with them (solo.run)."""
     facts_renamed: ClassVar[Mapping[str, Renames]] = {"6": fact_names.TALL_OAKS}
     """The event facts each rules version renamed (6: one name per fact in both Mixtape games), so a save of an
     older version replays to its log under the old names, and is then kept under the new (solo.run)."""
