@@ -10,15 +10,18 @@ from narratives import Narrator, for_game
 from saves import SaveError, SaveStore, SlotError, validate_slot
 from saves.lock import SlotBusy
 from saves.store import OtherRun, describe
-from solo import narration, theme
+from solo import narration, saved, theme
 from solo.commands import BY_WORD, COMMANDS
 from solo.games import InputError, ui_for
 from solo.parse import clean, number, resolve
 from solo.reader import Reader
 from solo.run import Run, RunError, check_loadable, new_seed
 from solo.screen import Screen
+from solo.whole import whole_move
 
 PROMPT = "> "
+STOPPED = "(The automa stopped thinking; your choice is saved. Press Enter to let it play on, or type a command.)"
+STOPPED_CHOICE = "It is the automa's turn, which was stopped: press Enter to let it play on."
 
 
 class Quit(Exception):
@@ -120,8 +123,7 @@ class Repl:
         return cores
 
     def _play(self) -> int:
-        self._step_automa()
-        self.narrate_new()
+        self._automa_turn()
         self.save_pending = True  # saved once the first prompt is up: the launch waits for no fsync
         while True:
             self.prompt_if_needed()
@@ -152,45 +154,80 @@ class Repl:
                 self.save_failure = ""
 
     def _first_save(self) -> None:
-        """The launch's autosave, which the reader runs while the prompt is up; it must not print."""
+        """The launch's autosave, which the reader runs while the prompt is up; it must not print. Then the
+        finished runs whose end could not be recorded are (solo/stats.py), so each counts once."""
         self.save_pending = False
         try:
             self._save()
         except (SaveError, OSError) as e:
             self.save_failure = f"Autosave failed: {e}"
+        from solo import stats
+
+        stats.record_missed(self.store, self._keep())
 
     def advance(self) -> None:
-        """The automa plays its seats; everything new is narrated; the run is saved."""
-        self._step_automa()
-        self.narrate_new()
+        """The automa plays its seats; everything new is narrated; the run is saved. The person's own decision is
+        saved before the automa starts, so nothing of theirs waits on its thinking (nor on a Ctrl-C there)."""
+        if self._automa_waits():
+            self.autosave()
+        self._automa_turn()
         self.autosave()
+
+    def _automa_turn(self) -> None:
+        """The automa's turn, then the story. Ctrl-C while it thinks stops it there, as Ctrl-C stops any wait at
+        the table: what it decided stands, the decision it was thinking over waits, and Enter lets it go on."""
+        try:
+            self._step_automa()
+        except KeyboardInterrupt:
+            self.narrate_new()
+            self.screen.say(STOPPED)
+            return
+        self.narrate_new()
+
+    def _automa_waits(self) -> bool:
+        """Whether the automa decides next (after its turn was stopped, the prompt waits on it)."""
+        d = self.run.decision()
+        return d is not None and d.seat != self.run.seat
 
     def _step_automa(self) -> None:
         """The automa's turn, with a spinner at a terminal should it think for a while. An automa that searches
         (the hard level) takes about a second a decision: at a terminal the story is held until the person's
         next prompt, where it is fitted to the screen as at any level, while the spinner's line names who is
         thinking and what happened last, so the table is never silent; in plain or piped output, which is
-        never shortened, what it has done so far is told before it thinks again. Ctrl-C stops solo as at
-        any level (the story so far told first)."""
+        never shortened, what it has done so far is told before it thinks again. A Ctrl-C goes up to
+        `_automa_turn`, which stops the automa there (the story so far told first)."""
         from solo.busy import busy
 
         if not self.run.automa_searches():
             with busy(self.screen.console, "The automa is thinking...", plain=self.screen.plain):
-                self.run.step_automa()
+                while self._automa_move():
+                    pass
             return
         if self.screen.plain or not self.screen.console.is_terminal:
             while True:
                 self.narrate_new()
-                if self.run.step_automa_once() is None:
+                if not self._automa_move():
                     return
         try:
             with busy(self.screen.console, "The automa is thinking...") as say:
                 while (d := self.run.decision()) is not None and d.seat != self.run.seat:
                     say(self._thinking(d.seat))
-                    self.run.step_automa_once()
+                    self._automa_move()
         except KeyboardInterrupt:
             self.narrate_new()
             raise
+
+    def _automa_move(self) -> bool:
+        """One of the automa's decisions; False when the person decides next or the run is over. A Ctrl-C while
+        it thinks stops it before anything moves; one while its choice is played waits until the choice is
+        whole, so the run never holds half a move."""
+        d = self.run.decision()
+        if d is None or d.seat == self.run.seat:
+            return False
+        key = self.run.automa_key(d)
+        with whole_move():
+            self.run.choose(key, d)
+        return True
 
     def _thinking(self, seat: str) -> str:
         """The spinner's line while the automa searches: who thinks, under which of the story's headings (the
@@ -272,6 +309,8 @@ class Repl:
                     "The run is over. Type 'log' to read it again, 'restart' to play again, or 'quit'."
                 )
             return
+        if d.seat != self.run.seat:
+            return  # the automa's turn, stopped: its line said so, and Enter lets it go on
         marker = (len(self.run.keys), d.kind)
         if marker != self.asked:
             self.asked = marker
@@ -355,6 +394,8 @@ class Repl:
         except InputError as e:
             self.screen.error(str(e))
             return
+        if self._automa_waits() and not self._command_while_stopped(text):
+            return
         if not text:
             d = self.run.decision()
             if d is not None and d.seat == self.run.seat and len(d.options) == 1:
@@ -383,11 +424,26 @@ class Repl:
         elif not self._refused(text, what.name, chosen):
             self.choose(what.name)
 
+    def _command_while_stopped(self, text: str) -> bool:
+        """The automa's turn was stopped: Enter lets it go on, a command is answered (True: handle it), and a
+        choice is not the person's to make."""
+        if not text:
+            self.advance()
+            return False
+        try:
+            command = resolve(text, None, self.ui).kind == "command"
+        except InputError:
+            command = False
+        if not command:
+            self.screen.error(STOPPED_CHOICE)
+        return command
+
     def choose(self, key: str) -> None:
         since = len(self.run.log)
         at = self._where(key)
         try:
-            self.run.choose(key)
+            with whole_move():
+                self.run.choose(key)
         except IllegalMove as e:
             self.screen.error(str(e))
             return
@@ -532,10 +588,12 @@ class Repl:
         the journal cannot go on). Says so in one line when it fails; the run plays on."""
         try:
             self._save(whole)
-            return True
         except (SaveError, OSError) as e:
             self.screen.error(f"Autosave failed: {e}")
             return False
+        for note in self.store.take_notices():  # a damaged journal kept aside as the run was saved whole
+            self.screen.error(note)
+        return True
 
     def _save(self, whole: bool = False) -> None:
         steps = self.run.steps
@@ -817,8 +875,8 @@ class Repl:
         held = self.store.holds(slot)
         try:
             self.store.lock(slot)
-            run = Run.from_record(self.store.read(slot))
-        except (SlotBusy, SaveError) as e:
+            run, note = saved.loaded(self.store, slot, keep=True)
+        except (SlotBusy, SaveError, OSError) as e:
             self._let_go(slot, held)
             self.screen.error(str(e))
             return
@@ -831,6 +889,8 @@ class Repl:
             self.store.unlock(self.slot)
         self._use(run, slot)
         self.screen.say(f"Loaded slot '{slot}': {run.game.title}, turn {run.game.turn(run.state)}.")
+        if note:
+            self.screen.error(note)
         start = narration.turns_back(run.log, 1)
         for title, paragraphs, mood in narration.groups(run.log, self.narrator, start, self.brief):
             self.screen.story(title, paragraphs, mood)
@@ -876,6 +936,12 @@ class Repl:
         self.screen.paged(draw, self._more())
 
     def cmd_transcript(self, arg: str) -> None:
+        if arg.lower() not in ("", "on", "off"):  # a file name would be ignored: the transcript has its place
+            self.screen.error(
+                f"'transcript' takes on or off, not {clean_word(arg)}: it is written to {self.slot}.transcript.txt "
+                "in the save folder."
+            )
+            return
         if arg.lower() == "off" or (not arg and self.screen.transcript is not None):
             if self.screen.transcript is None:
                 self.screen.error("No transcript is being written.")
@@ -946,6 +1012,13 @@ class Repl:
 
     def cmd_quit(self, arg: str) -> None:
         raise Quit
+
+
+def clean_word(text: str) -> str:
+    """A typed word as a refusal quotes it: escaped, and cut short with a mark."""
+    from saves.text import shorten
+
+    return f"'{shorten(text, 40)}'"
 
 
 def _no_argument(word: str, name: str) -> str:
