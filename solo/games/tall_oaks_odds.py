@@ -202,7 +202,11 @@ def _worded(view: View, a: A.Ahead) -> Ahead:
     if a.kind == "final":
         return fight_ahead(view, "final")
     if a.kind == "task":
-        return fight_ahead(view, "task", a.task) if a.battle else Ahead(f"Task {a.task} done, no roll", kind="task")
+        return (
+            fight_ahead(view, "task", a.task)
+            if a.battle
+            else Ahead(f"Task {a.task} done, no roll", kind="task")
+        )
     if a.kind == "search":
         return search_ahead(view)
     return scene_ahead(view)
@@ -264,7 +268,13 @@ def ahead_table(view: View, decision: Decision, key: str | None) -> list[Table] 
     return [("Odds of the roll ahead", head, rows, " ".join(note) + " 'odds N': one choice in full.")]
 
 
-SHORT_CHOICE = {"draw": "draw here", "search": "search here", "task": "do the Task", "final": "Final Scene", "redraw": "draw again"}
+SHORT_CHOICE = {
+    "draw": "draw here",
+    "search": "search here",
+    "task": "do the Task",
+    "final": "Final Scene",
+    "redraw": "draw again",
+}
 """Turn choices in a word or two, for the odds table's first column."""
 
 
@@ -286,7 +296,13 @@ def scene_table(view: View, key: str, decision: Decision) -> list[Table]:
     by_kind: dict[str, list[str]] = {}
     for card, sc in R.SCENES.items():
         by_kind.setdefault(sc.kind, []).append(card)
-    titles = {"rescue": "Rescue", "defend": "Defence", "late": "Too late", "here": "They're Here", "invaders": "The Invaders"}
+    titles = {
+        "rescue": "Rescue",
+        "defend": "Defence",
+        "late": "Too late",
+        "here": "They're Here",
+        "invaders": "The Invaders",
+    }
     costs = {
         "rescue": "to a start" if is_armed else "fails, no roll: to a start",
         "defend": f"{_span([R.SCENES[c].damage for c in by_kind['defend']])} health",
@@ -297,11 +313,21 @@ def scene_table(view: View, key: str, decision: Decision) -> list[Table]:
     bare, full = O.roller(view, False), O.roller(view, True)
     rows = []
     for kind, cards in by_kind.items():
-        cells = [pct(sum((O.won_and_hurt(O.card_endings(c, r))[0] for c in cards), ZERO) / len(cards)) for r in (bare, full)]
+        cells = [
+            pct(sum((O.won_and_hurt(O.card_endings(c, r))[0] for c in cards), ZERO) / len(cards))
+            for r in (bare, full)
+        ]
         rows.append([f"{titles[kind]} ({len(cards)})", *cells, costs.get(kind, "")])
     any_bare, _ = O.scene_chances(view, False)
     any_full, _ = O.scene_chances(view, True)
     rows.append([f"Any card ({len(R.SCENES)})", pct(any_bare), pct(any_full), scene_stake(view)])
     n = next(i for i, o in enumerate(decision.options, 1) if o.key == key)
     note = " ".join(scene_lines(view)[2:]) + f" Each card is drawn at random from the whole deck; {FACES}."
-    return [(f"Odds of {n}: a Killer Scenes card", [f"Card (of {len(R.SCENES)})", "Bare", "Tokens", "If it goes wrong"], rows, note)]
+    return [
+        (
+            f"Odds of {n}: a Killer Scenes card",
+            [f"Card (of {len(R.SCENES)})", "Bare", "Tokens", "If it goes wrong"],
+            rows,
+            note,
+        )
+    ]

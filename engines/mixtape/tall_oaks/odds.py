@@ -273,7 +273,7 @@ def card_endings(card: str, r: Roller) -> Endings:
     """How one Killer Scenes card ends as it is drawn: its noise first, which may bring the Slasher to fight
     before the card (`calls_first`; rulebook, Slasher Attacks During Killer Scenes: the card then resolves only
     if the Slasher was beaten or driven off), then the card as `play_card` plays it."""
-    own = _own_endings(card, r)
+    own = own_endings(card, r)
     if not calls_first(card, r):
         return own
     out: Endings = {}
@@ -286,7 +286,7 @@ def card_endings(card: str, r: Roller) -> Endings:
     return out
 
 
-def _own_endings(card: str, r: Roller) -> Endings:
+def own_endings(card: str, r: Roller) -> Endings:
     sc = R.SCENES[card]
     if sc.kind == "here":  # They're Here: the Slasher comes and is fought
         return fight_endings(r, "normal")
@@ -346,11 +346,17 @@ def fight_chances(view: View, kind: str, tokens: bool) -> tuple[Fraction, Fracti
     return by["defeat"], by["drive off"], by["escape"], 1 - sum(by.values(), ZERO)
 
 
+def search_face(name: str, face: str) -> str:
+    """A face of the Search Die as it counts for this survivor, as the engine reads it (`abilities.search_face`:
+    Ivy's Denied is a Search)."""
+    return A.search_face(name, face)
+
+
 def search_faces(name: str) -> dict[str, Fraction]:
-    """Each face of the Search Die as it counts for this survivor (Ivy's Denied is a Search), with its chance."""
+    """Each face of the Search Die as it counts for this survivor, with its chance."""
     out: dict[str, Fraction] = {}
     for face in R.SEARCH_FACES:
-        f = A.search_face(name, face)
+        f = search_face(name, face)
         out[f] = out.get(f, ZERO) + Fraction(1, len(R.SEARCH_FACES))
     return out
 
