@@ -172,6 +172,34 @@ def test_iron_will_heals_her_two_when_revealed_and_no_other_power_heals():
         assert s.killer_health == s.killer_max - (1 if power == "iron_will" else 3), power
 
 
+def test_tireless_adds_one_to_her_movement_once_revealed_and_no_other_power_moves_her():
+    """RULES.md M16: Tireless raises her Movement Value by 1, from its reveal on and not before, at every
+    Bloodlust row; her Attack Value stays; no other Dark Power changes either. Her move is that many spaces a
+    boot."""
+    for power in D.DARK_POWERS:
+        for row in range(len(D.ROWS)):
+            s = fresh()
+            s.bloodlust, s.dark_power, s.dark_power_revealed = row, power, False
+            assert (attack_value(s), move_value(s)) == tuple(D.ROWS[row][:2]), (power, row)
+            reveal_dark_power(s, [])
+            more = 1 if power == "tireless" else 0
+            assert (attack_value(s), move_value(s)) == (D.ROWS[row][0], D.ROWS[row][1] + more), (power, row)
+
+
+def test_tireless_moves_her_one_more_space_a_boot():
+    """RULES.md M16, in play: on a one-boot move toward you from four spaces away, she comes one space nearer
+    without Tireless, two once it is revealed."""
+    here, there = next((a, b) for a in D.SPACES for b in D.SPACES if D.DIST[a][b] == 4)
+    came = {}
+    for revealed in (False, True):
+        s = clear_board(fresh())
+        s.bloodlust, s.dark_power, s.dark_power_revealed = 0, "tireless", revealed
+        s.fg_space, s.killer_space = here, there
+        run_ops(s, {"op": "killer_action", "target": "fg", "move": 1, "attack": 0})
+        came[revealed] = 4 - D.DIST[s.killer_space][here]
+    assert came == {False: D.ROWS[0][1], True: D.ROWS[0][1] + 1}
+
+
 def test_an_attack_of_no_damage_asks_for_no_reaction():
     """RULES.md M3: Reactions answer damage; an attack that deals none (all taken off) is not answered."""
     s = fresh()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tcm_helpers import GAME, advance, clear_horror, green_turn, legal, to_family
+from tcm_helpers import GAME, advance, clear_horror, give_cards, green_turn, legal, to_family
 
 from engines.slaughterhouse import data as D
 from engines.slaughterhouse.rules import sawyer_of
@@ -80,3 +80,56 @@ def test_the_family_may_draw_a_card_with_exactly_two_fear():
     state.fear = 1
     to_family(state)
     assert GAME.decision(state).kind != "buy"
+
+
+def _dig_deep(state) -> str:
+    """Dig Deep (an achievement card, unlocked) in Green's hand."""
+    card = "desp/dig_deep"
+    state.trespassers[0].desperation.append(card)
+    return card
+
+
+def test_dig_deep_gives_one_action_never_past_four(monkeypatch):
+    """RULES.md M5 (N11's cap): Dig Deep adds its one action and never takes a Trespasser past four: at three it
+    makes four; played at four it is not offered; and were its card to give two, three would still make four."""
+    state = green_turn()
+    t = state.trespassers[0]
+    card = _dig_deep(state)
+    t.actions, t.noise = D.ACTIONS - 1, 2
+    GAME.apply(state, f"desp:{card}")
+    assert (t.actions, t.noise) == (D.ACTIONS, 0)
+    state = green_turn()
+    t = state.trespassers[0]
+    card = _dig_deep(state)
+    assert t.actions == D.ACTIONS and f"desp:{card}" not in legal(state)
+    monkeypatch.setitem(D.ALL_DESPERATION[card], "actions", 2)
+    t.actions = D.ACTIONS - 1
+    GAME.apply(state, f"desp:{card}")
+    assert t.actions == D.ACTIONS
+
+
+def test_i_got_ya_uses_the_sawyer_with_the_most_attack_dice():
+    """RULES.md M6 (F14): with two Sawyers in the space a Trespasser enters, I Got Ya has the one with the most
+    attack dice attack (Leatherface's 3, not the Old Man's 2), whichever stands first in the family's list."""
+    strongest = max(D.SAWYERS, key=lambda s: D.SAWYERS[s]["attack_dice"])
+    for order in (1, -1):
+        state = green_turn()
+        clear_horror(state)
+        give_cards(state, "i_got_ya")
+        state.fear = 5
+        state.sawyers = sorted(state.sawyers, key=lambda s: order * D.SAWYERS[s.id]["attack_dice"])
+        here = [s for s in state.sawyers if s.id in ("old_man", strongest)]
+        assert len(here) == 2 and D.SAWYERS[here[0].id]["attack_dice"] != D.SAWYERS[here[1].id]["attack_dice"]
+        for s in here:
+            s.space = "PORCH1"
+        events = GAME.apply(state, "move:PORCH1")
+        for _ in range(10):
+            if GAME.decision(state).kind == "offer":
+                break
+            events += GAME.apply(state, GAME.decision(state).options[0].key)
+        more = GAME.apply(state, next(k for k in legal(state) if k.startswith("play:")))
+        attack = next(e for e in more if e.kind == "attack")
+        assert (
+            attack["attacker"] == D.name(strongest)
+            and len(attack["dice"]) == D.SAWYERS[strongest]["attack_dice"]
+        )
