@@ -322,7 +322,7 @@ def worst_scene_loss(view: View) -> int:
     return max(e.health for card in R.SCENES for e, p in card_endings(card, r).items() if p)
 
 
-def _fight(x: SurvivorView, kind: str) -> tuple[str, str]:
+def fight_of(x: SurvivorView, kind: str) -> tuple[str, str]:
     """(kind, final card) of a fight the seat's survivor would face: a Final Scene is fought with the survivor's
     own revealed card (it is turned over before the Final Rescue can be tried, so an unrevealed one is never
     fought; the Slasher's numbers stand in for it)."""
@@ -332,14 +332,14 @@ def _fight(x: SurvivorView, kind: str) -> tuple[str, str]:
 def fight_stats(view: View, kind: str) -> checks.Fight:
     """The numbers of a fight of this kind for the seat, its health loss with the ability counted (Kirk's 1 less)."""
     x = me(view)
-    kind, final = _fight(x, kind)
+    kind, final = fight_of(x, kind)
     f = checks.fight_numbers(view.slasher, final, kind)
     return f._replace(health=A.slasher_loss(x.name, f.health))
 
 
 def fight_chances(view: View, kind: str, tokens: bool) -> tuple[Fraction, Fraction, Fraction, Fraction]:
     """(defeat, drive off, escape, lose) of a fight of this kind, bare-handed or with every token."""
-    e = fight_endings(roller(view, tokens), *_fight(me(view), kind))
+    e = fight_endings(roller(view, tokens), *fight_of(me(view), kind))
     by = {
         c: sum((p for end, p in e.items() if end.what == c), ZERO) for c in ("defeat", "drive off", "escape")
     }

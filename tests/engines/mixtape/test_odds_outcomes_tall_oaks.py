@@ -109,10 +109,7 @@ def _probe(monkeypatch: pytest.MonkeyPatch, seen: Seen) -> None:
         roll = seg[0]
         assert roll.kind == "action_roll" and roll.facts["purpose"] == purpose
         if purpose == "fight":
-            x = odds.me(view)
-            stakes = odds.fight_stakes(
-                odds.roller(view, False), view.fight, x.final if view.fight == "final" else ""
-            )
+            stakes = odds.fight_stakes(odds.roller(view, False), *odds.fight_of(odds.me(view), view.fight))
         else:
             stakes = odds.scene_stakes(view.card, purpose)
         foretold = odds.roll_ending(purpose, tuple(roll.facts["dice"]), tuple(roll.facts["bonus"]), stakes)
