@@ -301,3 +301,145 @@ def test_the_labels_say_what_a_choice_does():
     assert {"go to Packing with 1 Victim", "go to Packing with 2 Victims"} <= {
         x.replace(D.SPACES["packing"]["name"], "Packing") for x in labels
     }
+
+
+@pytest.mark.parametrize(
+    ("finale", "boots", "raised"), [("final_cut", 1, 1), ("game_over", 2, 0), ("curtain_call", 1, 1)]
+)
+def test_a_finales_killer_action_moves_her_its_boots_attacks_once_and_raises_bloodlust(finale, boots, raised):
+    """RULES.md M17: each revealed Finale's Killer Action, as RULES.md lists it: Final Cut (and the Epic Curtain
+    Call) goes for the closest, one boot, one attack, +1 Bloodlust; Game Over goes for the Final Girl, two boots,
+    one attack. From four spaces away she comes her boots times her Movement Value nearer and attacks once
+    (nobody in her space: an empty attack)."""
+    here, there = next((a, b) for a in D.SPACES for b in D.SPACES if D.DIST[a][b] == 4)
+    s = clear_board(fresh())
+    s.finale, s.finale_revealed, s.bloodlust = finale, True, 0
+    s.fg_space, s.killer_space, s.ask = here, there, {}
+    step = move_value(s)
+    events = run_ops(s, {"op": "killer_phase"})
+    assert 4 - D.DIST[s.killer_space][here] == boots * step
+    assert sum(e.kind in ("attack_empty", "killer_attacks_fg") for e in events) == 1
+    assert s.bloodlust == raised
+
+
+# research 2.3, the 23 core cards' result lines (2+, 1, failure), in the data's words: "choose" lists the failure's
+# two ways for her to pick.
+LINES = {
+    "walk": (
+        {"move": 2, "time": -1},
+        {"move": 1, "time": -1},
+        [{"move": 1, "lose_health": 1, "time": -2}, {"time": -2}],
+    ),
+    "focus": ({"horror": -1, "time": 2}, {"horror": -1, "time": -1}, {"time": -2}),
+    "weak_attack": ({"damage": 1}, {"damage": 1, "lose_health": 1}, {"lose_health": 1, "end_phase": True}),
+    "short_rest": (
+        {"heal": 2},
+        {"heal": 1, "time": -1},
+        {"heal": 1, "horror": 1, "time": -1, "end_phase": True},
+    ),
+    "search": (
+        {"search": 2, "time": -1},
+        {"search": 1, "time": -1},
+        [{"search": 1, "horror": 2, "time": -2}, {"horror": 1, "time": -2}],
+    ),
+    "sprint": (
+        {"move": 3, "time": -1},
+        {"move": 2, "time": -1},
+        [{"move": 1, "lose_health": 1, "time": -2, "end_phase": True}, {"lose_health": 1, "time": -2}],
+    ),
+    "guard": ({"block": "all"}, {"block": 2}, {"block": 1}),
+    "distraction": (
+        {"horror": -2, "time": 2},
+        {"horror": -1, "time": 1},
+        [{"horror": -1, "time": -4}, {"horror": 1, "time": -2}],
+    ),
+    "improvise": ({"improvise": "phase"}, {"improvise": "next"}, {"horror": 1, "time": -1}),
+    "planning": (
+        {"bonus_dice": 3},
+        {"bonus_dice": 2, "time": -1},
+        {"bonus_dice": 1, "horror": 1, "time": -2},
+    ),
+    "retaliate": ({"block": "all", "deal": 2}, {"block": 2, "deal": 1}, {}),
+    "furious_strike": (
+        {"damage": 2, "horror": -1},
+        {"damage": 1, "horror": -1, "end_phase": True},
+        {"lose_health": 1, "horror": 1, "end_phase": True},
+    ),
+    "long_rest": (
+        {"heal": 4, "time": -1},
+        {"heal": 3, "time": -2},
+        {"heal": 2, "horror": 1, "time": -2, "end_phase": True},
+    ),
+    "critical_strike": (
+        {"damage": 3, "horror": -1},
+        {"damage": 2, "horror": -1, "end_phase": True},
+        {"damage": 2, "lose_health": 2, "horror": 1, "end_phase": True},
+    ),
+}
+TRACKED = {"time", "horror", "heal", "lose_health", "end_phase", "bonus_dice", "improvise"}
+"""What a line changes that a state shows at once (damage needs her in range, moves and searches ask next)."""
+
+
+@pytest.mark.parametrize("card", sorted(LINES))
+def test_every_action_cards_result_lines_are_research_23s(card):
+    """RULES.md M18: each core Action card's three result lines are research 2.3's (both ways of a failure with a
+    choice too), and a line changes Time, Horror and her health by its numbers, ends the phase, adds dice or
+    Improvise as it says."""
+    two, one, fail = LINES[card]
+    spec = D.ACTIONS[card]
+    failure = {"choose": fail} if isinstance(fail, list) else fail
+    assert (spec.get("two", {}), spec.get("one", {}), spec.get("fail", {})) == (two, one, failure)
+    for line in [two, one, *(fail if isinstance(fail, list) else [fail])]:
+        if set(line) - TRACKED:
+            continue
+        s = fresh()
+        s.phase, s.time, s.horror, s.fg_health = "action", 5, 3, s.fg_max - 4
+        before = (s.time, s.horror, s.fg_health, s.bonus_dice)
+        run_ops(s, {"op": "line", "line": line, "trap": 0})
+        moved = (s.time - before[0], s.horror - before[1], s.fg_health - before[2], s.bonus_dice - before[3])
+        want = (line.get("time", 0), line.get("horror", 0), line.get("heal", 0) - line.get("lose_health", 0))
+        assert moved == (*want, line.get("bonus_dice", 0)), (card, line)
+        assert s.end_action == bool(line.get("end_phase")) and s.improvise == line.get("improvise", ""), (
+            card,
+            line,
+        )
+
+
+# The Death Traps' tracks (designed; RULES.md M19): what each step after the first does as the trap progresses.
+TRACKS = {
+    "reverse_bear_trap": ("horror", "time", "horror", "final"),
+    "swinging_blades": ("time", "horror", "final"),
+    "drowning_tank": ("", "horror", "time", "final"),
+    "conveyor_crusher": ("horror", "", "final"),
+    "hanging_chains": ("time", "", "horror", "final"),
+    "pressure_plate": ("horror", "time", "final"),
+    "electric_cage": ("health", "time", "health", "horror", "final"),
+    "sealed_box": ("time", "health", "", "health", "final"),
+    "hook_and_pulley": ("health", "horror", "health", "final"),
+    "spike_press": ("horror", "health", "time", "health", "final"),
+}
+STEP = {"": (0, 0, 0), "horror": (0, 1, 0), "time": (-2, 0, 0), "health": (0, 0, -1)}
+"""A step's (Time, Horror, her health) change: Horror +1, Time -2, 1 health (her own traps only)."""
+
+
+@pytest.mark.parametrize("card", sorted(TRACKS))
+def test_each_death_trap_progresses_along_its_track(card):
+    """RULES.md M19: each Death Trap, progressed step by step, does its track's steps in order (Horror +1, Time
+    -2, 1 health for hers) and completes on its last: a Victim's kills the Victim, hers ends the game."""
+    s = clear_board(fresh())
+    s.time, s.horror = 12, 0
+    mine = card in D.FG_TRAPS
+    subject = "fg" if mine else str(add_victim(s, "office").id)
+    if not mine:
+        s.victims[-1].trapped = True
+    set_trap(s, card, subject, s.fg_space if mine else "office", [])
+    done = []
+    for effect in TRACKS[card]:
+        before = (s.time, s.horror, s.fg_health)
+        run_ops(s, {"op": "progress"})
+        if effect == "final":
+            assert s.traps[0].done or s.result, card
+            break
+        done.append(tuple(a - b for a, b in zip((s.time, s.horror, s.fg_health), before, strict=True)))
+    assert done == [STEP[e] for e in TRACKS[card][:-1]], card
+    assert len(D.TRAPS[card]["track"]) == len(TRACKS[card]) + 1

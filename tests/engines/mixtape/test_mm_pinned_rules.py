@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
+from fractions import Fraction
 
 from mm_positions import KNIFE, PENT, LoadedRng, give, kinds, park, put_marker, ready, started, top_scene
 
-from engines.mixtape.directors_cut import GAME, bonus, searching, spending
+from engines.mixtape.directors_cut import GAME, bonus, odds, searching, spending
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.supplies import card_type
 
@@ -169,3 +170,13 @@ def test_turf_war_and_pickpocket_reach_every_rival_in_turn_order():
     assert bonus._brawl_nearest(state, a, card, events)
     brawl = next(e for e in events if e.kind == "brawl_started")
     assert (brawl["seat"], brawl["other"]) == (a.seat, me.seat)
+
+
+def test_the_action_die_and_the_search_die_have_the_faces_rules_md_lists():
+    """RULES.md (Other designed values): each Action Die face is a knife, a fist or a pentagram, two of each; the
+    Search Die three Search, two Denied, one Noise. Every chance the odds give is read over these faces, and a
+    pentagram triple is 1 roll in 27 (issue 47's hand mutations: a face changed was unpinned)."""
+    assert Counter(R.ACTION_FACES) == {R.KNIFE: 2, R.FIST: 2, R.PENTAGRAM: 2}
+    assert Counter(R.SEARCH_FACES) == {"search": 3, "denied": 2, "noise": 1}
+    pentagrams = sum(p for roll, p in odds._rolls() if roll == (R.PENTAGRAM,) * 3)
+    assert pentagrams == Fraction(1, 27)
