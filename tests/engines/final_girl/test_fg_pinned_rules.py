@@ -7,11 +7,12 @@ from fg_positions import add_victim, at_the_forklift, clear_board, fresh, hand_o
 
 from engines.core.contract import IllegalMove
 from engines.final_girl import GAME
+from engines.final_girl import ambiguity as amb
 from engines.final_girl import data as D
-from engines.final_girl.items import deal_damage, gain_item
+from engines.final_girl.items import deal_damage, gain_item, item_options, use_item
 from engines.final_girl.killer import targets
 from engines.final_girl.playing import describe_line
-from engines.final_girl.rolling import resolve_reaction
+from engines.final_girl.rolling import dice_count, resolve_reaction
 from engines.final_girl.state import MinorPower
 from engines.final_girl.tracks import attack_value, end_phase_now, hurt_fg, move_value, reveal_dark_power
 from engines.final_girl.traps import complete_trap, set_trap
@@ -443,3 +444,76 @@ def test_each_death_trap_progresses_along_its_track(card):
         done.append(tuple(a - b for a, b in zip((s.time, s.horror, s.fg_health), before, strict=True)))
     assert done == [STEP[e] for e in TRACKS[card][:-1]], card
     assert len(D.TRAPS[card]["track"]) == len(TRACKS[card]) + 1
+
+
+# -- the mutation run with issue 47's operators (RULES.md M20-M25) ------------------------------------------
+
+
+def test_adrenaline_counts_the_killer_only_on_her_final_health_token():
+    """RULES.md M20 (H6): on the board with health left, the Tormentor gives no Adrenaline die; on her Final
+    Health token, one."""
+    s = fresh()
+    base = dice_count(s, 0)
+    s.killer_space, s.finale_revealed = "lobby", True
+    s.killer_health = 1
+    assert dice_count(s, 0) == base
+    s.killer_health = 0
+    assert dice_count(s, 0) == base + 1
+
+
+def test_infinite_evil_sends_her_after_the_first_tied_victims_in_board_order_when_you_are_not_tied():
+    """RULES.md M21 (G1): under Infinite Evil, tied Victims and no Final Girl among them: the first space in board
+    order, whichever way the tie is listed."""
+    s = fresh(0, ties="infinite-evil")
+    first, last = D.ORDER[1], D.ORDER[5]
+    assert amb.target(s, [(last, False), (first, False)]) == (first, False)
+    assert amb.target(s, [(first, False), (last, False)]) == (first, False)
+
+
+def test_only_an_unlocking_item_is_offered_on_a_locked_exit():
+    """RULES.md M22 (I5): on a Locked Exit the Bolt Cutters, the Keycard and the Crowbar (with 1 Time) are offered
+    to open it; a weapon with no unlocking (the Wrench) is not, nor the Crowbar with no Time."""
+    s = fresh()
+    exit_ = D.EXITS[0]
+    s.fg_space, s.locked, s.time = exit_, [exit_], 2
+    s.hands, s.backpack = ["wrench", "crowbar"], ["bolt_cutters"]
+    used = {o.key for o in item_options(s)}
+    assert used == {"item:crowbar", "item:bolt_cutters"}
+    s.time = 0
+    assert {o.key for o in item_options(s)} == {"item:bolt_cutters"}
+
+
+def test_a_move_card_works_only_a_move_escape_task():
+    """RULES.md M23 (D5): a Walk may be played toward a Victim's Death Trap here whose current Escape Task is a
+    move, and not toward one whose task is Time."""
+    toward = {}
+    for card in ("swinging_blades", "reverse_bear_trap"):  # first tasks: move 1; Time 2
+        s = clear_board(fresh())
+        hand_of(s, "walk")
+        v = add_victim(s, s.fg_space)
+        v.trapped = True
+        set_trap(s, card, str(v.id), s.fg_space, [])
+        s.ask = {"kind": "action"}
+        toward[card] = any(k.startswith("play:walk:") for k in legal(s))
+    assert toward == {"swinging_blades": True, "reverse_bear_trap": False}
+
+
+def test_an_item_is_discarded_with_its_last_use():
+    """RULES.md M24 (I3): an item with limited uses keeps its card while uses are left and is discarded with the
+    last one."""
+    s = fresh()
+    s.hands, s.item_uses = ["nail_gun"], {"nail_gun": 2}
+    use_item(s, "nail_gun", [])
+    assert s.hands == ["nail_gun"] and s.item_uses["nail_gun"] == 1
+    use_item(s, "nail_gun", [])
+    assert "nail_gun" not in s.hands + s.backpack and "nail_gun" not in s.item_uses
+
+
+def test_no_harm_comes_to_her_once_the_game_is_over():
+    """RULES.md M25: once the game has ended (won or lost), damage or lost health changes nothing and tells
+    nothing."""
+    s = fresh()
+    s.result = "won"
+    health, events = s.fg_health, []
+    hurt_fg(s, 2, events, "card")
+    assert s.fg_health == health and events == []
