@@ -92,3 +92,11 @@ def test_every_new_mutant_of_an_engine_is_python_and_changes_it(bench_script):
         assert changed != text, m.describe(text)
         if m.path.endswith(".py"):
             ast.parse(changed)
+
+
+def test_every_hand_mutant_still_finds_its_text(bench_script):
+    """bench/hand_mutation.py: each hand mutant names text its file still holds, and changes it."""
+    hand = bench_script("hand_mutation")
+    for engine, path, old, new in hand.HAND:
+        assert engine in hand.M.ENGINES and old != new
+        assert old in (hand.ROOT / path).read_text(), (path, old)
