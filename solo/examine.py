@@ -10,12 +10,11 @@ from __future__ import annotations
 import difflib
 from collections.abc import Mapping
 
-from solo.games import InputError
+from solo.games import GameUI, InputError
 
 
-def things(ui: object, view: object) -> dict[str, str]:
-    offered = getattr(ui, "things", None)
-    return dict(offered(view)) if offered is not None else {}
+def things(ui: GameUI, view: object) -> dict[str, str]:
+    return dict(ui.things(view))
 
 
 def find(known: Mapping[str, str], typed: str) -> str:

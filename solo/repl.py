@@ -80,8 +80,7 @@ class Repl:
 
     def toolbar_fields(self) -> list[tuple[str, str]] | None:
         """The toolbar's fields with the theme meaning of each, where the game's screen gives them."""
-        fields = getattr(self.ui, "toolbar_fields", None)
-        return None if fields is None else fields(self.run.view())
+        return self.ui.toolbar_fields(self.run.view())
 
     def words(self, typed: str = "") -> list[str]:
         """What Tab completes `typed` to: the choices' labels, the commands, and after a word that examines
@@ -90,13 +89,13 @@ class Repl:
         out = [c.name for c in COMMANDS]
         if d is not None and d.seat == self.run.seat:
             out = [o.label for o in d.options] + out
-        things = getattr(self.ui, "things", None)
-        if things is None:
+        names = list(self.ui.things(self.run.view()))
+        if not names:
             return out
         first, space, _ = typed.lstrip().partition(" ")
         command = BY_WORD.get(first.lower())
         word = first if space and command is not None and command.name in ("examine", "look") else "examine"
-        return out + [f"{word} {name}" for name in things(self.run.view())]
+        return out + [f"{word} {name}" for name in names]
 
     # -- the loop ---------------------------------------------------------------------------------------
 
@@ -268,7 +267,7 @@ class Repl:
             return None
         from solo import screen_story
 
-        owner = getattr(self.ui, "owner", screen_story.nobody)
+        owner = self.ui.owner
         width = console.width - 4  # inside a panel's borders and padding
         log, start, seat = self.run.log, self.shown, self.run.seat
 
@@ -319,8 +318,7 @@ class Repl:
                 self.screen.say(f"{d.prompt} (1-{len(d.options)}, as before; 'look' lists them again.)")
             else:
                 self.listed[d.kind] = keys
-                shows_map = getattr(self.ui, "shows_map", None)
-                if not self.screen.plain and shows_map is not None and shows_map(d):
+                if not self.screen.plain and self.ui.shows_map(d):
                     self.cmd_map("")
                 self.screen.options(d, self._tip(d), self._laid_out(d, self.compact))
             if company := self._company_line():
@@ -331,8 +329,7 @@ class Repl:
     def _company_line(self) -> str:
         """Who stands in the person's space (a killer beside them), where the game's screen says: at every
         prompt while it holds, not only when they came."""
-        company = getattr(self.ui, "company", None)
-        return company(self.run.view()) if company is not None else ""
+        return self.ui.company(self.run.view())
 
     def _show_coach(self, d: Decision) -> None:
         text = self._coach_line(d)
@@ -342,10 +339,9 @@ class Repl:
 
     def _coach_line(self, d: Decision) -> str:
         """The line on what this kind of decision is about, the first time it comes up; '' otherwise."""
-        explain = getattr(self.ui, "coach", None)
-        if not self.coach or explain is None or d.seat != self.run.seat or d.kind in self.coached:
+        if not self.coach or d.seat != self.run.seat or d.kind in self.coached:
             return ""
-        return explain(d) or ""
+        return self.ui.coach(d) or ""
 
     def _show_digest(self) -> None:
         line = self._digest_line()
@@ -361,8 +357,7 @@ class Repl:
         from narratives import digest
         from solo.screen import fit_digest
 
-        extra = getattr(self.ui, "digest_fields", None)  # what the words read from where things stand
-        fields = extra(self.run.view()) if extra is not None else None
+        fields = self.ui.digest_fields(self.run.view())  # what the words read from where things stand
         items = digest.items(self.narrator, self.run.log[self.since :], fields)
         return fit_digest(items, self.screen.console.width)
 
@@ -371,15 +366,11 @@ class Repl:
         `compact`: its shorter layout (`compact_lines`), for a screen whose story would not fit beside the
         other, or None where it has none (plain text is never laid out in short)."""
         if compact:
-            short = getattr(self.ui, "compact_lines", None)
-            if short is None or self.screen.plain:
+            if self.screen.plain:
                 return None
-            return short(d, self.run.view(), self.screen.console.width)
-        lay_out = getattr(self.ui, "choice_lines", None)
-        if lay_out is None:
-            return None
+            return self.ui.compact_lines(d, self.run.view(), self.screen.console.width)
         plain = self.screen.plain
-        return lay_out(d, self.run.view(), self.screen.console.width - (2 if plain else 0), plain)
+        return self.ui.choice_lines(d, self.run.view(), self.screen.console.width - (2 if plain else 0), plain)
 
     def _tip(self, d: Decision) -> str:
         """What to type; where the rules leave a single choice, that Enter takes it."""
@@ -696,14 +687,15 @@ class Repl:
         if not arg:
             self.screen.cards(self.ui.cards(self.run.view(), self.screen.plain))
             return
-        area = getattr(self.ui, "map_area", None)
-        if area is None:
-            self.screen.error(f"'map' shows the whole table in {self.run.game.title}; type 'map' alone.")
-            return
         try:
-            self.screen.cards(area(self.run.view(), self.screen.plain, arg))
+            panels = self.ui.map_area(self.run.view(), self.screen.plain, arg)
         except InputError as e:
             self.screen.error(str(e))
+            return
+        if panels is None:
+            self.screen.error(f"'map' shows the whole table in {self.run.game.title}; type 'map' alone.")
+            return
+        self.screen.cards(panels)
 
     def cmd_achievements(self, arg: str) -> None:
         from solo import achievements

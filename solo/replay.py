@@ -68,9 +68,8 @@ def show(
         if stop.chosen is None:
             return
         screen.cards(ui.cards(stop.view, screen.plain))
-        lay_out = getattr(ui, "choice_lines", None)
         width = screen.console.width - (2 if screen.plain else 0)
-        screen.options(stop.decision, "", lay_out(stop.decision, stop.view, width, screen.plain) if lay_out else None)
+        screen.options(stop.decision, "", ui.choice_lines(stop.decision, stop.view, width, screen.plain))
 
     screen.paged(draw, more)
     if stop.chosen is None:

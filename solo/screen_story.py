@@ -79,11 +79,6 @@ class Section(NamedTuple):
     """Where in the log it begins (for the `log N` that tells it whole)."""
 
 
-def nobody(event: Event) -> str | None:
-    """The owner for a game with no other seat (Escape of the Dead): the whole story is the person's own."""
-    return None
-
-
 def fitted(
     log: Sequence[Event],
     narrator: Narrator,

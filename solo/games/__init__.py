@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
 from engines.core.contract import Decision
+from engines.core.events import Event
 
 if TYPE_CHECKING:
     from fractions import Fraction  # odds only: not paid at launch
@@ -34,22 +35,78 @@ class InputError(ValueError):
 class GameUI(Protocol):
     def toolbar(self, view: Any) -> str: ...
     def status(self, view: Any) -> list[tuple[str, str]]: ...
-    def cards(self, view: Any, plain: bool) -> list[tuple[str, str | Text]]:
+    def cards(self, view: Any, plain: bool) -> Sequence[tuple[str, str | Text]]:
         """(title, body) panels for `map`; a body may be rich Text styled from solo.theme."""
         ...
 
     def parse(self, text: str, decision: Decision) -> str | None: ...
     def odds(
         self, state: Any, key: str | None = None
-    ) -> list[Table] | None:
+    ) -> Sequence[Table] | None:
         """Tables of (title, header, rows, note); with a key, the odds of that choice alone."""
         ...
 
     def example(self, decision: Decision) -> str: ...
 
+    # The optional hooks: a screen inherits ScreenHooks' defaults for those it does not offer.
+    def things(self, view: Any) -> dict[str, str]: ...
+    def toolbar_fields(self, view: Any) -> list[tuple[str, str]] | None: ...
+    def owner(self, event: Event) -> str | None: ...
+    def company(self, view: Any) -> str: ...
+    def coach(self, decision: Decision) -> str | None: ...
+    def digest_fields(self, view: Any) -> dict[str, str] | None: ...
+    def shows_map(self, decision: Decision) -> bool: ...
+    def choice_lines(self, decision: Decision, view: Any, width: int, plain: bool) -> list[str] | None: ...
+    def compact_lines(self, decision: Decision, view: Any, width: int) -> list[str] | None: ...
+    def map_area(self, view: Any, plain: bool, area: str) -> Sequence[tuple[str, str | Text]] | None: ...
 
-# Optional on a GameUI: `shows_map(decision) -> bool`, True where the map belongs beside the choices (a move
-# after a roll); the REPL then draws it before listing them, on a screen with boxes.
+
+class ScreenHooks:
+    """The optional screen hooks, with what a screen that does not offer one gets. Every game's UI inherits
+    them, so the REPL calls each hook directly and mypy checks each game's against GameUI."""
+
+    def things(self, view: Any) -> dict[str, str]:
+        """Name -> text of everything `examine` can show; none."""
+        return {}
+
+    def toolbar_fields(self, view: Any) -> list[tuple[str, str]] | None:
+        """The toolbar as (theme meaning, "Label value") fields, most important first; None: `toolbar` alone."""
+        return None
+
+    def owner(self, event: Event) -> str | None:
+        """The seat whose turn an event belongs to (None: the person's own); with no other seat, all is theirs."""
+        return None
+
+    def company(self, view: Any) -> str:
+        """Who stands in the person's space (a killer beside them); nobody."""
+        return ""
+
+    def coach(self, decision: Decision) -> str | None:
+        """The first-time line on what a kind of decision is about; none."""
+        return None
+
+    def digest_fields(self, view: Any) -> dict[str, str] | None:
+        """Words the digest reads from where things stand (the Slasher's name); none."""
+        return None
+
+    def shows_map(self, decision: Decision) -> bool:
+        """Whether the map belongs beside these choices (a move after a roll), drawn before them on a screen with
+        boxes; no."""
+        return False
+
+    def choice_lines(self, decision: Decision, view: Any, width: int, plain: bool) -> list[str] | None:
+        """The game's own layout of a long list of choices; None: the plain numbered list."""
+        return None
+
+    def compact_lines(self, decision: Decision, view: Any, width: int) -> list[str] | None:
+        """That list in short, where the whole would push the story off the screen; None: no short form."""
+        return None
+
+    def map_area(self, view: Any, plain: bool, area: str) -> Sequence[tuple[str, str | Text]] | None:
+        """The panels of one area of the map (`map AREA`); None: the map has no areas."""
+        return None
+
+
 
 
 _MODULES = {

@@ -17,7 +17,7 @@ from engines.mixtape.tall_oaks.game import GAME
 from engines.mixtape.tall_oaks.state import State, SurvivorView, View
 from solo import theme
 from solo.commands import COMMANDS
-from solo.games import Table
+from solo.games import GameUI, ScreenHooks, Table
 from solo.games import tall_oaks_choices as C
 from solo.games import tall_oaks_map as M
 from solo.games import tall_oaks_odds as O
@@ -70,7 +70,7 @@ def _near_meter(view: View) -> bool:
     return bool(view.slasher_at) or view.slasher == R.LEGEND or view.meter >= R.METER - 1
 
 
-class EscapeFromTallOaksUI:
+class EscapeFromTallOaksUI(ScreenHooks):
     # -- whose turn ---------------------------------------------------------------------------------
 
     def owner(self, event: Event) -> str | None:
@@ -323,3 +323,4 @@ def _tasks(view: View) -> str:
 
 
 UI = EscapeFromTallOaksUI()
+_check: GameUI = UI  # mypy checks every hook against the protocol

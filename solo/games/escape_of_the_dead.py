@@ -15,7 +15,7 @@ from engines.escape_of_the_dead.game import REWARDS
 from engines.escape_of_the_dead.keys import letter_of, split_key, split_of
 from engines.escape_of_the_dead.state import State, View
 from solo import theme
-from solo.games import InputError, Table, pct
+from solo.games import GameUI, InputError, ScreenHooks, Table, pct
 from solo.parse import number
 from solo.screen import columns as _columns
 from solo.toolbar import joined
@@ -85,7 +85,7 @@ def _breaks(view: View) -> bool:
     return view.zombies > 0 and view.barricade <= view.zombies
 
 
-class EscapeOfTheDeadUI:
+class EscapeOfTheDeadUI(ScreenHooks):
     # -- the bottom line ----------------------------------------------------------------------------------
 
     def toolbar(self, view: View) -> str:
@@ -638,3 +638,4 @@ def _key(lawn: int, barricade: int, garage: int) -> str:
 
 
 UI = EscapeOfTheDeadUI()
+_check: GameUI = UI  # mypy checks every hook against the protocol

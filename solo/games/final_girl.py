@@ -13,7 +13,7 @@ from engines.final_girl import data as D
 from engines.final_girl.keys import Key
 from engines.final_girl.state import State, View
 from solo import theme
-from solo.games import Table
+from solo.games import GameUI, ScreenHooks, Table
 from solo.games import final_girl_map as M
 from solo.games.final_girl_words import PARTIALS, SUCCEEDS, setups_line
 from solo.games.final_girl_words import cards_list as _names
@@ -56,7 +56,7 @@ _COACH_TIE = "Game Ambiguity: the rules leave this open, so you settle it ('x am
 """One line (under 80 columns) on what each kind of decision is about, shown the first time it comes up."""
 
 
-class FinalGirlUI:
+class FinalGirlUI(ScreenHooks):
     # -- whose turn ---------------------------------------------------------------------------------
 
     def owner(self, event: Event) -> str | None:
@@ -273,3 +273,4 @@ def _near(view: View) -> bool:
 
 
 UI = FinalGirlUI()
+_check: GameUI = UI  # mypy checks every hook against the protocol

@@ -15,7 +15,7 @@ from engines.mixtape.directors_cut.movement import MoveDecision
 from engines.mixtape.directors_cut.state import State, View
 from engines.mixtape.directors_cut.turns import PASSIVE
 from solo import theme
-from solo.games import InputError, Table
+from solo.games import GameUI, InputError, ScreenHooks, Table
 from solo.games.mixtape_map import board, me, plain_board, short_place
 from solo.games.tall_oaks_town import location_move
 from solo.summary import plural
@@ -81,7 +81,7 @@ def _coach_line(kind: str) -> str | None:
     )
 
 
-class MixtapeMassacreUI:
+class MixtapeMassacreUI(ScreenHooks):
     # -- whose turn ---------------------------------------------------------------------------------
 
     def owner(self, event: Event) -> str | None:
@@ -272,3 +272,4 @@ class MixtapeMassacreUI:
 
 
 UI = MixtapeMassacreUI()
+_check: GameUI = UI  # mypy checks every hook against the protocol

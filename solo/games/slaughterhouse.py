@@ -14,6 +14,7 @@ from engines.slaughterhouse.rules import the
 from engines.slaughterhouse.state import State, View
 from narratives.words import join
 from solo import theme
+from solo.games import GameUI, ScreenHooks
 from solo.summary import plural
 from solo.toolbar import joined
 
@@ -25,7 +26,7 @@ def _pct(p: Fraction) -> str:
     return f"{float(p) * 100:.1f}%"
 
 
-class SlaughterhouseUI:
+class SlaughterhouseUI(ScreenHooks):
     def owner(self, event: Event) -> str | None:
         """The side whose phase an event belongs to (the phases are named for the seats), so a short terminal
         can tell the other side's phase in brief (solo/screen_story.py); None where no side acts."""
@@ -633,3 +634,4 @@ def _reroll_odds(state: State, kind: str, found: list[Roll]) -> list[Table]:
 
 
 UI = SlaughterhouseUI()
+_check: GameUI = UI  # mypy checks every hook against the protocol

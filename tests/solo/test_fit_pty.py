@@ -79,7 +79,7 @@ def _tellings(run: Run, since: int) -> list[Telling]:
 def _own_end(run: Run, since: int) -> Telling | None:
     """The last telling of what the person's choice did before another seat's turn began; None where all it
     did was part of the setup (a starting point), which gives way as the others' turns do."""
-    owner = getattr(ui_for(run.game.id), "owner", screen_story.nobody)
+    owner = ui_for(run.game.id).owner
     a, b, _ = screen_story.chapters(run.log, since, owner)[0]
     setup = screen_story.setup_end(run.log, for_game(run.game.id, run.seed, run.seat))
     mine = [t for t in _tellings(run, since) if a <= t.start < b and t.start >= setup]

@@ -147,7 +147,7 @@ def test_a_rival_under_another_mark_is_named_in_the_legend():
 
 def test_the_map_is_not_drawn_before_the_stop_choice_so_the_roll_stays_on_screen(tmp_path):
     run = next(r for r in person_decisions(range(3)) if r.decision().kind == "move")
-    assert getattr(UI, "shows_map", lambda d: False)(run.decision()) is False
+    assert UI.shows_map(run.decision()) is False
 
 
 # -- examine ------------------------------------------------------------------------------------------------

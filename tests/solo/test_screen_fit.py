@@ -96,7 +96,7 @@ def _own_texts(run: Run, since: int, brief: bool = False) -> list[str]:
     """The person's own tellings in log[since:] with words, as chosen (prose, or summaries in brief), the
     setup after its scene left out (it gives way as the others' turns do)."""
     narrator = for_game(run.game.id, run.seed, run.seat)
-    owner = getattr(ui_for(run.game.id), "owner", screen_story.nobody)
+    owner = ui_for(run.game.id).owner
     own = screen_story.own_stretches(run.log, since, owner, run.seat)
     scene = narrator.tellings(run.log, 0)[0].stop
     setup = screen_story.setup_end(run.log, narrator)
@@ -255,7 +255,7 @@ def test_the_digest_speaks_in_words_tells_the_truth_and_is_never_empty_at_30_col
     game = get(game_id)
     policy = automa.policy(game, "normal")
     ui = ui_for(game_id)
-    extra = getattr(ui, "digest_fields", None)
+    extra = ui.digest_fields
     said = 0
     for seed in range(2):
         run = Run(game, seed, resolve_options(game, {}), game.person_seats[0])
@@ -265,7 +265,7 @@ def test_the_digest_speaks_in_words_tells_the_truth_and_is_never_empty_at_30_col
             start = len(run.log)
             run.choose(decide(game, policy, run.state, d, policy_rng(seed, len(run.keys))), d)
             run.step_automa()
-            items = digest.items(narrator, run.log[start:], extra(run.view()) if extra else None)
+            items = digest.items(narrator, run.log[start:], extra(run.view()))
             if not items:
                 continue
             said += 1
