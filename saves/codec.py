@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 from saves import migrations
@@ -57,7 +59,7 @@ def decode_record(data: bytes) -> Record:
     return record
 
 
-def _check_unsealed(doc: dict) -> None:
+def _check_unsealed(doc: dict[str, Any]) -> None:
     """A save of schema 1 (before seals) holds none of what only later schemas write: one that does was
     relabelled, so as to load without its seal (issue 46, 5)."""
     later = [name for name in ("seal", "run") if doc.get(name)]

@@ -16,6 +16,7 @@ import contextlib
 import hashlib
 import os
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
@@ -57,7 +58,7 @@ def digest(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
-def events_digest(events: list) -> str:
+def events_digest(events: list[Any]) -> str:
     return digest(_encoder.encode(events))
 
 

@@ -7,6 +7,7 @@ Record changes shape, without ever keeping old classes around.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from saves.text import show
 
@@ -17,17 +18,17 @@ SEALED = 2
 """From this schema on every save carries a seal (saves/record.py); an older one is checked by its replay."""
 
 
-def _to_sealed(doc: dict) -> dict:
+def _to_sealed(doc: dict[str, Any]) -> dict[str, Any]:
     """Schema 2 added the run's id and the seal: a save from before has neither, and says so by their absence."""
     doc.pop("seal", None)
     return doc
 
 
-MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _to_sealed}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _to_sealed}
 """Key N turns a document of schema N into one of schema N+1 (upgrade stamps the new number)."""
 
 
-def upgrade(doc: dict) -> dict:
+def upgrade(doc: dict[str, Any]) -> dict[str, Any]:
     """Run the migration chain from the document's schema up to SCHEMA, on a copy.
 
     Raises ValueError, with a message fit for the person, when the document is newer than this

@@ -83,8 +83,10 @@ def decide(game: Game, policy: Any, state: Any, decision: Decision, rng: Rng) ->
     (an object with `searches = True` and `choose(game, state, decision, rng)`) gets the state, which it may
     read only through the game's determinize (engines/core/search.py)."""
     if getattr(policy, "searches", False):
-        return policy.choose(game, state, decision, rng)
-    return policy(game.view(state, decision.seat), decision, rng)
+        chosen: str = policy.choose(game, state, decision, rng)
+    else:
+        chosen = policy(game.view(state, decision.seat), decision, rng)
+    return chosen
 
 
 def replay(
@@ -102,11 +104,10 @@ def _by_seat(game: Game, policy: str | Policy | Mapping[str, str | Policy] | Non
         if p is None:
             return None
         if isinstance(p, str):
-            if p in game.policies:
-                return game.policies[p]
             from engines.core import levels
 
-            return levels.resolve(game, p)
+            named: Policy = levels.resolve(game, p)  # a game's policy by name, "search" or a level
+            return named
         return p
 
     if isinstance(policy, Mapping):

@@ -30,7 +30,8 @@ def read_toml(path: Path) -> dict[str, Any]:
     try:
         kept = _COPY.decode(copy.read_bytes())
         if kept.get("digest") == digest:
-            return kept["data"]
+            data: dict[str, Any] = kept["data"]
+            return data
     except (OSError, msgspec.DecodeError, AttributeError, KeyError):
         pass
     import tomllib  # only when there is no good copy: the import alone is a millisecond

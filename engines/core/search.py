@@ -65,7 +65,7 @@ def hidden_of(game: Game) -> Game:
 
 # -- copies ----------------------------------------------------------------------------------------------
 
-_CODECS: dict[type, tuple[msgspec.msgpack.Encoder, msgspec.msgpack.Decoder]] = {}
+_CODECS: dict[type, tuple[msgspec.msgpack.Encoder, msgspec.msgpack.Decoder[Any]]] = {}
 
 
 def clone(state: Any) -> Any:

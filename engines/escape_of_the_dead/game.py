@@ -245,7 +245,8 @@ class EscapeOfTheDead:
         return state, events
 
     def decision(self, state: State) -> Decision | None:
-        return DECISIONS.handler(state.phase)(state)
+        asked: Decision | None = DECISIONS.handler(state.phase)(state)
+        return asked
 
     def apply(self, state: State, key: str, decision: Decision | None = None) -> list[Event]:
         events: list[Event] = []

@@ -68,3 +68,37 @@ def test_a_function_over_the_limit_outside_engines_is_let_through(tmp_path: Path
     """solo/, narratives/ and tests/ are exempt, as pyproject.toml says; the exemption must not reach engines/."""
     result = _check(tmp_path, _function(_limit() + 5), "solo/long_screen.py")
     assert result.returncode == 0, result.stdout
+
+
+def _mypy(tmp_path: Path, where: str, source: str) -> subprocess.CompletedProcess[str]:
+    """mypy, as configured in pyproject.toml, over one scratch module placed at `where` (its packages made)."""
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    target = tmp_path / where
+    for folder in [target.parent, *target.parent.parents]:
+        if folder == tmp_path:
+            break
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "__init__.py").touch()
+    target.write_text(source)
+    return subprocess.run(
+        [sys.executable, "-m", "mypy", "--no-incremental", "--cache-dir", str(tmp_path / ".cache"), where],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+LOOSE = "from typing import Any\n\n\ndef f(x: list[Any]) -> list:  # a bare generic\n    return x\n"
+
+
+@pytest.mark.parametrize("where", ["engines/core/probe.py", "saves/probe.py", "engines/some_game/keys.py"])
+def test_the_core_the_saves_and_every_games_keys_are_checked_strictly(tmp_path: Path, where: str) -> None:
+    """mypy --strict's per-module checks hold where pyproject.toml says (issue 47, point 4): a bare generic fails."""
+    result = _mypy(tmp_path, where, LOOSE)
+    assert result.returncode != 0 and "type-arg" in result.stdout, result.stdout
+
+
+def test_the_strict_checks_stop_where_the_list_does(tmp_path: Path) -> None:
+    result = _mypy(tmp_path, "solo/probe.py", LOOSE)
+    assert result.returncode == 0, result.stdout
