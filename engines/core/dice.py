@@ -11,6 +11,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import factorial, prod
+from typing import Any
 
 from engines.core.rng import Rng
 
@@ -19,7 +20,7 @@ Distribution = dict[int, Fraction]
 D6: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 
 
-def roll(rng: Rng, n: int, faces: Sequence[Hashable] = D6) -> list:
+def roll(rng: Rng, n: int, faces: Sequence[Hashable] = D6) -> list[Any]:
     """Roll n dice with the given faces."""
     if faces is D6:
         return rng.d6s(n)
@@ -92,7 +93,7 @@ def mean(dist: Distribution) -> Fraction:
 
 
 def roll_distribution(
-    n: int, evaluate: Callable[[tuple], Hashable], faces: Sequence[Hashable] = D6
+    n: int, evaluate: Callable[[tuple[Any, ...]], Hashable], faces: Sequence[Hashable] = D6
 ) -> dict[Hashable, Fraction]:
     """The exact distribution of any function of a roll of n dice (a combo, a best face, a pair of counts).
 
