@@ -95,7 +95,7 @@ def resolve(game, name: str):
     if name == "hard" and SAMPLES is not None:
         import msgspec
 
-        from engines.core.search import Searcher
+        from engines.core.race import Searcher
 
         return Searcher(msgspec.structs.replace(levels.hard_budget(game.id), most=SAMPLES, steps=None))
     return levels.resolve(game, name)

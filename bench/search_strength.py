@@ -25,8 +25,8 @@ import msgspec
 
 from engines import registry
 from engines.core import autoplay, levels, search
-from engines.core.race import Race
-from engines.core.search import Budget, Searcher, wilson
+from engines.core.race import Race, Searcher
+from engines.core.search import Budget, wilson
 
 GAMES = ("escape-of-the-dead", "final-girl", "slaughterhouse")
 EOTD_OPTIMUM = 0.70857  # the exact optimal win chance from the standard start (engines/escape_of_the_dead)

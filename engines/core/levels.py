@@ -10,9 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core.contract import Decision, Game, Policy
-from engines.core.race import Race
+from engines.core.race import Race, Searcher
 from engines.core.rng import Rng
-from engines.core.search import Searcher
 
 LEVELS = ("easy", "normal", "hard")
 DEFAULT_LEVEL = "normal"

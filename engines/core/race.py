@@ -32,7 +32,7 @@ from typing import Any, NamedTuple
 import msgspec
 
 from engines.core.contract import Decision, Game
-from engines.core.rng import derive_seed
+from engines.core.rng import Rng, derive_seed
 from engines.core.search import Estimate, _Tally, hidden_of, pick_rng, playout, sample_rng, wilson
 
 Z = 2.5758293035489004
@@ -400,3 +400,26 @@ def choose(
         return decision.options[0].key
     verdict = race(game, state, decision, budget, seed, keep=PICK, playouts=playouts)
     return verdict.favourite if verdict.favourite in verdict.best else verdict.top.estimate.key
+
+
+class Searcher:
+    """A searching policy for `engines.core.autoplay.decide`: it gets the state, read through determinize, and
+    races the options (`choose`) within its budget."""
+
+    searches = True
+
+    def __init__(self, budget: Race | None = None, playouts: Playouts | None = None) -> None:
+        self.budget = budget or Race(futile=True)
+        self.playouts = playouts
+        """How the race's playouts are played (`Playouts`; here when None): the same choice
+        whichever plays them."""
+
+    def choose(self, game: Game, state: Any, decision: Decision, rng: Rng) -> str:
+        seed = rng.next_u32() << 32 | rng.next_u32()
+        return choose(game, state, decision, self.budget, seed, self.playouts)
+
+    def __call__(self, view: Any, decision: Decision, rng: Rng) -> str:
+        raise TypeError("a searching policy needs the state: ask it through engines.core.autoplay.decide")
+
+    def __repr__(self) -> str:
+        return f"Searcher({self.budget!r})"

@@ -21,15 +21,12 @@ from __future__ import annotations
 
 import math
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import msgspec
 
 from engines.core.contract import Decision, Game, Option
 from engines.core.rng import Rng, derive_seed, splitmix64
-
-if TYPE_CHECKING:
-    from engines.core.race import Playouts, Race
 
 _MASK64 = (1 << 64) - 1
 ROLLOUT_CAP = 5_000
@@ -209,30 +206,3 @@ def _ranked(options: tuple[Option, ...], tallies: list[_Tally], favourite: str =
         ranked.append(((-e.win, -(e.value or 0.0), option.key != favourite, length, i), e))
     ranked.sort(key=lambda pair: pair[0])
     return [e for _, e in ranked]
-
-
-class Searcher:
-    """A searching policy for `engines.core.autoplay.decide`: it gets the state, read through determinize, and
-    races the options (engines.core.race.choose) within its budget."""
-
-    searches = True
-
-    def __init__(self, budget: Race | None = None, playouts: Playouts | None = None) -> None:
-        from engines.core.race import Race
-
-        self.budget = budget or Race(futile=True)
-        self.playouts = playouts
-        """How the race's playouts are played (engines.core.race.Playouts; here when None): the same choice
-        whichever plays them."""
-
-    def choose(self, game: Game, state: Any, decision: Decision, rng: Rng) -> str:
-        from engines.core.race import choose
-
-        seed = rng.next_u32() << 32 | rng.next_u32()
-        return choose(game, state, decision, self.budget, seed, self.playouts)
-
-    def __call__(self, view: Any, decision: Decision, rng: Rng) -> str:
-        raise TypeError("a searching policy needs the state: ask it through engines.core.autoplay.decide")
-
-    def __repr__(self) -> str:
-        return f"Searcher({self.budget!r})"

@@ -32,29 +32,11 @@ from engines.escape_of_the_dead.keys import (
     section_of,
     split_key,
 )
+from engines.escape_of_the_dead.labels import REWARD_WORDS, REWARDS, split_label
 from engines.escape_of_the_dead.phases import SECTION_INDEX
 from engines.escape_of_the_dead.state import ASSIGN, OVER, REWARD, ROLL, State, View
 
 SURVIVOR = "survivor"
-
-REWARDS: dict[str, str] = {
-    "a": "destroy all zombies on the lawn",
-    "b": "repair 10% of the car",
-    "c": "stop the spawn next turn",
-    "d": "create 3 barricades",
-}
-REWARD_WORDS: dict[str, tuple[str, ...]] = {
-    "a": ("destroy", "kill all", "clear"),
-    "b": ("repair", "car"),
-    "c": ("stop", "skip", "no spawn"),
-    "d": ("barricades", "boards", "build"),
-}
-
-
-def split_label(split: Split) -> str:
-    parts = [f"{name} {n}" for name, n in zip(R.SECTIONS, split, strict=True) if n]
-    return ", ".join(parts)
-
 
 _SPLITS: dict[str, Split] = {split_key(s): s for s in R.splits()}
 

@@ -13,8 +13,9 @@ import msgspec
 
 from engines.core.dice import Distribution
 from engines.escape_of_the_dead import rules_data as R
-from engines.escape_of_the_dead.game import GAME, REWARDS, split_label
+from engines.escape_of_the_dead.game import GAME
 from engines.escape_of_the_dead.keys import Split, reward_key, split_key
+from engines.escape_of_the_dead.labels import REWARDS, split_label
 from engines.escape_of_the_dead.outcomes import joint
 from engines.escape_of_the_dead.phases import boarded, dice_left, repaired, shot, torn_off
 from engines.escape_of_the_dead.state import ASSIGN, REWARD, ROLL, State

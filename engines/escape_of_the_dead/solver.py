@@ -62,8 +62,8 @@ from typing import Any
 from engines.core.contract import Decision, Hint
 from engines.core.rng import Rng
 from engines.escape_of_the_dead import rules_data as R
-from engines.escape_of_the_dead.game import REWARDS, split_label
 from engines.escape_of_the_dead.keys import ROLL_ALL, letter_of, reward_key, split_key, split_of
+from engines.escape_of_the_dead.labels import REWARDS, split_label
 from engines.escape_of_the_dead.outcomes import joint_float
 from engines.escape_of_the_dead.state import View
 

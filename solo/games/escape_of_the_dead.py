@@ -11,8 +11,8 @@ from rich.text import Text
 
 from engines.core.contract import Decision
 from engines.escape_of_the_dead import rules_data as R
-from engines.escape_of_the_dead.game import REWARDS
 from engines.escape_of_the_dead.keys import letter_of, split_key, split_of
+from engines.escape_of_the_dead.labels import REWARDS
 from engines.escape_of_the_dead.state import State, View
 from solo import theme
 from solo.games import GameUI, InputError, ScreenHooks, Table, pct

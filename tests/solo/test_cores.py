@@ -10,9 +10,8 @@ import signal
 import pytest
 
 from engines.core import autoplay, race
-from engines.core.race import Race
+from engines.core.race import Race, Searcher
 from engines.core.rng import Rng
-from engines.core.search import Searcher
 from engines.registry import get
 from solo.cores import Cores
 

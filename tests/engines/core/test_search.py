@@ -13,9 +13,9 @@ import pytest
 
 from engines import registry
 from engines.core import autoplay, levels, search
-from engines.core.race import Race
+from engines.core.race import Race, Searcher
 from engines.core.rng import Rng
-from engines.core.search import Budget, Searcher
+from engines.core.search import Budget
 
 # (game, options, seed, decisions played before the one searched): positions with hidden things
 POSITIONS = [
