@@ -81,7 +81,7 @@ import re
 from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -90,10 +90,13 @@ from engines.core.events import Event
 from narratives.grammar import RULE, Grammar, Option, option, split
 from narratives.tells import check
 
+if TYPE_CHECKING:
+    from narratives.lesson import Lesson
+
 _HERE = Path(__file__).parent  # the TOML files sit beside this module
 
 RESERVED = frozenset(
-    {"game", "titles", "phrases", "rules", "grammar", "folds", "nouns", "truth", "voices", "private"}
+    {"game", "titles", "phrases", "rules", "grammar", "folds", "nouns", "truth", "voices", "private", "lesson"}
 )
 """Top-level tables that are not event kinds."""
 
@@ -199,6 +202,8 @@ class Templates(msgspec.Struct, frozen=True):
     noun_hook: NounsFn = _no_nouns
     private: Mapping[str, str] = {}
     """Fact name -> the one seat that may hear it (the `[private]` table)."""
+    lesson_table: Mapping[str, Any] = {}
+    """The `[lesson]` table as the file has it: the coach's words for a guided first game (narratives/lesson.py)."""
     memo: dict[str, Any] = {}
     """Filled on first use (the merged nouns), so a launch that names no noun reads no card data."""
 
@@ -207,6 +212,16 @@ class Templates(msgspec.Struct, frozen=True):
         if "nouns" not in self.memo:
             self.memo["nouns"] = {**self.noun_hook(), **self.noun_table}
         return self.memo["nouns"]
+
+    def lesson(self) -> Lesson | None:
+        """The game's lesson, parsed on first use (a run that is not a lesson never reads it); None if none."""
+        if not self.lesson_table:
+            return None
+        if "lesson" not in self.memo:
+            from narratives.lesson import parse
+
+            self.memo["lesson"] = parse(self.lesson_table)
+        return self.memo["lesson"]
 
 
 def validate(templates: Templates) -> list[str]:
@@ -227,6 +242,10 @@ def validate(templates: Templates) -> list[str]:
             problems.append(f"{where}: {e}")
         if case.fold is not None and case.fold not in templates.folds:
             problems.append(f"{where}: folds into '{case.fold}', which has no [folds.{case.fold}] table")
+    try:
+        templates.lesson()
+    except (ValueError, TypeError) as e:
+        problems.append(f"lesson: {e}")
     return problems
 
 
@@ -297,6 +316,7 @@ def from_data(
         noun_table=dict(data.get("nouns", {})),
         noun_hook=nouns,
         private={str(k): str(v) for k, v in data.get("private", {}).items()},
+        lesson_table=dict(data.get("lesson", {})),
     )
 
 

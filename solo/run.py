@@ -42,6 +42,7 @@ class Run:
         *,
         ironman: bool = False,
         automa: str = "normal",
+        lesson: str = "",
     ):
         if seat not in game.person_seats:
             raise ValueError(f"{game.title} has no seat '{seat}'. Seats: {', '.join(game.person_seats)}.")
@@ -55,6 +56,8 @@ class Run:
         self.options = dict(options)
         self.seat = seat
         self.ironman = ironman
+        self.lesson = lesson
+        """The lesson this run plays ('' for a real game); solo/lesson.py coaches it, and it is never recorded."""
         self.created = _now()
         self.id = secrets.token_hex(8)
         self.state, opening = game.setup(seed, self.options)
@@ -181,6 +184,7 @@ class Run:
             ironman=self.ironman,
             run=self.id,
             automa=self.automa,
+            lesson=self.lesson,
         )
 
     @classmethod
@@ -219,7 +223,13 @@ class Run:
             raise RunError(f"its game state does not fit {game.title}: {e}") from e
         try:
             run = cls(
-                game, record.seed, record.options, record.seat, ironman=record.ironman, automa=record.automa
+                game,
+                record.seed,
+                record.options,
+                record.seat,
+                ironman=record.ironman,
+                automa=record.automa,
+                lesson=record.lesson,
             )
         except ValueError as e:
             raise RunError(str(e)) from e
