@@ -14,7 +14,6 @@ from engines.final_girl.keys import Key
 from engines.final_girl.rolling import line_for
 from engines.final_girl.state import View
 
-
 BEST_AT = next(n for n in range(1, 10) if line_for(n) == "two")
 """How many successes reach a card's best line, as the engine reads a roll."""
 
