@@ -201,7 +201,7 @@ class Coach:
         base, chances = self._fields(run, d)
         out: list[Said] = []
         for step in self.lesson.steps:
-            if len(out) >= self.lesson.per_prompt:
+            if d is not None and len(out) >= self.lesson.per_prompt:  # at the end, all that is due is said
                 break
             if step.name in self.fired or not all(a in self.fired for a in step.after):
                 continue
@@ -219,11 +219,9 @@ class Coach:
         """The step's fields where its moment has come (with the event's fields, for an event's step)."""
         if step.end:
             return base if d is None else None
-        if d is None:
-            return None
-        if step.start:
-            return None  # said by `opening`, before the first prompt
-        if step.decision and d.kind not in step.decision:
+        if step.start or (d is None and not step.event):
+            return None  # the start is said by `opening`; at the end, only the last events' steps and the end's
+        if step.decision and (d is None or d.kind not in step.decision):
             return None
         if step.event:
             found = next((e for e in reversed(events) if e.kind in step.event), None)

@@ -76,6 +76,7 @@ KINDS = {
         "action", "roll", "convert", "planning", "move", "choose", "keep", "arrange", "react", "take_card",
         "tie", "trap_tie", "attack_tie", "shield", "pit_dice", "panic_order",
     },
+    "slaughterhouse": {"personal", "order", "action", "take", "bury_order", "bury", "swap"},
 }
 """The kinds of decision each game's default setup asks the person (the `roll` order is an option's)."""
 
