@@ -77,6 +77,10 @@ KINDS = {
         "tie", "trap_tie", "attack_tie", "shield", "pit_dice", "panic_order",
     },
     "slaughterhouse": {"personal", "order", "action", "take", "bury_order", "bury", "swap"},
+    "mixtape-massacre": {
+        "start", "lock", "turn", "move", "spend", "keep", "run", "search", "bonus_move", "bonus_swap", "target",
+        "aid", "rise", "door", "redraw", "at_lock",
+    },
 }
 """The kinds of decision each game's default setup asks the person (the `roll` order is an option's)."""
 
