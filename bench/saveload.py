@@ -6,8 +6,11 @@
    `Run.choose` makes for it (a digest of the decision's events), and of the whole save that quitting makes.
 2. Save plus load of a finished Escape of the Dead run (write with fsync and read-back, then read and
    replay-check). Target: under 5 ms.
+3. Loading a journal with undos (issue 46): a Slaughterhouse run saved at its start and then step by step, 3,000
+   steps, one with an undo about every 22 steps (45 in 1,000, the issue's count) and one without, loaded at 10%,
+   50% and 100% of their steps: CPU time, the best of a few loads. Target: with undos within 1.5 times without.
 
-Run: .venv/bin/python bench/saveload.py [repeats]
+Run: .venv/bin/python bench/saveload.py [repeats] [steps]   (`undos` alone: only the third)
 """
 
 from __future__ import annotations
@@ -126,10 +129,70 @@ def save_and_load(repeats: int) -> None:
     )
 
 
+STEPS = 3000
+UNDO_EVERY = 22
+
+
+def journal_run(steps: int, undos: bool) -> Run:
+    """A Slaughterhouse run of `steps` steps (keys and undos) from its start, every seat choosing at random (a
+    long game: some 3,000 keys), the person taking back their latest decision about every UNDO_EVERY steps."""
+    import random
+
+    game = get("slaughterhouse")
+    run = Run(game, 2, resolve_options(game, {"trespassers": "4", "scenario": "c"}), game.person_seats[0])
+    rng = random.Random(46)
+    while len(run.steps) < steps:
+        d = run.decision()
+        if undos and (d is None or rng.randrange(UNDO_EVERY) == 0) and run.undo():
+            continue
+        if d is None:
+            break
+        run.choose(rng.choice(d.options).key, d)
+    return run
+
+
+def undo_loads(repeats: int, steps: int) -> None:
+    import msgspec
+
+    with tempfile.TemporaryDirectory() as root:
+        store = SaveStore(Path(root))
+        figures = {}
+        for undos in (False, True):
+            whole = journal_run(steps, undos)
+            assert len(whole.steps) == steps, f"the game ended after {len(whole.steps)} steps"
+            start = Run(whole.game, whole.seed, whole.options, whole.seat)
+            for share in (0.1, 0.5, 1.0):
+                slot = f"{'u' if undos else 'n'}{int(share * 100)}"
+                store.write(slot, start.to_record())
+                store.append(slot, whole.steps[: int(steps * share)])
+                record = store.read(slot)
+                times = []
+                for _ in range(repeats):
+                    record = store.read(slot)
+                    t0 = time.process_time()
+                    loaded = Run.from_record(record)
+                    times.append(time.process_time() - t0)
+                if share == 1.0:
+                    assert msgspec.json.encode(loaded.state) == msgspec.json.encode(whole.state)
+                kept = sum(s.key is None for s in record.journal)
+                figures[(undos, share)] = (min(times), len(record.journal), kept)
+    print(f"load of a Slaughterhouse journal of {steps:,} steps (CPU, the best of {repeats} loads):")
+    for share in (0.1, 0.5, 1.0):
+        plain, (with_undos, n, kept) = figures[(False, share)][0], figures[(True, share)]
+        print(
+            f"  at {share:>4.0%} ({n:,} steps): without undos {plain * 1000:.0f} ms, with {kept} undos "
+            f"{with_undos * 1000:.0f} ms: {with_undos / plain:.2f} times (target at most 1.5)"
+        )
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["undos"]:
+        undo_loads(5, int(sys.argv[2]) if len(sys.argv) > 2 else STEPS)
+        return
     repeats = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     autosaves(repeats)
     save_and_load(repeats)
+    undo_loads(5, int(sys.argv[2]) if len(sys.argv) > 2 else STEPS)
 
 
 if __name__ == "__main__":

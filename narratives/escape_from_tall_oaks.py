@@ -79,6 +79,16 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
         out["run"] = f"{n} Escape{'' if n == 1 else 's'} to run" if n else "no escape but Triple Escapes"
     if event.kind == "lost":
         out["what"] = _lost(f["items"], f["rescues"])
+        total = f.get("total")
+        if f["rescues"] and isinstance(total, int):
+            out["tokens_left"] = f"; {_tokens(total)} left" if total else "; no rescue token left"
+        else:
+            out["tokens_left"] = ""
+    if event.kind == "action_roll" and f.get("spent"):
+        out["spent_text"] = _spent(f["spent"])
+        out["Spent_text"] = out["spent_text"][:1].upper() + out["spent_text"][1:]
+    if event.kind == "died":
+        out["leaves"] = _leaves(f)
     if event.kind == "opening_roll":
         out["first_Who"] = "You" if f["first"] == PERSON else f["name"]
         out["go"] = "go" if f["first"] == PERSON else "goes"
@@ -133,6 +143,39 @@ def _possessive(name: str, phrases: Mapping[str, str]) -> str:
     return "their"
 
 
+def _tokens(n: int) -> str:
+    return "a rescue token" if n == 1 else f"{number_word(n)} rescue tokens"
+
+
+def _spent(spent: list[Mapping[str, Any]]) -> str:
+    """'one token of the Baseball Bat (none left) and the Nail Gun': each card a roll spends, and what is left."""
+    parts = []
+    for s in spent:
+        n = s["tokens"]
+        count = "a token" if n == 1 else f"{number_word(n)} tokens"
+        if "left" in s:
+            left = s["left"]
+            parts.append(f"{count} of the {s['card']} ({number_word(left) if left else 'none'} left)")
+        else:
+            parts.append(f"the {s['card']}")
+    return join(parts)
+
+
+def _leaves(f: Mapping[str, Any]) -> str:
+    """', leaving the Crowbar, Task #2 to the Rec Center and three rescue tokens to the bank': what a death
+    leaves behind ('' for nothing), every Final Rescue token it held taken from its place too."""
+    parts = [f"the {card}" for card in f.get("dropped") or ()]
+    tasks = [f"Task #{t}" for t in f.get("tasks") or ()]
+    if tasks:
+        there = f" ({number_word(f['pile'])} there now)" if isinstance(f.get("pile"), int) else ""
+        parts.append(f"{join(tasks)} to the Rec Center{there}")
+    if f.get("rescues"):
+        parts.append(f"{_tokens(f['rescues'])} to the bank")
+    for where in f.get("final") or ():
+        parts.append(f"the Final Rescue token at {where}")
+    return f", leaving {join(parts)}" if parts else ""
+
+
 def _lost(items: list[str], rescues: int) -> str:
     """'the Baseball Bat and a rescue token': what a loss took, each named once."""
     parts = [f"the {item}" for item in items]
@@ -142,13 +185,18 @@ def _lost(items: list[str], rescues: int) -> str:
 
 
 def case(event: Event) -> str:
+    if event.kind == "supply_spent" and event.phase == "spend":
+        return "rolled"  # the action roll that spent it says so, with what is left (none)
     chooser = _CASES.get(event.kind)
     return chooser(event.facts) if chooser else "default"
 
 
 def _travel(f: Mapping[str, Any]) -> str:
-    """A rival's start, roll and move may fold into one line with the rivals' other travel ([folds.travel])."""
-    return "you" if f.get("seat") == PERSON else "rival"
+    """A rival's start, roll and move may fold into one line with the rivals' other travel ([folds.travel]);
+    the person's own Traitor card, thrown away with nobody left to betray, is said at the person's turn."""
+    if f.get("seat") == PERSON:
+        return "you_traitor" if f.get("traitor_gone") else "you"
+    return "rival"
 
 
 def _you(f: Mapping[str, Any]) -> str:
@@ -167,10 +215,18 @@ def _rescue(f: Mapping[str, Any]) -> str:
 
 
 def _bonus(f: Mapping[str, Any]) -> str:
-    """A rescue-token Bonus Track with the bank empty gives nothing, and says so."""
+    """A rescue-token Bonus Track with the bank empty gives nothing, and says so; so does a heal at full health."""
     if f["effect"] == "rescue" and not f.get("got", 1):
         return "rescue_empty"
-    return f["effect"]
+    if f["effect"] == "heal" and "healed" in f and not f["healed"]:
+        return "heal_none"
+    return str(f["effect"])
+
+
+def _combo(f: Mapping[str, Any]) -> str:
+    """A flight the noise cut short (the Slasher came first) is told as such."""
+    effect = f"{f['purpose']}_{f['effect']}"
+    return effect.replace("_flee_draw", "_flee_caught") if f.get("flees") is False else effect
 
 
 def _end(f: Mapping[str, Any]) -> str:
@@ -186,7 +242,6 @@ _CASES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "rescue": _rescue,
     "defended": _ok,
     "invaders": _ok,
-    "fight": lambda f: f["result"],
     "searched": lambda f: f["face"],
     "bonus": _bonus,
     "scene_drawn": lambda f: f["kind"],
@@ -197,8 +252,12 @@ _CASES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "traitor": lambda f: f["act"],
     "card_pocketed": _you,
     "ability": lambda f: f["ability"],
-    "supply_dropped": lambda f: "task" if f.get("task") else "default",
-    "combo": lambda f: f"{f['purpose']}_{f['effect']}",
+    "supply_dropped": lambda f: "task" if f.get("task") else ("swap" if f.get("kept") else "default"),
+    "task_taken": lambda f: "swap" if f.get("dropped") else "default",
+    "action_roll": lambda f: "spent" if f.get("spent") else "default",
+    "fight": lambda f: "unarmed" if f["result"] == "fail" and f.get("armed") is False else f["result"],
+    "final_revealed": lambda f: "cleared" if f.get("cleared") else "default",
+    "combo": _combo,
     "lost": lambda f: f["by"],
     "supply_found": lambda f: "default" if f.get("room", True) else "full",
     "task_waits": lambda f: f["why"],

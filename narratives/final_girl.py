@@ -48,6 +48,8 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
         out["task_text"] = ", then ".join(_task(t, phrases) for t in f["tasks"])
     if "weapon" in f:
         out["weapon_name"] = D.ITEMS[f["weapon"]]["name"] if f["weapon"] in D.ITEMS else phrases["bare_hands"]
+    if isinstance(f.get("given"), str) and f["given"] in D.ACTIONS:
+        out["given_name"] = D.ACTIONS[f["given"]]["name"]
     if "taken" in f:
         out["taken_names"] = " and ".join(D.ACTIONS[k]["name"] for k in f["taken"])
     if "discarded" in f:
@@ -65,6 +67,14 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
         out["hands_names"] = " and ".join(_the(D.ITEMS[i]["name"]) for i in f["hands"]) or "nothing"
     if "line" in f:
         out["line_text"] = phrases[f"line_{f['line']}"]
+    if isinstance(f.get("uses"), int):  # an item with uses that one more use leaves with some
+        name = f.get("worn") or f.get("title")  # the weapon a blow wore, or the item used itself
+        n = f["uses"]
+        out["uses_text"] = f" ({_the(str(name))}: {_number(n)} use{'' if n == 1 else 's'} left)"
+    else:
+        out["uses_text"] = ""
+    if "cause" in f and event.kind == "victim_killed":
+        out["cause_text"] = _CAUSE_TEXT.get(str(f["cause"]), str(f["cause"]))
     if event.kind == "roll_result":
         out["outcome"] = "success" if f["successes"] > 0 else "failure"
     elif event.kind == "reaction":
@@ -91,6 +101,16 @@ def nouns() -> dict[str, dict[str, Any]]:
                 out[item["name"]] = {"proper": True}
     out[D.KILLER.get("name", "The Tormentor")] = {"proper": True, "pronouns": "she"}
     return out
+
+
+_CAUSE_TEXT = {"killer": "by the Tormentor", "trap": "by a Death Trap", "fall": "a fall", "accident": "a forklift",
+               "overkill": "Overkill"}
+
+
+def _number(n: int) -> str:
+    from narratives.words import number_word
+
+    return number_word(n)
 
 
 def _reaction(f: Mapping[str, Any]) -> str:
@@ -170,6 +190,8 @@ def _saved(f: Mapping[str, Any]) -> str:
 
 
 def _placed(f: Mapping[str, Any]) -> str:
+    if f.get("stand_in") and f["count"]:
+        return "stand_in"
     return "none" if f["count"] == 0 else "one" if f["count"] == 1 else "default"
 
 

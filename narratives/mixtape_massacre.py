@@ -10,9 +10,12 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engines.core.events import Event
+from engines.mixtape.board import SEWER
 from engines.mixtape.directors_cut.places import PLACE_FACTS, spoken
+from engines.mixtape.directors_cut.rules_data import BOARD, SUPPLY_TYPES
 from narratives.nouns import count_plural
 from narratives.opening_rolls import opening_rolls
+from narratives.words import join, number_word
 
 PERSON = "slasher1"
 
@@ -60,8 +63,21 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
     if "steps" in f:
         out["steps_word"] = "step" if f["steps"] == 1 else "steps"
         out["steps_text"] = f"{f['steps']} {out['steps_word']}"
+    edge = f.get("edge")
+    if event.kind in ("kill_made", "kill_failed", "scene_redrawn"):
+        # the knives that waited for this attack roll are spent on it, whatever the dice decide
+        spent = edge if isinstance(edge, int) and edge > 0 else 0
+        out["edge_spent"] = f"; the {count_words(spent, 'knife')} waiting for this roll spent" if spent else ""
     if isinstance(f.get("knives"), int):
-        out["knives_text"] = _counted(f["knives"], "knife", "knives", f.get("dice"))
+        out["knives_text"] = f"{f['knives']} knife" if f["knives"] == 1 else f"{f['knives']} knives"
+        rolled = sum(1 for d in f.get("dice") or () if d == "knife")
+        if isinstance(f.get("dice"), list) and f["knives"] > rolled:
+            # beyond the dice: a supply's, and the knives that waited for an attack roll (`edge`: The Legend's
+            # ability or a Bonus Tracks card), said apart
+            out["supply_knives"] = f["knives"] - rolled
+            out["knives_text"] += f", {out['supply_knives']} beyond the dice"
+            if isinstance(edge, int) and edge > 0:
+                out["knives_text"] += f", {number_word(edge)} of them waiting for this roll"
         if f.get("combo"):  # a triple decides the fight or the scene whatever the count ('triple pentagrams')
             out["knives_text"] += f", triple {count_plural(f['combo'])}"
     if isinstance(f.get("other_knives"), int):
@@ -93,9 +109,45 @@ def _counted(n: int, one: str, many: str, dice: Any) -> str:
     return said
 
 
+_SUPPLY_KIND = {s.name: s.kind for s in SUPPLY_TYPES.values()}
+"""A supply card's name -> what its tokens add: 'knife' or 'fist' (or 'heal', 'key', ...)."""
+_SCENE_KINDS = {
+    "attack": "a victim",
+    "defense": "a victim who fights back",
+    "survivor": "The Survivor",
+    "full_moon": "a full moon",
+}
+_CAUSES = {"a hex": "the hex", "a victim": "the victim", "The Survivor": "the Survivor"}
+
+
+def count_words(n: int, noun: str) -> str:
+    """'one knife', 'three knives'."""
+    return f"{number_word(n)} {noun if n == 1 else count_plural(noun)}"
+
+
 def _of_kind(event: Event, out: Mapping[str, Any]) -> dict[str, Any]:
-    """The fields only one kind of event needs: its winners, its rivals, its winning roll."""
+    """The fields only one kind of event needs: its winners, its rivals, its winning roll, a move's sewer,
+    a wound's cause, a supply's kind of bonus."""
     f = event.facts
+    if event.kind == "moved":
+        # a move that ends at a storm drain (on a sewer space): the only moves told as through the drains
+        return {"sewer": BOARD.kind.get(str(f.get("to"))) == SEWER}
+    if event.kind in ("hurt", "slasher_died") and isinstance(f.get("by"), str):
+        by = "you" if _person(f.get("by_seat")) else _CAUSES.get(f["by"], f["by"])
+        return {"by_the": by}
+    if event.kind == "supply_used" and isinstance(f.get("bonus"), int):
+        what = _SUPPLY_KIND.get(str(f.get("card")), "")
+        if what not in ("knife", "fist"):
+            return {}
+        n = f["bonus"]
+        noun = what if n == 1 else count_plural(what)
+        return {"bonus_text": f"{number_word(n)} {noun}", "bonus_digits": f"{n} {noun}"}
+    if event.kind == "scene_drawn":
+        return {"kind_words": _SCENE_KINDS.get(str(f.get("kind")), "")}
+    if event.kind == "ability_used" and isinstance(f.get("healed"), int):
+        return {"healed_to": int(f["health"]) + f["healed"]}  # `health` is the health before the ability
+    if event.kind == "ability_used" and isinstance(f.get("dropped"), dict) and f["dropped"]:
+        return {"dropped_text": join(f"{name} loses the {card}" for name, card in f["dropped"].items())}
     if event.kind == "brawl_won":
         # a triple wins on its own: the mover's first roll, or the other's answer (then both rolled)
         mine = f.get("winner") == f.get("seat")
@@ -145,6 +197,8 @@ def _you(f: Mapping[str, Any]) -> str:
 
 
 def _kill(f: Mapping[str, Any]) -> str:
+    if f.get("combo") == "pentagram":
+        return "hex"
     return "double" if f.get("double") else "default"
 
 
@@ -184,19 +238,35 @@ def _brawl(f: Mapping[str, Any]) -> str:
 
 
 def _ability(f: Mapping[str, Any]) -> str:
-    return str(f["ability"])
+    ability = str(f["ability"])
+    if ability == "thorne" and "dropped" in f and not f["dropped"]:
+        return "thorne_none"
+    if ability == "prom" and "gained" in f and not f["gained"]:
+        return "prom_none"
+    return ability
+
+
+_BONUS_NONE = {"heal": "healed", "souvenir": "changed", "lose_souvenir": "changed", "drop_supply": "dropped"}
+"""The Bonus Tracks effects that may do nothing, and the fact that says they did something."""
 
 
 def _bonus(f: Mapping[str, Any]) -> str:
-    return str(f["effect"])
+    effect = str(f["effect"])
+    done = _BONUS_NONE.get(effect)
+    return f"{effect}_none" if done and done in f and not f[done] else effect
 
 
 _CASES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "hero_won": lambda f: "dropped" if f.get("dropped") else "default",
+    "supply_used": lambda f: "finite" if "left" in f else "default",
+    "lock_placed": lambda f: "replaced" if f.get("replaced") else "default",
+    "survivor_escaped": lambda f: "dropped" if f.get("dropped") else "default",
+    "slasher_died": lambda f: "dropped" if f.get("dropped") else "default",
+    "full_moon": lambda f: "hero" if f.get("draws") is False else "default",
     "turn_started": _travel,
     "moved_roll": _travel,
     "moved": _travel,
-    "scene_drawn": _you,
+    "scene_drawn": lambda f: "full_moon" if f.get("kind") == "full_moon" else _you(f),
     "kill_made": _kill,
     "souvenirs_taken": _souvenirs,
     "victim_escaped": _escaped,

@@ -12,6 +12,23 @@ from engines.core.events import Event
 from engines.slaughterhouse.data import INJURY_TYPES
 from narratives.words import join
 
+_ROLLS = {"attack": "attack", "hunt": "hunt", "fire_burns": "fire", "talk": "sweet talk", "noise_roll": "Noise roll",
+          "search": "search"}
+
+
+def _rerolled(f: Mapping[str, Any]) -> str:
+    """'the Hitchhiker's attack on Green', 'Green's search': the roll a reroll throws again, and whose."""
+    what = _ROLLS.get(str(f.get("roll")), "roll")
+    attacker, target = f.get("attacker"), f.get("trespasser")
+    whom = str(target).capitalize() if target else ""
+    if attacker and whom:
+        return f"{attacker}'s {what} on {whom}" if what == "attack" else f"{attacker}'s {what} for {whom}"
+    if attacker:
+        return f"{attacker}'s {what}"
+    if whom:
+        return f"{whom}'s {what}"
+    return f"the {what}"
+
 
 def case(event: Event) -> str:
     chooser = _CASES.get(event.kind)
@@ -26,6 +43,8 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
         out["who"] = str(f["trespasser"]).capitalize()
     if "other" in f:
         out["other_name"] = str(f["other"]).capitalize()
+    if "holder" in f:
+        out["holder_name"] = str(f["holder"]).capitalize()
     for name in ("sawyer", "attacker", "by"):
         if name in f:
             text = str(f[name])
@@ -52,6 +71,15 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
     if f.get("drew"):  # the family's drawn cards, heard by the family seat alone ([private] in the file)
         names = join(f["drew"])
         out["drew_said"] = names if names[-1:] in "!?." else names + "."
+    if event.kind == "noise_rolled" and isinstance(f.get("calmed"), int) and isinstance(f.get("fear"), int):
+        out["had"] = f["calmed"] + f["fear"]  # the Noise before the roll: settled, or turned to Fear
+    if isinstance(f.get("from"), dict) and isinstance(f.get("parts"), list):
+        owners = f["from"]
+        out["parts_from"] = join(
+            f"{str(owners[p]).capitalize()}'s {p}" if p in owners else str(p) for p in f["parts"]
+        )
+    if event.kind == "reroll":
+        out["rerolled"] = _rerolled(f)
     if isinstance(f.get("injury"), str):
         injury = f["injury"]
         plural = injury.endswith("s") and not injury.endswith("ss")
@@ -171,4 +199,7 @@ _CASES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "sawyer_turn": _named,
     "cards_bought": _named,
     "relentless": _named,
+    "desperation_played": lambda f: "hushed" if f.get("hushed") else "default",
+    "healed": lambda f: "item" if f.get("item") else "default",
+    "killed": lambda f: "loot" if f.get("loot") else "default",
 }

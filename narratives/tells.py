@@ -1,8 +1,8 @@
 """What a template tells: conditions on an event's fields that must hold for the template to be chosen.
 
-`tells = ["killed", "!wasted", "reward=a", "damage>1", "count:kills"]` reads: `killed` is there and not
-zero, false or empty; `wasted` is absent or zero; `reward` is 'a'; `damage` is a number above 1; `kills` is
-a number. A template that says "you miss" tells the failure and can only be chosen where the event is one.
+`tells = ["killed", "!wasted", "reward=a", "damage>1", "count:kills", "!count:left"]` reads: `killed` is there
+and not zero, false or empty; `wasted` is absent or zero; `reward` is 'a'; `damage` is a number above 1;
+`kills` is a number; `left` is not (a card that never wears out has no tokens left to count). A template that says "you miss" tells the failure and can only be chosen where the event is one.
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ _COMPARE = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\s*(<=|>=|!=|=|<|>)\s*(.+)")
 
 def check(condition: str) -> str:
     """The condition if it is well formed; ValueError otherwise (so a typo fails at load, not at play)."""
-    body = condition[len("count:") :] if condition.startswith("count:") else condition.lstrip("!")
+    body = condition.lstrip("!")
+    body = body[len("count:") :] if body.startswith("count:") else body
     if not (body.isidentifier() or _COMPARE.fullmatch(body)):
         raise ValueError(f"'{condition}' is not a condition a template can tell")
     return condition
@@ -35,6 +36,8 @@ def _comparison(condition: str) -> tuple[str, str, str] | None:
 
 
 def _one(condition: str, fields: Mapping[str, Any]) -> bool:
+    if condition.startswith("!count:"):
+        return not _one(condition[1:], fields)
     if condition.startswith("count:"):
         value = fields.get(condition[len("count:") :])
         return isinstance(value, int) and not isinstance(value, bool)

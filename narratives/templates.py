@@ -66,6 +66,13 @@ Secrets. `[private]` names the facts only one seat may hear (`drew = "sawyer"`: 
 the narrator leaves them out of every event told to anyone else (nobody in particular included), so no
 template, case, fold or plain line can say them there (narrator.heard).
 
+Claims. `[claims.NAME]` tables (the shared file's and the game's) name the words that assert a fact and the
+conditions a line using them must tell: `says = "storm drains?"` (a regular expression, whole words, any case),
+`tells = ["sewer"]`, and optionally `kinds = [...]`, the event kinds (or `fold:NAME`) the claim is limited to,
+where each kind names its facts its own way. Every line whose own words make a claim declares its `tells`
+(truth.undeclared, tests/narratives/test_claims.py); the words a placeholder brings are the event's, and
+truth.check_story checks what every told sentence claims against its event.
+
 Truth. `[truth]` names the field that says how an event went (`outcome`: 'success' or 'failure'), the one
 that says how much health was lost (`health`), and the words that claim each (`success_words`,
 `failure_words`, `health_words`, regular expressions matched as whole words); `idioms` are phrases whose
@@ -96,7 +103,20 @@ if TYPE_CHECKING:
 _HERE = Path(__file__).parent  # the TOML files sit beside this module
 
 RESERVED = frozenset(
-    {"game", "titles", "phrases", "rules", "grammar", "folds", "nouns", "truth", "voices", "private", "lesson"}
+    {
+        "game",
+        "titles",
+        "phrases",
+        "rules",
+        "grammar",
+        "folds",
+        "nouns",
+        "truth",
+        "voices",
+        "private",
+        "claims",
+        "lesson",
+    }
 )
 """Top-level tables that are not event kinds."""
 
@@ -165,6 +185,18 @@ class Truth(msgspec.Struct, frozen=True):
     """Nouns the game counts ('die', 'card'), in the singular: a count must agree with them."""
 
 
+class Claim(msgspec.Struct, frozen=True):
+    """A fact a sentence asserts by its words: `says`, a regular expression matched as whole words in any
+    case ('storm drains?'), and `tells`, the conditions every line using those words declares (and the event
+    told must satisfy): a line that says "you draw again" tells `draws`. `kinds`, where given, limits the
+    claim to the lines of those event kinds (each kind names its facts its own way)."""
+
+    name: str
+    says: str
+    tells: tuple[str, ...]
+    kinds: tuple[str, ...] = ()
+
+
 class Topic(msgspec.Struct, frozen=True):
     name: str
     title: str
@@ -204,6 +236,8 @@ class Templates(msgspec.Struct, frozen=True):
     """Fact name -> the one seat that may hear it (the `[private]` table)."""
     lesson_table: Mapping[str, Any] = {}
     """The `[lesson]` table as the file has it: the coach's words for a guided first game (narratives/lesson.py)."""
+    claims: tuple[Claim, ...] = ()
+    """The facts sentences assert by their words (the `[claims]` tables of the shared file and the game's)."""
     memo: dict[str, Any] = {}
     """Filled on first use (the merged nouns), so a launch that names no noun reads no card data."""
 
@@ -246,6 +280,17 @@ def validate(templates: Templates) -> list[str]:
         templates.lesson()
     except (ValueError, TypeError) as e:
         problems.append(f"lesson: {e}")
+    for claim in templates.claims:
+        try:
+            re.compile(claim.says)
+            for condition in claim.tells:
+                check(condition)
+        except (re.error, ValueError) as e:
+            problems.append(f"claims.{claim.name}: {e}")
+        if not claim.says or not claim.tells:
+            problems.append(
+                f"claims.{claim.name}: a claim names its words (`says`) and what they tell (`tells`)"
+            )
     return problems
 
 
@@ -317,6 +362,7 @@ def from_data(
         noun_hook=nouns,
         private={str(k): str(v) for k, v in data.get("private", {}).items()},
         lesson_table=dict(data.get("lesson", {})),
+        claims=_claims({**common.get("claims", {}), **data.get("claims", {})}),
     )
 
 
@@ -380,6 +426,19 @@ def _truth(common: Mapping[str, Any], game: Mapping[str, Any]) -> Truth:
         health_words=words("health_words"),
         idioms=(*common.get("idioms", ()), *game.get("idioms", ())),
         counted=(*common.get("counted", ()), *game.get("counted", ())),
+    )
+
+
+def _claims(table: Mapping[str, Any]) -> tuple[Claim, ...]:
+    return tuple(
+        Claim(
+            str(name),
+            str(c.get("says", "")),
+            tuple(str(t) for t in c.get("tells", ())),
+            tuple(str(k) for k in c.get("kinds", ())),
+        )
+        for name, c in table.items()
+        if isinstance(c, dict)
     )
 
 

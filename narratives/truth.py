@@ -23,7 +23,8 @@ from engines.core.autoplay import policy_rng
 from engines.core.contract import Game
 from engines.core.events import Event
 from narratives.narrator import Narrator
-from narratives.templates import Case, Templates, Truth
+from narratives.tells import holds
+from narratives.templates import Case, Claim, Templates, Truth
 from narratives.words import number_word, ordinal_word
 
 _NOT_COUNTS = frozenset({"first", "second"})  # 'at first', 'a second': more often idiom than count
@@ -80,7 +81,9 @@ def event_numbers(fields: Mapping[str, Any]) -> set[int]:
     out: set[int] = set()
 
     def walk(value: Any) -> None:
-        if type(value) is str:  # the commonest field, so tested first: a name ('the road 2 steps north of X', 'Victim 7')
+        if (
+            type(value) is str
+        ):  # the commonest field, so tested first: a name ('the road 2 steps north of X', 'Victim 7')
             if value:
                 out.update(_named_numbers(value))
         elif isinstance(value, bool):
@@ -106,24 +109,47 @@ def event_numbers(fields: Mapping[str, Any]) -> set[int]:
 
 class Reading(NamedTuple):
     """What a sentence says whatever its event: its numbers, the success, failure and health words it uses,
-    and what is wrong with its own grammar (articles, agreement)."""
+    the facts its words claim, and what is wrong with its own grammar (articles, agreement)."""
 
     numbers: tuple[int, ...]
     success: list[str]
     failure: list[str]
     health: list[str]
     grammar: list[str]
+    claims: tuple[Claim, ...] = ()
 
 
-def read(text: str, truth: Truth, nouns: Mapping[str, Mapping[str, Any]] | None = None) -> Reading:
-    """The part of `check` that reads the sentence alone (most of its cost), for a caller to keep."""
+def read(
+    text: str,
+    truth: Truth,
+    nouns: Mapping[str, Mapping[str, Any]] | None = None,
+    claims: Sequence[Claim] = (),
+) -> Reading:
+    """The part of `check` that reads the sentence alone (most of its cost), for a caller to keep; `claims`
+    are those that may apply to it (its event's kind's)."""
     return Reading(
         tuple(numbers_in(text, truth.idioms)),
         _matches(truth.success_words, text),
         _matches(truth.failure_words, text),
         _matches(truth.health_words, text),
         _articles(text, nouns or {}) + agreement(text, truth),
+        tuple(c for c in claims if _pattern((c.says,)).search(text)),  # type: ignore[union-attr]
     )
+
+
+def claimed(text: str, claims: Sequence[Claim], kind: str | None = None) -> tuple[Claim, ...]:
+    """The claims whose words the text uses, of those of every kind and of `kind`'s own (None: a rule's option,
+    which lines of any kind use: the claims of every kind alone)."""
+    return tuple(
+        c
+        for c in claims
+        if (not c.kinds or kind in c.kinds) and _pattern((c.says,)).search(text)  # type: ignore[union-attr]
+    )
+
+
+def claims_of(claims: Sequence[Claim], kind: str) -> tuple[Claim, ...]:
+    """The claims that apply to the lines of one event kind."""
+    return tuple(c for c in claims if not c.kinds or kind in c.kinds)
 
 
 def check(
@@ -151,6 +177,9 @@ def check(
     lost = fields.get(truth.health, 0)
     if said.health and not (lost is True or (isinstance(lost, int) and lost > 0)):
         why.append(f"health words {said.health} where no health was lost")
+    for claim in said.claims:
+        if not holds(claim.tells, fields):
+            why.append(f"claims {claim.name} ({', '.join(claim.tells)}), which the event does not tell")
     return why + said.grammar
 
 
@@ -259,7 +288,7 @@ def check_story(narrator: Narrator, log: Sequence[Event], where: str = "") -> li
     """Every telling of a log, prose and summary, checked against its own event (or fold)."""
     problems = []
     truth, nouns = narrator.templates.truth, narrator.templates.nouns()
-    readings: dict[str, Reading] = narrator.templates.memo.setdefault("truth.readings", {})
+    readings: dict[tuple[str, str], Reading] = narrator.templates.memo.setdefault("truth.readings", {})
     if len(readings) > _READINGS_KEPT:
         readings.clear()  # bench/truth.py tells thousands of games: the memory stays bounded
     for telling in narrator.story(log):
@@ -269,9 +298,11 @@ def check_story(narrator: Narrator, log: Sequence[Event], where: str = "") -> li
         if telling.folded:  # a fold may say what each of its events' own fields hold (each one's roll total)
             for event in events:
                 known |= event_numbers(narrator.values(event))
+        kind = f"fold:{telling.fold}" if telling.folded else events[0].kind
+        claims = claims_of(narrator.templates.claims, kind)
         for text in {telling.prose, telling.summary}:
-            if (reading := readings.get(text)) is None:
-                reading = readings[text] = read(text, truth, nouns)
+            if (reading := readings.get((kind, text))) is None:
+                reading = readings[(kind, text)] = read(text, truth, nouns, claims)
             for why in check(text, fields, truth, nouns, known, reading):
                 problems.append(Problem(f"{where}@{telling.start} {events[0].kind}", text, why))
     return problems
@@ -304,6 +335,44 @@ def _case_texts(where: str, case: Case) -> Iterator[tuple[str, str]]:
         yield f"{where} (summary)", case.summary
     if case.fold_item:
         yield f"{where} (fold_item)", case.fold_item
+
+
+def declared(templates: Templates) -> Iterator[tuple[str, str, tuple[str, ...], str | None]]:
+    """(where, text, tells, kind) for every line a game's file holds, with the conditions under which it is
+    told (a prose variant its own and its case's, a summary or fold item its case's, a rule option its own)
+    and the event kind it tells (None for a rule's option, which any kind's line may use)."""
+    for kind, k in templates.kinds.items():
+        for name, case in k.cases.items():
+            for where, text, tells in _case_declared(f"{kind}.{name}", case):
+                yield where, text, tells, kind
+    for name, fold in templates.folds.items():
+        for where, text, tells in _case_declared(f"folds.{name}", fold.case):
+            yield where, text, tells, f"fold:{name}"
+    for rule in templates.grammar.raw:
+        for opt in templates.grammar.options(rule):
+            yield f"grammar.{rule}", opt.text, opt.tells, None
+
+
+def _case_declared(where: str, case: Case) -> Iterator[tuple[str, str, tuple[str, ...]]]:
+    for v in case.variants():
+        yield where, v.text, (*case.tells, *v.tells)
+    if case.summary:
+        yield f"{where} (summary)", case.summary, case.tells
+    if case.fold_item:
+        yield f"{where} (fold_item)", case.fold_item, case.tells
+
+
+def undeclared(templates: Templates) -> list[Problem]:
+    """Lines whose own words make a claim (`[claims]`) without telling what it needs: such a line could be
+    chosen for an event that lacks the fact. The words a placeholder brings are the event's, checked in play."""
+    problems = []
+    for where, text, tells, kind in declared(templates):
+        literal = _PLACEHOLDER.sub(" ", text)
+        for claim in claimed(literal, templates.claims, kind):
+            missing = [t for t in claim.tells if t not in tells]
+            if missing:
+                problems.append(Problem(where, text, f"claims {claim.name} but does not tell {missing}"))
+    return problems
 
 
 def literal_numbers(templates: Templates) -> list[Problem]:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import shutil
+import stat
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -17,6 +19,7 @@ def atomic_write(
     backup: Path | None = None,
     exclusive: bool = False,
     mode: int | None = None,
+    regular: bool = False,
 ) -> None:
     """Replace path with data, durably.
 
@@ -25,7 +28,9 @@ def atomic_write(
     present at every moment; then the temp file replaces path and the folder is synced. Temp files
     never outlive a failure. With exclusive, path must not exist: it is created by a hard link, which
     fails with FileExistsError if anything appeared there, so nothing is ever replaced. `mode` gives the
-    new file those permissions (a save stays private to its owner, as the temp file is made).
+    new file those permissions (a save stays private to its owner, as the temp file is made). With `regular`,
+    only a regular file is replaced: a device, a FIFO or a link found there at the last moment raises
+    OSError(EEXIST), and it stays as it is.
     """
     path = Path(path)
     folder = path.parent
@@ -44,6 +49,8 @@ def atomic_write(
         if exclusive:
             _create(temp, path)
         else:
+            if regular:
+                _only_regular(path)
             if backup is not None and path.exists():
                 _keep_backup(path, Path(backup))
             os.replace(temp, path)
@@ -52,6 +59,16 @@ def atomic_write(
             temp.unlink()
         raise
     _sync_folder(folder)
+
+
+def _only_regular(path: Path) -> None:
+    """OSError unless path is a regular file or nothing."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return
+    if not stat.S_ISREG(info.st_mode):
+        raise OSError(errno.EEXIST, "not a regular file, which is never replaced", str(path))
 
 
 def _create(temp: Path, path: Path) -> None:

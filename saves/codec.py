@@ -38,6 +38,8 @@ def decode_record(data: bytes) -> Record:
         found = f"format is {show(doc['format'])}" if "format" in doc else "no format field"
         raise RecordProblem(f"not a solo save file ({found})")
     written_as = doc.get("schema")
+    if type(written_as) is int and 1 <= written_as < migrations.SEALED:
+        _check_unsealed(doc)
     try:
         doc = migrations.upgrade(doc)
     except ValueError as error:
@@ -49,9 +51,22 @@ def decode_record(data: bytes) -> Record:
     if record.seal is None:
         if isinstance(written_as, int) and written_as >= migrations.SEALED:
             raise RecordProblem("its seal is missing (was it edited by hand?)")
+        record.unsealed = True
     elif record.seal != seal_of(record):
         raise RecordProblem("its fields do not match its seal (was it edited by hand?)")
     return record
+
+
+def _check_unsealed(doc: dict) -> None:
+    """A save of schema 1 (before seals) holds none of what only later schemas write: one that does was
+    relabelled, so as to load without its seal (issue 46, 5)."""
+    later = [name for name in ("seal", "run") if doc.get(name)]
+    if doc.get("automa", "normal") != "normal":
+        later.append("automa")
+    if later:
+        raise RecordProblem(
+            f"it says schema {show(doc.get('schema'))}, which never held {', '.join(later)} (was it edited by hand?)"
+        )
 
 
 def _not_json(data: bytes, error: msgspec.DecodeError) -> str:

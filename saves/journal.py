@@ -6,6 +6,8 @@ journal left behind by a crash between a new snapshot and the journal's removal 
 ignored (the new snapshot already holds everything in it). Each line carries a seal chained from the one
 before, so an edited line is caught, and a digest of the events its decision made, so that the replay on load
 is checked line by line. A last line cut short (a crash mid-write) is dropped: at most that decision is lost.
+A damaged line ends what is read: the snapshot and the lines before it are loaded, and the damaged journal is
+kept beside the slot (saves/store.py) for the person to look at.
 """
 
 from __future__ import annotations
@@ -117,37 +119,58 @@ def remove(path: Path) -> None:
         path.unlink()
 
 
-def parse(data: bytes, base: str) -> list[Step] | None:
-    """The steps of a journal's bytes, or None when it follows another snapshot (stale: ignore it).
+class Parsed(msgspec.Struct, frozen=True):
+    """What a journal's bytes hold: its whole steps, and what was wrong with the rest (nothing, for a journal
+    read whole)."""
 
-    JournalProblem for a damaged journal; a last line with no newline (cut short by a crash) is dropped."""
+    steps: list[Step] | None
+    """None for a stale journal (it follows another snapshot: ignore it)."""
+    damage: str = ""
+    """Why the steps stop where they do, when they stop short of the journal's end: one line for the person."""
+    dropped: int = 0
+    """How many lines after the whole steps were not read (the damaged line among them)."""
+
+
+def parse(data: bytes, base: str) -> Parsed:
+    """The steps of a journal's bytes, as far as they are whole.
+
+    A last line with no newline (cut short by a crash) is dropped without a word: that decision never finished
+    saving. Blank lines, and a byte order mark an editor left, are nothing. A damaged line (or a header that is
+    not one) ends the steps there: the steps before it stand, and `damage` says which line it was."""
+    if data.startswith(_BOM):
+        data = data[len(_BOM) :]
     rows = data.split(b"\n")
-    if rows and rows[-1] == b"":
-        rows.pop()
-    elif rows:
+    if rows and rows[-1].strip(_BLANK):
         rows.pop()  # cut short mid-write: that decision never finished saving
-    if not rows:
-        return None if not data.strip() else []
+    numbered = [(number, row) for number, row in enumerate(rows, 1) if row.strip(_BLANK)]
+    if not numbered:
+        return Parsed(None if not data.strip(_BLANK) else [])
+    (first, head), *lines = numbered
     try:
-        header = _header.decode(rows[0])
+        header = _header.decode(head)
     except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
-        raise JournalProblem("its first line is not a solo journal header") from None
-    if header.format != FORMAT:
-        raise JournalProblem("its first line is not a solo journal header")
+        header = None
+    if header is None or header.format != FORMAT:
+        return Parsed([], f"first line (line {first}) is not a solo journal header", len(numbered))
     if header.base != base:
-        return None
+        return Parsed(None)
     steps: list[Step] = []
     previous = base
-    for number, row in enumerate(rows[1:], 2):
+    for index, (number, row) in enumerate(lines):
         try:
             step = _step.decode(row)
         except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
-            raise JournalProblem(f"line {number} is damaged") from None
+            return Parsed(steps, f"line {number} is damaged", len(lines) - index)
         if _sealed(step, previous).seal != step.seal:
-            raise JournalProblem(f"line {number} does not match its seal (edited by hand?)")
+            return Parsed(steps, f"line {number} does not match its seal (edited by hand?)", len(lines) - index)
         previous = step.seal
         steps.append(step)
-    return steps
+    return Parsed(steps)
+
+
+_BOM = b"\xef\xbb\xbf"
+_BLANK = b" \t\r\n\xef\xbb\xbf"
+"""What a line may hold and still be blank: white space, and the bytes of a byte order mark."""
 
 
 def last_seal(steps: list[Step], base: str) -> str:

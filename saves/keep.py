@@ -13,7 +13,7 @@ import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -51,8 +51,10 @@ class Finished(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """One finished run, as the record of a player's nights keeps it (solo/stats.py)."""
 
     slot: str
-    result: str
-    """'won', 'lost' or 'draw', for the person's seat."""
+    result: Literal["won", "lost", "draw", "ended"]
+    """For the person's seat ('ended': a night of a game whose rulebook names no winner, counted by its options).
+    Nothing else is a result: an entry with another is refused, in one line, as a damaged keep file (`stats`
+    would otherwise count a play that is no win, loss, draw or night)."""
     turns: int
     seat: str
     options: dict[str, str] = {}
@@ -68,7 +70,7 @@ class Kept(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaul
     achievements: dict[str, Earned] = {}
     """Achievement id -> when it was first earned."""
     runs: dict[str, str] = {}
-    """Finished run (slot@created) -> its status ('won', 'lost', 'draw')."""
+    """Finished run (slot@created) -> its status ('won', 'lost', 'draw', 'ended')."""
     memory: dict[str, dict[str, str]] = {}
     """Finished run -> what it adds to the long record (a game's `remember(log)`)."""
     carried_from: list[str] = []

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import stat
 import sys
 from pathlib import Path
 
@@ -31,9 +32,10 @@ class SlotBusy(Exception):
 
 
 class SlotLock:
-    """A held lock; `release` (or the process ending) gives it back."""
+    """A held lock; `release` (or the process ending) gives it back. With no file descriptor, a slot played
+    without a lock (saves/store.py says when)."""
 
-    def __init__(self, path: Path, fd: int) -> None:
+    def __init__(self, path: Path, fd: int | None) -> None:
         self.path = path
         self._fd: int | None = fd
 
@@ -55,6 +57,8 @@ def acquire(path: Path, slot: str) -> SlotLock:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd = os.open(path, _FLAGS, 0o644)
     try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):  # a FIFO or a device: no lock a second solo would meet
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
         if not _try_lock(fd):
             raise SlotBusy(slot, _holder(fd))
         os.ftruncate(fd, _PID_AT)

@@ -53,7 +53,14 @@ class Record(Snapshot, kw_only=True):
     """A snapshot and the steps its slot's journal adds after it (saves/journal.py)."""
 
     journal: list[Step] = []
-    """Never written into the snapshot file; read from the journal beside it."""
+    """Never written into the snapshot file; read from the journal beside it, as far as it is whole."""
+    journal_damage: str = ""
+    """Why the journal's steps stop short of its end ("line 7 is damaged"); "" for a journal read whole."""
+    journal_dropped: int = 0
+    """How many of the journal's lines were not read (the damaged one and those after it)."""
+    unsealed: bool = False
+    """Read from a save of schema 1, which has no seal: the fields a seal covers cannot be checked, so the run
+    plays on as an ironman run (solo.run), and nothing else it says is taken on trust."""
 
     def identity(self) -> str:
         """Which run this is: its id, or for saves from before ids, its game, seed and start time."""

@@ -40,6 +40,11 @@ class SaveError(Exception):
         return f"Cannot use {escape(str(self.path))}: {escape(self.problem)}"
 
 
+class SlotUnlockable(SaveError):
+    """The slot's lock file cannot be used (a folder, a link, a FIFO, a file this process may not open), so
+    another solo could play the slot at the same time and one of them would lose its moves."""
+
+
 class OtherRun(SaveError):
     """The slot holds a good save of another run, which is never replaced unasked. `record` is that run."""
 
@@ -88,6 +93,7 @@ class SaveStore:
         # instead of a read, and append to the journal instead of writing everything again
         self._written: dict[Path, _Written] = {}
         self._locks: dict[str, SlotLock] = {}
+        self.notices: list[str] = []
 
     def path(self, slot: str) -> Path:
         return self.root / f"{validate_slot(slot)}{SUFFIX}"
@@ -109,6 +115,8 @@ class SaveStore:
         try:
             info = os.stat(self.root)
         except FileNotFoundError:
+            if os.path.lexists(self.root):  # a link to nowhere: nothing could be saved through it
+                raise SaveError(self.root, "the save folder is a link to nothing (use --save-dir to pick another)") from None
             return
         except OSError as error:
             raise SaveError(self.root, f"cannot use the save folder ({_os_problem(error, self.root)})") from None
@@ -117,19 +125,28 @@ class SaveStore:
 
     # -- locks --------------------------------------------------------------------------------------------
 
-    def lock(self, slot: str) -> None:
+    def lock(self, slot: str, unlocked: bool = False) -> None:
         """Hold the slot for this process (again: a no-op). SlotBusy when another solo has it open.
 
+        SlotUnlockable when the lock file cannot be used, unless `unlocked` (the person said to play it all the
+        same). Where the folder takes no new file at all (read-only, not ours), no save can be written either,
+        so no second writer can lose anything: play goes on, and each autosave says why it failed.
         Temp files that a killed process left for this slot are cleared now: no one else can be writing them."""
         validate_slot(slot)
         if slot in self._locks:
             return
         self.check_folder()
+        path = self.lock_path(slot)
         try:
-            self._locks[slot] = acquire(self.lock_path(slot), slot)
-        except OSError:
-            # a folder where not even the lock file can be made (read-only, not ours) takes no save either,
-            # so no second writer can lose anything: play goes on, and each autosave says why it failed
+            self._locks[slot] = acquire(path, slot)
+        except SlotBusy:
+            raise
+        except OSError as error:
+            if not os.path.lexists(path) and error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+                return  # nothing can be saved here: said at each autosave
+            if not unlocked:
+                raise SlotUnlockable(path, f"cannot lock slot '{slot}' ({_lock_problem(error, path)})") from None
+            self._locks[slot] = SlotLock(path, None)
             return
         self._clear_temps(slot)
 
@@ -155,8 +172,8 @@ class SaveStore:
                 continue
             try:
                 self.lock(candidate)
-            except SlotBusy:
-                continue
+            except (SlotBusy, SlotUnlockable):
+                continue  # open in another solo, or its lock file is not one: the next name
             if not self._taken(candidate):
                 return candidate
             self.unlock(candidate)  # saved in between by another solo, which has let go since
@@ -208,14 +225,17 @@ class SaveStore:
         return _decode(path, read_bytes(path))
 
     def _read(self, path: Path, journal_path: Path) -> Record:
+        """The snapshot, with as much of its journal as is whole (what stopped it in `journal_damage`)."""
         data = read_bytes(path)
         record = _decode(path, data)
         if os.path.lexists(journal_path):
             try:
-                steps = journal.parse(read_bytes(journal_path), journal.digest(data))
-            except journal.JournalProblem as problem:
-                raise SaveError(journal_path, str(problem)) from None
-            record.journal = steps or []
+                parsed = journal.parse(read_bytes(journal_path), journal.digest(data))
+            except SaveError as error:  # not a file that can be read: the snapshot stands alone
+                record.journal_damage, record.journal_dropped = f"file cannot be read ({error.problem})", 1
+                return record
+            record.journal = parsed.steps or []
+            record.journal_damage, record.journal_dropped = parsed.damage, parsed.dropped
         return record
 
     # -- writing ------------------------------------------------------------------------------------------
@@ -239,12 +259,21 @@ class SaveStore:
         """
         path = self.path(slot)
         fresh = not os.path.lexists(path)
-        if not fresh:
-            self._check_replace(slot, path, record, replaces, accept)
+        existing = None if fresh else self._check_replace(slot, path, record, replaces, accept)
+        if existing is not None and existing.journal_damage:
+            self._kept_journal(slot, existing)  # a copy, before the new snapshot makes the journal go
         now = _now()
         created = record.created or now
         stamped = msgspec.structs.replace(
-            record, format=FORMAT, schema=migrations.SCHEMA, created=created, updated=now, journal=[]
+            record,
+            format=FORMAT,
+            schema=migrations.SCHEMA,
+            created=created,
+            updated=now,
+            journal=[],
+            journal_damage="",
+            journal_dropped=0,
+            unsealed=False,
         )
         stamped.seal = seal_of(stamped)
         try:
@@ -317,10 +346,12 @@ class SaveStore:
         record: Record,
         replaces: str | None,
         accept: Callable[[Record], None] | None,
-    ) -> None:
+    ) -> Record | None:
+        """What the slot holds, once it is known that this record may replace it (None: this store's own last
+        write, untouched since, not read again)."""
         written = self._written.get(path)
         if written is not None and written.identity in (record.identity(), replaces) and self.journaling(slot):
-            return  # this store's own last write of this run, untouched since
+            return None  # this store's own last write of this run, untouched since
         try:
             existing = self._read(path, self.journal_path(slot))
         except SaveError as error:
@@ -332,6 +363,58 @@ class SaveStore:
                 accept(existing)
             except ValueError as error:
                 raise SaveError(path, f"will not overwrite it, {error}") from None
+        return existing
+
+    # -- a damaged journal ---------------------------------------------------------------------------------
+
+    def keep_journal(self, slot: str) -> tuple[Path, bool] | None:
+        """A copy of the slot's journal beside it ("<slot>.journal.damaged", numbered past those taken), made
+        before a damaged journal goes: the next full save removes the journal, and the person may want to look
+        at what was not loaded. Returns where, and whether it was made now (a copy already kept with the very
+        same bytes is not made twice); None when there is no journal. OSError when no copy can be made."""
+        source = self.journal_path(slot)
+        try:
+            info = os.lstat(source)
+        except FileNotFoundError:
+            return None
+        if not stat.S_ISREG(info.st_mode):  # not a file (a folder, a link): moved aside whole
+            target = self._damaged_name(slot, None)
+            os.rename(source, target)
+            return target, True
+        data = read_bytes(source)
+        target = self._damaged_name(slot, data)
+        if target.exists():
+            return target, False  # kept already
+        atomic_write(target, data, exclusive=True)
+        return target, True
+
+    def _damaged_name(self, slot: str, data: bytes | None) -> Path:
+        """The first free "<slot>.journal.damaged[-N]", or the one that already holds these bytes."""
+        base = self.journal_path(slot).name + ".damaged"
+        for number in range(1, 1000):
+            target = self.root / (base if number == 1 else f"{base}-{number}")
+            if not os.path.lexists(target):
+                return target
+            if data is not None:
+                with contextlib.suppress(OSError, SaveError):
+                    if read_bytes(target) == data:
+                        return target
+        raise OSError(errno.EEXIST, "no free name for a copy of the damaged journal", str(self.root / base))
+
+    def _kept_journal(self, slot: str, existing: Record) -> None:
+        """Keep a damaged journal that a full save is about to replace, and note where for the person."""
+        try:
+            kept = self.keep_journal(slot)
+        except (OSError, SaveError) as error:
+            problem = error.problem if isinstance(error, SaveError) else _os_problem(error, self.journal_path(slot))
+            raise SaveError(self.journal_path(slot), f"it is damaged and no copy can be kept ({problem})") from None
+        if kept is not None and kept[1]:  # a copy made now: one kept at load was said there
+            self.notices.append(damage_line(slot, existing, kept[0].name))
+
+    def take_notices(self) -> list[str]:
+        """What this store has to tell since it was last asked (a damaged journal kept), one line each."""
+        out, self.notices[:] = list(self.notices), []
+        return out
 
     # -- listing -----------------------------------------------------------------------------------------
 
@@ -394,6 +477,21 @@ class SaveStore:
             problem = error.problem if error.path == path else f"{error.path.name}: {error.problem}"
             return Listing(slot=slot, path=str(path), record=None, problem=problem, mtime=mtime)
         return Listing(slot=slot, path=str(path), record=record, problem=None, mtime=mtime)
+
+
+def damage_line(slot: str, record: Record, kept: str | None) -> str:
+    """One line on what of a slot's journal was not loaded, and where the damaged journal is."""
+    dropped = record.journal_dropped
+    lost = (
+        "that line (a decision at most) was not loaded"
+        if dropped == 1
+        else f"the {dropped} lines from there on ({dropped} decisions at most) were not loaded"
+    )
+    where = f"; the damaged journal is kept as {escape(kept)}" if kept else ""
+    return (
+        f"Slot '{slot}': its journal's {escape(record.journal_damage)}, so {lost}; the run goes on from turn "
+        f"{record.latest()[0]}{where}."
+    )
 
 
 def _trimmed(base: str) -> str:
@@ -471,6 +569,26 @@ def read_bytes(path: Path) -> bytes:
     if len(data) > MAX_BYTES:
         raise SaveError(path, "too large to be a save (it grew past 64 MiB while being read)")
     return data
+
+
+def _lock_problem(error: OSError, path: Path) -> str:
+    """Why a lock file cannot be used, and what to do: one clause."""
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return f"{_os_problem(error, path)}; another solo could play it at the same time"
+    kind = (
+        "a folder"
+        if stat.S_ISDIR(info.st_mode)
+        else "a link"
+        if stat.S_ISLNK(info.st_mode)
+        else "not a regular file"
+        if not stat.S_ISREG(info.st_mode)
+        else _os_problem(error, path)
+    )
+    return (
+        f"{escape(path.name)} is {kind}" if not stat.S_ISREG(info.st_mode) else f"{escape(path.name)}: {kind}"
+    ) + "; another solo could play it at the same time: remove it, or pick another slot"
 
 
 def _os_problem(error: OSError, path: Path) -> str:

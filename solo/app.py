@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import stat
 import sys
 from pathlib import Path
 
@@ -11,6 +12,8 @@ from engines import registry
 from engines.core.contract import Game
 from saves import SaveError, SaveStore, SlotError, validate_slot
 from saves.lock import SlotBusy
+from saves.store import SlotUnlockable
+from saves.text import escape
 from solo import saved
 from solo.cli import save_dir
 from solo.parse import number
@@ -89,37 +92,71 @@ def _options(raw: list[str]) -> dict[str, str]:
     return out
 
 
-def _read_run(store: SaveStore, slot: str) -> Run:
+def _read_run(store: SaveStore, slot: str, keep: bool = False) -> tuple[Run, str]:
+    """The run in a slot, and one line on what of its journal could not be loaded ("" when all of it was); with
+    `keep` (the slot is held for play), a copy of a damaged journal is kept beside it first."""
     try:
-        record = store.read(validate_slot(slot))
+        return saved.loaded(store, validate_slot(slot), keep)
     except (SaveError, SlotError) as e:
         raise Failure(str(e)) from None
-    try:
-        return Run.from_record(record)
     except RunError as e:
         raise Failure(f"Cannot use {store.path(slot)}: {e}") from None
+    except OSError as e:
+        problem = e.strerror or str(e)
+        raise Failure(f"Cannot keep a copy of the damaged journal of '{slot}' ({problem}); nothing was changed.") from None
 
 
-def _open_run(store: SaveStore, slot: str) -> Run:
+def _read_only(store: SaveStore, slot: str) -> Run:
+    """The run in a slot for reading (log, review, replay); what of its journal is not loaded is said on stderr."""
+    run, note = _read_run(store, slot)
+    if note:
+        print(f"solo: {note}", file=sys.stderr)
+    return run
+
+
+def _open_run(store: SaveStore, slot: str) -> tuple[Run, str]:
     """The run in a slot, which this process then holds: SlotBusy when another solo has it open. A slot with
     no save is refused before it is locked, so a mistyped name leaves no lock file (or folder) behind."""
     try:
         if not store.exists(validate_slot(slot)):
             raise Failure(str(SaveError(store.path(slot), "no save in this slot")))
-        store.lock(slot)
+        _lock(store, slot)
     except SlotError as e:
         raise Failure(str(e)) from None
     try:
-        return _read_run(store, slot)
+        return _read_run(store, slot, keep=True)
     except BaseException:
         store.unlock(slot)
         raise
 
 
-def play(run: Run, store: SaveStore, slot: str, args: argparse.Namespace, coach: bool = True) -> int:
-    """Play a run in a slot this process holds (store.lock); the slot is let go when play ends."""
+def _lock(store: SaveStore, slot: str) -> None:
+    """Hold the slot for play. One whose lock file is not one (a folder, a link) is refused, for another solo
+    could play it at the same time; at a terminal the person may say to play it unlocked all the same."""
+    try:
+        store.lock(slot)
+    except SlotUnlockable as e:
+        if not sys.stdin.isatty():
+            raise Failure(str(e)) from None
+        print(f"solo: {e}", file=sys.stderr)
+        try:
+            answer = PromptReader().read(f"Play slot '{slot}' without a lock all the same? [y/N] ")
+        except (EOFError, KeyboardInterrupt):
+            answer = ""
+        if answer.strip().lower() not in ("y", "yes"):
+            raise Failure(f"Slot '{slot}' was left as it is.") from None
+        store.lock(slot, unlocked=True)
+
+
+def play(
+    run: Run, store: SaveStore, slot: str, args: argparse.Namespace, coach: bool = True, note: str = ""
+) -> int:
+    """Play a run in a slot this process holds (store.lock); the slot is let go when play ends. `note`: a line
+    the person reads first (what of a damaged journal was not loaded)."""
     try:
         screen = _screen(args)
+        if note:
+            screen.error(note)
         box: list[Repl] = []
         reader = _reader(screen, box, store, run.game.id)
         repl = Repl(run, store, slot, screen, reader, coach=coach)
@@ -161,7 +198,8 @@ def _learn(game: Game, store: SaveStore, args: argparse.Namespace, again: bool =
         slot = _unfinished_lesson(store, game.id)
         if slot is not None:
             print(f"Resuming your lesson in slot '{slot}' ('solo learn {game.id} --again' starts it over).")
-            return play(_open_run(store, slot), store, slot, args)
+            opened, note = _open_run(store, slot)
+            return play(opened, store, slot, args, note=note)
     run = lesson.new_run(game)
     slot = _new_slot(store, wanted, f"learn-{game.id}")
     return play(run, store, slot, args)
@@ -241,7 +279,7 @@ def _new_slot(store: SaveStore, wanted: str | None, game_id: str) -> str:
         slot = validate_slot(wanted)
     except SlotError as e:
         raise Failure(str(e)) from None
-    store.lock(slot)
+    _lock(store, slot)
     if store.exists(slot):
         store.unlock(slot)
         raise Failure(
@@ -255,12 +293,14 @@ def cmd_continue(args: argparse.Namespace) -> int:
     slot = args.slot or store.latest()
     if slot is None:
         raise Failure("There is no saved run to continue yet. Start one with 'solo new escape-of-the-dead'.")
-    return play(_open_run(store, slot), store, slot, args)
+    run, note = _open_run(store, slot)
+    return play(run, store, slot, args, note=note)
 
 
 def cmd_load(args: argparse.Namespace) -> int:
     store = _store(args)
-    return play(_open_run(store, args.slot), store, args.slot, args)
+    run, note = _open_run(store, args.slot)
+    return play(run, store, args.slot, args, note=note)
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -278,7 +318,7 @@ def cmd_log(args: argparse.Namespace) -> int:
     from solo import export
 
     store = _store(args)
-    run = _read_run(store, args.slot)
+    run = _read_only(store, args.slot)
     target = next((t for t in (args.html, args.markdown, args.text) if t is not None), None)
     if target is None:
         screen = _screen(args)
@@ -295,20 +335,36 @@ def cmd_log(args: argparse.Namespace) -> int:
 
 
 def _export_path(store: SaveStore, target: str, force: bool) -> Path:
-    """Where an export may go: a named file outside the save folder, replaced only with --force."""
+    """Where an export may go: a named file outside the save folder, replaced only with --force, and only if it
+    is a regular file (never a device, a FIFO, a folder or a link). Every refusal is one line."""
     if not target.strip():
         raise Failure("The export needs a file name, like '--html run.html'.")
     path = Path(target).expanduser()
-    if path.is_dir():
-        raise Failure(f"{target} is a folder; name a file in it, like '{path / 'run.html'}'.")
+    try:
+        return _checked_export(store, target, path, force)
+    except OSError as e:
+        raise Failure(f"Cannot write {escape(target)}: {e.strerror or e}.") from None
+
+
+def _checked_export(store: SaveStore, target: str, path: Path, force: bool) -> Path:
+    shown = escape(target)
+    try:
+        info: os.stat_result | None = os.lstat(path)
+    except FileNotFoundError:
+        info = None
+    if info is not None and stat.S_ISDIR(info.st_mode):
+        raise Failure(f"{shown} is a folder; name a file in it, like '{escape(str(path / 'run.html'))}'.")
     folder = path.absolute().parent.resolve()
     root = store.root.absolute().resolve()
     if folder == root or root in folder.parents:
-        raise Failure(f"{target} is in the save folder, which holds only saves; pick a file elsewhere.")
-    if os.path.lexists(path) and not force:
-        raise Failure(f"{target} already exists; add --force to replace it.")
+        raise Failure(f"{shown} is in the save folder, which holds only saves; pick a file elsewhere.")
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        kind = "a link" if stat.S_ISLNK(info.st_mode) else "not a regular file (a device or a FIFO)"
+        raise Failure(f"{shown} is {kind}; an export goes only to a regular file or a new one.")
+    if info is not None and not force:
+        raise Failure(f"{shown} already exists; add --force to replace it.")
     if not path.absolute().parent.is_dir():  # a mistyped folder is said, not made
-        raise Failure(f"Cannot write {target}: there is no folder {path.absolute().parent}.")
+        raise Failure(f"Cannot write {shown}: there is no folder {escape(str(path.absolute().parent))}.")
     return path
 
 
@@ -316,10 +372,15 @@ def cmd_sim(args: argparse.Namespace) -> int:
     from solo import sim
 
     game = _game(args.game)
-    if args.games < 1:
-        raise Failure("-n takes a number of games of at least 1.")
+    if not 1 <= args.games <= sim.MOST_GAMES:
+        raise Failure(f"-n takes a number of games of at least 1 and at most {sim.MOST_GAMES:,}.")
     if args.jobs < 1:
         raise Failure("--jobs takes a number of processes of at least 1.")
+    jobs = sim.workers(args.jobs, args.games)
+    if jobs < args.jobs and args.jobs > 1:
+        cores = os.cpu_count() or 1
+        print(f"solo: --jobs {args.jobs:,} is more than the {min(cores, args.games):,} that can work at once here; "
+              f"using {jobs}.", file=sys.stderr)
     try:
         return sim.run(
             game,
@@ -331,7 +392,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
             _screen(args),
             args.seat,
             args.automa,
-            args.jobs,
+            jobs,
         )
     except (KeyError, ValueError) as e:
         raise Failure(str(e.args[0]) if e.args else str(e)) from None
@@ -410,7 +471,7 @@ def cmd_review(args: argparse.Namespace) -> int:
     """A run reviewed decision by decision; reading it never writes to the save folder."""
     from solo import review
 
-    run = _read_run(_store(args), args.slot)
+    run = _read_only(_store(args), args.slot)
     if not review.offered(run):
         raise Failure(f"{run.game.title} cannot be reviewed: its hidden things cannot be sampled.")
     if args.samples is not None and args.samples < 1:
@@ -433,7 +494,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     """A run's story stepped through; read-only (no lock, no save, no history file)."""
     from solo import replay
 
-    run = _read_run(_store(args), args.slot)
+    run = _read_only(_store(args), args.slot)
     screen = _screen(args)
     reader: Reader = PromptReader() if sys.stdin.isatty() else PlainReader(sys.stdin, screen.echo)
     return replay.play(run, screen, reader)
@@ -495,10 +556,10 @@ def menu(args: argparse.Namespace) -> int:
             if latest is None:
                 screen.error("There is no saved run yet; choose 1 for a new game, or 2 to learn one.")
                 continue
-            run = _menu_open(store, latest, screen)
-            if run is None:
+            opened = _menu_open(store, latest, screen)
+            if opened is None:
                 continue
-            return play(run, store, latest, args)
+            return play(opened[0], store, latest, args, note=opened[1])
         if choice in ("4", "load"):
             rows, note = saved.listing(store)
             if not rows:
@@ -511,10 +572,10 @@ def menu(args: argparse.Namespace) -> int:
                 continue
             pick = number(answer)
             slot = rows[pick - 1][0] if pick is not None and 1 <= pick <= len(rows) else answer
-            run = _menu_open(store, slot, screen)
-            if run is None:
+            opened = _menu_open(store, slot, screen)
+            if opened is None:
                 continue
-            return play(run, store, slot, args)
+            return play(opened[0], store, slot, args, note=opened[1])
         if choice in ("5", "list"):
             rows, note = saved.listing(store)
             if rows:
@@ -525,8 +586,9 @@ def menu(args: argparse.Namespace) -> int:
         screen.error(f"'{choice[:40]}' is not on the menu; type a number from 1 to 6.")
 
 
-def _menu_open(store: SaveStore, slot: str, screen: Screen) -> Run | None:
-    """The run in a slot for the menu, or None once the reason it cannot be had is shown."""
+def _menu_open(store: SaveStore, slot: str, screen: Screen) -> tuple[Run, str] | None:
+    """The run in a slot for the menu (and the line on its journal), or None once the reason it cannot be had
+    is shown."""
     try:
         return _open_run(store, slot)
     except (Failure, SaveError, SlotBusy) as e:

@@ -80,8 +80,10 @@ def store(keep: Keepsakes, run: Run, slot: str) -> dict[str, str]:
 
 
 def renewed(keep: Keepsakes, game: Game, options: Mapping[str, str]) -> dict[str, str]:
-    """A restart's options: what the run chose with `-o`, and what the box holds now (as a table would)."""
-    if not offered(game):
-        return dict(options)
+    """A restart's options: what the run chose with `-o`, and what the box holds now (as a table would). How
+    the run was dealt is not kept: a new run is dealt the game's newest cards."""
     names = {o.name for o in game.options}
-    return {k: v for k, v in options.items() if k in names} | carried(keep, game)
+    chosen = {k: v for k, v in options.items() if k in names}
+    if not offered(game):
+        return chosen
+    return chosen | carried(keep, game)

@@ -33,12 +33,13 @@ def render(run: Run, kind: str, brief: bool = False) -> str:
 
 
 def write(run: Run, path: Path, kind: str, brief: bool = False) -> None:
-    """The whole export or nothing: a crash mid-write never leaves half a page in place of a good file."""
+    """The whole export or nothing: a crash mid-write never leaves half a page in place of a good file, and
+    nothing but a regular file is ever replaced (not a device or a FIFO that appeared since it was checked)."""
     from saves.atomic import atomic_write
 
     umask = os.umask(0o022)
     os.umask(umask)
-    atomic_write(path, render(run, kind, brief).encode("utf-8"), mode=0o666 & ~umask)
+    atomic_write(path, render(run, kind, brief).encode("utf-8"), mode=0o666 & ~umask, regular=True)
 
 
 def _markdown(run: Run, brief: bool) -> str:

@@ -11,18 +11,21 @@ from narratives import Narrator, for_game
 from saves import SaveError, SaveStore, SlotError, validate_slot
 from saves.lock import SlotBusy
 from saves.store import OtherRun, describe
-from solo import narration, theme
+from solo import narration, saved, theme
 from solo.commands import BY_WORD, COMMANDS
 from solo.games import InputError, ui_for
 from solo.parse import clean, number, resolve
 from solo.reader import Reader
 from solo.run import Run, RunError, check_loadable, new_seed
 from solo.screen import Screen
+from solo.whole import whole_move
 
 if TYPE_CHECKING:
     from solo.lesson import Coach, Said
 
 PROMPT = "> "
+STOPPED = "(The automa stopped thinking; your choice is saved. Press Enter to let it play on, or type a command.)"
+STOPPED_CHOICE = "It is the automa's turn, which was stopped: press Enter to let it play on."
 
 
 class Quit(Exception):
@@ -51,6 +54,7 @@ class Repl:
         self.screen = screen
         self.reader = reader
         self.brief = False
+        self.compact = False  # the choices at the next prompt in their shorter layout, for the story beside them
         self.last_line = ""
         self.save_pending = False
         self.save_failure = ""
@@ -67,8 +71,8 @@ class Repl:
         self.asked: tuple[int, str] | None = None  # the decision whose options were last shown
         self.ended_shown = False
         self.listed: dict[str, tuple[str, ...]] = {}  # plain mode: the choices last listed in full, by kind
-        self.before: str | None = None  # the toolbar when the person last chose, for the digest
-        self.since = 0  # where in the log the person's last choice began, for the digest's recap
+        self.digest_due = False  # the person has chosen since the digest was last shown
+        self.since = 0  # where in the log the person's last choice began, for the digest
         self.keep_reported: set = set()  # keep files already said to be damaged at this run's end
         self.warned: tuple[int, str] | None = None  # the ending choice refused once at this decision
         self.chosen: Chosen | None = None  # where the person's last line chose, while no other line follows
@@ -107,10 +111,7 @@ class Repl:
 
     def play(self) -> int:
         """Run until the person quits or input ends. Returns an exit status."""
-        self._step_automa()
-        if self.lesson is not None:
-            self._lesson_opening()
-        self.narrate_new()
+        self._automa_turn(opening=self.lesson is not None)
         self.save_pending = True  # saved once the first prompt is up: the launch waits for no fsync
         while True:
             self.prompt_if_needed()
@@ -141,18 +142,44 @@ class Repl:
                 self.save_failure = ""
 
     def _first_save(self) -> None:
-        """The launch's autosave, which the reader runs while the prompt is up; it must not print."""
+        """The launch's autosave, which the reader runs while the prompt is up; it must not print. Then the
+        finished runs whose end could not be recorded are (solo/stats.py), so each counts once."""
         self.save_pending = False
         try:
             self._save()
         except (SaveError, OSError) as e:
             self.save_failure = f"Autosave failed: {e}"
+        from solo import stats
+
+        stats.record_missed(self.store, self._keep())
 
     def advance(self) -> None:
-        """The automa plays its seats; everything new is narrated; the run is saved."""
-        self._step_automa()
-        self.narrate_new()
+        """The automa plays its seats; everything new is narrated; the run is saved. The person's own decision is
+        saved before the automa starts, so nothing of theirs waits on its thinking (nor on a Ctrl-C there)."""
+        if self._automa_waits():
+            self.autosave()
+        self._automa_turn()
         self.autosave()
+
+    def _automa_turn(self, opening: bool = False) -> None:
+        """The automa's turn, then the story (after a lesson's `opening` words). Ctrl-C while it thinks stops it
+        there, as Ctrl-C stops any wait at the table: what it decided stands, the decision it was thinking over
+        waits, and Enter lets it go on."""
+        stopped = False
+        try:
+            self._step_automa()
+        except KeyboardInterrupt:
+            stopped = True
+        if opening:
+            self._lesson_opening()
+        self.narrate_new()
+        if stopped:
+            self.screen.say(STOPPED)
+
+    def _automa_waits(self) -> bool:
+        """Whether the automa decides next (after its turn was stopped, the prompt waits on it)."""
+        d = self.run.decision()
+        return d is not None and d.seat != self.run.seat
 
     def _step_automa(self) -> None:
         """The automa's turn, with a spinner at a terminal should it think for a while. An automa that searches
@@ -165,21 +192,34 @@ class Repl:
 
         if not self.run.automa_searches():
             with busy(self.screen.console, "The automa is thinking...", plain=self.screen.plain):
-                self.run.step_automa()
+                while self._automa_move():
+                    pass
             return
         if self.screen.plain or not self.screen.console.is_terminal:
             while True:
                 self.narrate_new()
-                if self.run.step_automa_once() is None:
+                if not self._automa_move():
                     return
         try:
             with busy(self.screen.console, "The automa is thinking...") as say:
                 while (d := self.run.decision()) is not None and d.seat != self.run.seat:
                     say(self._thinking(d.seat))
-                    self.run.step_automa_once()
+                    self._automa_move()
         except KeyboardInterrupt:
             self.narrate_new()
             raise
+
+    def _automa_move(self) -> bool:
+        """One of the automa's decisions; False when the person decides next or the run is over. A Ctrl-C while
+        it thinks stops it before anything moves; one while its choice is played waits until the choice is
+        whole, so the run never holds half a move."""
+        d = self.run.decision()
+        if d is None or d.seat == self.run.seat:
+            return False
+        key = self.run.automa_key(d)
+        with whole_move():
+            self.run.choose(key, d)
+        return True
 
     def _thinking(self, seat: str) -> str:
         """The spinner's line while the automa searches: who thinks, under which of the story's headings (the
@@ -209,10 +249,11 @@ class Repl:
 
     def _fitted(self, whole: list[tuple[str, list[str], str]]) -> list[tuple[bool, tuple[str, list[str], str]]] | None:
         """At a terminal too short for the new story and the prompt below it, the story shortened to fit
-        (solo/screen_story.py: the other seats' turns in brief, then the person's own earlier paragraphs by
-        their summaries); None to tell it whole: in plain or piped output, in `brief` mode, or where it fits."""
+        (solo/screen_story.py: the other seats' turns and the setup in brief, then the person's own earlier
+        paragraphs by their summaries); None to tell it whole: in plain or piped output, or where it fits."""
         console = self.screen.console
-        if self.brief or self.screen.plain or not console.is_terminal:
+        self.compact = False
+        if self.screen.plain or not console.is_terminal:
             return None
         room = console.height - self._below()
         if self.screen.story_height([(False, g) for g in whole]) <= room:
@@ -222,20 +263,30 @@ class Repl:
         owner = getattr(self.ui, "owner", screen_story.nobody)
         width = console.width - 4  # inside a panel's borders and padding
         log, start, seat = self.run.log, self.shown, self.run.seat
-        return screen_story.fitted(log, self.narrator, start, owner, seat, width, room, self.screen.story_height)
 
-    def _below(self) -> int:
+        def fitting(room: int) -> tuple[list[tuple[bool, tuple[str, list[str], str]]], bool]:
+            height = self.screen.story_height
+            return screen_story.fitting(log, self.narrator, start, owner, seat, width, room, height, self.brief)
+
+        told, whole_own = fitting(room)
+        d = self.run.decision()  # the person's own turn too tall beside the whole list of choices:
+        if whole_own or d is None or self._laid_out(d, compact=True) is None:
+            return told
+        self.compact = True  # the choices in short: the story beside them gets the lines they give up
+        return fitting(console.height - self._below(compact=True))[0]
+
+    def _below(self, compact: bool = False) -> int:
         """The lines the prompt's part of the screen takes under the story, as prompt_if_needed will draw it:
-        the question, its choices and what to type, the coach line and the digest where they will show, then
-        the prompt and the toolbar."""
+        the question, its choices (in short: `compact`) and what to type, the coach line and the digest where
+        they will show, then the prompt and the toolbar."""
         d = self.run.decision()
         if d is None or d.seat != self.run.seat:
             return 4
         screen = self.screen
-        lines = screen.lines_of(lambda: screen.options(d, self._tip(d), self._laid_out(d)))
+        lines = screen.lines_of(lambda: screen.options(d, self._tip(d), self._laid_out(d, compact)))
         if self.lesson is not None:
             lines += screen.lines_of(partial(self._say_lesson, self.lesson.due(self.run)))
-        for text in (self._coach_line(d), self._digest_line()):
+        for text in (self._company_line(), self._coach_line(d), self._digest_line()):
             if text:
                 lines += screen.lines_of(partial(screen.say, text))
         return lines + 2
@@ -256,6 +307,8 @@ class Repl:
                     "The run is over. Type 'log' to read it again, 'restart' to play again, or 'quit'."
                 )
             return
+        if d.seat != self.run.seat:
+            return  # the automa's turn, stopped: its line said so, and Enter lets it go on
         marker = (len(self.run.keys), d.kind)
         if marker != self.asked:
             self.asked = marker
@@ -269,9 +322,17 @@ class Repl:
                 if not self.screen.plain and shows_map is not None and shows_map(d):
                     self.cmd_map("")
                 self._speak_lesson()
-                self.screen.options(d, self._tip(d), self._laid_out(d))
+                self.screen.options(d, self._tip(d), self._laid_out(d, self.compact))
+            if company := self._company_line():
+                self.screen.say(company, theme.DANGER)
             self._show_coach(d)
             self._show_digest()
+
+    def _company_line(self) -> str:
+        """Who stands in the person's space (a killer beside them), where the game's screen says: at every
+        prompt while it holds, not only when they came."""
+        company = getattr(self.ui, "company", None)
+        return company(self.run.view()) if company is not None else ""
 
     def _show_coach(self, d: Decision) -> None:
         text = self._coach_line(d)
@@ -322,9 +383,9 @@ class Repl:
         if d is None or d.seat != self.run.seat:
             self.screen.error("The game is over: there is nothing left for the coach to play.")
             return True
-        before, since = self.toolbar(), len(self.run.log)
+        since = len(self.run.log)
         played = lesson.auto(self.run, self.lesson)
-        self.before, self.since = before, since
+        self.digest_due, self.since = True, since
         self.advance()
         self.screen.say(lesson.auto_said(played, self.run), theme.HIDDEN)
         return True
@@ -362,23 +423,32 @@ class Repl:
 
     def _show_digest(self) -> None:
         line = self._digest_line()
-        self.before = None
+        self.digest_due = False
         if line:
             self.screen.say(line, theme.HIDDEN)
 
     def _digest_line(self) -> str:
-        """One line of what changed for the person since their last decision, from the toolbar's fields."""
-        if self.before is None:
+        """One line of what changed that matters since the person's last decision, in words and in the order
+        it happened (narratives/digest.py), fitted to the width by whole items."""
+        if not self.digest_due:
             return ""
-        from solo.screen import digest, fit_digest
+        from narratives import digest
+        from solo.screen import fit_digest
 
-        changes = digest(self.before, self.toolbar())
-        recap = getattr(self.ui, "recap", None)  # the person's own rolls, which others' turns may push away
-        told = recap(self.run.log[self.since :], self.run.seat) if recap is not None else ""
-        return fit_digest(told, changes, self.screen.console.width)
+        extra = getattr(self.ui, "digest_fields", None)  # what the words read from where things stand
+        fields = extra(self.run.view()) if extra is not None else None
+        items = digest.items(self.narrator, self.run.log[self.since :], fields)
+        return fit_digest(items, self.screen.console.width)
 
-    def _laid_out(self, d: Decision) -> list[str] | None:
-        """The game's own layout of a long list of choices (grouped, each with what it does), if it has one."""
+    def _laid_out(self, d: Decision, compact: bool = False) -> list[str] | None:
+        """The game's own layout of a long list of choices (grouped, each with what it does), if it has one;
+        `compact`: its shorter layout (`compact_lines`), for a screen whose story would not fit beside the
+        other, or None where it has none (plain text is never laid out in short)."""
+        if compact:
+            short = getattr(self.ui, "compact_lines", None)
+            if short is None or self.screen.plain:
+                return None
+            return short(d, self.run.view(), self.screen.console.width)
         lay_out = getattr(self.ui, "choice_lines", None)
         if lay_out is None:
             return None
@@ -397,6 +467,8 @@ class Repl:
             text = clean(line)
         except InputError as e:
             self.screen.error(str(e))
+            return
+        if self._automa_waits() and not self._command_while_stopped(text):
             return
         if not text:
             d = self.run.decision()
@@ -430,18 +502,33 @@ class Repl:
         elif not self._refused(text, what.name, chosen):
             self.choose(what.name)
 
+    def _command_while_stopped(self, text: str) -> bool:
+        """The automa's turn was stopped: Enter lets it go on, a command is answered (True: handle it), and a
+        choice is not the person's to make."""
+        if not text:
+            self.advance()
+            return False
+        try:
+            command = resolve(text, None, self.ui).kind == "command"
+        except InputError:
+            command = False
+        if not command:
+            self.screen.error(STOPPED_CHOICE)
+        return command
+
     def choose(self, key: str) -> None:
-        before, since = self.toolbar(), len(self.run.log)
+        since = len(self.run.log)
         at = self._where(key)
         d = self.run.decision()
         try:
-            self.run.choose(key)
+            with whole_move():
+                self.run.choose(key)
         except IllegalMove as e:
             self.screen.error(str(e))
             return
         if self.lesson is not None and d is not None:
             self.lesson.chose(self.run, key, d)
-        self.before, self.since = before, since
+        self.digest_due, self.since = True, since
         self.chosen = at
         self.advance()
 
@@ -571,10 +658,12 @@ class Repl:
         the journal cannot go on). Says so in one line when it fails; the run plays on."""
         try:
             self._save(whole)
-            return True
         except (SaveError, OSError) as e:
             self.screen.error(f"Autosave failed: {e}")
             return False
+        for note in self.store.take_notices():  # a damaged journal kept aside as the run was saved whole
+            self.screen.error(note)
+        return True
 
     def _save(self, whole: bool = False) -> None:
         steps = self.run.steps
@@ -849,8 +938,8 @@ class Repl:
         held = self.store.holds(slot)
         try:
             self.store.lock(slot)
-            run = Run.from_record(self.store.read(slot))
-        except (SlotBusy, SaveError) as e:
+            run, note = saved.loaded(self.store, slot, keep=True)
+        except (SlotBusy, SaveError, OSError) as e:
             self._let_go(slot, held)
             self.screen.error(str(e))
             return
@@ -863,6 +952,8 @@ class Repl:
             self.store.unlock(self.slot)
         self._use(run, slot)
         self.screen.say(f"Loaded slot '{slot}': {run.game.title}, turn {run.game.turn(run.state)}.")
+        if note:
+            self.screen.error(note)
         start = narration.turns_back(run.log, 1)
         for title, paragraphs, mood in narration.groups(run.log, self.narrator, start, self.brief):
             self.screen.story(title, paragraphs, mood)
@@ -908,6 +999,12 @@ class Repl:
         self.screen.paged(draw, self._more())
 
     def cmd_transcript(self, arg: str) -> None:
+        if arg.lower() not in ("", "on", "off"):  # a file name would be ignored: the transcript has its place
+            self.screen.error(
+                f"'transcript' takes on or off, not {clean_word(arg)}: it is written to {self.slot}.transcript.txt "
+                "in the save folder."
+            )
+            return
         if arg.lower() == "off" or (not arg and self.screen.transcript is not None):
             if self.screen.transcript is None:
                 self.screen.error("No transcript is being written.")
@@ -998,6 +1095,13 @@ class Repl:
 
     def cmd_quit(self, arg: str) -> None:
         raise Quit
+
+
+def clean_word(text: str) -> str:
+    """A typed word as a refusal quotes it: escaped, and cut short with a mark."""
+    from saves.text import shorten
+
+    return f"'{shorten(text, 40)}'"
 
 
 def _no_argument(word: str, name: str) -> str:

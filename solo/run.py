@@ -15,6 +15,7 @@ import msgspec
 
 from engines.core.autoplay import policy_rng
 from engines.core.contract import Decision, Game, IllegalMove, Outcome
+from engines.core.decks import DEAL, FIRST
 from engines.core.events import UNDO, Event
 from engines.registry import get
 from saves import Record
@@ -28,6 +29,17 @@ class RunError(Exception):
 
 def new_seed() -> int:
     return secrets.randbelow(10**9)
+
+
+def dealt(game: Game, options: Mapping[str, str]) -> dict[str, str]:
+    """A run's options with the content edition it is dealt from (engines/core/decks.py): a run that names none
+    is new, and is dealt the game's newest, which it records so that it replays with those cards whatever is
+    added later."""
+    out = dict(options)
+    newest = getattr(game, "newest_deal", None)
+    if newest is not None:
+        out.setdefault(DEAL, newest)
+    return out
 
 
 class Run:
@@ -53,7 +65,7 @@ class Run:
         self._policy: Any = None  # the automa's policy, made when it first decides
         self.game = game
         self.seed = seed
-        self.options = dict(options)
+        self.options = dealt(game, options)
         self.seat = seat
         self.ironman = ironman
         self.lesson = lesson
@@ -63,8 +75,10 @@ class Run:
         self.state, opening = game.setup(seed, self.options)
         self.log: list[Event] = list(opening)
         self.keys: list[str] = []
+        self.seats: list[str] = []  # the seat that chose each key
         self.marks: list[int] = []  # where in the log each key's events begin, for undo
         self.steps: list[Step] = []  # every key and undo in order, as the journal writes them
+        self._points = Checkpoints(game.state_type, self.state)
 
     # -- playing --------------------------------------------------------------------------------------
 
@@ -80,9 +94,15 @@ class Run:
     def choose(self, key: str, decision: Decision | None = None) -> list[Event]:
         """Apply a key for whoever decides now (`decision`: the current one, if already at hand).
         IllegalMove leaves the run as it was."""
-        events = self.game.apply(self.state, key, decision)
+        d = decision if decision is not None else self.game.decision(self.state)
+        seat = d.seat if d is not None else ""
+        index = len(self.keys)
+        before = self._points.before(index, seat == self.seat, self.state)
+        events = self.game.apply(self.state, key, d)
+        self._points.keep(index, before)
         self.marks.append(len(self.log))
         self.keys.append(key)
+        self.seats.append(seat)
         self.log.extend(events)
         self.steps.append(self._step(key, events))
         return events
@@ -129,32 +149,24 @@ class Run:
         """Rewind to before the person's latest decision. The log keeps a line saying so."""
         if self.ironman:
             return False
-        seats = self._seats_of_keys()
-        mine = [i for i, s in enumerate(seats) if s == self.seat]
-        if not mine:
+        i = next((n for n in range(len(self.seats) - 1, -1, -1) if self.seats[n] == self.seat), None)
+        if i is None:
             return False
-        i = mine[-1]
-        state, _ = self.game.setup(self.seed, self.options)
-        for key in self.keys[:i]:
+        start, state = self._points.nearest(i)  # the state before key i, or before a key a little earlier
+        for key in self.keys[start:i]:
             self.game.apply(state, key)
         self.state = state
+        self._points.forget_after(i)
         turn = self.game.turn(state)
         marker = Event(UNDO, turn, "meta", {"turn": turn})
-        self.log = [*self.log[: self.marks[i]], marker]
-        self.keys = self.keys[:i]
-        self.marks = self.marks[:i]
+        del self.log[self.marks[i] :], self.keys[i:], self.seats[i:], self.marks[i:]
+        self.log.append(marker)
         self.steps.append(self._step(None, [marker]))
         return True
 
     def _seats_of_keys(self) -> list[str]:
-        """Which seat chose each key so far (found by replaying)."""
-        state, _ = self.game.setup(self.seed, self.options)
-        seats = []
-        for key in self.keys:
-            d = self.game.decision(state)
-            seats.append(d.seat if d else "")
-            self.game.apply(state, key)
-        return seats
+        """Which seat chose each key so far."""
+        return list(self.seats)
 
     # -- records ------------------------------------------------------------------------------------
 
@@ -189,7 +201,8 @@ class Run:
 
     @classmethod
     def from_record(cls, record: Record) -> Run:
-        """Rebuild a run by replaying its keys, checking that the replay gives the saved state and log."""
+        """Rebuild a run by replaying its keys, checking that the replay gives the saved state and log. A journal
+        line whose replay differs is dropped with those after it, and the record notes it (`journal_damage`)."""
         try:
             game = get(record.game)
         except KeyError as e:
@@ -221,13 +234,18 @@ class Run:
             saved_state: Any = msgspec.convert(record.state, game.state_type)
         except msgspec.ValidationError as e:
             raise RunError(f"its game state does not fit {game.title}: {e}") from e
+        options = dict(record.options)
+        if getattr(game, "newest_deal", None) is not None:
+            options.setdefault(DEAL, str(FIRST))  # saved before runs recorded it: dealt from the first edition
+        # a save from before seals cannot show it was not an ironman run: it plays on as one (issue 46, 5)
+        ironman = record.ironman or record.unsealed
         try:
             run = cls(
                 game,
                 record.seed,
-                record.options,
+                options,
                 record.seat,
-                ironman=record.ironman,
+                ironman=ironman,
                 automa=record.automa,
                 lesson=record.lesson,
             )
@@ -264,7 +282,17 @@ class Run:
             )
         run.steps = []
         for n, step in enumerate(record.journal, 1):
-            run._follow(step, n, changes)
+            try:
+                run._follow(step, n, changes)
+            except RunError:
+                if changes:
+                    raise  # older rules that play a step differently refuse the save, as they always have
+                # a line whose replay differs (edited with its seal made again, or a disk's doing): what comes
+                # before it stands; it and what follows are dropped, and the record says so (saves/store.py)
+                record.journal_dropped += len(record.journal) - n + 1
+                record.journal_damage = f"line {n + 1} does not make on replay what it made when saved"
+                record.journal = record.journal[: n - 1]
+                return cls._replay(game, record, changes)
         return run
 
     def _follow(self, step: Step, n: int, changes: Changes | None = None) -> None:
@@ -287,6 +315,49 @@ class Run:
                 f"{what} does not make on replay what it made when saved (was it edited, or made by an older "
                 "version of the game?)"
             )
+
+
+class Checkpoints:
+    """Copies of the state along the run, so that undo costs a few steps, not the whole run: before each of the
+    person's latest decisions (where undo goes back to), and before every EVERY-th key (where an undo further
+    back starts replaying from). Loading a journal of many undos thus costs in proportion to its length."""
+
+    EVERY = 32
+    RECENT = 64
+
+    _encoder = msgspec.msgpack.Encoder()
+
+    def __init__(self, state_type: type, start: Any) -> None:
+        self._decoder: msgspec.msgpack.Decoder[Any] = msgspec.msgpack.Decoder(state_type)
+        self._at: dict[int, bytes] = {0: self._encoder.encode(start)}
+        self._recent: list[int] = []  # the person's latest decisions (their indices), oldest first
+
+    def before(self, index: int, persons: bool, state: Any) -> bytes | None:
+        """The state as it stands before key `index`, where a copy of it is kept (None: none is)."""
+        if index in self._at or not (persons or index % self.EVERY == 0):
+            return None
+        return self._encoder.encode(state)
+
+    def keep(self, index: int, copy: bytes | None) -> None:
+        """Keep `copy` (from `before`) once key `index` has been played."""
+        if copy is None:
+            return
+        self._at[index] = copy
+        if index % self.EVERY:
+            self._recent.append(index)
+            if len(self._recent) > self.RECENT:
+                del self._at[self._recent.pop(0)]
+
+    def nearest(self, index: int) -> tuple[int, Any]:
+        """The kept state nearest before key `index` (at it, where the person decided there), and where."""
+        start = index if index in self._at else max(n for n in self._at if n <= index)
+        return start, self._decoder.decode(self._at[start])
+
+    def forget_after(self, index: int) -> None:
+        """Undo went back to key `index`: the copies after it are of a past that is gone."""
+        for n in [n for n in self._at if n > index]:
+            del self._at[n]
+        self._recent = [n for n in self._recent if n <= index]
 
 
 def _as_saved(state: Any, saved: Any, game: Game) -> Any:

@@ -542,54 +542,28 @@ def clip(text: str, width: int) -> str:
     return out.rstrip(" ,;:(") + "..."
 
 
-RECAP_JOIN = ", then "
-"""How a game's `recap` joins the person's roll outcomes, so the digest can drop whole ones."""
+DIGEST_HEADS = ("Since your last choice: ", "Since then: ", "")
+"""The digest's lead-ins, longest first: a narrow terminal gives up the words before an item."""
+
+DIGEST_JOIN = "; "
 
 
-def fit_digest(told: str, changes: str, width: int) -> str:
-    """'Since your last choice: ' with the person's own outcomes (`told`, clauses joined by RECAP_JOIN) and
-    then the toolbar's changes, within `width`: outcomes are kept whole from the first, changes dropped whole
-    from the last, so no clause is ever cut off before its end (its numbers least of all)."""
-    prefix = "Since your last choice: "
-    clauses = told.split(RECAP_JOIN) if told else []
-    while clauses:
-        head = prefix + RECAP_JOIN.join(clauses)
-        if cell_len(head) <= width:
-            return fit_fields(" · ".join(p for p in (head, changes) if p), width)
-        clauses.pop()
-    if changes:
-        if cell_len(prefix + changes.split(" · ", 1)[0]) > width:  # a narrow screen: a field is never cut from
-            return prefix.rstrip() + "\n" + fit_fields(changes, width)  # its numbers, the changes go below
-        return fit_fields(prefix + changes, width)
-    return clip(prefix + told, width) if told else ""
-
-
-def digest(before: str, after: str, sep: str = " · ") -> str:
-    """What changed between two toolbars, field by field ('Health 6->4', 'You: The Pit->Loading Dock'); the
-    turn's own number is left out, since every decision moves it."""
-    old, new = before.split(sep), after.split(sep)
-    if len(old) != len(new):
+def fit_digest(items: Sequence[tuple[str, int]], width: int) -> str:
+    """The digest's items ((words, weight): 0 matters most) after 'Since your last choice: ', in the order
+    they happened, within `width`: the weightiest taken first (of a weight, the latest: nearest the prompt),
+    each next one where it still fits, so what gives way is whole and the lightest; never a word or number
+    cut. Where not one item fits beside the lead-in, a shorter one ('Since then: ', then none); where not even
+    one item fits alone, the weightiest is shown whole (it wraps between words): an item is never cut and the
+    line is never empty while there is something to say."""
+    if not items:
         return ""
-    changes = []
-    for a, b in zip(old, new, strict=True):
-        if a == b:
-            continue
-        label_a, value_a = _label(a)
-        label_b, value_b = _label(b)
-        if label_a != label_b or not label_a:
-            changes.append(f"{a}->{b}")
-        elif label_a.rstrip(":").lower() not in ("turn", "round"):
-            changes.append(f"{label_a} {value_a}->{value_b}")
-    return sep.join(changes)
-
-
-def _label(field: str) -> tuple[str, str]:
-    """A toolbar field as (label, value): 'Horror 5 (2 dice)' -> ('Horror', '5 (2 dice)'), 'You: X' -> ('You:', 'X')."""
-    head, colon, rest = field.partition(": ")
-    if colon:
-        return head + ":", rest
-    words = field.split(" ")
-    for i, word in enumerate(words):
-        if word[:1].isdigit() or (word[:1] in "-+" and word[1:2].isdigit()):  # 'Time -1' is Time at -1
-            return " ".join(words[:i]), " ".join(words[i:])
-    return "", field
+    ranked = sorted(range(len(items)), key=lambda i: (items[i][1], -i))
+    for head in DIGEST_HEADS:
+        kept: list[int] = []
+        for i in ranked:
+            tried = sorted([*kept, i])
+            if cell_len(head + DIGEST_JOIN.join(items[k][0] for k in tried)) <= width:
+                kept = tried
+        if kept:
+            return head + DIGEST_JOIN.join(items[k][0] for k in kept)
+    return items[ranked[0]][0]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -119,6 +120,16 @@ def _chunks(seed: int, n: int, jobs: int) -> list[range]:
     """The seeds cut into pieces small enough to share out evenly and to show progress."""
     size = max(1, min(50, n // (jobs * 4) or 1))
     return [range(start, min(seed + n, start + size)) for start in range(seed, seed + n, size)]
+
+
+MOST_GAMES = 10_000_000
+"""The most games one `solo sim` plays: more is a typo, or a night the machine cannot give."""
+
+
+def workers(asked: int, n: int) -> int:
+    """The processes to play `n` games on: as many as asked, but never more than the machine's processors or
+    the games (more would only wait on each other)."""
+    return max(1, min(asked, os.cpu_count() or 1, n))
 
 
 def simulate(

@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Literal
 
+from saves import SaveError, SaveStore
 from saves.keep import Finished, Keepsakes
-from solo.run import Run
+from solo.run import Run, RunError
 from solo.sim import wilson
 
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -28,7 +29,7 @@ Mixtape slasher or survivor dealt at random is recorded by name) and the automa'
 against the person."""
 
 
-ENDED = "ended"
+ENDED: Literal["ended"] = "ended"
 """The result kept for a run of a game whose rulebook names no winner (Slaughterhouse): neither won nor lost;
 its record is the night's counts, kept beside the options as 'night escaped', 'night killed', 'night of' and
 'night objective'."""
@@ -40,6 +41,10 @@ def tally(run: Run) -> dict[str, str]:
     if not getattr(run.game, "no_winner", "") or count is None:
         return {}
     return count(run.state) or {}
+
+
+_RESULTS: dict[str, Literal["won", "lost", "draw"]] = {"won": "won", "lost": "lost", "draw": "draw"}
+"""A finished run's status as the keep file's `result` (nothing else is one)."""
 
 
 def run_key(run: Run, slot: str) -> str:
@@ -75,7 +80,7 @@ def record(keep: Keepsakes, run: Run, slot: str) -> tuple[Finished | None, list[
             options["automa"] = run.automa
         entry = Finished(
             slot=slot,
-            result=ENDED if counts else run.status(),
+            result=ENDED if counts else _RESULTS[run.status()],
             turns=run.game.turn(run.state),
             seat=run.seat,
             options=options,
@@ -103,6 +108,32 @@ def nights(runs: Iterable[Finished]) -> dict[str, dict[str, int]]:
             seat[name] += int(r.options.get(f"night {name}", "0"))
         seat["met"] += r.options.get("night objective") == "met"
     return by
+
+
+def record_missed(store: SaveStore, keep: Keepsakes) -> int:
+    """Record every finished run in the save folder whose end could not record it (its keep file was damaged
+    or the disk full then), so it counts from the next start of any run, not only if it is opened again.
+    Returns how many were recorded now. A save or keep file that cannot be read is left to its own messages."""
+    recorded = 0
+    known: dict[str, set[str]] = {}
+    try:
+        found = store.list()
+    except SaveError:
+        return 0
+    for item in found:
+        saved = item.record
+        if saved is None or saved.latest()[1] == "running":
+            continue
+        try:
+            if saved.game not in known:
+                known[saved.game] = set(keep.read(saved.game).finished)
+            if (saved.run or f"{item.slot}@{saved.created}") in known[saved.game]:
+                continue
+            _, _, fresh = record(keep, Run.from_record(saved), item.slot)
+        except (SaveError, OSError, ValueError, RunError):
+            continue
+        recorded += fresh
+    return recorded
 
 
 def summary(game_id: str, runs: Iterable[Finished]) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from typing import Any, Protocol
 
 import msgspec
 
+from engines.core.decks import DEAL
 from engines.core.events import Event
 from engines.core.rng import Rng
 
@@ -118,7 +119,10 @@ class Game(Protocol):
     @property
     def default_policy(self) -> str: ...
 
-    def setup(self, seed: int, options: Mapping[str, str]) -> Any: ...
+    def setup(self, seed: int, options: Mapping[str, str]) -> Any:
+        """The opening. A game that deals cards also reads `options[DEAL]` (engines/core/decks.py), which the
+        application records in every run; without it the game deals its newest edition."""
+        ...
     def decision(self, state: Any) -> Decision | None: ...
     def apply(self, state: Any, key: str, decision: Decision | None = None) -> list[Event]:
         """`decision`, when given, must be decision(state) just computed: it spares listing the options twice."""
@@ -148,7 +152,8 @@ def seats_in_play(game: Game, options: Mapping[str, str]) -> tuple[str, ...]:
     """The seats a game set up with `options` has: every declared seat, but where the game's optional
     `playing(options)` says fewer (the Mixtape games seat the person and as many rivals as asked for)."""
     playing = getattr(game, "playing", None)
-    return tuple(playing(resolve_options(game, options))) if playing else tuple(s.id for s in game.seats)
+    given = {k: v for k, v in options.items() if k != DEAL}  # how the run was dealt seats no one
+    return tuple(playing(resolve_options(game, given))) if playing else tuple(s.id for s in game.seats)
 
 
 def resolve_options(game: Game, given: Mapping[str, str]) -> dict[str, str]:

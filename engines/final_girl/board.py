@@ -6,8 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core.contract import Option
+from engines.core.decks import pick
 from engines.core.events import Event
 from engines.final_girl import data as D
+from engines.final_girl import dealing
 from engines.final_girl.keys import Key
 from engines.final_girl.machine import OPTIONS, STEPS, emit, ev
 from engines.final_girl.state import State, Trap, Victim
@@ -54,13 +56,14 @@ def other_setup(state: State) -> str:
     """The Killer space of a random Setup card other than the one in play (where she appears, or her stand-in
     while she is unseen). The card is kept in `setups_revealed` for the screens: a stand-in is shuffled back,
     so the same card may come again."""
-    others = [s for s in D.SETUPS if s != state.setup_card]
-    card = others[state.rng.below(len(others))]
+    others = [s for s in dealing.setups(state) if s != state.setup_card]
+    card = others[pick(state.rng, others, dealing.since_of)]
     state.setups_revealed.append(card)
     return D.SETUPS[card]["killer"]
 
 
-def place_victims(state: State, n: int, space: str, events: list[Event]) -> list[Victim]:
+def place_victims(state: State, n: int, space: str, events: list[Event], stand_in: str = "") -> list[Victim]:
+    """`stand_in`: the Setup card revealed to stand in for her space while she is unseen (its name is told)."""
     placed = []
     for _ in range(min(n, state.supply)):
         v = Victim(state.next_victim, space)
@@ -72,7 +75,13 @@ def place_victims(state: State, n: int, space: str, events: list[Event]) -> list
         state,
         events,
         "victims_placed",
-        {"count": len(placed), "short": n - len(placed), "space": space, "name": D.SPACES[space]["name"]},
+        {
+            "count": len(placed),
+            "short": n - len(placed),
+            "space": space,
+            "name": D.SPACES[space]["name"],
+            **({"stand_in": D.SETUPS[stand_in]["name"]} if stand_in else {}),
+        },
     )
     return placed
 
@@ -129,4 +138,4 @@ def _unlock_step(state: State, op: dict[str, Any], events: list[Event]) -> None:
 @STEPS.step("lock_all")
 def _lock_all(state: State, op: dict[str, Any], events: list[Event]) -> None:
     state.locked = list(D.EXITS)
-    ev(state, events, "exits_locked")
+    ev(state, events, "exits_locked", names=[D.SPACES[s]["name"] for s in D.EXITS])

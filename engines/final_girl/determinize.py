@@ -16,15 +16,11 @@ from __future__ import annotations
 from engines.core.rng import Rng
 from engines.core.search import clone
 from engines.final_girl import data as D
+from engines.final_girl.dealing import content
 from engines.final_girl.state import State
 
-_NON_CLICK = sorted(
-    c for c in D.terror_ids("killer") + D.terror_ids("location") if not D.TERROR[D.card_kind(c)].get("click")
-)
 _CLICKS = frozenset(c for c in D.terror_ids("location") if D.TERROR[D.card_kind(c)].get("click"))
-_DEALT = D.RULES.get("terror_deck", 10) + len(_CLICKS)
 _SET_ASIDE = 2  # the top two dealt cards go back on top after the Click! cards are shuffled in
-_NORMAL_POWERS = sorted(k for k, v in D.DARK_POWERS.items() if not v.get("epic"))
 
 
 def determinize(state: State, seat: str, rng: Rng) -> State:
@@ -49,7 +45,8 @@ def _terror(s: State, rng: Rng) -> None:
     rng.shuffle(unseen)
     plain = len(pile) - clicks
     dealt, s.terror_out = unseen[:plain], sorted(unseen[plain:])
-    drawn = max(0, _DEALT - len(pile))
+    dealt_at_setup = D.RULES.get("terror_deck", 10) + len(content(s.deal)["clicks"])
+    drawn = max(0, dealt_at_setup - len(pile))
     top = max(0, _SET_ASIDE - drawn)  # the set-aside cards still on top are never Click! cards
     top = min(top, plain)
     under = dealt[top:] + sorted(c for c in pile if c in _CLICKS)
@@ -59,11 +56,12 @@ def _terror(s: State, rng: Rng) -> None:
 
 def _face_down(s: State, rng: Rng) -> None:
     """The Finale and Dark Power still face down, and the Final Health tokens not yet turned."""
+    pools = content(s.deal)  # the run's own edition: never a card it was not dealt from
     if not s.finale_revealed:
         epic = bool(D.FINALES[s.finale].get("epic"))  # the option chosen at setup, known to all
-        s.finale = rng.choice(sorted(k for k, v in D.FINALES.items() if bool(v.get("epic")) == epic))
+        s.finale = rng.choice(pools["epic-finales" if epic else "finales"])
     if not s.dark_power_revealed and not s.epic:
-        s.dark_power = rng.choice(_NORMAL_POWERS)
+        s.dark_power = rng.choice(pools["dark-powers"])
     tokens = sorted(D.RULES["final_tokens"])
     rng.shuffle(tokens)
     if not s.fg_white:

@@ -96,14 +96,15 @@ def _supervisor(state: State, op: dict[str, Any], events: list[Event]) -> None:
 
 @STEPS.step("victims")
 def _victims_op(state: State, op: dict[str, Any], events: list[Event]) -> None:
-    at = op["at"]
+    at, stand_in = op["at"], ""
     if at == "killer":
         space = state.killer_space or other_setup(state)
+        stand_in = "" if state.killer_space else state.setups_revealed[-1]
     elif at == "fg":
         space = state.fg_start
     else:
         space = at
-    place_victims(state, op["n"], space, events)
+    place_victims(state, op["n"], space, events, stand_in)
 
 
 @STEPS.step("event")

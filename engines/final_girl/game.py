@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import ClassVar
 
 from engines.core.contract import (
     Decision,
@@ -16,10 +17,22 @@ from engines.core.contract import (
     Seat,
     resolve_options,
 )
-from engines.core.decks import Deck
+from engines.core.decks import Dealer
 from engines.core.events import Event
 from engines.core.rng import Rng
-from engines.final_girl import board, killer, moving, planning, playing, rolling, tracks, traps, turn, victims
+from engines.final_girl import (
+    board,
+    dealing,
+    killer,
+    moving,
+    planning,
+    playing,
+    rolling,
+    tracks,
+    traps,
+    turn,
+    victims,
+)
 from engines.final_girl import data as D
 from engines.final_girl import determinize as hidden
 from engines.final_girl import events as event_cards
@@ -56,21 +69,6 @@ _MECHANICS = (
 """Every mechanic: each fills the step tables (`machine`) as it is imported, so all are imported here."""
 _SLOTS = {g: len(spec["slots"]) for g, spec in D.GIRLS.items()}
 
-# What every setup starts from, built once (a setup is made for every game played).
-_START_HAND = [c for c in D.action_ids() if D.ACTIONS[D.card_kind(c)].get("start")]
-_START_TABLEAU = [c for c in D.action_ids() if not D.ACTIONS[D.card_kind(c)].get("start")]
-_FINALES = {
-    epic: sorted(k for k, v in D.FINALES.items() if bool(v.get("epic")) == epic) for epic in (False, True)
-}
-"""Whether the Epic Finale is played -> the Finales to draw from."""
-_NORMAL_POWERS = sorted(k for k, v in D.DARK_POWERS.items() if not v.get("epic"))
-_TERROR_POOL = [
-    c for c in D.terror_ids("killer") + D.terror_ids("location") if not D.TERROR[D.card_kind(c)].get("click")
-]
-"""The Terror cards dealt from, in a fixed order before the shuffle: all but the Click! cards."""
-_CLICKS = [c for c in D.terror_ids("location") if D.TERROR[D.card_kind(c)].get("click")]
-_SETUPS = sorted(D.SETUPS)
-
 PROMPTS = {  # decision kind -> what the person is asked
     "action": "Action phase: play a card, use an item, rescue a Victim, work a trap, or end the phase.",
     "planning": "Planning: buy Action cards with the Time you have left.",
@@ -98,7 +96,33 @@ _PROMPTED = {"roll": roll_prompt, "action": action_prompt}
 class FinalGirl:
     id = "final-girl"
     title = "Final Girl: The Marrek Murders"
-    rules_version = "5"  # 5: the Supervisor's own meeple (V8); the five-Locations progress (AC5); `acted` (T3b)
+    rules_version = "6"  # 5: the Supervisor's own meeple (V8); the five-Locations progress (AC5); `acted` (T3b);
+    # 6: every consequence told with its number (issue 45)
+
+    @property
+    def newest_deal(self) -> str:
+        """The content edition a new run is dealt from, and records (engines/core/decks.py)."""
+        return str(dealing.NEWEST)
+
+    content = staticmethod(dealing.content)
+    """The pools each content edition deals from (tests/engines/test_content.py pins them)."""
+    facts_added: ClassVar[Mapping[str, Mapping[str, tuple[str, ...]]]] = {
+        "6": {
+            "fg_token": ("lost",),
+            "killer_token": ("lost", "uses", "worn"),
+            "item_used": ("uses",),
+            "armour_absorbs": ("uses",),
+            "killer_hurt": ("uses", "worn"),
+            "minor_power_hurt": ("uses", "worn"),
+            "task_progress": ("worn", "uses"),
+            "killer_appears": ("health",),
+            "victims_placed": ("stand_in",),
+            "exits_locked": ("names",),
+        },
+    }
+    """The event facts each rules version added (6, issue 45: every consequence's number: the health a blow
+    took before a Final Health token, the uses an item has left, the Exits a lock-down shuts), so a save of an
+    older version replays to its log with them left out (solo.run)."""
     seats = (
         Seat(
             FINAL_GIRL,
@@ -145,53 +169,25 @@ class FinalGirl:
     # -- the contract ---------------------------------------------------------------------------------
 
     def setup(self, seed: int, options: Mapping[str, str] | None = None) -> tuple[State, list[Event]]:
-        opts = resolve_options(self, options or {})
+        given = dict(options or {})
         rng = Rng.from_seed(seed)
+        dealer = Dealer.take(seed, rng, given, dealing.NEWEST, dealing.since_of)
+        opts = resolve_options(self, given)
         girl = D.GIRLS[opts["girl"]]
         extreme = opts["mode"] == "extreme"
         epic = opts["dark_power"] == "epic"
         state = State(rng=rng, girl=opts["girl"], extreme=extreme, epic=epic, ties=opts["ties"])
         events: list[Event] = []
-        # Action cards: the Zero Cost cards in hand, the rest in the Tableau (Climb and Leap included).
-        state.hand = _START_HAND.copy()
-        state.tableau = _START_TABLEAU.copy()
-        # Finale and Dark Power, face down.
-        state.finale = rng.choice(_FINALES[opts["finale"] == "epic"])
-        state.dark_power = "endless_traps" if epic else rng.choice(_NORMAL_POWERS)
-        # Terror: 10 of the 21 non-Click! cards; set aside the top 2, shuffle in the 3 Click! cards, put 2 back.
-        pool = _TERROR_POOL.copy()
-        clicks = _CLICKS
-        rng.shuffle(pool)
-        dealt, state.terror_out = (
-            pool[-D.RULES.get("terror_deck", 10) :],
-            pool[: -D.RULES.get("terror_deck", 10)],
-        )
-        top2, rest = dealt[-2:], dealt[:-2] + clicks
-        rng.shuffle(rest)
-        state.terror = Deck(draw_pile=rest + top2)
-        # The Setup card: where she starts, where the Killer would, and the Victims.
-        state.setup_card = rng.choice(_SETUPS)
+        # The cards: Action cards, Finale and Dark Power, Terror, the Setup card, Items, the Final Health
+        # tokens, the Death Trap and Event decks (engines/final_girl/dealing.py).
+        dealing.deal(state, dealer, opts["finale"] == "epic", opts["bonus_items"] == "on")
         setup = D.SETUPS[state.setup_card]
         state.fg_space = state.fg_start = setup["final_girl"]
         state.killer_start = setup["killer"]
         state.supply = D.RULES["victims_total"]
-        # Items: 4 per Search space, the rest out of the game.
-        items = list(D.LOCATION_ITEMS)
-        bonus = [
-            k for k, v in D.BONUS_ITEMS.items() if opts["bonus_items"] == "on" and v["girl"] == state.girl
-        ]
-        if bonus:
-            items = sorted(items + bonus)
-        rng.shuffle(items)
-        for space in D.SEARCH_SPACES:
-            state.item_decks[space] = [items.pop() for _ in range(D.ITEMS_PER_DECK)]
-        state.items_out = items + [k for k in D.BONUS_ITEMS if k not in bonus]
-        # Health and the Final Health tokens (drawn unseen).
+        # Health.
         state.fg_health = state.fg_max = girl["health"]
         state.killer_health = state.killer_max = D.KILLER["health"]
-        tokens = list(D.RULES["final_tokens"])
-        rng.shuffle(tokens)
-        state.fg_token, state.killer_token = tokens[0], tokens[1]
         # Tracks.
         state.time = D.RULES["time_start_extreme" if extreme else "time_start"]
         state.horror = D.KILLER["start_horror"]
@@ -199,13 +195,6 @@ class FinalGirl:
         # Marrek Warehouse: Locked tokens on every Exit, the Forklift in The Pit.
         state.locked = list(D.EXITS)
         state.forklift = D.PIT
-        # Death Trap decks.
-        state.victim_trap_deck = sorted(D.VICTIM_TRAPS)
-        rng.shuffle(state.victim_trap_deck)
-        state.fg_trap_deck = sorted(D.FG_TRAPS)
-        rng.shuffle(state.fg_trap_deck)
-        state.event_deck = sorted(D.EVENTS)
-        rng.shuffle(state.event_deck)
         ev(
             state,
             events,

@@ -113,7 +113,7 @@ def keep_options(state: State) -> list[Option]:
 
 def use_item_now(state: State, item: str, events: list[Event]) -> None:
     spec = D.ITEMS[item]
-    ev(state, events, "item_used", item=item, title=spec["name"])
+    ev(state, events, "item_used", item=item, title=spec["name"], **uses_after(state, item))
     if spec["kind"] in ("unlock",) or spec.get("unlock_time"):
         if spec.get("unlock_time"):
             change_time(state, -spec["unlock_time"], events)
@@ -219,13 +219,20 @@ def do_arrange(state: State, key: Key, events: list[Event]) -> None:
 def deal_damage(state: State, n: int, events: list[Event], chosen: str = "") -> None:
     """Damage to her from a card: the chosen weapon if it still reaches her, else the best one in reach."""
     weapon = chosen if chosen and chosen in weapons_in_reach(state) else weapon_for(state)
+    worn: dict[str, Any] = {}
     if weapon:
         n += D.ITEMS[weapon]["mod"]
         if weapon in state.item_uses:
+            worn = uses_after(state, weapon)
+            if worn:
+                worn["worn"] = D.ITEMS[weapon]["name"]
             use_item(state, weapon, events)
     elif state.slots >= len(D.GIRLS[state.girl]["slots"]) and D.GIRLS[state.girl]["ultimate"] == "brawler":
         n += 1
+    mark = len(events)
     hurt_killer(state, n, events, weapon or "")
+    if worn and len(events) > mark:
+        events[mark].facts.update(worn)  # the blow's event says the uses the weapon has left
 
 
 def search(state: State, n: int, events: list[Event]) -> None:
@@ -264,6 +271,13 @@ def do_keep(state: State, key: Key, events: list[Event]) -> None:
         name=D.SPACES[state.fg_space]["name"],
     )
     gain_item(state, item, events)
+
+
+def uses_after(state: State, item: str) -> dict[str, int]:
+    """{"uses": n}: the uses an item with uses will have left after one more, where any will be left (the
+    last use is told by its `item_spent`); {} otherwise. For the event of the use, so the story counts them."""
+    left = state.item_uses.get(item)
+    return {"uses": left - 1} if left is not None and left > 1 else {}
 
 
 def use_item(state: State, item: str, events: list[Event]) -> None:

@@ -18,7 +18,7 @@ from engines.final_girl.board import (
     victims_at,
 )
 from engines.final_girl.cards import hand_kinds, name, take_from
-from engines.final_girl.items import use_item, weapons_in_reach
+from engines.final_girl.items import use_item, uses_after, weapons_in_reach
 from engines.final_girl.keys import Key
 from engines.final_girl.machine import CHOICES, OPTIONS, STEPS, emit, ev, push
 from engines.final_girl.rolling import start_roll
@@ -62,7 +62,15 @@ def do_react(state: State, key: Key, events: list[Event]) -> None:
     if key.verb == "item":
         what = key.item
         # Armour answers one attack once (designed): one use, one point less, then you may still react.
-        ev(state, events, "armour_absorbs", item=what, title=D.ITEMS[what]["name"], left=damage - 1)
+        ev(
+            state,
+            events,
+            "armour_absorbs",
+            item=what,
+            title=D.ITEMS[what]["name"],
+            left=damage - 1,
+            **uses_after(state, what),
+        )
         use_item(state, what, events)
         state.stack.append({"op": "attack_fg", "damage": damage - 1, "hat": True})
         return
@@ -134,6 +142,7 @@ def _killer_phase(state: State, op: dict[str, Any], events: list[Event]) -> None
             "killer_appears",
             space=state.killer_space,
             name=D.SPACES[state.killer_space]["name"],
+            health=state.killer_health,
         )
     action = D.FINALES[state.finale]["action"] if state.finale_revealed else D.KILLER["initial_action"]
     ops = [dict(a) for a in action]

@@ -265,9 +265,11 @@ def _line(state: State, op: dict[str, Any], events: list[Event]) -> None:
     if line.get("damage") and not state.result:
         if trap_id:
             if trap is not None:
-                toward_task(
-                    state, trap, line["damage"] + trap_weapon(state, trap, line["damage"], events), events
-                )
+                extra, worn = trap_weapon(state, trap, line["damage"], events)
+                mark = len(events)
+                toward_task(state, trap, line["damage"] + extra, events)
+                if worn and len(events) > mark:
+                    events[mark].facts.update(worn)  # the task's progress says the uses the weapon has left
         else:
             deal_damage(state, line["damage"], events, op.get("weapon", ""))
     if line.get("lose_health") and not state.result:

@@ -87,6 +87,7 @@ class State(msgspec.Struct):
     dark_power_revealed: bool = False
     minor_powers: list[MinorPower] = []
     # cards
+    deal: int = 1  # the content edition the run was dealt from (engines/core/decks.py)
     setup_card: str = ""
     # the Setup cards revealed since the first, in order: where she appeared, and each stand-in for her space
     # while unseen (rulebook, The Tormentor); public, and read by the screens only

@@ -139,14 +139,14 @@ def hurt_fg(state: State, n: int, events: list[Event], cause: str) -> None:
         state.fg_health -= n
         ev(state, events, "fg_hurt", amount=n, health=state.fg_health, cause=cause, last=state.fg_health == 0)
         return
-    state.fg_health = 0
+    lost, state.fg_health = state.fg_health, 0  # `lost`: the health the blow took before the token
     if state.fg_white or state.fg_token == 0:
-        ev(state, events, "fg_token", value=0 if not state.fg_white else -1, cause=cause)
+        ev(state, events, "fg_token", value=0 if not state.fg_white else -1, cause=cause, lost=lost)
         end_game(state, "lost", "the Tormentor's work is finished: you are dead", events)
         return
     value, state.fg_token, state.fg_white = state.fg_token, 0, True
     state.fg_health = value
-    ev(state, events, "fg_token", value=value, cause=cause, health=value)
+    ev(state, events, "fg_token", value=value, cause=cause, health=value, lost=lost)
     end_phase_now(state, events)
 
 
@@ -172,14 +172,14 @@ def hurt_killer(state: State, n: int, events: list[Event], weapon: str = "") -> 
         state.killer_health -= n
         ev(state, events, "killer_hurt", amount=n, health=state.killer_health, weapon=weapon)
         return
-    state.killer_health = 0
+    lost, state.killer_health = state.killer_health, 0  # `lost`: the health the blow took before the token
     if state.killer_white or state.killer_token == 0:
-        ev(state, events, "killer_token", value=0, weapon=weapon)
+        ev(state, events, "killer_token", value=0, weapon=weapon, lost=lost)
         end_game(state, "won", "the Tormentor is dead", events, weapon=weapon)
         return
     value, state.killer_token, state.killer_white = state.killer_token, 0, True
     state.killer_health = value
-    ev(state, events, "killer_token", value=value, health=value, weapon=weapon)
+    ev(state, events, "killer_token", value=value, health=value, weapon=weapon, lost=lost)
     end_phase_now(state, events)
 
 

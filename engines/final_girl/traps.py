@@ -11,7 +11,7 @@ from engines.core.events import Event
 from engines.final_girl import ambiguity as amb
 from engines.final_girl import data as D
 from engines.final_girl.board import fg_trap, free_victims, kill_victim, settle_victim_tie, victims_at
-from engines.final_girl.items import use_item
+from engines.final_girl.items import use_item, uses_after
 from engines.final_girl.keys import Key
 from engines.final_girl.machine import ACTS, CHOICES, STEPS, emit, ev
 from engines.final_girl.state import State, Trap, Victim
@@ -112,21 +112,25 @@ def finish_task(state: State, trap: Trap, events: list[Event]) -> None:
         free_subject(state, trap, events)
 
 
-def trap_weapon(state: State, trap: Trap, damage: int, events: list[Event]) -> int:
+def trap_weapon(state: State, trap: Trap, damage: int, events: list[Event]) -> tuple[int, dict[str, Any]]:
     """A weapon's modifier on damage toward an Escape Task ("any effects, regardless of the source", rulebook).
 
     The trap is in her space, so a weapon reaching range 0 serves; the best one is used, and only when the
-    card's damage alone leaves the task short (a use is never spent on excess that would be lost)."""
+    card's damage alone leaves the task short (a use is never spent on excess that would be lost). With the
+    modifier, the facts the task's next event adds: the weapon worn and the uses it has left (none: {})."""
     need = current_task(trap)[1] - trap.progress
     if damage >= need:
-        return 0
+        return 0, {}
     usable = [w for w in state.hands if D.ITEMS[w]["kind"] == "weapon" and D.ITEMS[w]["range"][0] == 0]
     if not usable:
-        return 0
+        return 0, {}
     weapon = min(usable, key=lambda w: (-D.ITEMS[w]["mod"], w in state.item_uses, w))
+    worn: dict[str, Any] = {}
     if weapon in state.item_uses:
+        left = uses_after(state, weapon)
         use_item(state, weapon, events)
-    return D.ITEMS[weapon]["mod"]
+        worn = {"worn": D.ITEMS[weapon]["name"], **left} if left else {}
+    return D.ITEMS[weapon]["mod"], worn
 
 
 def toward_task(state: State, trap: Trap, amount: int, events: list[Event]) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engines.slaughterhouse import data as D
+from engines.slaughterhouse.dealing import table
 from engines.slaughterhouse.rules import itype, limit
 from engines.slaughterhouse.state import State, Trespasser
 
@@ -25,24 +26,31 @@ def _cards(state: State) -> list[str]:
     pending = [
         c for s in state.todo for c in s.cards if s.kind in ("give", "take", "bury_order", "bury_injuries")
     ]
-    _once(out, "Sawyer card", D.SAWYER_CARDS, [*state.sawyer_deck, *state.hand], D.ALL_SAWYER_CARDS)
+    ed = state.deal  # the cards of the run's own edition (engines/slaughterhouse/dealing.py)
+    _once(
+        out,
+        "Sawyer card",
+        table("sawyer-cards", ed),
+        [*state.sawyer_deck, *state.hand],
+        table("sawyer-cards", ed) | table("achievement-sawyer-cards", ed),
+    )
     _once(
         out,
         "Desperation card",
-        D.DESPERATION,
+        table("desperation", ed),
         [*state.desperation_deck, *(c for t in state.trespassers for c in t.desperation)],
-        D.ALL_DESPERATION,
+        table("desperation", ed) | table("achievement-desperation", ed),
     )
     _once(
         out,
         "Injury",
-        D.INJURIES,
+        table("injuries", ed),
         [
             *state.injury_deck,
             *(c for t in state.trespassers for c in t.injuries),
             *(c for c in pending if c in D.ALL_INJURIES),
         ],
-        D.ALL_INJURIES,
+        table("injuries", ed) | table("achievement-injuries", ed),
     )
     items = [
         *state.item_decks.get("down", []),
@@ -56,7 +64,7 @@ def _cards(state: State) -> list[str]:
         *(c for t in state.trespassers for c in (*t.items, *t.personal)),
         *(c for c in pending if c in D.ALL_ITEMS),
     ]
-    _once(out, "Item", D.ALL_ITEMS, items)
+    _once(out, "Item", table("all-items", ed), items)
     tiles = [
         *state.horror_placing,
         *state.horror_box,
@@ -64,7 +72,7 @@ def _cards(state: State) -> list[str]:
         *state.horror_up.values(),
         *state.horror_gone,
     ]
-    _once(out, "Horror tile", D.HORROR, tiles)
+    _once(out, "Horror tile", table("horror", ed), tiles)
     return out
 
 

@@ -69,7 +69,7 @@ def attack(state: State, step: Step, events: list[Event]) -> None:
             "attack",
             state.round,
             state.phase,
-            {"attacker": who, "trespasser": t.id, "dice": step.dice, "hits": hits},
+            {"attacker": who, "trespasser": t.id, "dice": step.dice, "hits": hits, "space": D.name(t.space)},
         )
     )
     if not active(t) or t.hidden:
@@ -190,6 +190,7 @@ def kill(state: State, who: int, by: str, events: list[Event]) -> None:
     t.dead = True
     t.hidden = False
     t.noise = 0
+    dropped = t.carrying  # the Loot they carried stays where they fell: told with the death
     if t.carrying:
         t.carrying = False
         state.tokens.append(t.space)
@@ -199,6 +200,7 @@ def kill(state: State, who: int, by: str, events: list[Event]) -> None:
             state.round,
             state.phase,
             {
+                **({"loot": True} if dropped else {}),
                 "trespasser": t.id,
                 "by": attacker(by),
                 "space": D.name(t.space),
@@ -215,7 +217,7 @@ def kill(state: State, who: int, by: str, events: list[Event]) -> None:
         drawn = min(D.SAWYERS["leatherface"]["relentless_draw"], len(state.sawyer_deck))
         drew = [state.sawyer_deck.pop() for _ in range(drawn)]
         state.hand.extend(drew)
-        facts = {"drawn": drawn, "drew": [D.name(c) for c in drew]}
+        facts = {"drawn": drawn, "drew": [D.name(c) for c in drew], "hand": len(state.hand)}
         events.append(Event("relentless", state.round, state.phase, facts))
 
 
@@ -245,7 +247,8 @@ def hit_sawyer(
     )
 
 
-def heal(state: State, who: int, kind: str, events: list[Event]) -> None:
+def heal(state: State, who: int, kind: str, events: list[Event], item: str = "") -> None:
+    """`item`: the healing Item used up on it (named in the event), if it was one."""
     t = state.trespassers[who]
     card = next(c for c in t.injuries if itype(t, c) == kind)
     t.injuries.remove(card)
@@ -256,7 +259,8 @@ def heal(state: State, who: int, kind: str, events: list[Event]) -> None:
             "healed",
             state.round,
             "trespassers",
-            {"trespasser": t.id, "injury": D.ALL_INJURIES[card]["name"], "type": kind},
+            {"trespasser": t.id, "injury": D.ALL_INJURIES[card]["name"], "type": kind}
+            | ({"item": D.name(item)} if item else {}),
         )
     )
 
@@ -267,10 +271,11 @@ def desperation(state: State, who: int, choice: Key, events: list[Event]) -> Non
     info = D.ALL_DESPERATION[card]
     t.desperation.remove(card)
     state.desperation_deck.insert(0, card)
-    events.append(
-        Event("desperation_played", state.round, "trespassers", {"trespasser": t.id, "card": info["name"]})
-    )
+    played = {"trespasser": t.id, "card": info["name"]}
+    events.append(Event("desperation_played", state.round, "trespassers", played))
     effect = info["effect"]
+    if effect == "dig_deep" and t.noise:
+        played["hushed"] = t.noise  # the Noise the card clears, told with it
     if effect == "free_run":
         state.todo += move_steps(who, list(choice.args[1:3]), list(choice.args[2:3]), "quiet", "run")
     elif effect == "attack2":

@@ -7,9 +7,11 @@ import functools
 from collections.abc import Callable
 
 from engines.core.contract import Option
+from engines.core.decks import pick
 from engines.core.events import Event
 from engines.slaughterhouse import data as D
 from engines.slaughterhouse.combat import attack_step
+from engines.slaughterhouse.dealing import since_of
 from engines.slaughterhouse.keys import Key, to_key
 from engines.slaughterhouse.odds import dice_for
 from engines.slaughterhouse.panic import raise_panic
@@ -301,7 +303,8 @@ def sawyer_act(state: State, key: str, events: list[Event]) -> None:
         state.hand.remove(card)
         state.sawyer_deck.insert(0, card)
         state.fear -= D.RULES["fear_for_panic"]
-        events.append(Event("panic_bought", state.round, "sawyer", {"card": D.name(card)}))
+        facts = {"card": D.name(card), "fear": D.RULES["fear_for_panic"], "total": state.fear, "hand": len(state.hand)}
+        events.append(Event("panic_bought", state.round, "sawyer", facts))
         raise_panic(state, events)
         return
     if head == "free":
@@ -349,7 +352,7 @@ def free(state: State, s: Sawyer, choice: Key, events: list[Event]) -> None:
     info = D.ALL_SAWYER_CARDS[card]
     state.hand.remove(card)
     state.sawyer_deck.insert(0, card)
-    facts = {"card": info["name"], "sawyer": D.name(s.id), "free": info["free"]}
+    facts = {"card": info["name"], "sawyer": D.name(s.id), "free": info["free"], "hand": len(state.hand)}
     if info["free"] == "fear2":
         facts["fear"] = min(info["fear"], supply(state))  # what the card gives, said in the narration
         facts["total"] = state.fear + facts["fear"]
@@ -393,7 +396,7 @@ def free(state: State, s: Sawyer, choice: Key, events: list[Event]) -> None:
         )
     elif kind == "horror":
         who = int(choice.arg(1))
-        tile = state.horror_box.pop(state.rng.below(len(state.horror_box)))
+        tile = state.horror_box.pop(pick(state.rng, state.horror_box, since_of))
         reveal_horror(state, who, D.room_of(state.trespassers[who].space), tile, "sawyer", events)
 
 
@@ -443,7 +446,15 @@ def answer_offer(state: State, step: Step, key: str, events: list[Event]) -> Non
             "card_interrupt",
             state.round,
             state.phase,
-            {"card": info["name"], "trespasser": t.id, "fear": info["cost"], "trigger": step.flag},
+            {
+                "card": info["name"],
+                "trespasser": t.id,
+                "fear": info["cost"],
+                "trigger": step.flag,
+                "space": D.name(t.space),
+                "total": state.fear,  # the family's Fear left, and its cards: the story counts both
+                "hand": len(state.hand),
+            },
         )
     )
     if step.flag == "enter":
@@ -505,7 +516,7 @@ def answer_buy(state: State, step: Step, key: str, events: list[Event]) -> None:
             "cards_bought",
             state.round,
             state.phase,
-            {"fear": D.RULES["fear_per_card"], "hand": len(state.hand), "drew": [D.name(card)]},
+            {"fear": D.RULES["fear_per_card"], "hand": len(state.hand), "drew": [D.name(card)], "total": state.fear},
         )
     )
     state.todo.insert(0, Step("buy"))

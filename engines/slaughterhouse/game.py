@@ -27,10 +27,12 @@ from engines.core.contract import (
     Seat,
     resolve_options,
 )
+from engines.core.decks import Dealer
 from engines.core.events import Event
+from engines.core.rng import Rng
 from engines.slaughterhouse import data as D
+from engines.slaughterhouse import dealing, machine
 from engines.slaughterhouse import determinize as hidden
-from engines.slaughterhouse import machine
 from engines.slaughterhouse import setup as opening
 from engines.slaughterhouse.state import Sawyer, State, Step, TrespasserView, View
 from engines.slaughterhouse.tables import SAWYER, TRESPASSERS
@@ -39,14 +41,39 @@ from engines.slaughterhouse.tables import SAWYER, TRESPASSERS
 class Slaughterhouse:
     id = "slaughterhouse"
     title = "The Texas Chainsaw Massacre: Slaughterhouse"
-    rules_version = "6"
+    rules_version = "7"  # 6: no winner (the night's counts); 7: every consequence's number (issue 45)
+
+    @property
+    def newest_deal(self) -> str:
+        """The content edition a new run is dealt from, and records (engines/core/decks.py)."""
+        return str(dealing.NEWEST)
+
+    content = staticmethod(dealing.content)
+    """The pools each content edition deals from (tests/engines/test_content.py pins them)."""
     facts_added: ClassVar[Mapping[str, Mapping[str, tuple[str, ...]]]] = {
         "4": {kind: ("drew",) for kind in ("game_started", "sawyer_turn", "cards_bought", "relentless")},
         "5": {"moved": ("found",)},
+        "7": {
+            "panic_bought": ("fear", "total", "hand"),
+            "card_free": ("hand",),
+            "card_interrupt": ("space", "total", "hand"),
+            "healed": ("item",),
+            "attack": ("space",),
+            "loot_taken": ("room",),
+            "photo_taken": ("room",),
+            "documented": ("item", "holder"),
+            "killed": ("loot",),
+            "cards_bought": ("total",),
+            "reroll": ("roll", "hand", "trespasser", "attacker"),
+            "relentless": ("hand",),
+            "vehicle_repaired": ("from",),
+            "desperation_played": ("hushed",),
+        },
     }
     """The event facts each rules version added (4: the names of the family's drawn cards; 5: the Horror tile
-    a move turned up, so its arrival is not told as a second entry), so a save of an older version replays to
-    its log with them left out, and is then told with them (solo.run)."""
+    a move turned up, so its arrival is not told as a second entry; 7, issue 45: the family's Fear and cards
+    left after each card, the roll a reroll throws again and at whom, whose parts a repair used), so a save of
+    an older version replays to its log with them left out, and is then told with them (solo.run)."""
     seats = (
         Seat(TRESPASSERS, "the Trespassers", "Search the farmhouse for parts, fix a vehicle, get out alive."),
         Seat(SAWYER, "the Sawyer family", "Spend Fear, play cards, hunt the Trespassers down."),
@@ -83,10 +110,11 @@ class Slaughterhouse:
 
     def setup(self, seed: int, options: Mapping[str, str] | None = None) -> tuple[State, list[Event]]:
         given = dict(options or {})
+        dealer = Dealer.take(seed, Rng.from_seed(seed), given, dealing.NEWEST, dealing.since_of)
         freezer = opening.card_list(given.pop("freezer", ""))
         unlocked = opening.card_list(given.pop("unlocked", ""))
         opts = resolve_options(self, given)
-        state, events = opening.new_game(seed, opts, freezer, unlocked)
+        state, events = opening.new_game(seed, opts, freezer, unlocked, dealer)
         machine.run(state, events)
         return state, events
 

@@ -25,7 +25,7 @@ def use(state: State, who: int, choice: Key, events: list[Event]) -> None:
         (state.round_used if info.get("once") == "round" else t.used).append(card)
         hit_sawyer(state, who, choice.arg(1), dice_for(state, "item", source=card), info["name"], events)
     else:  # heal: bury one of your Injuries, then bury the card
-        heal(state, who, choice.arg(1), events)
+        heal(state, who, choice.arg(1), events, card)
         (t.personal if card in t.personal else t.items).remove(card)
         state.item_decks[board(t.space)].insert(0, card)
 

@@ -82,11 +82,17 @@ def reroll_dice(state: State, card: str, which: list[int], events: list[Event]) 
     nxt = state.todo[0]
     before = list(nxt.dice)
     nxt.dice = [D.FACES[state.rng.below(6)] if i in which else d for i, d in enumerate(nxt.dice)]
+    # which roll is thrown again, and at whom: the story says so before the roll itself is told
+    of: dict[str, object] = {"roll": nxt.kind, "hand": len(state.hand)}
+    if nxt.who >= 0:
+        of["trespasser"] = state.trespassers[nxt.who].id
+    if nxt.sawyer:
+        of["attacker"] = D.name(nxt.sawyer)
     events.append(
         Event(
             "reroll",
             state.round,
             state.phase,
-            {"card": D.name(card), "before": before, "dice": list(nxt.dice)},
+            {"card": D.name(card), "before": before, "dice": list(nxt.dice), **of},
         )
     )

@@ -180,10 +180,12 @@ def repair(state: State, who: int, events: list[Event]) -> None:
     card = state.vehicles[t.space]
     used = repair_plan(state, t.space)
     assert used is not None
+    owners: dict[str, str] = {}  # each part's name -> the Trespasser it came from (the story says whose)
     for c in used:
         for x in state.trespassers:
             if x.space == t.space and c in x.items:
                 x.items.remove(c)
+                owners[D.name(c)] = x.id
     state.installed += used
     state.repaired.append(card)
     events.append(
@@ -191,7 +193,7 @@ def repair(state: State, who: int, events: list[Event]) -> None:
             "vehicle_repaired",
             state.round,
             "trespassers",
-            {"trespasser": t.id, "vehicle": D.name(card), "parts": [D.name(c) for c in used]},
+            {"trespasser": t.id, "vehicle": D.name(card), "parts": [D.name(c) for c in used], "from": owners},
         )
     )
 
@@ -265,6 +267,7 @@ def objective(state: State, who: int, choice: Key, events: list[Event]) -> None:
     elif head == "loot":
         state.tokens.remove(t.space)
         t.carrying = True
+        facts["room"] = D.room_of(t.space)  # the token's room, as its placing was told
     elif head == "load":
         t.carrying = False
         state.loaded += 1
@@ -275,6 +278,7 @@ def objective(state: State, who: int, choice: Key, events: list[Event]) -> None:
             state.photographed.append(subject)
         else:
             state.tokens.remove(t.space)
+            facts["room"] = D.room_of(t.space)  # the Photo token's room, as its placing was told
         state.photos += 1
         facts |= {
             "subject": D.name(subject) if subject else "",
@@ -288,6 +292,8 @@ def objective(state: State, who: int, choice: Key, events: list[Event]) -> None:
         state.documented.append(card)
         state.film -= 1
         facts |= {
+            "item": D.name(card),
+            "holder": holder.id,
             "room": D.ALL_ITEMS[card]["room"],
             "documented": len(state.documented),
             "needed": scenario(state)["documents_needed"],

@@ -3,72 +3,86 @@ pieces; and the Freezer Box, the Item deck a finished run hands to the next."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from engines.core.contract import Option
+from engines.core.decks import Dealer
 from engines.core.events import Event
 from engines.core.rng import Rng
 from engines.slaughterhouse import data as D
+from engines.slaughterhouse.dealing import NEWEST, content, since_of
 from engines.slaughterhouse.keys import Key, to_key
-from engines.slaughterhouse.rules import sawyer_of, shuffled, the
+from engines.slaughterhouse.rules import sawyer_of, the
 from engines.slaughterhouse.state import Sawyer, State, Step, Trespasser
 from engines.slaughterhouse.tables import ANSWERS, QUESTIONS
 
 
 def new_game(
-    seed: int, opts: Mapping[str, str], freezer: list[str], unlocked: list[str]
+    seed: int, opts: Mapping[str, str], freezer: list[str], unlocked: list[str], dealer: Dealer | None = None
 ) -> tuple[State, list[Event]]:
-    """The opening (options already checked), with its questions queued: the caller runs the queue."""
+    """The opening (options already checked), with its questions queued: the caller runs the queue. The
+    dealer (engines/core/decks.py) says how the cards are dealt; none deals the newest edition."""
     check_unlocked(unlocked)
     deck_in = check_freezer(freezer)
     n = int(opts["trespassers"])
     sc = D.SCENARIOS[opts["scenario"]]
     cards = {c for a in unlocked for c in D.ACHIEVEMENTS[a]["unlocks"]}
-    rng = Rng.from_seed(seed)
+    deal = dealer if dealer is not None else Dealer(seed, Rng.from_seed(seed), NEWEST, since_of)
+    rng = deal.main
+    pools = content(deal.edition)
     tres = [Trespasser(t["id"], D.START["trespassers"], actions=D.ACTIONS) for t in D.TRESPASSERS[:n]]
     sawyers = []
     for sid in D.SAWYER_ORDER:
         most = D.SAWYERS[sid]["actions"] + (1 if n == 4 else 0)
         sawyers.append(Sawyer(sid, actions=most, most=most, brutal=n == 4))
-    state = State(rng=rng, count=n, trespassers=tres, sawyers=sawyers, scenario=sc["id"])
-    state.desperation_deck = shuffled(
-        rng, [*D.DESPERATION, *(c for c in D.ACHIEVEMENT_DESPERATION if c in cards)]
+    state = State(rng=rng, count=n, trespassers=tres, sawyers=sawyers, scenario=sc["id"], deal=deal.edition)
+    state.desperation_deck = deal.shuffled(
+        "desperation", [*pools["desperation"], *(c for c in pools["achievement-desperation"] if c in cards)]
     )
-    state.injury_deck = shuffled(rng, [*D.INJURIES, *(c for c in D.ACHIEVEMENT_INJURIES if c in cards)])
-    state.sawyer_deck = shuffled(rng, [*D.SAWYER_CARDS, *(c for c in D.ACHIEVEMENT_SAWYER if c in cards)])
+    state.injury_deck = deal.shuffled(
+        "injuries", [*pools["injuries"], *(c for c in pools["achievement-injuries"] if c in cards)]
+    )
+    state.sawyer_deck = deal.shuffled(
+        "sawyer-cards", [*pools["sawyer-cards"], *(c for c in pools["achievement-sawyer-cards"] if c in cards)]
+    )
     state.hand = [state.sawyer_deck.pop() for _ in range(D.RULES["sawyer_start_cards"])]
     state.fear = D.RULES["sawyer_start_fear"]
-    tiles = shuffled(rng, list(D.HORROR))
+    tiles = deal.shuffled("horror", pools["horror"])
     state.horror_placing = tiles[: D.RULES["horror_tiles_placed"]]
     state.horror_box = tiles[D.RULES["horror_tiles_placed"] :]
-    base = deck_in if deck_in is not None else list(D.ITEMS)
-    base += [c for c in D.ACHIEVEMENT_ITEMS if c in cards and c not in base]
-    base = reset_personal(base)
-    personal = shuffled(rng, [c for c in D.PERSONAL if c not in base])
+    base = deck_in if deck_in is not None else list(pools["items"])
+    base += [c for c in pools["achievement-items"] if c in cards and c not in base]
+    base = reset_personal(base, pools["personal"])
+    personal = deal.shuffled("personal", [c for c in pools["personal"] if c not in base])
     state.personal_offer = personal[: D.RULES["personal_items_revealed"]]
     state.personal_box = personal[D.RULES["personal_items_revealed"] :]
-    scenario_items = list(D.SCENARIO_ITEMS[sc["items"]]) if sc["items"] else []
+    scenario_items = list(pools[f"scenario-items-{sc['items']}"]) if sc["items"] else []
+    kept_later: list[str] = []  # Scenario cards kept that the first edition's cards alone would have set aside
     if sc.get("set_aside"):
-        scenario_items = shuffled(rng, scenario_items)[sc["set_aside"] :]
-    items = shuffled(rng, [*base, *scenario_items])
+        dealt = deal.shuffled("scenario-items", scenario_items)
+        scenario_items = dealt[sc["set_aside"] :]
+        first_kept = [c for c in dealt if deal.has_first(c)][sc["set_aside"] :]
+        kept_later = [c for c in scenario_items if c not in first_kept]
+    later = [c for c in base if not deal.has_first(c)] + kept_later
+    items = deal.shuffled("items", [*base, *scenario_items], later)
     half = (len(items) + 1) // 2  # the larger half goes Downstairs
     state.item_decks = {"down": items[:half], "up": items[half:]}
     if sc.get("beside"):
-        state.beside = list(D.SCENARIO_ITEMS[sc["beside"]])
+        state.beside = list(pools[f"scenario-items-{sc['beside']}"])
     if sc.get("camera"):
         state.beside.append(D.CAMERA)
     state.film = sc.get("film", 0)
     fixed = list(sc["vehicles"])
     placed = sc.get("placed_vehicle", "")
-    others = shuffled(rng, [v for v in D.VEHICLES if v not in fixed and v != placed])
-    chosen = shuffled(rng, [*fixed, *others[: sc["random_vehicles"]]])
+    others = deal.shuffled("vehicles", [v for v in pools["vehicles"] if v not in fixed and v != placed])
+    chosen = deal.shuffled("vehicles-placed", [*fixed, *others[: sc["random_vehicles"]]], later=())
     state.vehicle_box = others[sc["random_vehicles"] :]
     if placed:
         state.vehicles = {}
     else:
         state.vehicles = dict(zip(D.VEHICLE_SPACES, chosen, strict=True))
-    in_play = {*items, *state.beside, *D.PERSONAL}
-    state.item_box = [c for c in D.ALL_ITEMS if c not in in_play]
+    in_play = {*items, *state.beside, *pools["personal"]}
+    state.item_box = [c for c in pools["all-items"] if c not in in_play]
     state.start_personal = n
     old = state.sawyers[0]
     old.space = D.SAWYERS["old_man"]["start"]
@@ -139,11 +153,12 @@ def check_freezer(ids: list[str]) -> list[str] | None:
     return list(ids)
 
 
-def reset_personal(deck: list[str]) -> list[str]:
-    """Fewer than six Personal Items left in the box: take every Personal Item out of the deck (rulebook)."""
-    inside = sum(c in D.PERSONAL for c in deck)
-    if len(D.PERSONAL) - inside < D.RULES["personal_items_revealed"]:
-        return [c for c in deck if c not in D.PERSONAL]
+def reset_personal(deck: list[str], personal: Collection[str] = D.PERSONAL.keys()) -> list[str]:
+    """Fewer than six Personal Items left in the box (`personal`, those of the run's edition): take every
+    Personal Item out of the deck (rulebook)."""
+    inside = sum(c in personal for c in deck)
+    if len(personal) - inside < D.RULES["personal_items_revealed"]:
+        return [c for c in deck if c not in personal]
     return deck
 
 

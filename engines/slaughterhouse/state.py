@@ -57,6 +57,7 @@ class State(msgspec.Struct):
     sawyers: list[Sawyer]
     round: int = 0
     phase: str = "setup"  # setup, trespassers, sawyer, over
+    deal: int = 1  # the content edition the run was dealt from (engines/core/decks.py)
     current: int = -1  # the Trespasser taking a turn
     cur_sawyer: str = ""  # the Sawyer taking a turn
     grandpa: str = ""

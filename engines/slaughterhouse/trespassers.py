@@ -8,9 +8,11 @@ import functools
 from typing import Any
 
 from engines.core.contract import Option
+from engines.core.decks import pick
 from engines.core.events import Event
 from engines.slaughterhouse import data as D
 from engines.slaughterhouse.combat import desperation, desperation_options
+from engines.slaughterhouse.dealing import since_of
 from engines.slaughterhouse.items import item_options, use
 from engines.slaughterhouse.keys import Key, to_key
 from engines.slaughterhouse.odds import dice_for
@@ -402,7 +404,7 @@ def vehicle_check(state: State, step: Step, events: list[Event]) -> None:
     elif effect == "noise3":
         noise(state, step.who, D.VEHICLES[card]["noise"], events, cause="vehicle")
     elif effect == "personal" and state.personal_box:
-        card = state.personal_box.pop(state.rng.below(len(state.personal_box)))
+        card = state.personal_box.pop(pick(state.rng, state.personal_box, since_of))
         t.personal.append(card)
         events.append(
             Event("stash_found", state.round, state.phase, {"trespasser": t.id, "item": D.name(card)})

@@ -23,7 +23,6 @@ from solo.games import tall_oaks_map as M
 from solo.games import tall_oaks_odds as O
 from solo.games import tall_oaks_spend as S
 from solo.games import tall_oaks_words as W
-from solo.games.recap import own_outcomes
 from solo.games.tall_oaks_words import held, me, short_name, short_place
 from solo.toolbar import joined
 
@@ -71,23 +70,6 @@ def _near_meter(view: View) -> bool:
     return bool(view.slasher_at) or view.slasher == R.LEGEND or view.meter >= R.METER - 1
 
 
-_FOUGHT = {
-    "slay": "you defeated {slasher}",
-    "defeat": "you defeated {slasher}",
-    "repel": "you drove {slasher} off",
-    "escape": "you got away from {slasher}",
-    "flee": "you got away from {slasher}",
-    "fail": "{slasher} beat you",
-}
-_RECAP: dict[str, Callable[[dict[str, Any]], str]] = {
-    "rescue": lambda f: f"you rescued {f['title']}" if f["ok"] else f"your rescue failed ({f['title']})",
-    "defended": lambda f: "you held off the scene" if f["ok"] else f"the scene hurt you (-{f['damage']} health)",
-    "invaders": lambda f: "you beat The Invaders" if f["ok"] else "The Invaders beat you",
-    "fight": lambda f: _FOUGHT.get(f["result"], "you fought {slasher}").format(slasher=f["slasher"]),
-}
-"""The person's roll outcomes the digest recaps (Tall Oaks events -> a few words)."""
-
-
 class EscapeFromTallOaksUI:
     # -- whose turn ---------------------------------------------------------------------------------
 
@@ -103,10 +85,18 @@ class EscapeFromTallOaksUI:
         the same fields, so the digest can compare them."""
         return joined(self.toolbar_fields(view))
 
-    def recap(self, events: list[Event], seat: str) -> str:
-        """How the person's own rolls went since their last choice, in a few words ('you rescued X, then
-        Smiley beat you'), for the digest: the rivals' turns told after them can push them off the screen."""
-        return own_outcomes(events, seat, _RECAP, "scuffle", "scuffle")
+    def company(self, view: View) -> str:
+        """Who stands with you, said at the prompt: the Slasher where the toolbar says 'here' (your space or
+        one touching it)."""
+        x = me(view)
+        if not (view.slasher_at and x.at and x.alive and B.touching(x.at, view.slasher_at)):
+            return ""
+        return f"{R.SLASHERS[view.slasher].name} is here with you, at {short_place(x.at)}."
+
+    def digest_fields(self, view: View) -> dict[str, str]:
+        """What the digest's words read from where things stand: the Slasher's name ('the meter filled:
+        Smiley came out')."""
+        return {"slasher": R.SLASHERS[view.slasher].name}
 
     def toolbar_fields(self, view: View) -> list[tuple[str, str]]:
         """The toolbar's fields with their meaning: one or two health, the meter one noise from bringing the

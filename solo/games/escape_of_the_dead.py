@@ -208,6 +208,20 @@ class EscapeOfTheDeadUI:
                 return lines
         return None
 
+    def compact_lines(self, decision: Decision, view: View, width: int) -> list[str] | None:
+        """The splits in short, as the dice shorthand the person types ('2 1 1': lawn, barricade, garage, in
+        the order the question names them), in as many columns as fit: for a screen where the whole list would
+        push the turn's story off it. None elsewhere."""
+        if decision.kind != "assign":
+            return None
+        wide = len(str(len(decision.options)))
+        items = [f"{i:>{wide}}. {_dice(o.key)}" for i, o in enumerate(decision.options, 1)]
+        for count in (5, 4, 3):
+            lines = _columns(items, count, width)
+            if lines is not None:
+                return lines
+        return None
+
     def example(self, decision: Decision) -> str:
         """What to type here, in one line under 80 columns (shown under the choices and by 'help')."""
         if decision.kind == "assign":

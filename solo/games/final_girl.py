@@ -64,6 +64,10 @@ class FinalGirlUI:
         tells the Killer's phase in brief on a terminal too short for the whole story)."""
         return "killer" if event.phase == "killer" else "final_girl"
 
+    def company(self, view: View) -> str:
+        """Who stands in your space, said at the prompt (the toolbar's 'here!' in words)."""
+        return company(view)
+
     # -- the bottom line ------------------------------------------------------------------------------
 
     def toolbar(self, view: View) -> str:
@@ -243,6 +247,15 @@ class FinalGirlUI:
         from solo.games.final_girl_choices import choice_lines
 
         return choice_lines(decision, view, width, plain)
+
+
+def company(view: View) -> str:
+    """Who stands in your space, said at the prompt: the Tormentor ('' where she is elsewhere or unseen)."""
+    if not view.killer_space or view.killer_space != view.fg_space:
+        return ""
+    name = D.SPACES[view.fg_space]["name"]
+    where = name if name.startswith(("The ", "Rack ")) else f"the {name}"  # 'The Pit', 'Rack B' as they are
+    return f"The Tormentor is here with you, in {where}."
 
 
 def _killer_where(view: View) -> str:

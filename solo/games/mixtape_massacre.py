@@ -4,7 +4,6 @@ Every screen is meant to fit 80x24 with the narration of the last events still i
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
@@ -18,7 +17,6 @@ from engines.mixtape.directors_cut.turns import PASSIVE
 from solo import theme
 from solo.games import InputError, Table
 from solo.games.mixtape_map import board, me, plain_board, short_place
-from solo.games.recap import own_outcomes
 from solo.games.tall_oaks_town import location_move
 from solo.summary import plural
 from solo.toolbar import joined
@@ -41,18 +39,6 @@ def supply_words(card: str, trackers: int) -> str:
     if kind.kind not in ("knife", "fist"):
         return kind.name
     return f"{kind.name} (unlimited)" if kind.infinite else f"{kind.name} x{trackers}"
-
-
-_RECAP: dict[str, Callable[[dict[str, Any]], str]] = {
-    "kill_made": lambda f: f"you killed {f['card']}",
-    "kill_failed": lambda f: f"your kill missed ({f['knives']} of {plural(f['need'], 'knife', 'knives')})",
-    "victim_beaten": lambda f: f"you beat {f['card']} off",
-    "victim_escaped": lambda f: f"{f['card']} got away" + ("" if f["defended"] else f" and hurt you (-{f['damage']} health)"),
-    "hero_defeated": lambda f: f"you defeated {f['hero']}",
-    "hero_fended": lambda f: f"you fended {f['hero']} off",
-    "hero_won": lambda f: f"{f['hero']} beat you",
-}
-"""The person's roll outcomes the digest recaps (Director's Cut events -> a few words)."""
 
 
 def meter_low(view: View) -> bool:
@@ -111,6 +97,14 @@ class MixtapeMassacreUI:
         the turn; all of them fit 110 columns, the first four 80. Your slasher's name is in `look`."""
         return joined(self.toolbar_fields(view))
 
+    def company(self, view: View) -> str:
+        """Who stands in your space, said at the prompt: the Hero (or the Wolf), who fights the slasher beside
+        them at the next noise ('' elsewhere; rivals sharing a space are no threat until a brawl asks)."""
+        you = me(view)
+        if not (you.alive and you.at and view.hero_at == you.at):
+            return ""
+        return f"{R.hero_now(view.hero, view.wolf).name} is here with you, at {short_place(you.at)}."
+
     def toolbar_fields(self, view: View) -> list[tuple[str, str]]:
         """The toolbar's fields with their meaning: low health, the meter one noise from full and a rival one
         kill from the goal in danger; souvenirs collected are gained."""
@@ -137,12 +131,6 @@ class MixtapeMassacreUI:
             (f"rivals alive {len(alive)}", ""),
             (f"turn {view.turn}", ""),
         ]
-
-    def recap(self, events: list[Event], seat: str) -> str:
-        """How the person's own rolls went since their last choice, in a few words ('you killed Jock in a
-        Letterman Jacket, then your kill missed (1 of 3 knives)'), for the digest: the rivals' turns told after
-        them can push the story of their own roll off an 80x24 screen."""
-        return own_outcomes(events, seat, _RECAP, "brawl_won", "brawl")
 
     # -- look -----------------------------------------------------------------------------------------
 

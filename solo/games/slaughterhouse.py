@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from engines.core.contract import Decision
 from engines.core.events import Event
 from engines.slaughterhouse import data as D
 from engines.slaughterhouse.keys import Key, to_key
 from engines.slaughterhouse.odds import FACE_NAMES, Roll, rolls
+from engines.slaughterhouse.rules import the
 from engines.slaughterhouse.state import State, View
+from narratives.words import join
 from solo import theme
 from solo.summary import plural
 from solo.toolbar import joined
@@ -56,6 +59,29 @@ class SlaughterhouseUI:
             (f"Scenario {view.scenario.upper()}. {D.SCENARIOS[view.scenario]['name']}", ""),
         ]
         return fields
+
+    def company(self, view: View) -> str:
+        """Who stands in the space of the one whose turn it is, said at the prompt: for the Trespassers' seat
+        the Sawyers and Grandpa beside the Trespasser acting ('The Old Man is here with Yellow, in the
+        Foyer.'), for the family the Trespassers in sight beside the Sawyer acting; '' where nobody is."""
+        if view.phase == "trespassers" and 0 <= view.current < len(view.trespassers):
+            t = view.trespassers[view.current]
+            if t.dead or t.escaped:
+                return ""
+            there = [D.name(s.id) for s in view.sawyers if s.space and s.space == t.space]
+            there += ["Grandpa"] if view.grandpa and view.grandpa == t.space else []
+            actor, space = t.id.capitalize(), t.space
+        elif view.phase == "sawyer" and view.cur_sawyer:
+            space = next((s.space for s in view.sawyers if s.id == view.cur_sawyer), "")
+            there = [x.id.capitalize() for x in view.trespassers if x.space == space and _in_sight(x)]
+            actor = D.name(view.cur_sawyer)
+        else:
+            return ""
+        if not there or not space:
+            return ""
+        who = join(there)
+        verb = "is" if len(there) == 1 else "are"
+        return f"{who[:1].upper()}{who[1:]} {verb} here with {actor}, in {the(D.name(space))}."
 
     def coach(self, decision: Decision) -> str | None:
         """One line, the first time a kind of decision comes up, on what it is about."""
@@ -202,6 +228,13 @@ class SlaughterhouseUI:
         from solo.games.slaughterhouse_choices import choice_lines
 
         return choice_lines(decision, view, width, plain)
+
+    def compact_lines(self, decision: Decision, view: View, width: int) -> list[str] | None:
+        """The long action menus in short (two-space moves by where they end), where the story would not fit
+        beside the whole list."""
+        from solo.games.slaughterhouse_choices import compact_lines
+
+        return compact_lines(decision, view, width)
 
     def _marks(self, view: View, sid: str) -> list[str]:
         out = []
@@ -364,6 +397,11 @@ _WORDS = {
 """What a person types for an action, and the head of the engine's key it stands for."""
 
 _GO = ("move", "go", "walk", "run")
+
+
+def _in_sight(t: Any) -> bool:
+    """A Trespasser the family can see: in the house, neither hidden, dead nor escaped."""
+    return not (t.hidden or t.dead or t.escaped)
 
 
 def _norm(text: str) -> str:

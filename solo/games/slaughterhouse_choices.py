@@ -44,7 +44,17 @@ def choice_lines(decision: Decision, view: View, width: int, plain: bool) -> lis
     return None
 
 
-def _in_number_order(numbered: list[tuple[int, Option]], width: int, by_way: bool) -> list[str]:
+def compact_lines(decision: Decision, view: View, width: int) -> list[str] | None:
+    """A long action menu in its shorter layout, for a screen whose story would not fit beside the whole one:
+    a two-space move by where it ends alone (the space it passes through is in `look`'s whole list)."""
+    if decision.kind not in ("action", "sawyer_action") or len(decision.options) <= 6:
+        return None
+    return _in_number_order(list(enumerate(decision.options, 1)), width, False, compact=True)
+
+
+def _in_number_order(
+    numbered: list[tuple[int, Option]], width: int, by_way: bool, compact: bool = False
+) -> list[str]:
     """A long menu grouped by kind, read in number order: each run of several consecutive choices of a kind
     under its title, and the choices alone in their kind on lines of their own between them (a search between
     the moves and the runs stays there, never moved to the end). Two-space moves are grouped by their kind
@@ -53,6 +63,8 @@ def _in_number_order(numbered: list[tuple[int, Option]], width: int, by_way: boo
     groups: list[tuple[str, list[tuple[int, str, str]]]] = []  # runs of consecutive choices of one kind
     for i, o in numbered:
         title, text = _grouped(o, by_way)
+        if compact and " via " in text and not by_way:
+            text = text.split(" via ", 1)[0]
         if groups and groups[-1][0] == title:
             groups[-1][1].append((i, text, o.label))
         else:

@@ -41,7 +41,7 @@ def test_every_emitted_kind_has_templates_and_every_variant_renders():
     for (kind, case), e in seen.items():
         assert kind in NARRATOR.templates.kinds, kind
         chosen = NARRATOR.templates.kinds[kind].pick(case)
-        assert chosen.prose, f"{kind}.{case} has no prose"
+        assert chosen.prose or chosen.summary == "", f"{kind}.{case} has no prose"  # or is silent by design
         values = NARRATOR.values(e)
         for variant in chosen.prose:
             if "#" in variant:  # built from [grammar] parts: told below, through the narrator
@@ -50,6 +50,8 @@ def test_every_emitted_kind_has_templates_and_every_variant_renders():
             assert text, f"{kind}.{case} cannot fill: {variant}"
             assert not LEFTOVER.search(text), text
             assert text[0].isupper() and text[-1] in '.!?"', text
+        if _silent(e):
+            continue
         for position in range(12):
             text = NARRATOR.prose(e, position)
             assert text and not LEFTOVER.search(text) and not re.search(r"#[a-z_]", text), text
@@ -79,9 +81,15 @@ def test_every_ending_and_main_case_was_seen():
         assert wanted in seen, wanted
 
 
+def _silent(e: Event) -> bool:
+    """An event its case tells with nothing by design (a supply spent on a roll: the roll says so)."""
+    case = NARRATOR.templates.kinds[e.kind].pick(NARRATOR.case(e))
+    return not case.prose and case.summary == ""
+
+
 def test_the_log_of_many_games_has_no_leftover_braces():
     for e, text in told_lines():  # each event's prose, told once for the module
-        assert text and not LEFTOVER.search(text), (e.kind, text)
+        assert (text or _silent(e)) and not LEFTOVER.search(text), (e.kind, text)
         assert ".." not in text, text
 
 
@@ -137,11 +145,16 @@ def test_abilities_combos_and_escapes_read_cleanly_for_you_and_for_rivals():
             assert NARRATOR.case(e) == f"{purpose}_{effect}"
             _render_all(e)
         for result in ("slay", "repel", "flee"):
-            e = Event("fight", 4, "turn", {**who, "slasher": "Sarah", "result": result, "kind": "normal"})
+            e = Event(
+                "fight",
+                4,
+                "turn",
+                {**who, "slasher": "Sarah", "result": result, "kind": "normal", "armed": True, "meter": 3},
+            )
             assert NARRATOR.case(e) == result
             _render_all(e)
         _render_all(Event("fled", 4, "turn", {**who, "place": "Jones Asylum"}))
-        dropped = Event("supply_dropped", 4, "keep", {**who, "card": "Task #3", "task": 3})
+        dropped = Event("supply_dropped", 4, "keep", {**who, "card": "Task #3", "task": 3, "kept": "Knife", "pile": 2})
         assert NARRATOR.case(dropped) == "task"
         _render_all(dropped)
     _render_all(
@@ -161,7 +174,7 @@ def test_rules_reference_explains_survivors_and_combos():
 # -- issue 7 audit: wording -----------------------------------------------------------------------------------
 
 BAD_ARTICLE = re.compile(r"\b[Aa] (8|11|18|[AEIOUaeiou]\w*)\b")
-ONE_PLURAL = re.compile(r"\b(one|One|1) (Actions|Shields|Escapes|rescues|rescue tokens|steps)\b")
+ONE_PLURAL = re.compile(r"(?<![\w-])(one|One|1) (Actions|Shields|Escapes|rescues|rescue tokens|steps)\b")
 PLURAL_ITEM = re.compile(r"\b[Aa] (Car Keys|Hockey Pads|Cold Pizza)\b")
 SOMEONES_OWN = re.compile(r"\b(under|catch) [A-Z][a-z]+'s (feet|breath)\b")
 
@@ -237,6 +250,7 @@ def test_losses_the_traitor_and_full_hands_read_cleanly_for_you_and_for_rivals()
                     "loser": "survivor4",
                     "loser_name": "Sam",
                     "token": token,
+                    **({"taken": 1, "winner_total": 3, "loser_total": 0} if token else {}),
                 },
             )
             assert NARRATOR.case(e) == ("triple_token" if token else "triple")
@@ -289,11 +303,12 @@ def test_the_task_waits_line_is_told_in_played_games():
 def test_an_empty_bank_is_said_for_rescues_and_bonus_tracks():
     for seat, name in (("survivor1", "Ivy"), ("survivor2", "Kirk")):
         who = {"seat": seat, "name": name}
-        short = Event("rescue", 6, "turn", {**who, "ok": True, "title": "Twins", "n": 1, "short": 1})
+        rescued = {**who, "ok": True, "title": "Twins", "total": 4, "place": "Sucko Power Plant"}
+        short = Event("rescue", 6, "turn", {**rescued, "n": 1, "short": 1})
         assert NARRATOR.case(short) == "short"
         _render_all(short)
         assert "1 short" in NARRATOR.summary(short)
-        full = Event("rescue", 6, "turn", {**who, "ok": True, "title": "Twins", "n": 2, "short": 0})
+        full = Event("rescue", 6, "turn", {**rescued, "n": 2, "short": 0})
         assert NARRATOR.case(full) == "ok"
         facts = {**who, "card": "bt19", "title": "Dedication on the Radio", "effect": "rescue", "n": 1}
         empty = Event("bonus", 6, "turn", {**facts, "got": 0})
@@ -311,13 +326,13 @@ def test_summaries_call_the_person_you_and_rivals_by_name():
 def test_the_persons_summaries_read_in_the_second_person():
     you = {"seat": "survivor1", "name": "Kirk"}
     assert NARRATOR.summary(Event("invaders", 4, "turn", {**you, "ok": False})) == "You fail against The Invaders."
-    hurt = {**you, "amount": 2, "health": 4}
+    hurt = {**you, "amount": 2, "health": 4, "lost": 2}
     assert NARRATOR.summary(Event("hurt", 4, "turn", hurt)) == "You lose 2 health (4 left)."
     rival = NARRATOR.summary(Event("hurt", 4, "turn", {**hurt, "seat": "survivor2"}))
     assert rival == "Kirk loses 2 health (4 left)."
     steal = {**you, "act": "supply", "other": "survivor2", "other_name": "Linda", "item": "Baseball Bat"}
     assert NARRATOR.summary(Event("traitor", 5, "turn", steal)) == (
-        "You play the Traitor card: steal Linda's Baseball Bat."
+        "You play a Traitor card: steal Linda's Baseball Bat."
     )
 
 

@@ -98,7 +98,7 @@ BAD_WORDING = [
     (re.compile(r"\b[Oo]ne of the sounds die|\b[Zz]ero of"), "number agreement"),
     (
         re.compile(
-            r"\bwoundes\b|\b(1|[Oo]ne) (cards|actions|Items|shots|wounds|rooms|things|Trespassers|successes|dice)\b"
+            r"\bwoundes\b|(?<![\w-])(1|[Oo]ne) (cards|actions|Items|shots|wounds|rooms|things|Trespassers|successes|dice)\b"
         ),
         "a wrong plural",
     ),

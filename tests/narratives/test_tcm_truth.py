@@ -27,6 +27,7 @@ _FALLBACKS = {
     *(("brutal_side", "default"), ("card_interrupt", "default"), ("horror_revealed", "default")),
     *(("noise", "default"), ("panic_raised", "default"), ("undo", "default")),
     *(("vehicle_revealed", "default"), ("sawyer_moves", "carry")),
+    ("desperation_played", "hushed"),  # Dig Deep on a Noisy Trespasser: built in test_consequences.py
 }
 UNTOLD = {
     "trespassers": _FALLBACKS,

@@ -137,7 +137,7 @@ def test_knives_beyond_the_dice_are_not_all_from_supplies_and_a_triple_is_named(
                 dice=["fist", "pentagram", "pentagram"], knives=3, need=3, combo="", double=False)
     assert any("3 knives, 3 beyond the dice" in t for t in kill) and not any("from supplies" in t for t in kill)
     beaten = told("mixtape-massacre", "hero_defeated", seat="slasher1", name="Stitches", hero="Linda",
-                  dice=["pentagram"] * 3, knives=1, fists=0, defeat=2, defend=1, combo="pentagram")
+                  dice=["pentagram"] * 3, knives=1, fists=0, defeat=2, defend=1, combo="pentagram", meter=0)
     assert any("triple pentagrams" in t for t in beaten)
 
 

@@ -61,7 +61,7 @@ def test_store_reads_an_old_save_through_the_chain(monkeypatch, store, good_doc)
 
     monkeypatch.setattr(migrations, "MIGRATIONS", {1: rename_game})
     old = dict(good_doc, schema=1, game_name=good_doc["game"])
-    del old["game"]
+    del old["game"], old["seal"], old["run"]  # schema 1 had neither (one that does was relabelled: refused)
     path = store.path("old")
     path.parent.mkdir(parents=True)
     path.write_text(json.dumps(old))

@@ -520,30 +520,34 @@ def test_the_view_offers_each_spend_bonus_as_the_engine_then_rolls_it():
     assert checked > 50
 
 
-def test_the_digest_recaps_your_own_rolls_first():
-    """The rivals' turns told after your roll can push it off an 80x24 screen: the digest says it first."""
+def test_the_digest_names_your_own_rolls_and_weighs_them_over_a_rivals():
+    """The rivals' turns told after your roll can push it off an 80x24 screen: the digest names it, and of two
+    things of one weight yours is kept where only one fits."""
     from engines.core.events import Event
+    from narratives import digest, for_game
 
-    mine = {"seat": "survivor1", "title": "Dog in a Drain", "damage": 1, "slasher": "Smiley"}
+    narrator = for_game(GAME.id, 0, "survivor1")
+    mine = {"seat": "survivor1", "name": "Derrick", "title": "Dog in a Drain", "damage": 1, "slasher": "Smiley"}
     events = [
-        Event("rescue", 1, "turn", {**mine, "ok": True}),
-        Event("fight", 1, "turn", {**mine, "seat": "survivor2", "result": "fail"}),  # a rival's: not yours
+        Event("rescue", 1, "turn", {**mine, "ok": True, "n": 1, "short": 0}),
+        Event("fight", 1, "turn", {**mine, "seat": "survivor2", "name": "Kimmy", "result": "fail"}),
         Event("fight", 1, "turn", {**mine, "result": "fail"}),
-        Event("defended", 1, "turn", {**mine, "ok": False}),
+        Event("defended", 1, "turn", {**mine, "ok": False}),  # its wound is the `hurt` that follows: said there
+        Event("hurt", 1, "turn", {**mine, "amount": 1, "health": 4, "by": "scene"}),
     ]
-    assert UI.recap(events, "survivor1") == "you rescued Dog in a Drain, then Smiley beat you"
-    assert UI.recap(events[3:], "survivor1") == "the scene hurt you (-1 health)"
-    assert UI.recap(events[1:2], "survivor1") == ""
+    items = digest.items(narrator, events)
+    assert [i.text for i in items] == [
+        "you rescued Dog in a Drain", "Smiley beat Kimmy", "Smiley beat you", "you lost 1 health (4 left)"
+    ]
+    assert items[2].weight < items[1].weight  # yours over Kimmy's, though the same kind of thing
     star = {"seat": "survivor3", "name": "Star", "other": "survivor1", "other_name": "Derrick"}
     lost = Event("scuffle", 10, "scuffle", {**star, "winner": "survivor3", "winner_name": "Star",
                                              "loser": "survivor1", "loser_name": "Derrick"})
     won = Event("scuffle", 10, "scuffle", {**star, "winner": "survivor1", "winner_name": "Derrick",
                                             "loser": "survivor3", "loser_name": "Star"})
-    others = Event("scuffle", 10, "scuffle", {**star, "winner": "survivor3", "winner_name": "Star",
-                                               "loser": "survivor2", "loser_name": "Kimmy"})
-    assert UI.recap([lost], "survivor1") == "Star beat you in a scuffle"  # in Star's turn: still about you
-    assert UI.recap([won], "survivor1") == "you won a scuffle with Star"
-    assert UI.recap([others], "survivor1") == ""
+    assert [i.text for i in digest.items(narrator, [lost, won])] == [
+        "Star beat you in a scuffle", "you beat Star in a scuffle"  # in Star's turn: still about you
+    ]
 
 
 def test_what_waits_at_a_stop_is_never_cut_without_a_mark():

@@ -12,13 +12,13 @@ import pytest
 from pty_harness import COLUMNS, ROWS, session
 from repl_harness import new_run
 
-from narratives import for_game
+from narratives import digest, for_game
 from saves import SaveStore
 from solo import narration
 from solo.games.escape_of_the_dead import UI
 from solo.reader import PlainReader
 from solo.repl import Repl
-from solo.screen import Screen, digest, make_console
+from solo.screen import Screen, fit_digest, make_console
 
 SEED = 1
 
@@ -44,15 +44,16 @@ def _flat(text: str) -> str:
 def _turn_end(*keys: str) -> tuple[list[tuple[str, str]], str]:
     """The same run in-process: the last two things told after the last key (the attack and the spawn), each
     as the story tells it and as its summary (a screen too short for the turn shows its earlier paragraphs so),
-    and the digest the REPL builds from the toolbars before and after it."""
+    and the digest the REPL builds from what happened since."""
     run = new_run(seed=SEED)
     for key in keys[:-1]:
         run.choose(key)
-    before, shown = UI.toolbar(run.view()), len(run.log)
+    shown = len(run.log)
     run.choose(keys[-1])
     tellings = [t for t in for_game(run.game.id, SEED).tellings(run.log, shown) if t.prose]
     told = [(narration.told(t, run.log[t.start : t.stop], False), t.summary) for t in tellings]
-    return told[-2:], digest(before, UI.toolbar(run.view()))
+    items = digest.items(for_game(run.game.id, SEED, run.seat), run.log[shown:])
+    return told[-2:], fit_digest(items, COLUMNS)
 
 
 def _toolbar(*keys: str) -> str:
@@ -80,7 +81,7 @@ def test_each_decision_leaves_the_end_of_its_turn_and_the_digest_on_screen(game)
         (attack, attack_summary), (spawn, _) = told
         assert _flat(attack) in _flat(screen) or _flat(attack_summary) in _flat(screen)  # in full or in short
         assert _flat(spawn) in _flat(screen)  # the spawn, nearest the prompt, in full
-        assert changes and f"Since your last choice: {changes}" in screen
+        assert changes.startswith("Since your last choice: ") and changes in screen
         assert term.lines()[-1] == _toolbar(*played)  # whole: every field, every number
         assert "Place 4 dice" not in screen  # the coach spoke once
 

@@ -23,7 +23,7 @@ from solo.games.escape_of_the_dead import UI
 from solo.reader import PlainReader
 from solo.repl import Repl
 from solo.run import Run
-from solo.screen import Screen, digest, fit_fields, make_console
+from solo.screen import Screen, fit_fields, make_console
 
 ROWS, COLUMNS = 24, 80
 ANSWER = ROWS - 2  # an answer leaves the prompt line and the toolbar on an 80x24 screen
@@ -310,11 +310,16 @@ def test_the_toolbar_is_whole_at_80_and_110_columns_most_important_first():
         assert all(re.fullmatch(r"[A-Z][a-z]+ \d+(/\d+|%)?", p) for p in parts), bar
 
 
-def test_the_digest_reads_each_change_from_the_toolbar():
+def test_the_digest_tells_the_hour_in_words_with_its_numbers():
+    from narratives import digest, for_game
+
     run = new_run(seed=1)
-    before = UI.toolbar(run.view())
+    shown = len(run.log)
     run.choose("alloc:2-1-1")
-    assert digest(before, UI.toolbar(run.view())) == "Barricade 10/10->9/10 · Kills 0/10->1/10"
+    items = digest.items(for_game(run.game.id, 1, run.seat), run.log[shown:])
+    assert [i.text for i in items] == [
+        "you shot one zombie (kills 1)", "one board torn down (barricade 9)", "one zombie came (lawn 2)"
+    ]
 
 
 # -- look, map and the choices ------------------------------------------------------------------------------------

@@ -46,7 +46,7 @@ def test_a_decision_leaves_its_last_event_and_the_digest_on_screen_and_the_toolb
     assert "Each card played rolls Horror dice" in screen  # the coach line, the first time
     screen = "\n".join(game.typed("2"))  # play Focus: the seed rolls a 6
     assert "[Horror -1: 6]" in screen  # the last event (its bracketed summary) is still on screen
-    assert "Since your last choice: Time 6->5 · Horror 7 (1 die)->6 (2 dice)" in screen
+    assert "Since your last choice: Time down to 5; Horror down to 6" in screen  # in words, in order
     bar = _toolbar(screen)
     assert bar.startswith("Health 6 · Time 5 · Horror 6 (2 dice) · Tormentor: unseen") and _whole(bar)
     full = _toolbar_after("play:focus")

@@ -15,7 +15,8 @@ GAME = get("final-girl")
 
 
 def fg_run(seed: int) -> Run:
-    return Run(GAME, seed, resolve_options(GAME, {}), "final_girl")
+    """The seed's run, dealt from the box's cards (the first content edition): a card added later moves nothing."""
+    return Run(GAME, seed, resolve_options(GAME, {}) | {"deal": "1"}, "final_girl")
 
 
 def numbers_for(seed: int) -> list[str]:

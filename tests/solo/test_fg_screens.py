@@ -29,7 +29,9 @@ ANSWER = ROWS - 2  # an answer leaves the prompt line and the toolbar on an 80x2
 
 
 def fg_run(seed: int, **options: str) -> Run:
-    return Run(GAME, seed, resolve_options(GAME, {"ties": "ask", **options}), "final_girl")
+    """The seed's run, dealt from the box's cards (the first content edition): a card added later moves nothing
+    these screens show."""
+    return Run(GAME, seed, resolve_options(GAME, {"ties": "ask", **options}) | {"deal": "1"}, "final_girl")
 
 
 @cache

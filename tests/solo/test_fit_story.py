@@ -22,6 +22,7 @@ from solo import automa, narration, screen_story
 from solo.games import ui_for
 from solo.run import Run
 from solo.screen import Screen
+from solo.screen_story import LINES
 
 DC = get("mixtape-massacre")
 WIDTH = 76  # inside a panel at 80 columns
@@ -147,7 +148,7 @@ def test_at_a_terminal_the_hard_story_is_held_behind_the_spinner_and_fitted_at_t
     assert len(thinking.seen) > 3 and len(set(thinking.seen)) == 1, "nothing shown while the automa searched"
     out = buffer.getvalue()
     assert len(out) > thinking.seen[0]
-    assert "Others' turns, in brief" in out  # fitted at the prompt, as at the normal level
+    assert "in brief ('log " in out  # fitted at the prompt, as at the normal level
     names = next(e.facts for e in session.run.log if e.kind == "game_started")["names"]
     thought = [line for line in said if " is thinking (" in line]
     assert thought and {line.split(" is thinking")[0] for line in thought} <= set(names[1:])
@@ -182,10 +183,9 @@ def test_a_telling_of_several_quiet_turns_gets_the_lines_of_as_many_turns():
     narrator, owner = for_game(game.id, run.seed, run.seat), ui_for(game.id).owner
     cut = screen_story.chapters(run.log, start, owner)
     fold = next(t for t in narrator.tellings(run.log, start) if sum(t.start <= a < t.stop for a, _, _ in cut) == 3)
-    for lines in (1, 2):
-        told = screen_story.shortened(run.log, narrator, start, owner, run.seat, WIDTH, lines)
-        line = next(line for brief, (_, ls, _) in told if brief for line in ls if line[:20] == fold.summary[:20])
-        assert len(textwrap.wrap(line, WIDTH)) == min(3 * lines, len(textwrap.wrap(fold.summary, WIDTH)))
+    told = screen_story.shortened(run.log, narrator, start, owner, run.seat, WIDTH, 2)
+    line = next(line for brief, (_, ls, _) in told if brief for line in ls if fold.prose in line)
+    assert LINES < len(textwrap.wrap(line, WIDTH)) <= 3 * LINES  # more than one turn's lines: three turns' whole
 
 
 def test_a_panel_of_several_turns_in_short_is_titled_by_their_span():
@@ -201,3 +201,29 @@ def test_the_opening_in_short_is_not_titled_since_a_choice_never_made(long_turn)
     run, _ = long_turn
     told = _fit(run, 0, 3)
     assert len(told) == 1 and told[0][1][0].startswith("From the start, in short ('log ")
+
+
+def test_the_blank_lines_and_frames_give_way_before_the_others_words():
+    """Issue 45: the others' turns were cut mid-sentence while blank lines stayed on screen. Between the room the
+    story needs with the others in two lines a turn and the room it needs with them in one, the blank lines go
+    first, then the frames; the others keep their second lines until nothing else is left to give."""
+    run = Run(DC, 7, resolve_options(DC, {"rivals": "3"}), DC.person_seats[0])
+    run.step_automa()
+    for _ in range(4):
+        start = len(run.log)
+        run.choose(run.decision().options[0].key)
+        run.step_automa()
+    narrator, owner = for_game(DC.id, run.seed, run.seat), ui_for(DC.id).owner
+
+    def way(w: screen_story.Way) -> screen_story.Told:
+        return screen_story.shortened(run.log, narrator, start, owner, run.seat, WIDTH, w.lines, w.cut, way=w)
+
+    heights = [SCREEN.story_height(way(w)) for w in screen_story.WAYS]
+    assert heights == sorted(heights, reverse=True) and len(set(heights)) == len(heights), heights
+    for w, height in zip(screen_story.WAYS, heights, strict=True):
+        told = _fit(run, start, height)
+        assert told == way(w)  # the first way that fits, in the order they give way
+    tight = _fit(run, start, heights[1])
+    assert all(brief for brief, _ in tight)  # the person's paragraphs one a line: no blank line left
+    others = [p for _, (title, ps, _) in tight if title.startswith("Others'") for p in ps]
+    assert any(len(textwrap.wrap(p, WIDTH)) == 2 for p in others)  # while the others keep two lines

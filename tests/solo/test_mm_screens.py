@@ -26,7 +26,7 @@ from solo.games.mixtape_map import RIVAL_MARKS, STOP_MARKS, grid_rows, legend, s
 from solo.reader import PlainReader
 from solo.repl import Repl
 from solo.run import Run
-from solo.screen import Screen, digest, fit_fields, make_console
+from solo.screen import Screen, fit_fields, make_console
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engines" / "mixtape"))  # mm_positions
 from mm_positions import FIST, KNIFE, LoadedRng, give, put_marker, ready, top_scene, turn_of
@@ -383,12 +383,18 @@ def test_the_toolbar_leads_with_health_souvenirs_and_the_meter_and_keeps_numbers
 
 
 def test_the_digest_tells_a_rivals_death_and_a_leader_closing_in():
-    state = ready()
-    before = UI.toolbar(GAME.view(state, "slasher1"))
-    state.slashers[1].alive = False
-    state.slashers[2].souvenirs = ["s01", "s02", "s03"]
-    changes = digest(before, UI.toolbar(GAME.view(state, "slasher1")))
-    assert f"top rival 0/{state.goal}->3/{state.goal}" in changes and "rivals alive 2->1" in changes
+    from engines.core.events import Event
+    from narratives import digest, for_game
+
+    narrator = for_game(GAME.id, 0, "slasher1")
+    events = [
+        Event("slasher_died", 6, "health", {"seat": "slasher2", "name": "Stitches", "souvenirs": 2, "by": "Linda"}),
+        Event("souvenirs_taken", 7, "scene", {"seat": "slasher3", "name": "Patches", "runner": False, "gained": 3,
+                                              "total": 8, "goal": 10, "place": "WKIL Radio Station"}),
+    ]
+    assert [i.text for i in digest.items(narrator, events)] == [
+        "Stitches died", "Patches took three souvenirs (8/10)"
+    ]
 
 
 def test_look_paints_low_health_and_a_meter_about_to_fill_as_danger():
@@ -447,31 +453,39 @@ def test_the_door_choice_odds_name_what_waits_inside():
     assert rows == [["1. go in", "Killer Scene", rows[0][2]]] and "Killer Scene: a kill takes" in note
 
 
-def test_the_digest_recaps_your_own_roll_that_the_rivals_turns_push_off_the_screen(tmp_path):
-    """Seed 3: the Drowned Girl's kill at Johnson's Farm misses, then two rivals' turns are told; at 80x24
-    the miss scrolls away, so the digest before the next prompt says it first."""
+def test_the_digest_names_the_rivals_gains_and_your_own_rolls_in_words(tmp_path):
+    """Seed 3: the kill at Johnson's Farm misses, then two rivals' turns are told, each taking souvenirs: the
+    digest names what changed in the race, the rivals' souvenirs with their counts (the miss is the person's
+    own turn, which the story keeps on screen); of one weight, the person's own outcome is the weightier."""
     from repl_harness import Session
+
+    from narratives import digest, for_game
 
     session = Session(tmp_path, run=new_run(3))
     session.plain_lines("1", "1", "1", "1", "1")
     out = session.buffer.getvalue()
-    assert "Since your last choice: your kill missed (0 of 2 knives) · Hero Meter 0/4->2/4" in out
+    assert "[You miss Garage Band Drummer (fist, fist, pentagram: 0 knives; needs 2)]" in out
+    line = "Since your last choice: Patches took three souvenirs (3/10); Mother Grimm took two souvenirs (2/10)"
+    assert line in out.splitlines()
     from engines.core.events import Event
 
-    f = {"card": "Jock", "knives": 1, "need": 3, "damage": 2, "hero": "Linda", "defended": False}
+    narrator = for_game(GAME.id, 3, "slasher1")
+    f = {"card": "Jock", "knives": 1, "need": 3, "damage": 2, "hero": "Linda", "defended": False, "loss": 2}
     kinds = ("kill_made", "kill_failed", "victim_escaped", "hero_won")
-    events = [Event(kind, 1, "scene", {**f, "seat": "slasher1"}) for kind in kinds]
-    events.insert(1, Event("kill_made", 1, "scene", {**f, "seat": "slasher2"}))  # a rival's: not yours
-    assert UI.recap(events, "slasher1") == "you killed Jock, then your kill missed (1 of 3 knives)"
-    assert UI.recap(events[3:], "slasher1") == "Jock got away and hurt you (-2 health), then Linda beat you"
-    assert UI.recap(events[1:2], "slasher1") == ""
+    events = [Event(kind, 1, "scene", {**f, "seat": "slasher1", "name": "Stitches"}) for kind in kinds]
+    events.insert(1, Event("kill_made", 1, "scene", {**f, "seat": "slasher2", "name": "Jingles"}))
+    assert [i.text for i in digest.items(narrator, events)] == [
+        "you killed Jock", "Jingles killed Jock", "you missed Jock (1 of 3 knives)", "Jock got away and hurt you",
+        "Linda beat you (2 health lost)",
+    ]
     brawl = {"seat": "slasher2", "name": "Jingles", "other": "slasher1", "other_name": "Stitches"}
     lost = Event("brawl_won", 4, "brawl", {**brawl, "winner": "slasher2", "winner_name": "Jingles",
                                             "loser": "slasher1", "loser_name": "Stitches"})
     won = Event("brawl_won", 4, "brawl", {**brawl, "winner": "slasher1", "winner_name": "Stitches",
                                            "loser": "slasher2", "loser_name": "Jingles"})
-    assert UI.recap([lost], "slasher1") == "Jingles beat you in a brawl"  # in Jingles' turn: still about you
-    assert UI.recap([won], "slasher1") == "you won a brawl with Jingles"
+    assert [i.text for i in digest.items(narrator, [lost, won])] == [
+        "Jingles beat you in a brawl", "you beat Jingles in a brawl"  # in Jingles' turn: still about you
+    ]
 
 
 @pytest.mark.parametrize(("colour", "need"), [("yellow", "1 knife"), ("red", "2 knives")])

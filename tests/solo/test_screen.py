@@ -220,11 +220,16 @@ def test_a_panel_title_on_a_narrow_terminal_is_shortened_at_a_word_with_a_mark()
             assert title[len(shown[:-3].rstrip())] in " ,:"  # cut between words, never inside one
 
 
-def test_the_digest_on_a_narrow_terminal_never_shows_a_field_without_its_numbers():
-    """Issue 49: at 30-40 columns the digest read 'Since your last choice: Hero Meter' (its numbers cut)."""
+def test_the_digest_on_a_narrow_terminal_never_shows_an_item_without_its_numbers():
+    """Issue 49: at 30-40 columns the digest read 'Since your last choice: Hero Meter' (its numbers cut). Its
+    items are whole sentences now (issue 45); at any width each is shown whole, with its numbers, or left out."""
     from solo.screen import fit_digest
 
-    for width in (30, 35, 40):
-        said = fit_digest("", "Hero Meter 0/4->2/4 · health 6/6->5/6", width)
-        assert "Hero Meter 0/4->2/4" in said and all(len(line) <= width for line in said.splitlines())
-    assert fit_digest("", "Hero Meter 0/4->2/4", 80) == "Since your last choice: Hero Meter 0/4->2/4"
+    items = [("the Hero Meter rose to 2 of 4", 1), ("you lost 1 health (5 left)", 0)]
+    for width in (30, 35, 40, 80):
+        said = fit_digest(items, width)
+        assert said and all(len(line) <= width for line in said.splitlines())
+        for text, _ in items:
+            assert text in said or text.split()[-1] not in said  # a whole item, or none of it
+    assert fit_digest(items, 100) == "Since your last choice: the Hero Meter rose to 2 of 4; you lost 1 health (5 left)"
+    assert fit_digest(items, 30) == "you lost 1 health (5 left)"  # the weightiest, whole, at 30 columns

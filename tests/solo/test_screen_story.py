@@ -45,7 +45,7 @@ def test_chapters_cut_the_log_where_the_turn_passes_and_cover_it_whole(played):
     assert [seat for _, _, seat in cut] == [run.seat, "slasher2", "slasher3", "slasher4", run.seat]
 
 
-def test_each_other_turn_takes_a_line_or_two_and_keeps_its_kills_souvenirs_and_injuries(played):
+def test_each_other_turn_takes_a_line_or_two_of_whole_sentences_and_keeps_its_kills_souvenirs_and_injuries(played):
     run, starts = played
     ui, narrator = ui_for(run.game.id), for_game(run.game.id, run.seed, run.seat)
     log, start = run.log[: starts[4]], starts[3]  # the story between the person's 4th and 5th choices
@@ -56,10 +56,18 @@ def test_each_other_turn_takes_a_line_or_two_and_keeps_its_kills_souvenirs_and_i
     cut = screen_story.chapters(log, start, ui.owner)
     tellings = narrator.tellings(log, start)
     for (a, b, _), line in zip(cut[1:-1], brief, strict=True):  # what a rival's turn came to, kept first
-        weighty = [t.summary for t in tellings if a <= t.start < b and screen_story._weight(log[t.start : t.stop]) < 2]
-        assert not weighty or weighty[-1].rstrip(".") in line
-        everything = " ".join(t.summary for t in tellings if a <= t.start < b and t.summary)
-        assert line == everything or line.endswith(" …")  # what gave way is marked (and `log` tells it)
+        mine = [t for t in tellings if a <= t.start < b]
+        weighty = [t for t in mine if screen_story._weight(log[t.start : t.stop]) < 2]
+        assert not weighty or weighty[-1].prose in line or weighty[-1].summary in line
+        rest = line
+        for t in mine:  # every sentence kept is a telling's own words, whole: its prose or its summary
+            for text in (t.prose, t.summary):
+                if text and text in rest:
+                    rest = rest.replace(text, "", 1)
+                    break
+        name = log[a].facts["name"]
+        assert rest.strip() in ("", f"{name}' turn.", f"{name}'s turn."), rest
+        assert "…" not in line
     full = [g for is_brief, g in told if not is_brief]  # the person's own, as the whole story tells it
     a, b, _ = cut[0]
     assert full[0] == next(narration.groups(log, narrator, a, stop=b))
@@ -96,12 +104,50 @@ def test_a_fight_that_hurt_you_stays_beside_the_loss_in_the_brief():
     assert "Star scuffles with you" in brief and "You lose 1 health (3 left)." in brief, brief
 
 
-def test_a_brief_turn_cut_short_never_leaves_a_bracket_open():
-    """'The Drowned Girl misses Ouija Board Party (fist, pentagram, pentagram: 0 …' ended on a bare number
-    inside its bracket; the cut now falls before the bracket, and a line that fits is left whole."""
-    line = "The Drowned Girl misses Ouija Board Party (fist, pentagram, pentagram: 0 knives; needs 2)."
-    more = line + " The victim runs to The Wishing Well."
-    assert screen_story._cut(more, 78, 1) == "The Drowned Girl misses Ouija Board Party …"
-    assert screen_story._cut(line, 200, 1) == line
-    two = screen_story._cut(more + " Then another sentence that goes on and on past the edge.", 78, 2)
-    assert two.endswith(" …") and two.count("(") == two.count(")")
+def test_a_brief_turn_keeps_whole_sentences_and_names_whose_turn_it_is():
+    """'The Drowned Girl misses Ouija Board Party (fist, pentagram, pentagram: 0 …' ended on a bare number, and
+    lines were cut mid-sentence with '…' (issue 45): a brief turn now keeps whole tellings or none, a last one
+    too long alone kept whole; where what is kept does not name the rival (its turn's start gave way), their
+    turn is named first."""
+    from engines.core.events import Event
+    from narratives.story import Telling
+
+    log = [
+        Event("turn_started", 4, "turn", {"seat": "slasher3", "name": "The Drowned Girl"}),
+        Event("kill_failed", 4, "scene", {"seat": "slasher3"}),
+        Event("marker_ran", 4, "scene", {"seat": "slasher3"}),
+    ]
+    said = [
+        ("The tape jumps to The Drowned Girl.", "Turn 4: The Drowned Girl."),
+        ("The blade hits the doorframe (fist, pentagram, pentagram).", "The Drowned Girl misses Ouija Board Party (fist, pentagram, pentagram: 0 knives; needs 2)."),
+        ("The victim runs for The Wishing Well and makes it.", "The victim runs to The Wishing Well."),
+    ]
+    tellings = [Telling(i, i + 1, "Turn 4", p, s) for i, (p, s) in enumerate(said)]
+    one = screen_story._one_turn(tellings, log, 78, 1, actor="The Drowned Girl")
+    assert one == "The Drowned Girl's turn. The blade hits the doorframe (fist, pentagram, pentagram)."
+    two = screen_story._one_turn(tellings, log, 78, 2, actor="The Drowned Girl")
+    assert two == " ".join(p for p, _ in said)  # the turn's start fits in two lines: it names her itself
+    narrow = screen_story._one_turn(tellings, log, 30, 1, actor="The Drowned Girl")
+    assert narrow.endswith("(fist, pentagram, pentagram).") and "…" not in narrow  # too long alone: whole
+    assert screen_story._possessive("Stitches") == "Stitches'"
+
+
+def test_what_follows_a_choice_in_another_seats_phase_is_ones_own_until_a_turn_begins_there():
+    """The family's interrupt in a Trespasser's turn: its effect is the person's own, but the next Trespasser's
+    turn in the same phase is the other side's again (it was told whole as the person's own, and at 80x24 the
+    family seat's screen was the Trespassers' whole phase in summary lines)."""
+    from engines.core.events import Event
+
+    log = [
+        Event("turn_started", 2, "trespassers", {"trespasser": "green"}),
+        Event("card_interrupt", 2, "trespassers", {"trespasser": "green", "card": "Slam!"}),
+        Event("moved", 2, "trespassers", {"trespasser": "green"}),
+        Event("turn_started", 2, "trespassers", {"trespasser": "yellow"}),
+        Event("moved", 2, "trespassers", {"trespasser": "yellow"}),
+        Event("sawyer_turn", 2, "sawyer", {}),
+    ]
+    owner = ui_for("slaughterhouse").owner
+    assert screen_story.stretches(log, 1, owner, "sawyer") == [
+        (1, 3, "trespassers", True), (3, 5, "trespassers", False), (5, 6, "sawyer", True)
+    ]
+    assert screen_story.own_stretches(log, 1, owner, "trespassers") == [(1, 5)]  # theirs: all of it

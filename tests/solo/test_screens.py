@@ -97,34 +97,61 @@ def test_a_long_answer_pages_at_a_terminal_and_stops_on_q():
     assert len(whole.getvalue().splitlines()) == 40
 
 
-def test_the_digest_names_each_changed_field_and_not_the_turn():
-    from solo.screen import digest
-
-    before = "Turn 3 · Action · Time 4 · Horror 5 (2 dice) · Health 6 · You: The Pit · Terror 13"
-    after = "Turn 4 · Action · Time 4 · Horror 6 (3 dice) · Health 4 · You: Loading Dock · Terror 12"
-    assert digest(before, after) == (
-        "Horror 5 (2 dice)->6 (3 dice) · Health 6->4 · You: The Pit->Loading Dock · Terror 13->12"
-    )
-    assert digest(before, before) == ""
-    # Final Girl's Time runs below zero: 'Time 1->Time -1' named the field twice
-    assert digest("Turn 9 · Time 1 · Health 6", "Turn 9 · Time -1 · Health 6") == "Time 1->-1"
-    assert digest("Turn 9 · Time -1 · Health 6", "Turn 10 · Time 6 · Health 6") == "Time -1->6"
-
-
-def test_the_digest_keeps_each_outcome_whole_and_drops_what_does_not_fit():
-    """Director's Cut seed 11: 'you fended Linda off, then Shop Teacher With a Band Saw got away and hurt you
-    (-1 health)' is wider than 80 columns with its prefix; it was cut at a word to '... then Shop Teacher With a
-    Band Saw', which says nothing happened to it. Outcomes are kept or dropped whole, the health change stays."""
+def test_the_digest_keeps_each_item_whole_drops_the_lightest_first_and_is_never_empty():
+    """Issue 45: 'Since your last choice' names what changed in words, in the order it happened, and fits the
+    width or drops whole items (the lightest first, the earliest of a weight first); at 30 columns it printed
+    empty: the lead-in gives way ('Since then: ', then none) before the last item does, and a lone item too
+    wide for any line is shown whole rather than cut or left out."""
     from solo.screen import fit_digest
 
-    told = "you fended Linda off, then Shop Teacher With a Band Saw got away and hurt you (-1 health)"
-    changes = "health 6/6->4/6 · Hero Meter 2/4->0/4 · top rival 0/10->2/10"
-    assert fit_digest(told, changes, 80) == "Since your last choice: you fended Linda off · health 6/6->4/6"
-    assert fit_digest(told, changes, 200) == f"Since your last choice: {told} · {changes}"
-    assert fit_digest("", changes, 80) == "Since your last choice: health 6/6->4/6 · Hero Meter 2/4->0/4"
-    assert fit_digest("", "", 80) == ""
-    long = "Shop Teacher With a Band Saw got away and hurt you (-1 health)"
-    assert fit_digest(long, "", 60).endswith("...") and len(fit_digest(long, "", 60)) <= 60
+    items = [("you fended off Linda", 3), ("Shop Teacher With a Band Saw got away and hurt you", 2),
+             ("you lost 1 health (4 left)", 0), ("Stitches drew the Machete", 5)]
+    assert fit_digest(items, 200) == "Since your last choice: " + "; ".join(text for text, _ in items)
+    assert fit_digest(items, 80) == "Since your last choice: you fended off Linda; you lost 1 health (4 left)"
+    assert fit_digest(items, 50) == "Since your last choice: you lost 1 health (4 left)"
+    assert fit_digest(items, 30) == "you lost 1 health (4 left)"
+    assert fit_digest(items[2:3], 38) == "Since then: you lost 1 health (4 left)"
+    assert fit_digest(items[1:2], 30) == items[1][0]  # too wide for any line: whole, never cut
+    assert fit_digest([], 80) == ""
+    for width in range(20, 120):
+        line = fit_digest(items, width)
+        assert line and all(text in line or text not in line for text, _ in items)
+        assert "..." not in line and "…" not in line
+
+
+def test_the_digest_names_in_words_what_changed_in_the_order_it_happened():
+    """Issue 45's kinds, told from each game's events: Smiley came out as the meter filled; a Victim died; the
+    Hero Meter filled; a wound with what is left. No toolbar field's number ('Token supply 16->17')."""
+    from engines.core.events import Event
+    from narratives import digest, for_game
+
+    efto = for_game("escape-from-tall-oaks", 0, "survivor1")
+    events = [
+        Event("noise", 5, "turn", {"amount": 1, "meter": 4, "called": True}),
+        Event("slasher_attacks", 5, "turn", {"seat": "survivor1", "name": "Ivy", "slasher": "Smiley",
+                                             "kind": "normal", "defeat": 2, "escape": 2, "place": "Sucko Power Plant"}),
+        Event("hurt", 5, "turn", {"seat": "survivor1", "name": "Ivy", "amount": 1, "health": 5, "by": "scene"}),
+        Event("supply_dropped", 5, "keep", {"seat": "survivor1", "name": "Ivy", "card": "First Aid Kit", "task": 0}),
+        Event("noise", 6, "turn", {"amount": 1, "meter": 2, "called": False}),
+    ]
+    said = [item.text for item in digest.items(efto, events, {"slasher": "Smiley"})]
+    assert said == ["the meter filled: Smiley came out", "Smiley attacked you", "you lost 1 health (5 left)",
+                    "you dropped the First Aid Kit", "the meter is at 2"]
+    fg = for_game("final-girl", 0, "final_girl")
+    died = Event("victim_killed", 3, "killer", {"victim": 6, "special": "", "cause": "killer", "space": "lobby",
+                                                  "name": "Lobby"})
+    assert [i.text for i in digest.items(fg, [died])] == ["Victim 6 died in the Lobby"]
+    dc = for_game("mixtape-massacre", 0, "slasher1")
+    full = Event("noise", 2, "hero", {"seat": "slasher2", "name": "Stitches", "amount": 1, "meter": 4, "full": 4,
+                                      "before": 3})
+    assert [i.text for i in digest.items(dc, [full])] == ["the Hero Meter filled"]
+    sh = for_game("slaughterhouse", 0, "trespassers")  # a Sawyer's steps: where he came to, once, in its place
+    steps = [Event("sawyer_moves", 2, "sawyer", {"sawyer": "the Old Man", "space": room, "why": "move", "carried": ""})
+             for room in ("Foyer", "Kitchen (sink)", "Pantry")]
+    hurt = Event("injured", 2, "sawyer", {"trespasser": "green", "injury": "gashed shin", "type": "foot", "count": 1})
+    assert [i.text for i in digest.items(sh, [steps[0], hurt, *steps[1:]])] == [
+        "Green took a gashed shin", "the Old Man moved to the Pantry"
+    ]
 
 
 def test_the_digest_is_shown_before_the_prompt_after_a_decision(tmp_path):
@@ -132,7 +159,7 @@ def test_the_digest_is_shown_before_the_prompt_after_a_decision(tmp_path):
 
     s = Session(tmp_path, new_run(seed=5)).plain_lines("2 1 1")
     line = next(line for line in s.out.splitlines() if line.startswith("Since your last choice: "))
-    assert "Repair 0%->10%" in line  # seed 5, '2 1 1': one garage hit
+    assert "the car is 10% repaired" in line  # seed 5, '2 1 1': one garage hit
 
 
 def test_the_menu_lists_games_one_a_line_in_the_readmes_order_and_loads_a_slot_by_number(

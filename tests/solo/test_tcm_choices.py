@@ -115,3 +115,27 @@ def test_the_familys_turn_order_question_has_the_familys_own_line():
     trespassers = Decision("trespassers", "order", "Which Trespasser takes a turn now?", (Option("turn:green", "x"),))
     assert "Sawyer" in UI.coach(family) and "Trespasser" not in UI.coach(family)
     assert UI.coach(trespassers).startswith("Each Trespasser goes once a round")
+
+
+def test_a_long_action_menu_in_short_names_a_two_space_move_by_where_it_ends():
+    """At 80x24 the whole menu (every run 'X via Y') pushed the Trespasser's own turn off the screen; in short a
+    run is named by where it ends, every choice still there by its number (`look` keeps the whole list)."""
+    from engines.core.autoplay import play
+    from engines.core.contract import resolve_options
+    from engines.registry import get
+    from solo.games.slaughterhouse_choices import choice_lines, compact_lines
+    from solo.run import Run
+
+    game = get("slaughterhouse")
+    run = Run(game, 7, resolve_options(game, {}), "trespassers")
+    for key in play(game, 7).keys:
+        d = run.decision()
+        if d.seat == "trespassers" and d.kind == "action" and any(o.key.startswith("run") for o in d.options):
+            break
+        run.choose(key, d)
+    short = compact_lines(d, run.view(), 80)
+    whole = choice_lines(d, run.view(), 80, False)
+    assert short is not None and whole is not None and len(short) < len(whole)
+    text = " ".join(short)
+    assert " via " not in text and all(f"{n}. " in text for n in range(1, len(d.options) + 1))
+    assert all(len(line) <= 80 for line in short)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.core.contract import (
     Option,
 )
@@ -34,13 +36,27 @@ def ability(state: State, target: str, events: list[Event]) -> None:
     s = state.slashers[who]
     s.used = True
     a = s.ability
-    facts = {"seat": s.seat, "name": s.name, "ability": a, "health": s.health}
+    facts: dict[str, Any] = {"seat": s.seat, "name": s.name, "ability": a, "health": s.health}
     rivals = [i for i in turns.living(state) if i != who]
     if a == "drowned":
         s.at = target
         facts["place"] = B.locations[target].name
     events.append(Event("ability_used", state.turn_no, "turn", facts))
-    if ABILITIES.run(a, state, who, rivals, events):
+    supplies = {state.slashers[i].name: state.slashers[i].supply for i in rivals}
+    had, edge = len(s.souvenirs), s.edge
+    goes_on = ABILITIES.run(a, state, who, rivals, events)
+    # What an ability that has no event of its own did, told by the ability's (the story names every change).
+    if a == "legend":
+        facts.update(edge=s.edge, added=s.edge - edge)
+    elif a == "thorne":
+        facts["dropped"] = {name: R.supply(card).name for name, card in supplies.items() if card}
+    elif a == "mother":
+        facts["healed"] = s.health - int(facts["health"])  # `health` stays the health before, as rules 8 told it
+    elif a == "jingles":
+        facts["meter"] = state.meter
+    elif a == "prom":
+        facts.update(gained=len(s.souvenirs) - had, total=len(s.souvenirs))
+    if goes_on:
         return
     turns.check_end(state, events)
     flow.resume(state, "turn", events)
@@ -60,7 +76,7 @@ def _legend(state: State, who: int, rivals: list[int], events: list[Event]) -> b
 @ABILITIES.step("nightmare")
 def _nightmare(state: State, who: int, rivals: list[int], events: list[Event]) -> bool:
     for i in rivals:
-        health.hurt(state, i, R.NIGHTMARE_DAMAGE, state.slashers[who].name, events)
+        health.hurt(state, i, R.NIGHTMARE_DAMAGE, state.slashers[who].name, events, state.slashers[who].seat)
     return False
 
 
@@ -68,7 +84,7 @@ def _nightmare(state: State, who: int, rivals: list[int], events: list[Event]) -
 def _ravenous(state: State, who: int, rivals: list[int], events: list[Event]) -> bool:
     if rivals:
         top = max(rivals, key=lambda i: (len(state.slashers[i].souvenirs), -state.order.index(i)))
-        health.hurt(state, top, R.RAVENOUS_DAMAGE, state.slashers[who].name, events)
+        health.hurt(state, top, R.RAVENOUS_DAMAGE, state.slashers[who].name, events, state.slashers[who].seat)
     return False
 
 

@@ -37,22 +37,28 @@ def bonus(state: State, events: list[Event]) -> None:
     cid = state.bonus.draw(state.rng)
     state.bonus.discard(cid)
     card = R.BONUS[cid]
-    events.append(
-        Event(
-            "bonus_drawn",
-            state.turn_no,
-            "bonus",
-            {
-                "seat": s.seat,
-                "name": s.name,
-                "card": card.name,
-                "effect": card.effect,
-                "amount": card.amount,
-                "place": B.locations[card.location].name if card.location else "",
-            },
-        )
-    )
-    if not EFFECTS.run(card.effect, state, s, card, events):
+    facts = {
+        "seat": s.seat,
+        "name": s.name,
+        "card": card.name,
+        "effect": card.effect,
+        "amount": card.amount,
+        "place": B.locations[card.location].name if card.location else "",
+    }
+    events.append(Event("bonus_drawn", state.turn_no, "bonus", facts))
+    had_health, had_souvenirs, had_supply = s.health, len(s.souvenirs), s.supply
+    goes_on = EFFECTS.run(card.effect, state, s, card, events)
+    # What an effect that has no event of its own did, told by the card's (the story names every change):
+    # the health healed and left, the souvenirs now, the knives waiting, the supply let go.
+    if card.effect == "heal":
+        facts.update(healed=s.health - had_health, health=s.health)
+    elif card.effect in ("souvenir", "lose_souvenir"):
+        facts.update(changed=abs(len(s.souvenirs) - had_souvenirs), total=len(s.souvenirs))
+    elif card.effect == "edge":
+        facts.update(edge=s.edge)
+    elif card.effect == "drop_supply":
+        facts.update(dropped=R.supply(had_supply).name if had_supply else "")
+    if not goes_on:
         turns.end_turn(state, events)
 
 
@@ -161,6 +167,8 @@ def _steal(state: State, s: Slasher, card: R.BonusCard, events: list[Event]) -> 
                 "loser": o.seat,
                 "loser_name": o.name,
                 "total": len(s.souvenirs),
+                "amount": 1,
+                "loser_total": len(o.souvenirs),
             },
         )
     )

@@ -112,7 +112,8 @@ def brawl_won(state: State, winner: int, loser: int, how: str, facts: dict, even
         )
     )
     if how == "triple" and sl.souvenirs:
-        for _ in range(min(R.BRAWL_SOUVENIRS, len(sl.souvenirs))):
+        taken = min(R.BRAWL_SOUVENIRS, len(sl.souvenirs))
+        for _ in range(taken):
             sw.souvenirs.append(sl.souvenirs.pop())
         events.append(
             Event(
@@ -125,11 +126,13 @@ def brawl_won(state: State, winner: int, loser: int, how: str, facts: dict, even
                     "loser": sl.seat,
                     "loser_name": sl.name,
                     "total": len(sw.souvenirs),
+                    "amount": taken,
+                    "loser_total": len(sl.souvenirs),
                 },
             )
         )
     loss = R.BRAWL_BIG_LOSS if how in ("triple", "six") else R.BRAWL_LOSS
-    health.hurt(state, loser, loss, sw.name, events)
+    health.hurt(state, loser, loss, sw.name, events, sw.seat)
     if sl.alive:
         health.to_start(state, loser, events)
     turns.check_end(state, events)

@@ -18,13 +18,13 @@ from engines.core.contract import (
     Seat,
     resolve_options,
 )
-from engines.core.decks import Deck
+from engines.core.decks import Dealer
 from engines.core.events import Event
 from engines.core.rng import Rng
 from engines.mixtape import fact_names
 from engines.mixtape.dealing import deal
+from engines.mixtape.directors_cut import dealing, hero, phases, turns
 from engines.mixtape.directors_cut import determinize as hidden
-from engines.mixtape.directors_cut import hero, phases, turns
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import (
     Slasher,
@@ -44,15 +44,49 @@ class MixtapeMassacre(MixtapeContract):
     phase_tables = phases
     id = "mixtape-massacre"
     title = "Mixtape Massacre: Director's Cut"
-    rules_version = "9"  # 9: the 16 Supply Tracker Tokens a pool; the Hospital's double entrance (RULES.md)
+    rules_version = "10"  # 9: the 16 Supply Tracker Tokens a pool; the Hospital's double entrance (RULES.md);
+    # 10: every consequence told with its number (issue 45)
+
+    @property
+    def newest_deal(self) -> str:
+        """The content edition a new run is dealt from, and records (engines/core/decks.py)."""
+        return str(dealing.NEWEST)
+
+    content = staticmethod(dealing.content)
+    """The pools each content edition deals from (tests/engines/test_content.py pins them)."""
     facts_added: ClassVar[Mapping[str, Mapping[str, tuple[str, ...]]]] = {
         "6": {"opening_roll": ("names",)},
         "7": {"opening_roll": ("faces",)},
         "8": {"hero_won": ("dropped",)},
+        "10": {
+            "full_moon": ("draws",),
+            "supply_used": ("left",),
+            "supply_kept": ("dropped",),
+            "hero_called": ("meter",),
+            "hero_defeated": ("meter",),
+            "hero_fended": ("meter",),
+            "souvenir_lost": ("amount",),
+            "souvenir_stolen": ("amount", "loser_total"),
+            "survivor_escaped": ("dropped",),
+            "bonus_drawn": ("healed", "health", "changed", "total", "edge", "dropped"),
+            "ability_used": ("edge", "added", "dropped", "healed", "meter", "gained", "total"),
+            "key_used": ("locks",),
+            "lock_placed": ("replaced",),
+            "restocked": ("places",),
+            "kill_made": ("edge",),
+            "kill_failed": ("edge",),
+            "scene_redrawn": ("edge",),
+            "hurt": ("by_seat", "lost"),
+            "slasher_died": ("by_seat", "dropped"),
+        },
     }
     """The event facts each rules version added (6: every seat's name at the opening roll, so the story says
-    whose roll is whose; 7: that roll's dice, not only their sums; 8: the supply a Hero who wins takes), so a
-    save of an older version replays to its log with them left out (solo.run)."""
+    whose roll is whose; 7: that roll's dice, not only their sums; 8: the supply a Hero who wins takes; 10: every
+    consequence's number, issue 45: whether a Full Moon's draw follows, the tokens left on a supply, the supply
+    let go, the Hero Meter after a Hero, the souvenirs lost and stolen, what a Bonus Tracks card or a Special
+    Ability did, the locks a key opens or a red lock replaces, where a restock puts its victims, the knives that
+    waited for an attack, who struck a wound and what it took, what a dead slasher dropped), so a save of an
+    older version replays to its log with them left out (solo.run)."""
     facts_renamed: ClassVar[Mapping[str, Renames]] = {"5": fact_names.DIRECTORS_CUT}
     """The event facts each rules version renamed (5: one name per fact in both Mixtape games), so a save of an
     older version replays to its log under the old names, and is then kept under the new (solo.run)."""
@@ -100,11 +134,14 @@ class MixtapeMassacre(MixtapeContract):
         return SEATS[: 1 + int(resolve_options(self, options)["rivals"])]
 
     def setup(self, seed: int, options: Mapping[str, str] | None = None) -> tuple[State, list[Event]]:
-        opts = resolve_options(self, options or {})
-        n = 1 + int(opts["rivals"])
+        given = dict(options or {})
         rng = Rng.from_seed(seed)
+        dealer = Dealer.take(seed, rng, given, dealing.NEWEST, dealing.since_of)
+        pools = dealing.content(dealer.edition)
+        opts = resolve_options(self, given)
+        n = 1 + int(opts["rivals"])
         chosen = None if opts["slasher"] == "random" else R.NAME_OF[opts["slasher"]]
-        names = deal(rng, list(R.SLASHER_NAMES), chosen)
+        names = deal(dealer, list(pools["slashers"]), chosen)
         slashers = [
             Slasher(seat=SEATS[i], name=names[i], health=R.HEALTH, ability=R.ABILITY_OF[names[i]])
             for i in range(n)
@@ -121,9 +158,9 @@ class MixtapeMassacre(MixtapeContract):
             slashers=slashers,
             markers=markers,
             bank=bank,
-            scenes=Deck.shuffled(R.scene_deck(opts["hero"]), rng),
-            supplies=Deck.shuffled(list(R.SUPPLY_CARDS), rng),
-            bonus=Deck.shuffled(list(R.BONUS), rng),
+            scenes=dealer.deck("scenes", dealing.scene_deck(opts["hero"], dealer.edition)),
+            supplies=dealer.deck("supplies", pools["supplies"]),
+            bonus=dealer.deck("bonus", pools["bonus"]),
             lock_bank=R.LOCK_TOKENS,
         )
         events = [

@@ -12,19 +12,23 @@ from engines.mixtape.directors_cut.state import (
 B = R.BOARD
 
 
-def hurt(state: State, who: int, n: int, by: str, events: list[Event]) -> None:
+def hurt(state: State, who: int, n: int, by: str, events: list[Event], by_seat: str = "") -> None:
+    """`by` names the cause in words; `by_seat` is the seat of a slasher who caused it (the story says "you")."""
     s = state.slashers[who]
     if state.result or not s.alive or n <= 0:
         return
+    before = s.health
     s.health = max(0, s.health - n)
-    events.append(
-        Event(
-            "hurt",
-            state.turn_no,
-            "health",
-            {"seat": s.seat, "name": s.name, "amount": n, "health": s.health, "by": by},
-        )
-    )
+    facts = {
+        "seat": s.seat,
+        "name": s.name,
+        "amount": n,
+        "health": s.health,
+        "by": by,
+        **facts_by(by_seat),
+        "lost": before - s.health,  # `amount` is the blow; a slasher with less health left loses only that
+    }
+    events.append(Event("hurt", state.turn_no, "health", facts))
     if s.health > 0:
         return
     if s.supply and R.supply(s.supply).kind == "revive":
@@ -56,6 +60,7 @@ def hurt(state: State, who: int, n: int, by: str, events: list[Event]) -> None:
         return
     s.alive = False
     s.at = ""
+    dropped = [R.supply(card).name for card in (s.supply, s.key) if card]
     if s.supply:
         state.supplies.discard(s.supply)
     if s.key:
@@ -67,10 +72,21 @@ def hurt(state: State, who: int, n: int, by: str, events: list[Event]) -> None:
             "slasher_died",
             state.turn_no,
             "health",
-            {"seat": s.seat, "name": s.name, "souvenirs": len(s.souvenirs), "by": by},
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "souvenirs": len(s.souvenirs),
+                "by": by,
+                **facts_by(by_seat),
+                "dropped": dropped,
+            },
         )
     )
     turns.check_end(state, events)
+
+
+def facts_by(seat: str) -> dict[str, str]:
+    return {"by_seat": seat} if seat else {}
 
 
 def to_start(state: State, who: int, events: list[Event], origin: str = "") -> None:

@@ -137,7 +137,7 @@ def resolve_hero(state: State, dice: list[str], knives: int, fists: int, events:
     if t in (R.KNIFE, R.PENTAGRAM) or k >= hero.defeat:
         state.meter = 0
         state.hero_at = ""
-        events.append(Event("hero_defeated", state.turn_no, "hero", facts))
+        events.append(Event("hero_defeated", state.turn_no, "hero", {**facts, "meter": state.meter}))
         if t in (R.KNIFE, R.PENTAGRAM):
             searching.receive_supply(state, who, state.supplies.draw(state.rng), after, events)
             return
@@ -146,7 +146,7 @@ def resolve_hero(state: State, dice: list[str], knives: int, fists: int, events:
     if t == R.FIST or f >= hero.defend:
         state.meter = max(0, state.meter - R.FEND_METER_DROP)
         state.hero_at = ""
-        events.append(Event("hero_fended", state.turn_no, "hero", facts))
+        events.append(Event("hero_fended", state.turn_no, "hero", {**facts, "meter": state.meter}))
         if after == "spree":
             # RB Fighting Heroes: after Here Comes A Hero on a free search "If the player defeats the
             # Hero ... the player can resume their killing spree": fending the Hero off is not enough.
@@ -162,7 +162,9 @@ def resolve_hero(state: State, dice: list[str], knives: int, fists: int, events:
         resume_after_fight(state, who, after, events)
         return
     dropped = R.supply(s.supply).name if hero.supply_loss and s.supply else ""  # told, not taken in silence
-    events.append(Event("hero_won", state.turn_no, "hero", {**facts, "loss": hero.health_loss, "dropped": dropped}))
+    events.append(
+        Event("hero_won", state.turn_no, "hero", {**facts, "loss": hero.health_loss, "dropped": dropped})
+    )
     place = s.at
     state.hero_at = place
     if hero.lock and state.lock_bank:
@@ -177,7 +179,7 @@ def resolve_hero(state: State, dice: list[str], knives: int, fists: int, events:
                     "souvenir_lost",
                     state.turn_no,
                     "hero",
-                    {"seat": s.seat, "name": s.name, "total": len(s.souvenirs)},
+                    {"seat": s.seat, "name": s.name, "total": len(s.souvenirs), "amount": 1},
                 )
             )
     if hero.supply_loss:

@@ -14,7 +14,11 @@ from engines.mixtape.directors_cut.state import (
 B = R.BOARD
 
 
-def resolve_kill(state: State, dice: list[str], knives: int, noise: int, events: list[Event]) -> None:
+def resolve_kill(
+    state: State, dice: list[str], knives: int, noise: int, events: list[Event], edge: int = 0
+) -> None:
+    """`knives`: what supplies and `edge` add to the dice; `edge` the knives that waited for this roll (The
+    Legend's ability, a Bonus Tracks card), told apart so the story says where they went."""
     s = state.slashers[state.current]
     card = R.SCENES[state.card]
     t = triple(dice)
@@ -27,6 +31,7 @@ def resolve_kill(state: State, dice: list[str], knives: int, noise: int, events:
         "knives": rolled + knives,
         "need": card.knives,
         "combo": t,
+        "edge": edge,
     }
     if t == R.FIST:  # RB Dice Reference: "buries the current ... card and can draw a new one"
         events.append(Event("scene_redrawn", state.turn_no, "scene", facts))
@@ -154,4 +159,11 @@ def restock_if_empty(state: State, events: list[Event]) -> None:
             continue
         state.markers[loc].append(state.bank.pop(state.rng.below(len(state.bank))))
         placed.append(loc)
-    events.append(Event("restocked", state.turn_no, "scene", {"count": len(placed)}))
+    events.append(
+        Event(
+            "restocked",
+            state.turn_no,
+            "scene",
+            {"count": len(placed), "places": [B.locations[loc].name for loc in placed]},
+        )
+    )

@@ -49,7 +49,12 @@ def lock_location(state: State, loc: str, colour: str, events: list[Event]) -> N
                         "lock_placed",
                         state.turn_no,
                         "lock",
-                        {"entrance": e, "place": B.locations[loc].name, "colour": "red"},
+                        {
+                            "entrance": e,
+                            "place": B.locations[loc].name,
+                            "colour": "red",
+                            "replaced": "yellow",
+                        },
                     )
                 )
                 return

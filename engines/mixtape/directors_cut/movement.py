@@ -69,15 +69,17 @@ def move(state: State, node: str, events: list[Event]) -> None:
     )
     state.stops = {}
     if B.is_location(node) and s.key and any(e in state.locks for e in B.locations[node].entrances):
+        opened = []
         for e in B.locations[node].entrances:
-            if state.locks.pop(e, None):
+            if colour := state.locks.pop(e, None):
                 state.lock_bank += 1
+                opened.append(colour)
         events.append(
             Event(
                 "key_used",
                 state.turn_no,
                 "move",
-                {"seat": s.seat, "name": s.name, "place": B.locations[node].name},
+                {"seat": s.seat, "name": s.name, "place": B.locations[node].name, "locks": opened},
             )
         )
     arrive(state, events)

@@ -42,8 +42,10 @@ def scene(state: State, events: list[Event]) -> None:
         state.scenes.discard(state.card)
         state.card = ""
         state.wolf = True
-        events.append(Event("full_moon", state.turn_no, "scene", {"seat": s.seat, "name": s.name}))
+        moon = {"seat": s.seat, "name": s.name, "draws": True}
+        events.append(Event("full_moon", state.turn_no, "scene", moon))
         if hero.noise(state, card.noise, state.current, events):
+            moon["draws"] = False  # the Hero comes first: the draw waits on the fight (the story says so)
             hero.fight(state, state.current, "redraw", events)
             return
         scene(state, events)
@@ -144,7 +146,14 @@ def resolve_survivor(state: State, dice: list[str], fists: int, events: list[Eve
             "survivor_escaped",
             state.turn_no,
             "scene",
-            {"seat": s.seat, "name": s.name, "dice": dice, "fists": got, "damage": card.damage},
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "dice": dice,
+                "fists": got,
+                "damage": card.damage,
+                "dropped": R.supply(s.supply).name if s.supply else "",
+            },
         )
     )
     health.hurt(state, state.current, card.damage, "The Survivor", events)
@@ -156,14 +165,15 @@ def resolve_survivor(state: State, dice: list[str], fists: int, events: list[Eve
             continue
         o = state.slashers[i]
         if o.souvenirs:
-            for _ in range(min(R.SURVIVOR_SOUVENIR_LOSS, len(o.souvenirs))):
+            lost = min(R.SURVIVOR_SOUVENIR_LOSS, len(o.souvenirs))
+            for _ in range(lost):
                 state.bank.append(o.souvenirs.pop())
             events.append(
                 Event(
                     "souvenir_lost",
                     state.turn_no,
                     "scene",
-                    {"seat": o.seat, "name": o.name, "total": len(o.souvenirs)},
+                    {"seat": o.seat, "name": o.name, "total": len(o.souvenirs), "amount": lost},
                 )
             )
         else:

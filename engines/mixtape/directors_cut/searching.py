@@ -51,7 +51,7 @@ def receive_supply(state: State, who: int, card: str, after: str, events: list[E
                 "hero_called",
                 state.turn_no,
                 "hero",
-                {"seat": s.seat, "name": s.name, "hero": hero.profile(state).name},
+                {"seat": s.seat, "name": s.name, "hero": hero.profile(state).name, "meter": state.meter},
             )
         )
         hero.fight(state, who, after, events)
@@ -127,6 +127,7 @@ def aid(state: State, now: bool, events: list[Event]) -> None:
 
 def keep(state: State, new: bool, events: list[Event]) -> None:
     s = state.slashers[state.keeper]
+    dropped = R.supply(s.supply if new else state.drawn).name
     if new:
         state.supplies.discard(s.supply)
         s.trackers = 0  # the old card's tokens go back to the bank before the new one takes its own
@@ -139,7 +140,7 @@ def keep(state: State, new: bool, events: list[Event]) -> None:
             "supply_kept",
             state.turn_no,
             "supply",
-            {"seat": s.seat, "name": s.name, "card": R.supply(s.supply).name},
+            {"seat": s.seat, "name": s.name, "card": R.supply(s.supply).name, "dropped": dropped},
         )
     )
     state.drawn = ""

@@ -147,6 +147,7 @@ def spend(state: State, n: int, events: list[Event]) -> None:
                     "tokens": n,
                     "bonus": knives + fists,
                     "noise": noise,
+                    **({} if kind.infinite else {"left": max(0, s.trackers - n)}),
                 },
             )
         )
@@ -175,10 +176,8 @@ def _brawl(state: State, who: int, dice: list[str], extra: tuple[int, int, int],
 def _kill(state: State, who: int, dice: list[str], extra: tuple[int, int, int], events: list[Event]) -> None:
     knives, _, noise = extra
     s = state.slashers[who]
-    if s.edge:
-        knives += s.edge
-        s.edge = 0
-    kills.resolve_kill(state, dice, knives, noise, events)
+    edge, s.edge = s.edge, 0
+    kills.resolve_kill(state, dice, knives + edge, noise, events, edge)
 
 
 @ROLLS.step("defend")

@@ -20,24 +20,21 @@ def bonus(state: State, events: list[Event]) -> None:
     bt = R.BONUS[card]
     # A rescue token comes from the bank, if it still holds one (designed: an empty bank gives nothing).
     got = min(bt.amount, len(state.bank)) if bt.effect == "rescue" else 0
-    events.append(
-        Event(
-            "bonus",
-            state.turn_no,
-            TURN,
-            {
-                "seat": x.seat,
-                "name": x.name,
-                "card": card,
-                "title": bt.name,
-                "effect": bt.effect,
-                "n": bt.amount,
-                "got": got,
-            },
-        )
-    )
+    facts = {
+        "seat": x.seat,
+        "name": x.name,
+        "card": card,
+        "title": bt.name,
+        "effect": bt.effect,
+        "n": bt.amount,
+        "got": got,
+    }
+    events.append(Event("bonus", state.turn_no, TURN, facts))
+    # What an effect with no event of its own did, in the card's facts (the story names every change).
     if bt.effect == "heal":
+        before = x.health
         x.health = min(R.HEALTH, x.health + bt.amount)
+        facts.update(healed=x.health - before, health=x.health)
     elif bt.effect == "hurt":
         health.hurt(state, state.current, bt.amount, "bonus", events)
     elif bt.effect == "noise":
@@ -47,6 +44,7 @@ def bonus(state: State, events: list[Event]) -> None:
     elif bt.effect == "rescue":
         for _ in range(got):
             x.rescues.append(state.bank.pop())
+        facts["total"] = len(x.rescues)
         finals.flip_ready(state, events)
     elif bt.effect == "supply":
         searching.give_supply(state, state.current, "end", events)
@@ -57,4 +55,6 @@ def bonus(state: State, events: list[Event]) -> None:
         )
     elif bt.effect == "hush" and not checks.legend_era(state) and not state.slasher_at:
         state.meter = max(0, state.meter - bt.amount)
+    if bt.effect == "hush":
+        facts["meter"] = state.meter
     turns.end_turn(state, events)

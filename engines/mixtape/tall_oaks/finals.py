@@ -17,13 +17,13 @@ def restock(state: State, events: list[Event]) -> None:
     """Rulebook, Restocking: when every location is cleared, refill all but the last one cleared."""
     if any(state.markers.values()):
         return
-    placed = 0
+    placed = []
     for loc in R.MARKER_LOCATIONS:
         if loc == state.last_cleared or loc in state.final_tokens or not state.bank:
             continue
         state.markers[loc] = state.bank.pop()
-        placed += 1
-    events.append(Event("restocked", state.turn_no, state.phase, {"count": placed}))
+        placed.append(place(loc))
+    events.append(Event("restocked", state.turn_no, state.phase, {"count": len(placed), "places": placed}))
 
 
 def can_reveal(state: State, x: Survivor) -> bool:
@@ -50,7 +50,8 @@ def reveal(state: State, who: int, events: list[Event]) -> None:
     x.revealed = True
     fs = R.FINAL_SCENES[x.final]
     loc = fs.location
-    if state.markers.get(loc):
+    cleared = bool(state.markers.get(loc))
+    if cleared:
         state.bank.append(state.markers[loc])
         state.markers[loc] = ""
         state.last_cleared = loc
@@ -66,6 +67,7 @@ def reveal(state: State, who: int, events: list[Event]) -> None:
                 "title": fs.title,
                 "place": place(loc),
                 "need": fs.actions,
+                "cleared": cleared,  # the location's victims made way for the Final Scene
             },
         )
     )

@@ -18,14 +18,14 @@ from engines.core.contract import (
     Seat,
     resolve_options,
 )
-from engines.core.decks import Deck
+from engines.core.decks import Dealer
 from engines.core.events import Event
 from engines.core.rng import Rng
 from engines.mixtape import fact_names
 from engines.mixtape.dealing import deal
 from engines.mixtape.fact_names import Renames
+from engines.mixtape.tall_oaks import dealing, phases, spending
 from engines.mixtape.tall_oaks import determinize as hidden
-from engines.mixtape.tall_oaks import phases, spending
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks.state import (
     State,
@@ -44,15 +44,50 @@ class EscapeFromTallOaks(MixtapeContract):
     phase_tables = phases
     id = "escape-from-tall-oaks"
     title = "Mixtape Massacre: Escape From Tall Oaks"
-    rules_version = "9"  # 9: Johnny cheats death no more in a scuffle (RULES.md, the abilities table)
+    rules_version = "10"  # 9: Johnny cheats death no more in a scuffle (RULES.md, the abilities table);
+    # 10: every consequence told with its number (issue 45)
+
+    @property
+    def newest_deal(self) -> str:
+        """The content edition a new run is dealt from, and records (engines/core/decks.py)."""
+        return str(dealing.NEWEST)
+
+    content = staticmethod(dealing.content)
+    """The pools each content edition deals from (tests/engines/test_content.py pins them)."""
     facts_added: ClassVar[Mapping[str, Mapping[str, tuple[str, ...]]]] = {
         "5": {"scuffle": ("dice", "actions")},
         "7": {"opening_roll": ("names",)},
         "8": {"opening_roll": ("faces",)},
+        "10": {
+            "slasher_attacks": ("meter",),
+            "fight": ("armed", "actions", "escapes", "defeat", "escape", "meter"),
+            "hurt": ("lost",),
+            "died": ("dropped", "tasks", "rescues", "final", "pile"),
+            "task_taken": ("left", "dropped"),
+            "task_done": ("done",),
+            "slasher_switch": ("meter",),
+            "power_out": ("done", "left"),
+            "rescue": ("total", "place"),
+            "lost": ("total",),
+            "action_roll": ("spent",),
+            "bonus": ("healed", "health", "total", "meter"),
+            "healed": ("health", "left"),
+            "restocked": ("places",),
+            "final_revealed": ("cleared",),
+            "scuffle": ("taken", "winner_total", "loser_total"),
+            "combo": ("flees",),
+            "supply_dropped": ("kept", "pile"),
+            "turn_started": ("traitor_gone",),
+            "final_rescue": ("place",),
+            "traitor": ("total", "other_total"),
+        },
     }
     """The event facts each rules version added (5: every scuffle round's faces; 7: every seat's name at the
-    opening roll, so the story says whose roll is whose; 8: the opening roll's dice, not only their sums), so
-    a save of an older version replays to its log with them left out, and is then told with them (solo.run)."""
+    opening roll, so the story says whose roll is whose; 8: the opening roll's dice, not only their sums; 10:
+    every consequence's number, issue 45: the Slasher Meter through a fight, what decided a fight, the health a
+    blow took, what a death leaves behind, the Tasks and rescue tokens left and held, the supply tokens a roll
+    spends, what a Bonus Track did, where a restock puts its victims, whether a flight happened), so a save of
+    an older version replays to its log with them left out, and is then told with them (solo.run)."""
     facts_renamed: ClassVar[Mapping[str, Renames]] = {"6": fact_names.TALL_OAKS}
     """The event facts each rules version renamed (6: one name per fact in both Mixtape games), so a save of an
     older version replays to its log under the old names, and is then kept under the new (solo.run)."""
@@ -85,18 +120,20 @@ class EscapeFromTallOaks(MixtapeContract):
         return SEATS[: 1 + int(resolve_options(self, options)["rivals"])]
 
     def setup(self, seed: int, options: Mapping[str, str] | None = None) -> tuple[State, list[Event]]:
-        opts = resolve_options(self, options or {})
-        n = 1 + int(opts["rivals"])
+        given = dict(options or {})
         rng = Rng.from_seed(seed)
+        dealer = Dealer.take(seed, rng, given, dealing.NEWEST, dealing.since_of)
+        pools = dealing.content(dealer.edition)
+        opts = resolve_options(self, given)
+        n = 1 + int(opts["rivals"])
         pick = opts["survivor"]
-        chosen = None if pick == "random" else next(x for x in R.SURVIVOR_NAMES if x.lower() == pick)
-        names = deal(rng, list(R.SURVIVOR_NAMES), chosen)
-        supplies = list(R.SUPPLY_CARDS)
+        chosen = None if pick == "random" else next((x for x in pools["survivors"] if x.lower() == pick), pick)
+        names = deal(dealer, list(pools["survivors"]), chosen)
+        supplies = list(pools["supplies"])
         bats = [c for c in supplies if c.split(".")[0] == R.BAT][:n]
         for c in bats:
             supplies.remove(c)
-        finals = list(R.FINAL_SCENES)
-        rng.shuffle(finals)
+        finals = dealer.shuffled("finals", pools["finals"])
         survivors = [
             Survivor(
                 seat=SEATS[i],
@@ -115,9 +152,9 @@ class EscapeFromTallOaks(MixtapeContract):
             survivors=survivors,
             markers=markers,
             bank=bank,
-            scenes=Deck.shuffled(list(R.SCENES), rng),
-            supplies=Deck.shuffled(supplies, rng),
-            bonus=Deck.shuffled(list(R.BONUS), rng),
+            scenes=dealer.deck("scenes", pools["scenes"]),
+            supplies=dealer.deck("supplies", supplies),
+            bonus=dealer.deck("bonus", pools["bonus"]),
             finals=finals,
             center=[4, 3, 2, 1],
         )

@@ -18,6 +18,7 @@ def hurt(state: State, who: int, n: int, by: str, events: list[Event]) -> None:
     x = state.survivors[who]
     if not x.alive or n <= 0:
         return
+    before = x.health
     x.health = max(0, x.health - n)
     if not x.health and by != "scuffle" and A.has(x.name, "cheat_death") and not x.cheated:
         # Johnny (designed within the rulebook's "cheating death"): once per game he stays at 1 health; never
@@ -29,14 +30,29 @@ def hurt(state: State, who: int, n: int, by: str, events: list[Event]) -> None:
             "hurt",
             state.turn_no,
             state.phase,
-            {"seat": x.seat, "name": x.name, "amount": n, "health": x.health, "by": by},
+            # `lost`: what the blow took (no more than was left; Johnny's cheated death gives one back)
+            {"seat": x.seat, "name": x.name, "amount": n, "health": x.health, "by": by, "lost": before - x.health},
         )
     )
     if x.health:
         return
     x.alive = False
     events.append(
-        Event("died", state.turn_no, state.phase, {"seat": x.seat, "name": x.name, "place": place(x.at)})
+        Event(
+            "died",
+            state.turn_no,
+            state.phase,
+            {
+                "seat": x.seat,
+                "name": x.name,
+                "place": place(x.at),
+                # what goes with them: supplies to the discard, Tasks to the Rec Center, rescues to the bank
+                "dropped": [R.supply(card).name for card in x.supplies],
+                "tasks": sorted(x.tasks),
+                "rescues": len(x.rescues),
+                "final": [place(loc) for loc, seat in state.final_tokens.items() if seat == x.seat],
+            },
+        )
     )
     x.at = ""
     for card in x.supplies:
@@ -48,6 +64,7 @@ def hurt(state: State, who: int, n: int, by: str, events: list[Event]) -> None:
     x.traitors = []
     # Designed: a dead survivor's Task cards go back into the Rec Center pile, in number order.
     state.center = sorted(state.center + x.tasks, reverse=True)
+    events[-1].facts["pile"] = len(state.center)  # the death's event says how many wait there now
     x.tasks = []
     state.bank.extend(x.rescues)
     x.rescues = []

@@ -174,11 +174,12 @@ def arrive_place(state: State, events: list[Event]) -> None:
     turns.end_turn(state, events)
 
 
-def flee(state: State, draw: bool, events: list[Event]) -> None:
+def flee(state: State, draw: bool, events: list[Event]) -> bool:
     """Unique combos: move to the nearest other location. `draw`: it does its work at once (a Killer Scene,
-    a search); else the turn ends there (after any scuffle: rulebook, Unique Combos Vs. Slashers NOTE)."""
+    a search); else the turn ends there (after any scuffle: rulebook, Unique Combos Vs. Slashers NOTE).
+    False when the spent supplies' noise called the Slasher first: the survivor fights where they stand."""
     if draw and slasher.noise_first(state, events):
-        return
+        return False
     x = state.survivors[state.current]
     dest = nearest(x.at, tuple(lid for lid in B.locations if lid != x.at)) or x.at
     x.at = dest
@@ -186,12 +187,13 @@ def flee(state: State, draw: bool, events: list[Event]) -> None:
     state.phase = TURN
     if draw:
         arrive(state, events)
-        return
+        return True
     if dest == R.REC and state.helipad and x.final_token:
         turns.finish(state, [x.seat], "escape", events)  # fled straight onto the Helipad
-        return
+        return True
     if scuffles.scuffle_targets(state):
         state.after = "escaped"
         state.phase = SCUFFLE
-        return
+        return True
     turns.end_turn(state, events)
+    return True

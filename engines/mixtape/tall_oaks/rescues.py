@@ -5,6 +5,7 @@ from __future__ import annotations
 from engines.core.events import Event
 from engines.mixtape.tall_oaks import finals, health, movement, scenes, searching, slasher
 from engines.mixtape.tall_oaks import rules_data as R
+from engines.mixtape.tall_oaks.places import place
 from engines.mixtape.tall_oaks.state import (
     REDRAW,
     TURN,
@@ -19,12 +20,12 @@ def resolve_rescue(state: State, result: str, events: list[Event]) -> None:
     sc = R.SCENES[state.card]
     if result in ("stay", "flee_draw"):
         # Unique combos: bury the card; no return to a starting point.
-        scenes.combo(state, "rescue", result, events)
+        told = scenes.combo(state, "rescue", result, events)
         scenes.bury_scene(state)
         if result == "stay":
             slasher.after_noise(state, events)
         else:
-            movement.flee(state, True, events)
+            told["flees"] = movement.flee(state, True, events)  # the noise may call the Slasher first
         return
     scenes.discard_scene(state)
     ok = result in ("ok", "double")
@@ -46,6 +47,8 @@ def resolve_rescue(state: State, result: str, events: list[Event]) -> None:
                 "title": sc.title,
                 "n": 1 + extra if ok else 0,
                 "short": n - 1 - extra if ok else 0,
+                "total": len(x.rescues) + (1 + extra if ok else 0),
+                "place": place(x.at),
             },
         )
     )
@@ -70,11 +73,10 @@ def resolve_rescue(state: State, result: str, events: list[Event]) -> None:
 def resolve_defend(state: State, result: str, events: list[Event]) -> None:
     x = state.survivors[state.current]
     sc = R.SCENES[state.card]
-    if result in ("nothing", "redraw", "flee_draw"):
-        scenes.combo(state, "defend", result, events)
+    told = scenes.combo(state, "defend", result, events) if result in ("nothing", "redraw", "flee_draw") else {}
     if result == "flee_draw":
         scenes.bury_scene(state)
-        movement.flee(state, True, events)
+        told["flees"] = movement.flee(state, True, events)  # the noise may call the Slasher first
         return
     scenes.discard_scene(state)
     ok = result in ("ok", "redraw")
@@ -121,7 +123,8 @@ def resolve_invaders(state: State, result: str, events: list[Event]) -> None:
         if state.done[0] and not all(state.done):
             state.done[0] = False
             state.center = sorted([*state.center, 1], reverse=True)
-            events.append(Event("power_out", state.turn_no, TURN, {}))
+            facts = {"done": sum(state.done), "left": len(state.center)}
+            events.append(Event("power_out", state.turn_no, TURN, facts))
     slasher.after_noise(state, events)
 
 
@@ -145,6 +148,6 @@ def say_lost(state: State, who: int, items: list[str], rescues: int, by: str, ev
             "lost",
             state.turn_no,
             state.phase,
-            {"seat": x.seat, "name": x.name, "items": items, "rescues": rescues, "by": by},
+            {"seat": x.seat, "name": x.name, "items": items, "rescues": rescues, "by": by, "total": len(x.rescues)},
         )
     )

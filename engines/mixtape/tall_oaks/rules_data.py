@@ -62,7 +62,7 @@ TASK_BATTLES: frozenset[int] = frozenset(_DATA["tasks"]["battles"])
 REC = "rec"
 FARM = "farm"
 MARKER_LOCATIONS: list[str] = [lid for lid in BOARD.locations if lid != REC]
-SURVIVOR_NAMES: list[str] = list(_DATA["survivors"]["names"])
+SURVIVOR_NAMES: list[str] = [n if isinstance(n, str) else n["name"] for n in _DATA["survivors"]["names"]]
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engines.core.events import Event
 from engines.mixtape.tall_oaks import checks, health, slasher, spending, turns
 from engines.mixtape.tall_oaks import rules_data as R
@@ -76,16 +78,12 @@ def play_card(state: State, events: list[Event]) -> None:
         turns.end_turn(state, events)
 
 
-def combo(state: State, purpose: str, effect: str, events: list[Event]) -> None:
+def combo(state: State, purpose: str, effect: str, events: list[Event]) -> dict[str, Any]:
+    """Say the unique combo; its facts are returned, for what follows to add to (whether a flight happened)."""
     x = state.survivors[state.current]
-    events.append(
-        Event(
-            "combo",
-            state.turn_no,
-            TURN,
-            {"seat": x.seat, "name": x.name, "purpose": purpose, "effect": effect},
-        )
-    )
+    facts: dict[str, Any] = {"seat": x.seat, "name": x.name, "purpose": purpose, "effect": effect}
+    events.append(Event("combo", state.turn_no, TURN, facts))
+    return facts
 
 
 def bury_scene(state: State) -> None:

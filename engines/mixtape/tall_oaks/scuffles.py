@@ -80,9 +80,12 @@ def scuffle(state: State, other: int, events: list[Event]) -> None:
             },
         )
     )
+    scuffled = events[-1].facts
     if how == "triple" and lx.rescues:
-        for _ in range(min(R.SCUFFLE_TOKENS, len(lx.rescues))):
+        taken = min(R.SCUFFLE_TOKENS, len(lx.rescues))
+        for _ in range(taken):
             wx.rescues.append(lx.rescues.pop())
+        scuffled.update(taken=taken, winner_total=len(wx.rescues), loser_total=len(lx.rescues))
         finals.flip_ready(state, events)  # the winner's fifth rescue token turns the card over at once
     health.hurt(state, l_, R.SCUFFLE_HEALTH, "scuffle", events)
     if lx.alive:

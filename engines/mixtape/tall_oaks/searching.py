@@ -66,7 +66,7 @@ def give_supply(state: State, who: int, after: str, events: list[Event]) -> None
                 "supply_dropped",
                 state.turn_no,
                 state.phase,
-                {"seat": x.seat, "name": x.name, "card": kind.name, "task": 0},
+                {"seat": x.seat, "name": x.name, "card": kind.name, "task": 0, "kept": ""},
             )
         )
         flow.resume(state, after, events)
@@ -91,10 +91,13 @@ def keep(state: State, drop: str, events: list[Event]) -> None:
     x = state.survivors[state.keeper]
     card, state.drawn, state.keeper = state.drawn, "", -1
     task = keys.dropped_task(drop)
+    kept = R.supply(card).name if drop != card else ""  # the supply found, taken in the place of what goes
+    pile: dict[str, int] = {}
     if task:
         # Designed: a Task card may be let go for a supply; it goes back into the pile in number order.
         x.tasks.remove(task)
         state.center = sorted([*state.center, task], reverse=True)
+        pile["pile"] = len(state.center)
         take(x, card)
         item = f"Task #{task}"
     else:
@@ -109,7 +112,7 @@ def keep(state: State, drop: str, events: list[Event]) -> None:
             "supply_dropped",
             state.turn_no,
             KEEP,
-            {"seat": x.seat, "name": x.name, "card": item, "task": task},
+            {"seat": x.seat, "name": x.name, "card": item, "task": task, "kept": kept, **pile},
         )
     )
     state.phase = TURN

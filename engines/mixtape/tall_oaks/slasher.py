@@ -112,6 +112,7 @@ def start_fight(state: State, who: int, kind: str, after: str, events: list[Even
                 "defeat": defeat,
                 "escape": escape,
                 "place": place(x.at),
+                "meter": state.meter,
             },
         )
     )
@@ -127,12 +128,29 @@ def resolve_fight(
     defeat, escape, damage, supplies, rescue_loss = fight_stats(state, who, kind)
     result = read("fight", dice, count, defeat, escape, armed)
     name = slasher_name(state)
+    if result in ("slay", "defeat", "repel"):
+        meter_after = R.METER if checks.legend_era(state) else (0 if result != "repel" else R.METER - R.REPEL_DROP)
+    else:
+        meter_after = state.meter
     events.append(
         Event(
             "fight",
             state.turn_no,
             TURN,
-            {"seat": x.seat, "name": x.name, "slasher": name, "result": result, "kind": kind},
+            {
+                "seat": x.seat,
+                "name": x.name,
+                "slasher": name,
+                "result": result,
+                "kind": kind,
+                # what decided it, so the story gives the true cause (no weapon, too few Actions)
+                "armed": armed,
+                "actions": count[R.ACTION],
+                "escapes": count[R.ESCAPE],
+                "defeat": defeat,
+                "escape": escape,
+                "meter": meter_after,
+            },
         )
     )
     state.fight = ""
@@ -189,7 +207,9 @@ def after_defeat(state: State, kind: str, after: str, events: list[Event]) -> No
     if kind == "final":
         x.final_token = True
         del state.final_tokens[x.at]
-        events.append(Event("final_rescue", state.turn_no, TURN, {"seat": x.seat, "name": x.name}))
+        events.append(
+            Event("final_rescue", state.turn_no, TURN, {"seat": x.seat, "name": x.name, "place": place(x.at)})
+        )
     if after == "card" and state.card:
         scenes.play_card(state, events)
         return

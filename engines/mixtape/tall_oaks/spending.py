@@ -245,6 +245,10 @@ def roll_action(state: State, chosen: dict[str, int], events: list[Event]) -> No
     purpose = state.purpose
     bonus, noise = odds.roll_sums(x.name, chosen)  # the supplies', and Derrick's Shield, Kimmy's Escape
     armed = checks.armed(x)  # a weapon spent to its last token still counts for this roll
+    spent = [
+        {"card": R.supply(c).name, "tokens": n, **({} if R.supply(c).infinite else {"left": x.trackers[c] - n})}
+        for c, n in chosen.items()
+    ]
     for c, n in chosen.items():
         use_tracker(state, who, c, n, events)
     # Rulebook: noise-making weapons do not raise the meter during fights with Slashers.
@@ -258,6 +262,7 @@ def roll_action(state: State, chosen: dict[str, int], events: list[Event]) -> No
         "dice": dice,
         "bonus": [bonus[R.ACTION], bonus[R.SHIELD], bonus[R.ESCAPE]],
         "purpose": purpose,
+        "spent": spent,
     }
     events.append(Event("action_roll", state.turn_no, SPEND, facts))
     if purpose == "fight":

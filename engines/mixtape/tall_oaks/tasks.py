@@ -50,14 +50,17 @@ def task_choice(state: State, key: keys.Key, events: list[Event]) -> None:
     if key.verb == "leave":
         turns.end_turn(state, events)
         return
+    dropped = ""
     if key.verb == "swap":
         card = key.arg
         x.supplies.remove(card)
         x.trackers.pop(card, None)
         state.supplies.discard(card)
+        dropped = R.supply(card).name
     task = state.center.pop()
     x.tasks.append(task)
-    events.append(Event("task_taken", state.turn_no, TASK, {"seat": x.seat, "name": x.name, "task": task}))
+    facts = {"seat": x.seat, "name": x.name, "task": task, "left": len(state.center), "dropped": dropped}
+    events.append(Event("task_taken", state.turn_no, TASK, facts))
     turns.end_turn(state, events)
 
 
@@ -80,7 +83,7 @@ def complete_task(state: State, events: list[Event]) -> None:
             "task_done",
             state.turn_no,
             TURN,
-            {"seat": x.seat, "name": x.name, "task": k, "place": place(x.at)},
+            {"seat": x.seat, "name": x.name, "task": k, "place": place(x.at), "done": sum(state.done)},
         )
     )
     if k in R.TASK_BATTLES and state.slasher < R.LEGEND:
@@ -90,7 +93,10 @@ def complete_task(state: State, events: list[Event]) -> None:
         state.meter = R.METER if checks.legend_era(state) else 0
         events.append(
             Event(
-                "slasher_switch", state.turn_no, TURN, {"gone": gone, "slasher": slasher.slasher_name(state)}
+                "slasher_switch",
+                state.turn_no,
+                TURN,
+                {"gone": gone, "slasher": slasher.slasher_name(state), "meter": state.meter},
             )
         )
     if all(state.done):

@@ -71,6 +71,8 @@ def betray(state: State, use: keys.Traitor, events: list[Event]) -> None:
                 "other_name": o.name,
                 "act": act,
                 "item": item,
+                "total": len(x.rescues),
+                "other_total": len(o.rescues),
             },
         )
     )

@@ -41,9 +41,8 @@ def begin_turn(state: State, who: int, events: list[Event]) -> None:
     state.roll = []
     state.stops = {}
     x = state.survivors[who]
-    events.append(
-        Event("turn_started", state.turn_no, TURN, {"seat": x.seat, "name": x.name, "health": x.health})
-    )
+    started = {"seat": x.seat, "name": x.name, "health": x.health}
+    events.append(Event("turn_started", state.turn_no, TURN, started))
     if A.has(x.name, "revive") and x.health <= R.INJURED:
         # Specs (designed within the rulebook's "reviving Health"): heals at the start of his turn.
         x.health += R.ABILITIES[x.name].amount
@@ -53,6 +52,7 @@ def begin_turn(state: State, who: int, events: list[Event]) -> None:
             state.phase = TRAITOR  # Rulebook, Traitor Card: used at the start of the turn
         else:
             state.supplies.discard(x.traitors.pop())  # designed: nobody left to betray
+            started["traitor_gone"] = True  # told to the holder alone (the card is theirs to know)
     if state.phase == TURN and not turn_choice_here(state, x):
         # Designed: with nothing to choose but the roll, the movement dice are rolled at once.
         movement.roll_move(state, events)
@@ -148,7 +148,14 @@ def _heal(state: State, key: keys.Key, events: list[Event]) -> None:
             "healed",
             state.turn_no,
             TURN,
-            {"seat": x.seat, "name": x.name, "card": kind.name, "amount": gained},
+            {
+                "seat": x.seat,
+                "name": x.name,
+                "card": kind.name,
+                "amount": gained,
+                "health": x.health,
+                **({} if kind.infinite else {"left": x.trackers[card] - 1}),
+            },
         )
     )
     spending.use_tracker(state, state.current, card, 1, events)

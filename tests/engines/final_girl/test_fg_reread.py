@@ -41,38 +41,57 @@ def _trap_her(s: State, card: str) -> object:
 # -- S10: the opening Event is resolved before turn 1 --------------------------------------------------------
 
 
-def _opening(seed: int):
+def _opening(monkeypatch: pytest.MonkeyPatch, event: str, seed: int = 0):
+    """The opening of a game whose Event deck has `event` on top (whatever the seed deals)."""
+    from engines.final_girl import dealing
+
+    deal = dealing.deal
+
+    def on_top(state: State, *args) -> None:
+        deal(state, *args)
+        state.event_deck.remove(event)
+        state.event_deck.append(event)
+
+    monkeypatch.setattr(dealing, "deal", on_top)
     state, events = GAME.setup(seed, {})
     return state, events, [e for e in events if e.turn == 0]
 
 
-def test_s10_tumbling_boxes_drawn_first_raises_horror_by_two_before_turn_one():
-    s, _, opening = _opening(2)
+def _placed(s: State) -> int:
+    """The Victims the Setup card puts on the board."""
+    return sum(D.SETUPS[s.setup_card]["victims"].values())
+
+
+def test_s10_tumbling_boxes_drawn_first_raises_horror_by_two_before_turn_one(monkeypatch):
+    s, _, opening = _opening(monkeypatch, "tumbling_boxes")
     assert [e["event"] for e in opening if e.kind == "event_drawn"] == ["tumbling_boxes"]
     assert s.horror == 5 + 2  # from The Tormentor's starting 5
     assert [e["horror"] for e in opening if e.kind == "horror_changed"] == [6, 7]
 
 
-def test_s10_trucks_are_here_drawn_first_puts_three_victims_on_the_loading_dock():
-    s, _, opening = _opening(5)
+def test_s10_trucks_are_here_drawn_first_puts_three_victims_on_the_loading_dock(monkeypatch):
+    s, _, opening = _opening(monkeypatch, "trucks")
     assert [e["event"] for e in opening if e.kind == "event_drawn"] == ["trucks"]
-    assert len(victims_at(s, "dock")) == 3
-    assert s.supply == 21 - 8 - 1 - 3  # the Setup card's 8, the trapped one, the three off the trucks
+    assert len(victims_at(s, "dock")) == D.SETUPS[s.setup_card]["victims"].get("dock", 0) + 3
+    assert s.supply == 21 - _placed(s) - 1 - 3  # the Setup card's, the trapped one, the three off the trucks
 
 
-def test_s10_the_supervisor_drawn_first_is_on_the_board_with_two_more_victims():
-    s, _, _ = _opening(6)
+@pytest.mark.parametrize("seed", range(6))
+def test_s10_the_supervisor_drawn_first_is_on_the_board_with_two_more_victims(monkeypatch, seed):
+    s, _, _ = _opening(monkeypatch, "supervisor", seed)
     assert "supervisor" in s.events_active
     boss = [v for v in s.victims if v.special == "supervisor"]
     assert len(boss) == 1 and boss[0].space == "cage"
     setup_cage = D.SETUPS[s.setup_card]["victims"].get("cage", 0)
-    assert len(victims_at(s, "cage")) == setup_cage + 1 + 2
+    trapped_there = int(s.killer_start == "cage")  # the Tormentor's opening Victim, where she would start
+    assert len(victims_at(s, "cage")) == setup_cage + trapped_there + 1 + 2
 
 
-def test_s10_scatter_and_help_on_the_racks_move_victims_before_turn_one():
-    _, _, opening = _opening(10)  # Scatter!
+def test_s10_scatter_and_help_on_the_racks_move_victims_before_turn_one(monkeypatch):
+    _, _, opening = _opening(monkeypatch, "scatter")
     assert "victim_panics" in kinds(opening)
-    _, _, opening = _opening(12)  # Help on the Racks
+    monkeypatch.undo()
+    _, _, opening = _opening(monkeypatch, "help_on_racks")
     assert [e["dst"] for e in opening if e.kind == "victim_moved"] and all(
         e["dst"] in D.RACKS for e in opening if e.kind == "victim_moved"
     )

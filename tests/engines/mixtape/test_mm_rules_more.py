@@ -287,8 +287,8 @@ def test_stitches_comes_back_once_from_death():
 
 
 def test_full_moon_cards_are_in_the_deck_only_with_linda():
-    linda, _ = GAME.setup(1, {"hero": "linda"})
-    kirk, _ = GAME.setup(1, {"hero": "kirk"})
+    linda, _ = GAME.setup(1, {"hero": "linda", "deal": "1"})  # the box's own cards (the first content edition)
+    kirk, _ = GAME.setup(1, {"hero": "kirk", "deal": "1"})
     assert set(linda.scenes.cards()) >= R.FULL_MOON and len(linda.scenes.cards()) == 50
     assert not R.FULL_MOON & set(kirk.scenes.cards()) and len(kirk.scenes.cards()) == 47
 

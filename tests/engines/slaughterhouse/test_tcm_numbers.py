@@ -13,6 +13,10 @@ from engines.slaughterhouse.machine import run
 from engines.slaughterhouse.panic import raise_panic
 from engines.slaughterhouse.state import Step
 
+BOX = GAME.content(1)
+"""The box's own cards (the first content edition): a card added later joins a later edition and changes none of
+these numbers (engines/core/decks.py)."""
+
 # -- the House ------------------------------------------------------------------------------------------
 
 
@@ -92,7 +96,7 @@ def test_search_dice_two_plus_one_for_a_light_minus_one_for_stench_and_for_a_con
 
 
 def test_the_sawyer_deck_holds_twenty_cards_in_these_numbers():
-    counts = Counter(D.SAWYER_CARDS[c]["id"] for c in D.SAWYER_CARDS)
+    counts = Counter(D.SAWYER_CARDS[c]["id"] for c in BOX["sawyer-cards"])
     assert counts == {
         "i_got_ya": 4,
         "slam": 3,
@@ -184,7 +188,7 @@ def test_free_hunts_roll_two_dice_and_free_attacks_one_or_two():
 
 
 def test_the_desperation_deck_holds_twenty_cards_in_these_numbers():
-    counts = Counter(D.DESPERATION[c]["id"] for c in D.DESPERATION)
+    counts = Counter(D.DESPERATION[c]["id"] for c in BOX["desperation"])
     assert counts == {
         "adrenaline": 4,
         "fight_back": 3,
@@ -231,8 +235,8 @@ def test_dig_deep_gives_one_action_never_past_four_and_hushes():
 
 
 def test_the_injury_deck_holds_six_of_each_type_four_plain_and_two_harsh():
-    by_type = Counter(D.INJURIES[c]["type"] for c in D.INJURIES)
-    harsh = Counter(D.INJURIES[c]["effect"] for c in D.INJURIES if D.INJURIES[c]["effect"] != "none")
+    by_type = Counter(D.INJURIES[c]["type"] for c in BOX["injuries"])
+    harsh = Counter(D.INJURIES[c]["effect"] for c in BOX["injuries"] if D.INJURIES[c]["effect"] != "none")
     assert by_type == {"hand": 6, "foot": 6, "head": 6, "heart": 6}
     assert harsh == {"limit3": 2, "no_run": 2, "search_minus": 2, "action_minus": 2}
 
@@ -245,13 +249,13 @@ def test_a_shattered_ankle_forbids_running():
 
 
 def test_the_fourteen_items_and_their_numbers():
-    counts = Counter(D.ITEMS[c]["effect"] for c in D.ITEMS)
+    counts = Counter(D.ITEMS[c]["effect"] for c in BOX["items"])
     assert counts == {"backpack": 1, "weapon": 5, "search_plus": 2, "calm": 2, "heal": 2, "run_quiet": 2}
-    dice = {D.ITEMS[c]["id"]: D.ITEMS[c]["dice"] for c in D.ITEMS if D.ITEMS[c]["effect"] == "weapon"}
+    dice = {D.ITEMS[c]["id"]: D.ITEMS[c]["dice"] for c in BOX["items"] if D.ITEMS[c]["effect"] == "weapon"}
     assert dice == {"crowbar": 2, "hammer": 1, "kitchen_knife": 1, "shovel": 2, "cleaver": 2}
-    personal = Counter(D.PERSONAL[c]["effect"] for c in D.PERSONAL)
+    personal = Counter(D.PERSONAL[c]["effect"] for c in BOX["personal"])
     assert personal == {"weapon": 2, "calm": 4, "search_plus": 3, "run_quiet": 2, "heal": 1}
-    assert {D.PERSONAL[c]["id"]: D.PERSONAL[c]["dice"] for c in D.PERSONAL if "dice" in D.PERSONAL[c]} == {
+    assert {D.PERSONAL[c]["id"]: D.PERSONAL[c]["dice"] for c in BOX["personal"] if "dice" in D.PERSONAL[c]} == {
         "pocket_knife": 1,
         "switchblade": 1,
     }

@@ -72,10 +72,10 @@ def test_personal_items_six_revealed_taken_oldest_first():
 
 
 def test_item_deck_split_between_boards_larger_half_downstairs():
-    state, _ = GAME.setup(4, {})
+    state, _ = GAME.setup(4, {"deal": "1"})  # the box's own cards (the first content edition)
     down, up = len(state.item_decks["down"]), len(state.item_decks["up"])
-    assert len(D.ITEMS) == 14 and down + up == 14 + 6 and down == up == 10
-    state, _ = GAME.setup(4, {"scenario": "e"})  # 14 + 5 Evidence + nothing else: an odd deck
+    assert len(GAME.content(1)["items"]) == 14 and down + up == 14 + 6 and down == up == 10
+    state, _ = GAME.setup(4, {"scenario": "e", "deal": "1"})  # 14 + 5 Evidence + nothing else: an odd deck
     assert (len(state.item_decks["down"]), len(state.item_decks["up"])) == (10, 9)
 
 
