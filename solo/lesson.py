@@ -223,11 +223,13 @@ class Coach:
             return None  # the start is said by `opening`; at the end, only the last events' steps and the end's
         if step.decision and (d is None or d.kind not in step.decision):
             return None
-        if step.event:
-            found = next((e for e in reversed(events) if e.kind in step.event), None)
-            if found is None:
-                return None
-            return Fields({**base, **self.narrator.values(found)}, self.narrator.templates.nouns)  # the event's own facts win
+        if step.event:  # the latest of its events that the step's conditions hold of (a rival's may come after)
+            for found in reversed(events):
+                if found.kind in step.event:
+                    fields = Fields({**base, **self.narrator.values(found)}, self.narrator.templates.nouns)
+                    if holds(step.tells, fields):  # the event's own facts win
+                        return fields
+            return None
         return base
 
     def _fields(self, run: Run, d: Decision | None) -> tuple[Fields, dict[str, str]]:
@@ -246,6 +248,7 @@ class Coach:
             option = d.option(key)
             facts["suggested"] = key
             facts["suggested_label"] = option.label if option else key
+            facts["suggested_number"] = d.options.index(option) + 1 if option else 0  # as the list numbers it
             facts["suggested_typed"] = option.aliases[0] if option and option.aliases else facts["suggested_label"]
         return Fields(facts, self.narrator.templates.nouns), chances
 
