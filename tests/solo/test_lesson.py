@@ -81,6 +81,7 @@ KINDS = {
         "start", "lock", "turn", "move", "spend", "keep", "run", "search", "bonus_move", "bonus_swap", "target",
         "aid", "rise", "door", "redraw", "at_lock",
     },
+    "escape-from-tall-oaks": {"start", "turn", "move", "spend", "keep", "task", "scuffle", "redraw", "traitor"},
 }
 """The kinds of decision each game's default setup asks the person (the `roll` order is an option's)."""
 
