@@ -154,3 +154,16 @@ def test_coach_repeats_its_last_words_and_auto_plays_on_until_something_new(tmp_
     assert person.typed.count("auto") == len(made) and max(made) > 1
     before = out.index("(The coach made")
     assert out.rfind("Coach, Play on", 0, before) != -1  # taught before it is used
+
+
+def test_every_game_has_a_lesson_and_its_readme_section_starts_with_solo_learn():
+    from pathlib import Path
+
+    from engines import registry
+
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    for game_id in registry.ids():
+        game = get(game_id)
+        assert lesson.offered(game_id), f"{game.title} has no lesson"
+        section = readme.split(f"\n## {game.title}\n", 1)[1]
+        assert section.lstrip("\n").startswith(f"    solo learn {game_id}\n"), game.title
