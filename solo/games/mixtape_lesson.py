@@ -29,6 +29,7 @@ def facts(view: View, decision: Decision | None) -> dict[str, Any]:
         "to_go": max(0, view.goal - me.souvenirs),
         "rival_count": len(rivals),
         "rival_names": [s.name for s in rivals],
+        "rivals_alive": sum(1 for s in rivals if s.alive),
         "best_rival": max((s.souvenirs for s in rivals), default=0),
         "meter": view.meter,
         "meter_full": R.METER,
