@@ -100,7 +100,9 @@ class Coach:
         self.fired: set[str] = set()
         self.prompts = 0  # the person's prompts the coach has spoken at (the lesson's start is the first)
         self.seen = 0  # where in the log the events the coach has looked at end
-        self.asked: tuple[Said, str] | None = None  # what the coach said when it asked, and the key asked
+        self.asked: tuple[Said, str, int] | None = None
+        """What the coach said when it asked, the key asked, and where in the run's choices it asked (an undo
+        leaves that decision: the ask is then no longer about the one at hand)."""
         self.awaiting: tuple[Step, Fields] | None = None  # a step that asked for a command, till it is typed
         self.notes: list[Said] = []  # said at the next prompt: what an asked choice was for, a command's note
         self.last: list[Said] = []  # the last words said, for `coach`
@@ -151,7 +153,7 @@ class Coach:
         """The person chose `key` at `decision`: where the coach had asked for another, it says what that
         choice was for at the next prompt."""
         asked, self.asked = self.asked, None
-        if asked is None or asked[1] == key:
+        if asked is None or asked[1] == key or asked[2] != len(run.keys) - 1:  # `key` is the run's last choice
             return
         said = asked[0]
         chosen = decision.option(key)
@@ -182,9 +184,12 @@ class Coach:
         policy = self.game.policies[self.game.default_policy]
         return decide(self.game, policy, run.state, decision, policy_rng(run.seed, len(run.keys)))
 
-    def asked_key(self) -> str | None:
-        """The key the coach asked for at the current decision, if it asked."""
-        return None if self.asked is None else self.asked[1]
+    def asked_key(self, run: Run | None = None) -> str | None:
+        """The key the coach asked for at the current decision, if it asked (with `run`: only where the run is
+        still at the decision it asked at, not back at an earlier one after an undo)."""
+        if self.asked is None or (run is not None and self.asked[2] != len(run.keys)):
+            return None
+        return self.asked[1]
 
     def missing(self) -> list[str]:
         """The steps expected on the coach's own path that were never said."""
@@ -261,7 +266,7 @@ class Coach:
             step = self.lesson.step(s.step)
             key = s.fields.get(step.ask) if step.ask else None
             if isinstance(key, str) and d is not None and d.option(key) is not None:
-                self.asked = (s, key)
+                self.asked = (s, key, len(run.keys))
             if step.command:
                 self.awaiting = (step, Fields(dict(s.fields), self.narrator.templates.nouns))
 
@@ -277,11 +282,13 @@ class Coach:
         last = None  # the person's last choice: the events after its prompt are the ones still to look at
         for i, key in enumerate(run.keys):
             d = shadow.decision()
-            if d is not None and d.seat == self.seat:
+            mine = d is not None and d.seat == self.seat
+            if mine:
                 self._mark(shadow, self._evaluate(shadow))
-                self.chose(shadow, key, d)
                 last = i
             shadow.choose(key, d)
+            if mine and d is not None:
+                self.chose(shadow, key, d)
         self.notes = []
         self.awaiting = None
         self.seen = run.marks[last] if last is not None and last < len(run.marks) else 0
@@ -317,7 +324,7 @@ def auto(run: Run, coach: Coach) -> int:
             continue
         if played and coach.would_speak(run):
             break
-        key = (coach.asked_key() if not played else None) or coach.suggested(run, d)
+        key = (coach.asked_key(run) if not played else None) or coach.suggested(run, d)
         run.choose(key, d)
         coach.chose(run, key, d)
         played += 1
@@ -364,7 +371,7 @@ def walk(game: Game, seed: int | None = None, choose: Chooser | None = None, lim
         d = run.decision()
         if d is None:
             break
-        key = choose(run, coach, d) if choose is not None else coach.asked_key() or coach.suggested(run, d)
+        key = choose(run, coach, d) if choose is not None else coach.asked_key(run) or coach.suggested(run, d)
         run.choose(key, d)
         coach.chose(run, key, d)
         decisions += 1

@@ -42,7 +42,7 @@ def following(run: Run, coach: lesson.Coach, d: Decision) -> str:
     else 'auto' once the coach has taught it, else the game's own policy's choice."""
     if coach.awaiting is not None and coach.awaiting[0].command not in ("auto",):
         return coach.awaiting[0].command
-    asked = coach.asked_key()
+    asked = coach.asked_key(run)
     if asked is not None:
         return number(d, asked)
     if coach.awaiting is not None:
@@ -53,7 +53,7 @@ def following(run: Run, coach: lesson.Coach, d: Decision) -> str:
 def otherwise(run: Run, coach: lesson.Coach, d: Decision) -> str:
     """The person chooses otherwise wherever the coach asks (the last other choice), never tries a command, and
     elsewhere picks the last choice on the list every third decision, else the policy's."""
-    asked = coach.asked_key()
+    asked = coach.asked_key(run)
     if asked is not None and len(d.options) > 1:
         other = [o.key for o in d.options if o.key != asked]
         return number(d, other[-1])

@@ -167,3 +167,35 @@ def test_every_game_has_a_lesson_and_its_readme_section_starts_with_solo_learn()
         assert lesson.offered(game_id), f"{game.title} has no lesson"
         section = readme.split(f"\n## {game.title}\n", 1)[1]
         assert section.lstrip("\n").startswith(f"    solo learn {game_id}\n"), game.title
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_after_an_undo_the_coach_never_says_its_ask_was_about_the_earlier_decision(game_id):
+    """The coach asked at a decision; the person undid their choice before it and chose otherwise there: no
+    note names the asked choice against a choice at another decision, and `auto` plays no stale key."""
+    from narratives import for_game
+
+    game = get(game_id)
+    run = lesson.new_run(game)
+    coach = lesson.Coach(run, for_game(game_id, run.seed, run.seat))
+    run.step_automa()
+    coach.opening(run)
+    for _ in range(lesson.AUTO_LIMIT):
+        run.step_automa()
+        coach.speak(run)
+        d = run.decision()
+        assert d is not None, "the coach never asked after the person's first choice"
+        if coach.asked_key(run) is not None and any(s == run.seat for s in run.seats):
+            break
+        key = coach.suggested(run, d)
+        run.choose(key, d)
+        coach.chose(run, key, d)
+    asked = coach.asked_key(run)
+    assert asked is not None and run.undo()
+    assert coach.asked_key(run) is None  # back at an earlier decision: not the one it asked at
+    d = run.decision()
+    assert d is not None and d.seat == run.seat
+    other = next((o.key for o in d.options if o.key != asked), d.options[0].key)
+    run.choose(other, d)
+    coach.chose(run, other, d)
+    assert coach.notes == []
