@@ -15,11 +15,8 @@ from engines.core.contract import (
     Outcome,
     Policy,
     Seat,
-    resolve_options,
 )
-from engines.core.decks import Dealer
 from engines.core.events import Event
-from engines.core.rng import Rng
 from engines.final_girl import (
     board,
     dealing,
@@ -33,23 +30,21 @@ from engines.final_girl import (
     turn,
     victims,
 )
-from engines.final_girl import data as D
 from engines.final_girl import determinize as hidden
 from engines.final_girl import events as event_cards
 from engines.final_girl import items as item_cards
+from engines.final_girl import setup as opening
 from engines.final_girl.ambiguity import MODES
-from engines.final_girl.board import place_victims
-from engines.final_girl.events import draw_event
 from engines.final_girl.items import why_not_item
 from engines.final_girl.keys import Key
-from engines.final_girl.machine import CHOICES, OPTIONS, ev, push, run
+from engines.final_girl.machine import CHOICES, OPTIONS, run
 from engines.final_girl.planning import why_not_buy
 from engines.final_girl.playing import action_prompt, why_not_discard, why_not_play
-from engines.final_girl.rolling import horror_dice, roll_prompt
+from engines.final_girl.rolling import roll_prompt
 from engines.final_girl.state import State, View
-from engines.final_girl.tracks import killer_values
-from engines.final_girl.traps import trap_victim, why_not_task
+from engines.final_girl.traps import why_not_task
 from engines.final_girl.victims import why_not_save
+from engines.final_girl.view import view_of
 
 FINAL_GIRL = "final_girl"
 _MECHANICS = (
@@ -67,7 +62,6 @@ _MECHANICS = (
     victims,
 )
 """Every mechanic: each fills the step tables (`machine`) as it is imported, so all are imported here."""
-_SLOTS = {g: len(spec["slots"]) for g, spec in D.GIRLS.items()}
 
 PROMPTS = {  # decision kind -> what the person is asked
     "action": "Action phase: play a card, use an item, rescue a Victim, work a trap, or end the phase.",
@@ -169,58 +163,7 @@ class FinalGirl:
     # -- the contract ---------------------------------------------------------------------------------
 
     def setup(self, seed: int, options: Mapping[str, str] | None = None) -> tuple[State, list[Event]]:
-        given = dict(options or {})
-        rng = Rng.from_seed(seed)
-        dealer = Dealer.take(seed, rng, given, dealing.NEWEST, dealing.since_of)
-        opts = resolve_options(self, given)
-        girl = D.GIRLS[opts["girl"]]
-        extreme = opts["mode"] == "extreme"
-        epic = opts["dark_power"] == "epic"
-        state = State(rng=rng, girl=opts["girl"], extreme=extreme, epic=epic, ties=opts["ties"])
-        events: list[Event] = []
-        # The cards: Action cards, Finale and Dark Power, Terror, the Setup card, Items, the Final Health
-        # tokens, the Death Trap and Event decks (engines/final_girl/dealing.py).
-        dealing.deal(state, dealer, opts["finale"] == "epic", opts["bonus_items"] == "on")
-        setup = D.SETUPS[state.setup_card]
-        state.fg_space = state.fg_start = setup["final_girl"]
-        state.killer_start = setup["killer"]
-        state.supply = D.RULES["victims_total"]
-        # Health.
-        state.fg_health = state.fg_max = girl["health"]
-        state.killer_health = state.killer_max = D.KILLER["health"]
-        # Tracks.
-        state.time = D.RULES["time_start_extreme" if extreme else "time_start"]
-        state.horror = D.KILLER["start_horror"]
-        state.bloodlust = 0
-        # Marrek Warehouse: Locked tokens on every Exit, the Forklift in The Pit.
-        state.locked = list(D.EXITS)
-        state.forklift = D.PIT
-        ev(
-            state,
-            events,
-            "game_started",
-            girl=state.girl,
-            girl_name=girl["name"],
-            setup=state.setup_card,
-            setup_name=setup["name"],
-            space=state.fg_space,
-            name=D.SPACES[state.fg_space]["name"],
-            health=state.fg_health,
-            time=state.time,
-            horror=state.horror,
-            extreme=extreme,
-        )
-        for space, n in setup["victims"].items():
-            place_victims(state, n, space, events)
-        # The Tormentor's opening: a Victim where she would have started, in a Death Trap.
-        if place_victims(state, 1, state.killer_start, events):
-            trap_victim(state, {"newest": True}, events)
-        # The first Event is revealed and resolved before turn 1 (S10): its effects go above the turn loop,
-        # which would otherwise keep them beneath it for ever.
-        push(state, {"op": "turn"})
-        draw_event(state, events)
-        run(state, events)
-        return state, events
+        return opening.new_game(self, seed, options)
 
     def decision(self, state: State) -> Decision | None:
         if state.result or not state.ask:
@@ -252,77 +195,7 @@ class FinalGirl:
         return None
 
     def view(self, state: State, seat: str = FINAL_GIRL) -> View:
-        # Positional, in View's field order (a test checks every field by name): built at every decision,
-        # and positional construction is several times cheaper than keywords. `copy()` is the cheapest copy.
-        tops: dict[str, str] = {}
-        counts: dict[str, int] = {}
-        down = state.items_down
-        for space, pile in state.item_decks.items():
-            n = counts[space] = len(pile)
-            if n:
-                top = pile[-1]
-                if not down or top not in down:
-                    tops[space] = top
-        trapped = False
-        for t in state.traps:
-            if t.subject == "fg" and not t.done:
-                trapped = True
-                break
-        attack, move = killer_values(state)
-        return View(
-            state.turn,
-            state.phase,
-            state.girl,
-            state.extreme,
-            state.time,
-            state.horror,
-            horror_dice(state),
-            state.bloodlust,
-            state.fg_space,
-            state.fg_health,
-            state.fg_max,
-            state.fg_white,
-            trapped,
-            state.slots,
-            _SLOTS[state.girl],
-            state.killer_space,
-            state.killer_health,
-            state.killer_max,
-            state.killer_white,
-            state.finale if state.finale_revealed else "",
-            state.dark_power if state.dark_power_revealed else "",
-            state.minor_powers.copy(),
-            len(state.terror.draw_pile),
-            sorted(state.hand),
-            state.tableau.copy(),
-            state.used.copy(),
-            state.hands.copy(),
-            state.backpack.copy(),
-            state.item_uses.copy(),
-            tops,
-            counts,
-            state.locked.copy(),
-            state.forklift,
-            state.victims.copy(),
-            state.traps.copy(),
-            state.events_active.copy(),
-            state.saved,
-            state.dead,
-            state.supply,
-            state.ask.copy(),
-            state.roll.copy(),
-            state.bonus_dice,
-            state.improvise,
-            state.result,
-            state.ties,
-            state.setup_card,
-            state.events_done.copy(),
-            len(state.victim_trap_deck),
-            len(state.fg_trap_deck),
-            attack,
-            move,
-            state.setups_revealed.copy(),
-        )
+        return view_of(state)
 
     def ending(self, state: State, key: str) -> Ending | None:
         """What `key` ends, where it ends a phase or a move (engines.core.contract.Ending)."""

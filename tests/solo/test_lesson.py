@@ -9,6 +9,7 @@ import re
 import pytest
 from lesson_harness import Kept, Person, following, number, otherwise, play, untrue
 
+from engines.core.race import Race
 from engines.registry import get
 from narratives.templates import load
 from saves import SaveStore
@@ -25,7 +26,7 @@ GAMES = [g for g in lesson.FACTS if lesson.offered(g)]
 def _quick_hints(monkeypatch):
     """The lessons ask for 'hint': a search of a couple of samples here, at a test's pace (the words are the
     same whatever it finds)."""
-    monkeypatch.setattr("solo.advice.iterations", lambda game: 2)
+    monkeypatch.setattr("solo.advice.RACE", Race(first=1, most=2))
 
 
 @pytest.mark.parametrize("game_id", GAMES)
