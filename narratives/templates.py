@@ -88,7 +88,7 @@ import re
 from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -96,6 +96,9 @@ from engines.core.datafile import read_toml
 from engines.core.events import Event
 from narratives.grammar import RULE, Grammar, Option, option, split
 from narratives.tells import check
+
+if TYPE_CHECKING:
+    from narratives.lesson import Lesson
 
 _HERE = Path(__file__).parent  # the TOML files sit beside this module
 
@@ -112,6 +115,7 @@ RESERVED = frozenset(
         "voices",
         "private",
         "claims",
+        "lesson",
     }
 )
 """Top-level tables that are not event kinds."""
@@ -230,6 +234,8 @@ class Templates(msgspec.Struct, frozen=True):
     noun_hook: NounsFn = _no_nouns
     private: Mapping[str, str] = {}
     """Fact name -> the one seat that may hear it (the `[private]` table)."""
+    lesson_table: Mapping[str, Any] = {}
+    """The `[lesson]` table as the file has it: the coach's words for a guided first game (narratives/lesson.py)."""
     claims: tuple[Claim, ...] = ()
     """The facts sentences assert by their words (the `[claims]` tables of the shared file and the game's)."""
     memo: dict[str, Any] = {}
@@ -240,6 +246,16 @@ class Templates(msgspec.Struct, frozen=True):
         if "nouns" not in self.memo:
             self.memo["nouns"] = {**self.noun_hook(), **self.noun_table}
         return self.memo["nouns"]
+
+    def lesson(self) -> Lesson | None:
+        """The game's lesson, parsed on first use (a run that is not a lesson never reads it); None if none."""
+        if not self.lesson_table:
+            return None
+        if "lesson" not in self.memo:
+            from narratives.lesson import parse
+
+            self.memo["lesson"] = parse(self.lesson_table)
+        return self.memo["lesson"]
 
 
 def validate(templates: Templates) -> list[str]:
@@ -260,6 +276,10 @@ def validate(templates: Templates) -> list[str]:
             problems.append(f"{where}: {e}")
         if case.fold is not None and case.fold not in templates.folds:
             problems.append(f"{where}: folds into '{case.fold}', which has no [folds.{case.fold}] table")
+    try:
+        templates.lesson()
+    except (ValueError, TypeError) as e:
+        problems.append(f"lesson: {e}")
     for claim in templates.claims:
         try:
             re.compile(claim.says)
@@ -341,6 +361,7 @@ def from_data(
         noun_table=dict(data.get("nouns", {})),
         noun_hook=nouns,
         private={str(k): str(v) for k, v in data.get("private", {}).items()},
+        lesson_table=dict(data.get("lesson", {})),
         claims=_claims({**common.get("claims", {}), **data.get("claims", {})}),
     )
 

@@ -321,6 +321,11 @@ def template_texts(templates: Templates) -> Iterator[tuple[str, str]]:
     for rule in templates.grammar.raw:
         for opt in templates.grammar.options(rule):
             yield f"grammar.{rule}", opt.text
+    lesson = templates.lesson()
+    if lesson is not None:
+        from narratives.lesson import texts
+
+        yield from texts(lesson)
 
 
 def _case_texts(where: str, case: Case) -> Iterator[tuple[str, str]]:

@@ -41,6 +41,9 @@ class Snapshot(msgspec.Struct, kw_only=True):
     """The run's own id, made when it began: a save of another run is never written over this one."""
     automa: str = "normal"
     """The level the opposing seats play at (engines.core.levels); saves from before levels played 'normal'."""
+    lesson: str = ""
+    """The lesson this run plays ('' for a real game): a lesson's slot is marked so, and never counted in the
+    player's record."""
     seal: str | None = None
     """A digest of the fields the replay cannot check (ironman, status, turn, times...), so a hand edit of
     one of them is caught. None only in saves from before seals (schema 1)."""
@@ -93,6 +96,8 @@ def seal_of(record: Snapshot) -> str:
     ]
     if record.automa != "normal":  # only then: a save from before levels keeps the seal it was written with
         fields.append(record.automa)
+    if record.lesson:  # likewise: a save from before lessons keeps its seal
+        fields.append(["lesson", record.lesson])
     return hashlib.blake2b(msgspec.json.encode(fields), digest_size=16).hexdigest()
 
 

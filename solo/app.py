@@ -31,6 +31,7 @@ def dispatch(args: argparse.Namespace) -> int:
     handlers = {
         None: menu,
         "new": cmd_new,
+        "learn": cmd_learn,
         "continue": cmd_continue,
         "load": cmd_load,
         "list": cmd_list,
@@ -180,6 +181,38 @@ def cmd_new(args: argparse.Namespace) -> int:
     run = _new_run(game, args.seed, args.seat, options, args.ironman, carried, _level(game, args.automa))
     slot = _new_slot(store, args.slot, game.id)
     return play(run, store, slot, args, coach=coach == "on")
+
+
+def cmd_learn(args: argparse.Namespace) -> int:
+    """A guided first game: the lesson saved unfinished in a slot, else a new one (`--again`: always new)."""
+    game = _game(args.game)
+    store = _store(args)
+    return _learn(game, store, args, args.again, args.slot)
+
+
+def _learn(game: Game, store: SaveStore, args: argparse.Namespace, again: bool = False, wanted: str | None = None) -> int:
+    from solo import lesson
+
+    if not lesson.offered(game.id):
+        raise Failure(f"{game.title} has no lesson yet; 'solo new {game.id}' starts a game.")
+    if not again and wanted is None:
+        slot = _unfinished_lesson(store, game.id)
+        if slot is not None:
+            print(f"Resuming your lesson in slot '{slot}' ('solo learn {game.id} --again' starts it over).")
+            opened, note = _open_run(store, slot)
+            return play(opened, store, slot, args, note=note)
+    run = lesson.new_run(game)
+    slot = _new_slot(store, wanted, f"learn-{game.id}")
+    return play(run, store, slot, args)
+
+
+def _unfinished_lesson(store: SaveStore, game_id: str) -> str | None:
+    """The slot of the latest unfinished lesson of this game, if one is saved."""
+    for item in store.list():
+        record = item.record
+        if record is not None and record.lesson == game_id and record.latest()[1] == "running":
+            return item.slot
+    return None
 
 
 def _level(game: Game, asked: str | None) -> str:
@@ -547,7 +580,7 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 def menu(args: argparse.Namespace) -> int:
-    """`solo` alone: new, continue, load, list, quit."""
+    """`solo` alone: new, learn, continue, load, list, quit."""
     store = _store(args)
     screen = _screen(args)
     words: list[str] = []  # what Tab completes: the slots, and the games when one is asked for
@@ -558,27 +591,34 @@ def menu(args: argparse.Namespace) -> int:
         latest = store.latest()
         items = [
             "New game",
+            "Learn to play: a guided first game",
             f"Continue ({latest})" if latest else "Continue",
             "Load a saved run",
             "List saves",
             "Quit",
         ]
         screen.story("Solo: horror board games", ["\n".join(f"{i}. {t}" for i, t in enumerate(items, 1))], "red")
-        choice = _ask(reader, "Choose 1-5: ")
-        if choice is None or choice in ("5", "q", "quit"):
+        choice = _ask(reader, "Choose 1-6: ")
+        if choice is None or choice in ("6", "q", "quit"):
             return 0
         if choice in ("1", "n", "new"):
             words[:] = registry.ids()
             return _menu_new(args, store, screen, reader)
-        if choice in ("2", "c", "continue"):
+        if choice in ("2", "learn"):
+            words[:] = registry.ids()
+            game = _menu_game(reader, screen)
+            if game is None:
+                return 0
+            return _learn(game, store, args)
+        if choice in ("3", "c", "continue"):
             if latest is None:
-                screen.error("There is no saved run yet; choose 1 for a new game.")
+                screen.error("There is no saved run yet; choose 1 for a new game, or 2 to learn one.")
                 continue
             opened = _menu_open(store, latest, screen)
             if opened is None:
                 continue
             return play(opened[0], store, latest, args, note=opened[1])
-        if choice in ("3", "load"):
+        if choice in ("4", "load"):
             rows, note = saved.listing(store)
             if not rows:
                 screen.error("No saves yet.")
@@ -594,14 +634,14 @@ def menu(args: argparse.Namespace) -> int:
             if opened is None:
                 continue
             return play(opened[0], store, slot, args, note=opened[1])
-        if choice in ("4", "list"):
+        if choice in ("5", "list"):
             rows, note = saved.listing(store)
             if rows:
                 screen.table("Saves", saved.HEAD, rows, note)
             else:
                 screen.say("No saves yet.")
             continue
-        screen.error(f"'{choice[:40]}' is not on the menu; type a number from 1 to 5.")
+        screen.error(f"'{choice[:40]}' is not on the menu; type a number from 1 to 6.")
 
 
 def _menu_open(store: SaveStore, slot: str, screen: Screen) -> tuple[Run, str] | None:
@@ -625,27 +665,32 @@ def _ask(reader: Reader, prompt: str, lower: bool = True) -> str | None:
             return None
 
 
-def _menu_new(args: argparse.Namespace, store: SaveStore, screen: Screen, reader: Reader) -> int:
-    from solo import automa
-
+def _menu_game(reader: Reader, screen: Screen) -> Game | None:
+    """The game the person picks from the menu's list, by number or id; None at the end of input."""
     ids = registry.ids()
     games = [registry.get(g) for g in ids]
     screen.say("Games:")
     for i, g in enumerate(games, 1):
         screen.say(f"  {i}. {g.title}")
-    game = None
-    while game is None:
+    while True:
         answer = _ask(reader, f"Game 1-{len(games)} [1]: ")
         if answer is None:
-            return 0
+            return None
         answer = answer or "1"
         pick = number(answer)
         if pick is not None and 1 <= pick <= len(games):
-            game = games[pick - 1]
-        elif answer in ids:
-            game = registry.get(answer)
-        else:
-            screen.error(registry.unknown_game_message(answer))
+            return games[pick - 1]
+        if answer in ids:
+            return registry.get(answer)
+        screen.error(registry.unknown_game_message(answer))
+
+
+def _menu_new(args: argparse.Namespace, store: SaveStore, screen: Screen, reader: Reader) -> int:
+    from solo import automa
+
+    game = _menu_game(reader, screen)
+    if game is None:
+        return 0
     seat = game.person_seats[0]
     if len(game.person_seats) > 1:
         seat = _pick(reader, screen, "Seat", list(game.person_seats), seat) or seat

@@ -10,6 +10,7 @@ from pathlib import Path
 
 USAGE_EPILOG = """examples:
   solo                                  a menu: new game, continue, load, list
+  solo learn final-girl                 a guided first game: the coach teaches as you play
   solo new escape-of-the-dead           start a run (-o barricade=7 for a harder one)
   solo continue                         pick up the latest unfinished run
   solo list                             every saved run
@@ -82,6 +83,12 @@ def _new(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help="ignore what earlier runs left behind (the Slaughterhouse Freezer Box)",
     )
+
+
+def _learn(p: argparse.ArgumentParser) -> None:
+    p.add_argument("game", help="the game's id (see 'solo games')")
+    p.add_argument("--again", action="store_true", help="start the lesson over, even where one is saved unfinished")
+    p.add_argument("--slot", help="the save slot's name for a new lesson (letters, digits, - and _)")
 
 
 def _continue(p: argparse.ArgumentParser) -> None:
@@ -165,6 +172,7 @@ def _nothing(p: argparse.ArgumentParser) -> None:
 
 _COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
     "new": ("start a new run of a game", _new),
+    "learn": ("a guided first game: the coach teaches the rules as you play", _learn),
     "continue": ("continue a run (the latest unfinished by default)", _continue),
     "load": ("continue the run in a slot", _load),
     "list": ("list the saved runs", _nothing),

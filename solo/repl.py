@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 from functools import partial
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engines.core.contract import Decision, IllegalMove
 from narratives import Narrator, for_game
@@ -18,6 +19,9 @@ from solo.reader import Reader
 from solo.run import Run, RunError, check_loadable, new_seed
 from solo.screen import Screen
 from solo.whole import whole_move
+
+if TYPE_CHECKING:
+    from solo.lesson import Coach, Said
 
 PROMPT = "> "
 STOPPED = "(The automa stopped thinking; your choice is saved. Press Enter to let it play on, or type a command.)"
@@ -72,6 +76,11 @@ class Repl:
         self.keep_reported: set = set()  # keep files already said to be damaged at this run's end
         self.warned: tuple[int, str] | None = None  # the ending choice refused once at this decision
         self.chosen: Chosen | None = None  # where the person's last line chose, while no other line follows
+        self.lesson: Coach | None = None  # a lesson's coach (solo/lesson.py); None in a real game
+        if run.lesson:
+            from solo.lesson import coach_for
+
+            self.lesson = coach_for(run, self.narrator)
 
     # -- what the reader needs ------------------------------------------------------------------------
 
@@ -122,7 +131,7 @@ class Repl:
         return cores
 
     def _play(self) -> int:
-        self._automa_turn()
+        self._automa_turn(opening=self.lesson is not None)
         self.save_pending = True  # saved once the first prompt is up: the launch waits for no fsync
         while True:
             self.prompt_if_needed()
@@ -172,16 +181,20 @@ class Repl:
         self._automa_turn()
         self.autosave()
 
-    def _automa_turn(self) -> None:
-        """The automa's turn, then the story. Ctrl-C while it thinks stops it there, as Ctrl-C stops any wait at
-        the table: what it decided stands, the decision it was thinking over waits, and Enter lets it go on."""
+    def _automa_turn(self, opening: bool = False) -> None:
+        """The automa's turn, then the story (after a lesson's `opening` words). Ctrl-C while it thinks stops it
+        there, as Ctrl-C stops any wait at the table: what it decided stands, the decision it was thinking over
+        waits, and Enter lets it go on."""
+        stopped = False
         try:
             self._step_automa()
         except KeyboardInterrupt:
-            self.narrate_new()
-            self.screen.say(STOPPED)
-            return
+            stopped = True
+        if opening:
+            self._lesson_opening()
         self.narrate_new()
+        if stopped:
+            self.screen.say(STOPPED)
 
     def _automa_waits(self) -> bool:
         """Whether the automa decides next (after its turn was stopped, the prompt waits on it)."""
@@ -291,6 +304,8 @@ class Repl:
             return 4
         screen = self.screen
         lines = screen.lines_of(lambda: screen.options(d, self._tip(d), self._laid_out(d, compact)))
+        if self.lesson is not None:
+            lines += screen.lines_of(partial(self._say_lesson, self.lesson.due(self.run)))
         for text in (self._company_line(), self._coach_line(d), self._digest_line()):
             if text:
                 lines += screen.lines_of(partial(screen.say, text))
@@ -301,6 +316,10 @@ class Repl:
         if d is None:
             if not self.ended_shown:
                 self.ended_shown = True
+                if self.lesson is not None:  # a lesson is never recorded: it ends with the offer of a real game
+                    self.show_summary("")
+                    self._lesson_end()
+                    return
                 self.show_summary(self.record_result())
                 self.record_achievements()
                 self.record_carry()
@@ -315,11 +334,13 @@ class Repl:
             self.asked = marker
             keys = tuple(d.keys())
             if self.screen.plain and self.listed.get(d.kind) == keys:
+                self._speak_lesson()
                 self.screen.say(f"{d.prompt} (1-{len(d.options)}, as before; 'look' lists them again.)")
             else:
                 self.listed[d.kind] = keys
                 if not self.screen.plain and self.ui.shows_map(d):
                     self.cmd_map("")
+                self._speak_lesson()
                 self.screen.options(d, self._tip(d), self._laid_out(d, self.compact))
             if company := self._company_line():
                 self.screen.say(company, theme.DANGER)
@@ -339,9 +360,83 @@ class Repl:
 
     def _coach_line(self, d: Decision) -> str:
         """The line on what this kind of decision is about, the first time it comes up; '' otherwise."""
-        if not self.coach or d.seat != self.run.seat or d.kind in self.coached:
+        if not self.coach or self.lesson is not None or d.seat != self.run.seat or d.kind in self.coached:
             return ""
         return self.ui.coach(d) or ""
+
+    # -- a lesson (solo/lesson.py) ----------------------------------------------------------------------
+
+    def _speak_lesson(self) -> None:
+        if self.lesson is not None:
+            self._say_lesson(self.lesson.speak(self.run))
+
+    def _say_lesson(self, said: list[Said]) -> None:
+        for s in said:
+            self.screen.lesson(s.title, s.section, s.text)
+
+    def _lesson_opening(self) -> None:
+        """A new lesson's opening words; at a terminal, Enter then begins the game on a screen of its own."""
+        assert self.lesson is not None
+        said = self.lesson.opening(self.run)
+        self._say_lesson(said)
+        if said and self.screen.console.is_terminal and not getattr(self.reader, "echoes", False):
+            with contextlib.suppress(EOFError, KeyboardInterrupt):  # the prompt meets the end of input again
+                self.reader.read("Press Enter to begin. ")
+
+    def _lesson_word(self, text: str) -> bool:
+        """A lesson's own words at the prompt ('coach', 'auto'); False for anything else."""
+        from solo import lesson
+
+        word = text.lower()
+        if word not in lesson.COMMANDS or self.lesson is None:
+            return False
+        if word == "coach":
+            if self.lesson.last:
+                self._say_lesson(self.lesson.last)
+            else:
+                self.screen.error("The coach has said nothing yet in this game.")
+            return True
+        d = self.run.decision()
+        if d is None or d.seat != self.run.seat:
+            self.screen.error("The game is over: there is nothing left for the coach to play.")
+            return True
+        since = len(self.run.log)
+        played = lesson.auto(self.run, self.lesson)
+        self.digest_due, self.since = True, since
+        self.advance()
+        self.screen.say(lesson.auto_said(played, self.run), theme.HIDDEN)
+        return True
+
+    def _lesson_end(self) -> None:
+        """The lesson's last words, then the offer of a real game with the defaults it explained."""
+        from solo import lesson
+
+        assert self.lesson is not None
+        self._say_lesson(self.lesson.speak(self.run))
+        game = self.run.game
+        question = f"Start a real game of {game.title} now, with its defaults ({lesson.defaults(game)})? [Y/n] "
+        try:
+            answer = self.reader.read(question).strip().lower()
+        except (EOFError, KeyboardInterrupt):
+            answer = "n"
+        if answer not in ("", "y", "yes"):
+            self.screen.say(
+                f"The lesson is over. 'solo new {game.id}' starts a real game whenever you like; "
+                "type 'log' to read this one again, or 'quit'."
+            )
+            return
+        self.autosave(whole=True)
+        run = Run(game, new_seed(), lesson.real_options(game), self.run.seat)
+        try:
+            slot = self.store.claim(game.id)
+        except (SaveError, SlotError, SlotBusy, OSError) as e:
+            self.screen.error(f"Cannot start it here: {e}. 'solo new {game.id}' starts one.")
+            return
+        if self.store.holds(self.slot):
+            self.store.unlock(self.slot)
+        self._use(run, slot)
+        self.screen.say(f"A real game of {game.title} begins in slot '{slot}' (seed {run.seed}).")
+        self.advance()
 
     def _show_digest(self) -> None:
         line = self._digest_line()
@@ -395,6 +490,8 @@ class Repl:
             tip = self.ui.example(d) if d else "Type 'log', 'restart' or 'quit'."
             self.screen.error(f"Nothing typed. {tip} 'help' lists the commands.")
             return
+        if self.lesson is not None and self._lesson_word(text):
+            return
         try:
             what = resolve(text, self.run.decision(), self.ui)
             if what.kind == "command" and what.arg and not BY_WORD[what.name].takes_argument:
@@ -412,6 +509,8 @@ class Repl:
         self.last_line = text
         if what.kind == "command":
             getattr(self, f"cmd_{what.name}")(what.arg)
+            if self.lesson is not None:
+                self._say_lesson([s for s in [self.lesson.command(what.name)] if s is not None])
         elif not self._refused(text, what.name, chosen):
             self.choose(what.name)
 
@@ -432,12 +531,15 @@ class Repl:
     def choose(self, key: str) -> None:
         since = len(self.run.log)
         at = self._where(key)
+        d = self.run.decision()
         try:
             with whole_move():
                 self.run.choose(key)
         except IllegalMove as e:
             self.screen.error(str(e))
             return
+        if self.lesson is not None and d is not None:
+            self.lesson.chose(self.run, key, d)
         self.digest_due, self.since = True, since
         self.chosen = at
         self.advance()
@@ -628,6 +730,10 @@ class Repl:
             return
         rows = [(c.usage, c.help) for c in COMMANDS]
         d = self.run.decision()
+
+        if self.lesson is not None:
+            rows.append(("coach", "the coach's last words again (in a lesson)"))
+            rows.append(("auto", "the coach plays your choices until something new comes up (in a lesson)"))
 
         def draw() -> None:
             self.screen.pairs("Commands", rows)
@@ -979,6 +1085,9 @@ class Repl:
         return pager_question(self.reader, self.screen.console.is_terminal, self.screen.error)
 
     def cmd_restart(self, arg: str) -> None:
+        if self.run.lesson:
+            self._restart_lesson()
+            return
         try:
             answer = self.reader.read(
                 "Start this game over with new dice? The current run is replaced. [y/N] "
@@ -1000,6 +1109,23 @@ class Repl:
         self._use(run, self.slot)
         self.replaces = old.to_record().identity()
         self.screen.say(f"A new game begins (seed {run.seed}).")
+        self.advance()
+
+    def _restart_lesson(self) -> None:
+        """A lesson starts over from its beginning, with its own dice (another seed would teach nothing)."""
+        from solo import lesson
+
+        try:
+            answer = self.reader.read("Start the lesson over from the beginning? This run is replaced. [y/N] ")
+        except (EOFError, KeyboardInterrupt):
+            answer = ""
+        if answer.strip().lower() not in ("y", "yes"):
+            self.screen.say("Carrying on.")
+            return
+        old = self.run
+        self._use(lesson.new_run(old.game), self.slot)
+        self.replaces = old.to_record().identity()
+        self.screen.say("The lesson begins again.")
         self.advance()
 
     def cmd_quit(self, arg: str) -> None:

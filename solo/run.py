@@ -54,6 +54,7 @@ class Run:
         *,
         ironman: bool = False,
         automa: str = "normal",
+        lesson: str = "",
     ):
         if seat not in game.person_seats:
             raise ValueError(f"{game.title} has no seat '{seat}'. Seats: {', '.join(game.person_seats)}.")
@@ -67,6 +68,8 @@ class Run:
         self.options = dealt(game, options)
         self.seat = seat
         self.ironman = ironman
+        self.lesson = lesson
+        """The lesson this run plays ('' for a real game); solo/lesson.py coaches it, and it is never recorded."""
         self.created = _now()
         self.id = secrets.token_hex(8)
         self.state, opening = game.setup(seed, self.options)
@@ -199,6 +202,7 @@ class Run:
             ironman=self.ironman,
             run=self.id,
             automa=self.automa,
+            lesson=self.lesson,
         )
 
     @classmethod
@@ -242,7 +246,15 @@ class Run:
         # a save from before seals cannot show it was not an ironman run: it plays on as one (issue 46, 5)
         ironman = record.ironman or record.unsealed
         try:
-            run = cls(game, record.seed, options, record.seat, ironman=ironman, automa=record.automa)
+            run = cls(
+                game,
+                record.seed,
+                options,
+                record.seat,
+                ironman=ironman,
+                automa=record.automa,
+                lesson=record.lesson,
+            )
         except ValueError as e:
             raise RunError(str(e)) from e
         run.created = record.created or run.created

@@ -28,7 +28,8 @@ def listing(store: SaveStore) -> Listing:
             problems.append(f"{item.slot} is damaged: {item.problem}")
         else:
             turn, status, when = item.record.latest()
-            rows.append([item.slot, item.record.game, str(turn), status, when[:16].replace("T", " ")])
+            game = f"{item.record.game} (lesson)" if item.record.lesson else item.record.game
+            rows.append([item.slot, game, str(turn), status, when[:16].replace("T", " ")])
             if item.record.journal_damage:
                 problems.append(
                     f"{item.slot}: its journal's {item.record.journal_damage}; loading it goes on from what is whole"

@@ -260,6 +260,26 @@ class Screen:
             return
         self.console.print(_story_panel(title, "\n\n".join(paragraphs), style, self.console.width))
 
+    def lesson(self, title: str, section: str, text: str) -> None:
+        """The coach's words in a lesson: a panel headed by what it teaches, the rulebook's section named in
+        its lower border (no line of its own); plain text, one line for the heading and the section."""
+        where = f"rulebook: {section}" if section else ""
+        if self.plain:
+            self.console.print(Text(f"Coach, {title}" + (f" ({where})" if where else "") + f": {text}"))
+            return
+        width = self.console.width
+        self.console.print(
+            Panel(
+                Text(text),
+                title=_title(f"Coach: {title}", width),
+                title_align="left",
+                subtitle=Text(clip(where, max(4, width - 6)), style=theme.HIDDEN) if where else None,
+                subtitle_align="right",
+                border_style=theme.COACH,
+                padding=(0, 1),
+            )
+        )
+
     def brief(self, title: str, lines: Sequence[str], style: str = "white") -> None:
         """Lines told one a turn, in one panel without the blank lines between paragraphs."""
         if self.plain:

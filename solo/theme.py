@@ -14,6 +14,8 @@ HIDDEN = "dim"
 """Face-down cards and tiles, what a seat cannot see, and asides such as the digest and the coach."""
 WARNING = "bold yellow"
 """A refusal or a failure to save: the person must read it, but nothing in the game went wrong."""
+COACH = "cyan"
+"""The frame of the coach's words in a lesson: a voice beside the game's, never one of its pieces."""
 HEADING = "bold"
 """Titles of panels and prompts."""
 

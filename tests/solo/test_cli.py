@@ -263,10 +263,10 @@ def test_menu_new_game_with_defaults(capsys, monkeypatch, tmp_path):
 
 
 def test_menu_continue_list_and_quit(capsys, monkeypatch, tmp_path):
-    code, out, _ = solo(capsys, monkeypatch, tmp_path, stdin="2\n5\n")
+    code, out, _ = solo(capsys, monkeypatch, tmp_path, stdin="3\n6\n")
     assert "no saved run yet" in out
     solo(capsys, monkeypatch, tmp_path, "new", "escape-of-the-dead", "--slot", "m", stdin="2 1 1\n")
-    code, out, _ = solo(capsys, monkeypatch, tmp_path, stdin="4\n2\nquit\n")
+    code, out, _ = solo(capsys, monkeypatch, tmp_path, stdin="5\n3\nquit\n")
     assert code == 0 and "Slot: m" in out and "Saved in slot 'm'" in out
 
 

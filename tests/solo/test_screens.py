@@ -170,16 +170,23 @@ def test_the_menu_lists_games_one_a_line_in_the_readmes_order_and_loads_a_slot_b
     from solo.cli import main
 
     Session(tmp_path, new_run(seed=5), slot="Night-One").plain_lines("1")
-    monkeypatch.setattr("sys.stdin", io.StringIO("3\n1\nlook\nquit\n"))
+    monkeypatch.setattr("sys.stdin", io.StringIO("4\n1\nlook\nquit\n"))
     assert main(["--save-dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "Saved in slot 'Night-One'" in out  # picked by its number; its capitals kept
     monkeypatch.setattr("sys.stdin", io.StringIO("1\nq\n"))
     main(["--save-dir", str(tmp_path / "other")])
     out = capsys.readouterr().out
-    listed = [line.strip() for line in out.splitlines() if line.strip()[:2] in ("1.", "2.", "3.", "4.", "5.")]
-    assert listed[:5] == ["1. New game", "2. Continue", "3. Load a saved run", "4. List saves", "5. Quit"]
-    assert listed[5:] == [
+    listed = [line.strip() for line in out.splitlines() if line.strip()[:2] in ("1.", "2.", "3.", "4.", "5.", "6.")]
+    assert listed[:6] == [
+        "1. New game",
+        "2. Learn to play: a guided first game",
+        "3. Continue",
+        "4. Load a saved run",
+        "5. List saves",
+        "6. Quit",
+    ]
+    assert listed[6:] == [
         "1. Escape of the Dead",
         "2. Final Girl: The Marrek Murders",
         "3. The Texas Chainsaw Massacre: Slaughterhouse",

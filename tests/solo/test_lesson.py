@@ -1,0 +1,202 @@
+"""The lessons (`solo learn GAME`): each played to its end through the REPL as the coach asks and again choosing
+otherwise, every word checked against its fields; saved and resumed as a lesson, never counted in the record."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from lesson_harness import Kept, Person, following, number, otherwise, play, untrue
+
+from engines.core.race import Race
+from engines.registry import get
+from narratives.templates import load
+from saves import SaveStore
+from saves.keep import Keepsakes
+from solo import lesson
+from solo.cli import main
+from solo.run import Run
+from solo.screen import Screen, make_console
+
+GAMES = [g for g in lesson.FACTS if lesson.offered(g)]
+
+
+@pytest.fixture(autouse=True)
+def _quick_hints(monkeypatch):
+    """The lessons ask for 'hint': a search of a couple of samples here, at a test's pace (the words are the
+    same whatever it finds)."""
+    monkeypatch.setattr("solo.advice.RACE", Race(first=1, most=2))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_lesson_played_as_the_coach_asks_shows_all_it_teaches_and_ends(tmp_path, game_id):
+    repl, person, out = play(tmp_path, game_id, following)
+    coach = repl.lesson
+    assert coach is not None and repl.run.decision() is None, "the lesson stalled before the game's end"
+    found = lesson.Walk(repl.told, len(person.typed), repl.run, coach.missing())
+    wanted = coach.lesson.want
+    assert lesson.verdict(coach.lesson, found) in ([], [f"{found.decisions} decisions, outside {coach.lesson.length[0]}-{coach.lesson.length[1]}"])
+    assert {w for w in wanted} <= {s.step for s in repl.told}
+    assert untrue(game_id, repl.told) == []
+    assert any(q.startswith("Start a real game") for q in person.questions)
+    assert "The lesson is over" in out
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_lesson_played_otherwise_never_stalls_nor_lies(tmp_path, game_id):
+    repl, _person, _out = play(tmp_path, game_id, otherwise)
+    assert repl.run.decision() is None, "the lesson stalled before the game's end"
+    assert untrue(game_id, repl.told) == []
+    asked = [s for s in repl.told if "chosen_label" in s.fields]
+    assert asked, "choosing otherwise where the coach asked brought no word on what the asked choice was for"
+    assert any(s.fields["chosen_label"] in s.text for s in asked)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_seed_in_the_file_shows_what_the_lesson_wants(game_id):
+    """scripts/lesson_seed.py's check: re-choose the seed with it when the dealing changes."""
+    game = get(game_id)
+    found = lesson.walk(game)
+    assert lesson.verdict(lesson.lesson_of(game_id), found) == []
+    assert untrue(game_id, found.said) == []
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_kind_of_decision_the_game_asks_has_a_step_and_the_words_hold_no_numbers(game_id):
+    taught = {k for s in lesson.lesson_of(game_id).steps for k in s.decision}
+    assert KINDS[game_id] <= taught
+    from narratives import truth
+
+    assert [p for p in truth.literal_numbers(load(game_id)) if p.where.startswith("lesson")] == []
+
+
+KINDS = {
+    "escape-of-the-dead": {"assign", "reward"},
+    "final-girl": {
+        "action", "roll", "convert", "planning", "move", "choose", "keep", "arrange", "react", "take_card",
+        "tie", "trap_tie", "attack_tie", "shield", "pit_dice", "panic_order",
+    },
+    "slaughterhouse": {"personal", "order", "action", "take", "bury_order", "bury", "swap"},
+    "mixtape-massacre": {
+        "start", "lock", "turn", "move", "spend", "keep", "run", "search", "bonus_move", "bonus_swap", "target",
+        "aid", "rise", "door", "redraw", "at_lock",
+    },
+    "escape-from-tall-oaks": {"start", "turn", "move", "spend", "keep", "task", "scuffle", "redraw", "traitor"},
+}
+"""The kinds of decision each game's default setup asks the person (the `roll` order is an option's)."""
+
+
+def test_a_lesson_is_saved_marked_resumed_where_it_was_and_never_counted(tmp_path):
+    game = get("escape-of-the-dead")
+    first, _person, _ = play_some(tmp_path, 6)
+    said = set(first.lesson.fired)
+    record = SaveStore(tmp_path).read("learn-escape-of-the-dead")
+    assert record.lesson == "escape-of-the-dead"
+    resumed = Run.from_record(record)
+    assert resumed.lesson == "escape-of-the-dead" and resumed.keys == first.run.keys
+    coach = lesson.Coach(resumed, first.narrator)
+    last = {s.step for s in first.lesson.last}  # said at the prompt the person left: said again on return
+    assert coach.fired == said - last and last and coach.opening(resumed) == []
+    from solo.saved import listing
+
+    assert listing(SaveStore(tmp_path)).rows[0][1] == "escape-of-the-dead (lesson)"
+    repl, _, out = play(tmp_path, game.id, following, run=resumed)
+    assert repl.run.decision() is None and "This lesson is a real game" not in out
+    assert Keepsakes(tmp_path).read(game.id).finished == {}
+
+
+def play_some(root, lines: int) -> tuple[Kept, Person, str]:
+    game = get("escape-of-the-dead")
+    buffer = io.StringIO()
+    person = Person(lambda run, coach, d: number(d, coach.suggested(run, d)), limit=lines)
+    repl = Kept(lesson.new_run(game), SaveStore(root), "learn-escape-of-the-dead", Screen(make_console(True, file=buffer, width=100), True), person)
+    person.repl = repl
+    repl.play()
+    return repl, person, buffer.getvalue()
+
+
+def test_yes_to_the_offer_starts_a_real_game_with_the_defaults_in_a_slot_of_its_own(tmp_path):
+    repl, _person, out = play(tmp_path, "escape-of-the-dead", following, real="y")
+    assert repl.run.lesson == "" and repl.run.keys == [] and repl.slot == "escape-of-the-dead"
+    assert repl.run.options == lesson.real_options(repl.run.game)
+    assert "A real game of Escape of the Dead begins" in out
+    assert SaveStore(tmp_path).read("learn-escape-of-the-dead").lesson == "escape-of-the-dead"
+
+
+def test_solo_learn_starts_a_lesson_and_resumes_the_unfinished_one(capsys, monkeypatch, tmp_path):
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n1\n"))
+    assert main(["--save-dir", str(tmp_path), "learn", "escape-of-the-dead"]) == 0
+    out = capsys.readouterr().out
+    assert "Coach, A night in the house (rulebook: Objective)" in out
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n"))
+    assert main(["--save-dir", str(tmp_path), "learn", "escape-of-the-dead"]) == 0
+    out = capsys.readouterr().out
+    assert "Resuming your lesson in slot 'learn-escape-of-the-dead'" in out
+    assert len(SaveStore(tmp_path).read("learn-escape-of-the-dead").keys) == 3
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main(["--save-dir", str(tmp_path), "learn", "escape-of-the-dead", "--again"]) == 0
+    assert SaveStore(tmp_path).read("learn-escape-of-the-dead-2").keys == []
+
+
+def test_the_menu_offers_learn_to_play(capsys, monkeypatch, tmp_path):
+    monkeypatch.setattr("sys.stdin", io.StringIO("2\n1\n"))
+    assert main(["--save-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "Learn to play" in out and "Coach, A night in the house" in out
+
+
+def test_coach_repeats_its_last_words_and_auto_plays_on_until_something_new(tmp_path):
+    lines = iter(["coach"])
+    _, _, out = play(tmp_path, "escape-of-the-dead", lambda run, coach, d: next(lines, "quit"))
+    assert out.count("Coach, Your dice") == 2
+    _repl, person, out = play(tmp_path / "b", "escape-of-the-dead", following)
+    made = [int(n) for n in re.findall(r"\(The coach made (\d+) choices? for you", out)]
+    assert person.typed.count("auto") == len(made) and max(made) > 1
+    before = out.index("(The coach made")
+    assert out.rfind("Coach, Play on", 0, before) != -1  # taught before it is used
+
+
+def test_every_game_has_a_lesson_and_its_readme_section_starts_with_solo_learn():
+    from pathlib import Path
+
+    from engines import registry
+
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    for game_id in registry.ids():
+        game = get(game_id)
+        assert lesson.offered(game_id), f"{game.title} has no lesson"
+        section = readme.split(f"\n## {game.title}\n", 1)[1]
+        assert section.lstrip("\n").startswith(f"    solo learn {game_id}\n"), game.title
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_after_an_undo_the_coach_never_says_its_ask_was_about_the_earlier_decision(game_id):
+    """The coach asked at a decision; the person undid their choice before it and chose otherwise there: no
+    note names the asked choice against a choice at another decision, and `auto` plays no stale key."""
+    from narratives import for_game
+
+    game = get(game_id)
+    run = lesson.new_run(game)
+    coach = lesson.Coach(run, for_game(game_id, run.seed, run.seat))
+    run.step_automa()
+    coach.opening(run)
+    for _ in range(lesson.AUTO_LIMIT):
+        run.step_automa()
+        coach.speak(run)
+        d = run.decision()
+        assert d is not None, "the coach never asked after the person's first choice"
+        if coach.asked_key(run) is not None and any(s == run.seat for s in run.seats):
+            break
+        key = coach.suggested(run, d)
+        run.choose(key, d)
+        coach.chose(run, key, d)
+    asked = coach.asked_key(run)
+    assert asked is not None and run.undo()
+    assert coach.asked_key(run) is None  # back at an earlier decision: not the one it asked at
+    d = run.decision()
+    assert d is not None and d.seat == run.seat
+    other = next((o.key for o in d.options if o.key != asked), d.options[0].key)
+    run.choose(other, d)
+    coach.chose(run, other, d)
+    assert coach.notes == []
