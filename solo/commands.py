@@ -5,6 +5,17 @@ from __future__ import annotations
 import msgspec
 
 
+class Quit(Exception):
+    """Leave the REPL's loop (the run is saved)."""
+
+
+def clean_word(text: str) -> str:
+    """A typed word as a refusal quotes it: escaped, and cut short with a mark."""
+    from saves.text import shorten
+
+    return f"'{shorten(text, 40)}'"
+
+
 class Command(msgspec.Struct, frozen=True):
     name: str
     aliases: tuple[str, ...]

@@ -8,15 +8,14 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engines.core.contract import Decision, IllegalMove
 from narratives import Narrator, for_game
-from saves import SaveError, SaveStore, SlotError, validate_slot
+from saves import SaveError, SaveStore, SlotError
 from saves.lock import SlotBusy
-from saves.store import OtherRun, describe
-from solo import narration, saved, theme
-from solo.commands import BY_WORD, COMMANDS
+from solo import advice_commands, narration, run_commands, story_commands, table_commands, theme
+from solo.commands import BY_WORD, COMMANDS, Quit
 from solo.games import InputError, ui_for
-from solo.parse import clean, number, resolve
+from solo.parse import clean, resolve
 from solo.reader import Reader
-from solo.run import Run, RunError, check_loadable, new_seed
+from solo.run import Run, check_loadable, new_seed
 from solo.screen import Screen
 from solo.whole import whole_move
 
@@ -25,11 +24,15 @@ if TYPE_CHECKING:
 
 PROMPT = "> "
 STOPPED = "(The automa stopped thinking; your choice is saved. Press Enter to let it play on, or type a command.)"
+HANDLERS = {
+    **table_commands.HANDLERS,
+    **advice_commands.HANDLERS,
+    **run_commands.HANDLERS,
+    **story_commands.HANDLERS,
+}
+"""Each command's name -> what it does (the commands live in modules by group: the table, advice, the run, the
+story)."""
 STOPPED_CHOICE = "It is the automa's turn, which was stopped: press Enter to let it play on."
-
-
-class Quit(Exception):
-    """Leave the loop (the run is saved)."""
 
 
 class Chosen(NamedTuple):
@@ -339,7 +342,7 @@ class Repl:
             else:
                 self.listed[d.kind] = keys
                 if not self.screen.plain and self.ui.shows_map(d):
-                    self.cmd_map("")
+                    table_commands.map_(self, "")
                 self._speak_lesson()
                 self.screen.options(d, self._tip(d), self._laid_out(d, self.compact))
             if company := self._company_line():
@@ -508,7 +511,7 @@ class Repl:
             return
         self.last_line = text
         if what.kind == "command":
-            getattr(self, f"cmd_{what.name}")(what.arg)
+            HANDLERS[what.name](self, what.arg)
             if self.lesson is not None:
                 self._say_lesson([s for s in [self.lesson.command(what.name)] if s is not None])
         elif not self._refused(text, what.name, chosen):
@@ -719,424 +722,12 @@ class Repl:
 
     # -- meta commands --------------------------------------------------------------------------------
 
-    def cmd_help(self, arg: str) -> None:
-        if arg:
-            c = BY_WORD.get(arg.lower())
-            if c is None:
-                self._help_thing(arg)
-                return
-            other = f" (also: {', '.join(c.aliases)})" if c.aliases else ""
-            self.screen.say(f"{c.usage}: {c.help}{other}")
-            return
-        rows = [(c.usage, c.help) for c in COMMANDS]
-        d = self.run.decision()
 
-        if self.lesson is not None:
-            rows.append(("coach", "the coach's last words again (in a lesson)"))
-            rows.append(("auto", "the coach plays your choices until something new comes up (in a lesson)"))
-
-        def draw() -> None:
-            self.screen.pairs("Commands", rows)
-            if d is not None:
-                self.screen.say(
-                    "To choose: " + self.ui.example(d) + " A unique start of a word is enough; Tab completes."
-                )
-
-        self.screen.paged(draw, self._more())  # longer than 24 lines: a screenful at a time, the top first
-
-    def _help_thing(self, arg: str) -> None:
-        """'help walk': what a card, item or place does, as 'examine walk' tells it, when no command has
-        that name."""
-        from solo import examine
-
-        known = examine.things(self.ui, self.run.view())
-        try:
-            examine.find(known, arg)
-        except InputError:
-            self.screen.error(f"No command or thing called '{arg}'. 'help' lists the commands; 'examine', the things.")
-            return
-        self.cmd_examine(arg)
-
-    def cmd_look(self, arg: str) -> None:
-        if arg:
-            self.cmd_examine(arg)
-            return
-        self.screen.pairs(self.run.game.title, self.ui.status(self.run.view()))
-        d = self.run.decision()
-        if d is not None:
-            self.screen.options(d, self._tip(d), self._laid_out(d))
-
-    def cmd_examine(self, arg: str) -> None:
-        from solo import examine
-
-        known = examine.things(self.ui, self.run.view())
-        if not known:
-            self.screen.error(f"{self.run.game.title} has nothing to examine yet; 'rules' explains the game.")
-            return
-        if not arg:
-            self.screen.story("What you can examine", [", ".join(known)], "blue")
-            return
-        word = " ".join(arg.lower().split())
-        if word in BY_WORD and not any(word in (n.lower(), n.lower().removeprefix("the ")) for n in known):
-            # 'look look', 'x map': a command's word, never read as the start of a thing's later word
-            c = BY_WORD[word]
-            self.screen.error(f"'{arg}' is a command, not a thing to examine: type '{word}' alone ({c.help}).")
-            return
-        try:
-            name = examine.find(known, arg)
-        except InputError as e:
-            self.screen.error(str(e))
-            return
-        self.screen.story(name, known[name].split("\n\n"), "blue")
-
-    def cmd_map(self, arg: str) -> None:
-        if not arg:
-            self.screen.cards(self.ui.cards(self.run.view(), self.screen.plain))
-            return
-        try:
-            panels = self.ui.map_area(self.run.view(), self.screen.plain, arg)
-        except InputError as e:
-            self.screen.error(str(e))
-            return
-        if panels is None:
-            self.screen.error(f"'map' shows the whole table in {self.run.game.title}; type 'map' alone.")
-            return
-        self.screen.cards(panels)
-
-    def cmd_achievements(self, arg: str) -> None:
-        from solo import achievements
-
-        if not achievements.offered(self.run):
-            self.screen.error(f"{self.run.game.title} has no achievements.")
-            return
-        try:
-            rows, note = achievements.table(self._keep(), self.run)
-        except SaveError as e:
-            self.screen.error(str(e))
-            return
-        self.screen.table(f"Achievements: {self.run.game.title}", ["Achievement", "First earned"], rows, note)
-
-    def cmd_odds(self, arg: str) -> None:
-        d = self.run.decision()
-        if d is None:
-            self.screen.error("The game is over; no dice are waiting to be rolled.")
-            return
-        key = None
-        if arg:
-            try:
-                what = resolve(arg, d, self.ui)
-            except InputError as e:
-                self.screen.error(str(e))
-                return
-            if what.kind != "option":
-                self.screen.error(f"'odds {arg}': name one of the choices, like 'odds 2 1 1'.")
-                return
-            key = what.name
-        tables = self.ui.odds(self.run.state, key)
-        if tables is None:
-            self.screen.error(f"No roll is pending: {d.prompt} Odds are shown where dice are about to roll.")
-            return
-        for title, head, rows, note in tables:
-            self.screen.table(title, head, rows, note)
-
-    def cmd_hint(self, arg: str) -> None:
-        d = self.run.decision()
-        if d is None or d.seat != self.run.seat:
-            self.screen.error("No choice is waiting for you, so there is nothing to advise.")
-            return
-        from solo import advice
-
-        if arg.strip() and arg.strip().lower() != "more":
-            self.screen.error(f"'hint' takes 'more' or nothing; got '{arg.strip()}'. 'hint more' plays the choices out longer.")
-            return
-        if advice.offered(self.run):
-            self._search_hint(d, more=arg.strip().lower() == "more")
-            return
-        hint = self.run.game.hint(self.run.state)
-        if hint is None:
-            self.screen.error("No advice is available here.")
-            return
-        option = d.option(hint.key)
-        number = d.options.index(option) + 1 if option else "?"
-        self.screen.say(f"Hint: {number}. {option.label if option else hint.key}: {hint.reason}")
-
-    def _search_hint(self, d: Decision, more: bool = False) -> None:
-        """The hint (solo/advice.py); `hint more` plays the choices out four times as long. Ctrl-C while it
-        thinks goes back to the prompt."""
-        from solo import advice
-        from solo.busy import busy
-
-        try:
-            with busy(self.screen.console, "Playing each choice out...", plain=self.screen.plain):
-                found = advice.advise(self.run, d, scale=advice.MORE if more else 1)
-        except KeyboardInterrupt:
-            self.screen.say("(hint cancelled)")
-            return
-        for line in advice.lines(found, min(80, self.screen.console.width)):
-            self.screen.say(line)
-
-    def cmd_review(self, arg: str) -> None:
-        from solo import review
-
-        if not review.offered(self.run):
-            self.screen.error(f"{self.run.game.title} cannot be reviewed: its hidden things cannot be sampled.")
-            return
-        from solo import review_cache, review_search
-        from solo.progress import bar
-
-        cache = review_cache.for_slot(self.store.root, self.slot)
-        try:
-            with bar(self.screen.console, "Reviewing the run", plain=self.screen.plain) as tell:
-                found = review.review(
-                    self.run, jobs=review_search.jobs_default(), progress=tell, cache=cache
-                )
-        except KeyboardInterrupt:
-            self.screen.say("(review cancelled: what was weighed is kept, so the next review goes on from it)")
-            return
-        text = review.lines(found, self.screen.console.width)
-        if cache.problem:
-            text.append(cache.problem)
-
-        def draw() -> None:
-            for line in text:
-                self.screen.say(line)
-
-        self.screen.paged(draw, self._more())
-
-    def cmd_undo(self, arg: str) -> None:
-        if self.run.ironman:
-            self.screen.error("This is an ironman run: no undo.")
-            return
-        if not self.run.undo():
-            self.screen.error("There is no decision of yours to take back yet.")
-            return
-        self.shown = len(self.run.log)
-        self.asked = None
-        self.ended_shown = False
-        self.warned = None
-        self.screen.say(self.narrator.story(self.run.log)[-1].prose)  # as the log will tell it later
-        self.autosave()
-        self.cmd_look("")
-        d = self.run.decision()
-        self.asked = (len(self.run.keys), d.kind) if d is not None else None
-
-    def cmd_save(self, arg: str) -> None:
-        if not self.autosave(whole=True):
-            return
-        if not arg or arg == self.slot:
-            self.screen.say(f"Saved in slot '{self.slot}' ({self.store.path(self.slot)}).")
-            return
-        slot = self._slot_named(arg)
-        if slot is None:
-            return
-        held = self.store.holds(slot)
-        try:
-            self.store.lock(slot)
-            self._copy_into(slot)
-        except (SlotBusy, SaveError, OSError) as e:
-            self.screen.error(str(e))
-        finally:
-            if not held:
-                self.store.unlock(slot)
-
-    def _copy_into(self, slot: str) -> None:
-        """A copy of the run in another slot; a slot holding another run is replaced only when the person says
-        so at a terminal (line mode refuses), and a file that `load` refuses never is."""
-        try:
-            self.store.write(slot, self.run.to_record(), accept=check_loadable)
-        except OtherRun as other:
-            if getattr(self.reader, "echoes", False):
-                self.screen.error(f"{other}; not replaced. Pick another name, or load that run.")
-                return
-            question = f"Slot '{slot}' holds another run ({describe(other.record)}). Replace it? [y/N] "
-            if not self._yes(question):
-                self.screen.say(f"Slot '{slot}' is left as it was.")
-                return
-            self.store.write(slot, self.run.to_record(), replaces=other.record.identity(), accept=check_loadable)
-        self.screen.say(f"Saved a copy in slot '{slot}'; this run goes on saving to '{self.slot}'.")
-
-    def _yes(self, question: str) -> bool:
-        try:
-            answer = self.reader.read(question)
-        except (EOFError, KeyboardInterrupt):
-            return False
-        return answer.strip().lower() in ("y", "yes")
-
-    def cmd_load(self, arg: str) -> None:
-        if not arg:
-            self._list_saves()
-            self.screen.say("Type 'load NAME' to play one of them.")
-            return
-        slot = self._slot_named(arg)
-        if slot is None:
-            return
-        held = self.store.holds(slot)
-        try:
-            self.store.lock(slot)
-            run, note = saved.loaded(self.store, slot, keep=True)
-        except (SlotBusy, SaveError, OSError) as e:
-            self._let_go(slot, held)
-            self.screen.error(str(e))
-            return
-        except RunError as e:
-            self._let_go(slot, held)
-            self.screen.error(f"Cannot use {self.store.path(slot)}: {e}")
-            return
-        self.autosave(whole=True)
-        if slot != self.slot and self.store.holds(self.slot):
-            self.store.unlock(self.slot)
-        self._use(run, slot)
-        self.screen.say(f"Loaded slot '{slot}': {run.game.title}, turn {run.game.turn(run.state)}.")
-        if note:
-            self.screen.error(note)
-        start = narration.turns_back(run.log, 1)
-        for title, paragraphs, mood in narration.groups(run.log, self.narrator, start, self.brief):
-            self.screen.story(title, paragraphs, mood)
-        self.shown = len(run.log)
-
-    def _slot_named(self, arg: str) -> str | None:
-        try:
-            return validate_slot(arg)
-        except SlotError as e:
-            self.screen.error(str(e))
-            return None
-
-    def _let_go(self, slot: str, held: bool) -> None:
-        if not held and slot != self.slot:
-            self.store.unlock(slot)
-
-    def _list_saves(self) -> None:
-        from solo import saved
-
-        try:
-            rows, note = saved.listing(self.store)
-        except SaveError as e:
-            self.screen.error(str(e))
-            return
-        if not rows:
-            self.screen.say("No saves yet.")
-            return
-        self.screen.table("Saves", saved.HEAD, rows, note)
-
-    def cmd_log(self, arg: str) -> None:
-        start = 0
-        if arg:
-            n = number(arg)
-            if n is None or n < 1:
-                self.screen.error("'log N' takes a number of turns, like 'log 3'.")
-                return
-            start = narration.turns_back(self.run.log, n)
-
-        def draw() -> None:
-            for title, paragraphs, mood in narration.groups(self.run.log, self.narrator, start, self.brief):
-                self.screen.story(title, paragraphs, mood)
-
-        self.screen.paged(draw, self._more())
-
-    def cmd_transcript(self, arg: str) -> None:
-        if arg.lower() not in ("", "on", "off"):  # a file name would be ignored: the transcript has its place
-            self.screen.error(
-                f"'transcript' takes on or off, not {clean_word(arg)}: it is written to {self.slot}.transcript.txt "
-                "in the save folder."
-            )
-            return
-        if arg.lower() == "off" or (not arg and self.screen.transcript is not None):
-            if self.screen.transcript is None:
-                self.screen.error("No transcript is being written.")
-                return
-            self.screen.say(f"Transcript closed: {self.screen.transcript}")
-            self.screen.flush_transcript()
-            self.screen.transcript = None
-            return
-        from saves.text import escape
-        from solo.screen import append_text, file_problem
-
-        path = self.store.root / f"{self.slot}.transcript.txt"
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            append_text(path, "")  # never through a symlink out of the folder, never onto a FIFO or device
-        except OSError as e:
-            self.screen.error(f"Cannot write a transcript at {escape(str(path))}: {file_problem(e, path)}.")
-            return
-        self.screen.console.export_text(clear=True)
-        self.screen.transcript = path
-        self.screen.say(f"Transcript on: everything shown is copied to {path}. 'transcript off' stops it.")
-
-    def cmd_verbose(self, arg: str) -> None:
-        self.brief = False
-        self.screen.say("Verbose: every event is told in full.")
-
-    def cmd_brief(self, arg: str) -> None:
-        self.brief = True
-        self.screen.say("Brief: one short line per event.")
-
-    def cmd_rules(self, arg: str) -> None:
-        try:
-            title, text = self.narrator.rules(arg.lower() or None)
-        except KeyError as e:
-            self.screen.error(str(e.args[0]) if e.args else f"No rules topic '{arg}'.")
-            return
-        self.screen.paged(lambda: self.screen.story(title, text.split("\n\n"), "blue"), self._more())
-
-    def _more(self):
+    def pager_question(self):
         """At a terminal, the question between pages of a long answer (None elsewhere: print it whole)."""
         from solo.reader import pager_question
 
         return pager_question(self.reader, self.screen.console.is_terminal, self.screen.error)
-
-    def cmd_restart(self, arg: str) -> None:
-        if self.run.lesson:
-            self._restart_lesson()
-            return
-        try:
-            answer = self.reader.read(
-                "Start this game over with new dice? The current run is replaced. [y/N] "
-            )
-        except (EOFError, KeyboardInterrupt):
-            answer = ""
-        if answer.strip().lower() not in ("y", "yes"):
-            self.screen.say("Carrying on.")
-            return
-        old = self.run
-        try:
-            from solo import carry
-
-            options = carry.renewed(self._keep(), old.game, old.options)
-        except (SaveError, OSError) as e:
-            self.screen.error(f"{e}; restarting with what this run started with.")
-            options = dict(old.options)
-        run = Run(old.game, new_seed(), options, old.seat, ironman=old.ironman, automa=old.automa)
-        self._use(run, self.slot)
-        self.replaces = old.to_record().identity()
-        self.screen.say(f"A new game begins (seed {run.seed}).")
-        self.advance()
-
-    def _restart_lesson(self) -> None:
-        """A lesson starts over from its beginning, with its own dice (another seed would teach nothing)."""
-        from solo import lesson
-
-        try:
-            answer = self.reader.read("Start the lesson over from the beginning? This run is replaced. [y/N] ")
-        except (EOFError, KeyboardInterrupt):
-            answer = ""
-        if answer.strip().lower() not in ("y", "yes"):
-            self.screen.say("Carrying on.")
-            return
-        old = self.run
-        self._use(lesson.new_run(old.game), self.slot)
-        self.replaces = old.to_record().identity()
-        self.screen.say("The lesson begins again.")
-        self.advance()
-
-    def cmd_quit(self, arg: str) -> None:
-        raise Quit
-
-
-def clean_word(text: str) -> str:
-    """A typed word as a refusal quotes it: escaped, and cut short with a mark."""
-    from saves.text import shorten
-
-    return f"'{shorten(text, 40)}'"
 
 
 def _no_argument(word: str, name: str) -> str:

@@ -102,3 +102,11 @@ def test_the_core_the_saves_and_every_games_keys_are_checked_strictly(tmp_path: 
 def test_the_strict_checks_stop_where_the_list_does(tmp_path: Path) -> None:
     result = _mypy(tmp_path, "solo/probe.py", LOOSE)
     assert result.returncode == 0, result.stdout
+
+
+def test_every_command_the_repl_names_has_a_handler_and_none_is_left_over() -> None:
+    """The commands live in modules by group (issue 47, point 7); `again` alone is the loop's own."""
+    from solo.commands import COMMANDS
+    from solo.repl import HANDLERS
+
+    assert set(HANDLERS) == {c.name for c in COMMANDS} - {"again"}

@@ -9,6 +9,7 @@ from engines.registry import get
 from engines.slaughterhouse import data as D
 from solo.games import InputError
 from solo.games.slaughterhouse import UI
+from solo.repl import HANDLERS
 from tests.solo.test_tcm_drawn_map import _seeded
 
 GAME = get("slaughterhouse")
@@ -105,7 +106,7 @@ def test_look_and_map_at_a_busy_turn_fit_80x24(tmp_path):
     run = _busy_turn()
     for command, arg in (("look", ""), ("map", ""), ("map", "upstairs"), ("map", "ground")):
         repl, buffer = _repl(tmp_path, run)
-        getattr(repl, f"cmd_{command}")(arg)
+        HANDLERS[command](repl, arg)
         lines = buffer.getvalue().rstrip("\n").splitlines()
         assert len(lines) <= 22, (
             command,
