@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/advice.py review   [--runs 4] [--games ...] [--jobs 2]   # stability, reference, play
     .venv/bin/python bench/advice.py hint     [--positions 200] [--reference 40]     # stability, reference, cost
-    .venv/bin/python bench/advice.py automa   [--games 6]                            # a hard turn's CPU
+    .venv/bin/python bench/advice.py automa   [--count 6]                            # a hard turn's CPU
     .venv/bin/python bench/advice.py stats                                           # `solo stats`, fresh
     .venv/bin/python bench/advice.py memory   [--count 50] [--hints 5]               # one long-lived process
 
@@ -109,9 +109,10 @@ class ReviewRow(msgspec.Struct):
     """The reference's figures at the decisions it weighed (by their number in the review, from 1)."""
 
 
-EVERY = 3
+EVERY = int(os.environ.get("ADVICE_EVERY", "3"))
 """The reference weighs every EVERY-th decision (for the share of its mistakes the review names, an unbiased
-sample) and every decision either review named a mistake (for the share it confirms)."""
+sample) and every decision either review named a mistake (for the share it confirms). ADVICE_EVERY=6 halves
+the reference's cost, with half the sample."""
 
 
 def _reviewed(game_id: str, seed: int, player: str, twice: bool, reference: bool) -> ReviewRow:
@@ -210,7 +211,7 @@ def _review_stability(game_id: str, rows: list[ReviewRow]) -> None:
           " (target 95%)")
     print(f"  the review's mistakes the reference confirms: {_share(confirmed, named)} (target 90%)")
     _smooth(rows)
-    print(f"  the reference's mistakes over 10 points the review names (every {EVERY}rd decision): "
+    print(f"  the reference's mistakes over 10 points the review names (every {EVERY}th decision): "
           f"{_share(ref_big_named, ref_big)} (target 80%)")
 
 

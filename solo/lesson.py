@@ -277,18 +277,22 @@ class Coach:
         if not run.keys:
             return
         shadow = Run(run.game, run.seed, run.options, run.seat, automa=run.automa, lesson=run.lesson)
-        shadow.step_automa()
-        self.opening(shadow)
+        opened = False  # the opening comes after the automa's first turn, whose choices are among the run's keys
         last = None  # the person's last choice: the events after its prompt are the ones still to look at
         for i, key in enumerate(run.keys):
             d = shadow.decision()
             mine = d is not None and d.seat == self.seat
+            if mine and not opened:
+                self.opening(shadow)
+                opened = True
             if mine:
                 self._mark(shadow, self._evaluate(shadow))
                 last = i
             shadow.choose(key, d)
             if mine and d is not None:
                 self.chose(shadow, key, d)
+        if not opened:
+            self.opening(shadow)
         self.notes = []
         self.awaiting = None
         self.seen = run.marks[last] if last is not None and last < len(run.marks) else 0

@@ -87,30 +87,31 @@ KINDS = {
 """The kinds of decision each game's default setup asks the person (the `roll` order is an option's)."""
 
 
-def test_a_lesson_is_saved_marked_resumed_where_it_was_and_never_counted(tmp_path):
-    game = get("escape-of-the-dead")
-    first, _person, _ = play_some(tmp_path, 6)
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_lesson_is_saved_marked_resumed_where_it_was_and_never_counted(tmp_path, game_id):
+    game = get(game_id)
+    first, _person, _ = play_some(tmp_path, 6, game_id)
     said = set(first.lesson.fired)
-    record = SaveStore(tmp_path).read("learn-escape-of-the-dead")
-    assert record.lesson == "escape-of-the-dead"
+    record = SaveStore(tmp_path).read(f"learn-{game_id}")
+    assert record.lesson == game_id
     resumed = Run.from_record(record)
-    assert resumed.lesson == "escape-of-the-dead" and resumed.keys == first.run.keys
+    assert resumed.lesson == game_id and resumed.keys == first.run.keys
     coach = lesson.Coach(resumed, first.narrator)
     last = {s.step for s in first.lesson.last}  # said at the prompt the person left: said again on return
     assert coach.fired == said - last and last and coach.opening(resumed) == []
     from solo.saved import listing
 
-    assert listing(SaveStore(tmp_path)).rows[0][1] == "escape-of-the-dead (lesson)"
+    assert listing(SaveStore(tmp_path)).rows[0][1] == f"{game_id} (lesson)"
     repl, _, out = play(tmp_path, game.id, following, run=resumed)
     assert repl.run.decision() is None and "This lesson is a real game" not in out
     assert Keepsakes(tmp_path).read(game.id).finished == {}
 
 
-def play_some(root, lines: int) -> tuple[Kept, Person, str]:
-    game = get("escape-of-the-dead")
+def play_some(root, lines: int, game_id: str = "escape-of-the-dead") -> tuple[Kept, Person, str]:
+    game = get(game_id)
     buffer = io.StringIO()
     person = Person(lambda run, coach, d: number(d, coach.suggested(run, d)), limit=lines)
-    repl = Kept(lesson.new_run(game), SaveStore(root), "learn-escape-of-the-dead", Screen(make_console(True, file=buffer, width=100), True), person)
+    repl = Kept(lesson.new_run(game), SaveStore(root), f"learn-{game_id}", Screen(make_console(True, file=buffer, width=100), True), person)
     person.repl = repl
     repl.play()
     return repl, person, buffer.getvalue()
