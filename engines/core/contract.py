@@ -7,7 +7,7 @@ pair, so there is exactly one path through the rules.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeAlias, TypeVar
 
 import msgspec
 
@@ -95,8 +95,16 @@ Policy = Callable[[Any, Decision, Rng], str]
 """An automa policy: (the seat's view, the decision, the policy's own RNG) -> a legal key."""
 
 
-class Game(Protocol):
-    """What a game module exposes. See docs/ARCHITECTURE.md."""
+S = TypeVar("S")
+"""A game's state type."""
+V_co = TypeVar("V_co", covariant=True)
+"""A game's view type (only ever returned)."""
+
+
+class GameOf(Protocol[S, V_co]):
+    """What a game module exposes, for its state type S and view type V. Each game.py ends with
+    `_check: GameOf[State, View] = GAME`, so mypy checks every method against its own types; code that serves
+    every game takes a `Game`. See docs/ARCHITECTURE.md."""
 
     # Read-only members: a game declares them as class attributes, and a protocol's plain attribute would
     # demand they be settable (so a tuple of two seats would not match `tuple[Seat, ...]`).
@@ -119,33 +127,37 @@ class Game(Protocol):
     @property
     def default_policy(self) -> str: ...
 
-    def setup(self, seed: int, options: Mapping[str, str]) -> Any:
+    def setup(self, seed: int, options: Mapping[str, str]) -> tuple[S, list[Event]]:
         """The opening. A game that deals cards also reads `options[DEAL]` (engines/core/decks.py), which the
         application records in every run; without it the game deals its newest edition."""
         ...
-    def decision(self, state: Any) -> Decision | None: ...
-    def apply(self, state: Any, key: str, decision: Decision | None = None) -> list[Event]:
+    def decision(self, state: S) -> Decision | None: ...
+    def apply(self, state: S, key: str, decision: Decision | None = None) -> list[Event]:
         """`decision`, when given, must be decision(state) just computed: it spares listing the options twice."""
         ...
 
-    def outcome(self, state: Any) -> Outcome | None: ...
-    def view(self, state: Any, seat: str) -> Any: ...
-    def turn(self, state: Any) -> int: ...
-    def hint(self, state: Any) -> Hint | None: ...
-    def invariants(self, state: Any) -> list[str]: ...
+    def outcome(self, state: S) -> Outcome | None: ...
+    def view(self, state: S, seat: str) -> V_co: ...
+    def turn(self, state: S) -> int: ...
+    def hint(self, state: S) -> Hint | None: ...
+    def invariants(self, state: S) -> list[str]: ...
 
     # The search's surface (engines/core/search.py), from each game's determinize.py.
-    def determinize(self, state: Any, seat: str, rng: Rng) -> Any:
+    def determinize(self, state: S, seat: str, rng: Rng) -> S:
         """A complete state consistent with all `seat` has seen, every hidden thing redrawn from `rng`."""
         ...
 
-    def facts(self, state: Any, seat: str) -> dict[str, float]:
+    def facts(self, state: S, seat: str) -> dict[str, float]:
         """What the end of a playout says for `seat`, as named numbers a hint may quote."""
         ...
 
-    def value(self, state: Any, seat: str) -> float | None:
+    def value(self, state: S, seat: str) -> float | None:
         """The seat's count goal at the end (Trespassers escaped, souvenirs), or None where it has none."""
         ...
+
+
+Game: TypeAlias = "GameOf[Any, Any]"
+"""Any game: what code that serves every game (the REPL, the automa, the search, saves) takes."""
 
 
 def seats_in_play(game: Game, options: Mapping[str, str]) -> tuple[str, ...]:

@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from engines.core.contract import (
     Decision,
-    Game,
+    GameOf,
     GameOption,
     Hint,
     IllegalMove,
@@ -359,4 +359,4 @@ class EscapeOfTheDead:
 
 
 GAME = EscapeOfTheDead()
-_check: Game = GAME  # the contract, checked by mypy
+_check: GameOf[State, View] = GAME  # the contract, checked by mypy against the game's own types

@@ -8,7 +8,7 @@ from typing import ClassVar
 from engines.core.contract import (
     Decision,
     Ending,
-    Game,
+    GameOf,
     GameOption,
     Hint,
     IllegalMove,
@@ -277,4 +277,4 @@ _REFUSALS: dict[tuple[str, str], Callable[[State, Key], str]] = {
 
 
 GAME = FinalGirl()
-_check: Game = GAME  # the contract, checked by mypy
+_check: GameOf[State, View] = GAME  # the contract, checked by mypy against the game's own types

@@ -18,7 +18,7 @@ from typing import ClassVar
 from engines.core.contract import (
     Decision,
     Ending,
-    Game,
+    GameOf,
     GameOption,
     Hint,
     IllegalMove,
@@ -298,5 +298,5 @@ def visible_step(state: State, seat: str) -> Step | None:
 
 
 GAME = Slaughterhouse()
-_check: Game = GAME
+_check: GameOf[State, View] = GAME  # the contract, checked by mypy against the game's own types
 """The contract, checked by mypy."""

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from engines.core.contract import (
-    Game,
+    GameOf,
     GameOption,
     Outcome,
     Seat,
@@ -231,4 +231,4 @@ class MixtapeMassacre(MixtapeContract):
 
 
 GAME = MixtapeMassacre()
-_check: Game = GAME
+_check: GameOf[State, View] = GAME  # the contract, checked by mypy against the game's own types

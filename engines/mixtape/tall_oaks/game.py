@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from engines.core.contract import (
-    Game,
+    GameOf,
     GameOption,
     Seat,
     resolve_options,
@@ -221,4 +221,4 @@ class EscapeFromTallOaks(MixtapeContract):
 
 
 GAME = EscapeFromTallOaks()
-_check: Game = GAME
+_check: GameOf[State, View] = GAME  # the contract, checked by mypy against the game's own types
