@@ -103,9 +103,9 @@ def _roll_decision(unrolled: tuple[str, ...]) -> Decision:
 
 # -- the decisions, by phase: what the survivor is asked, and what each key does ----------------------------
 
-DECISIONS = Steps("escape-of-the-dead decisions")
+DECISIONS: Steps[[State], Decision | None] = Steps("escape-of-the-dead decisions")
 """What the survivor is asked in each phase: phase -> handler(state) -> the Decision (None once over)."""
-CHOICES = Steps("escape-of-the-dead choices")
+CHOICES: Steps[[State, str, list[Event]], None] = Steps("escape-of-the-dead choices")
 """What a key does in each phase: phase -> handler(state, key, events); IllegalMove for a key it refuses."""
 
 

@@ -21,9 +21,9 @@ _PLACED = {split: [s for s, n in zip(R.SECTIONS, split, strict=True) if n] for s
 """The sections a split puts dice on, in roll order (copied into the state, never shared)."""
 _ROLLED = {section: f"{section}_rolled" for section in R.SECTIONS}
 
-SECTIONS = Steps("escape-of-the-dead sections")
+SECTIONS: Steps[[State, list[int], int], Facts] = Steps("escape-of-the-dead sections")
 """What one section's hits do: section -> handler(state, faces, hits) -> the roll event's facts."""
-REWARDS = Steps("escape-of-the-dead rewards")
+REWARDS: Steps[[State, Facts], None] = Steps("escape-of-the-dead rewards")
 """What each reward does: letter -> handler(state, facts), which adds what it did to the event's facts."""
 
 

@@ -8,19 +8,22 @@ chosen key does). The Action phase's keys go one step further: their verb names 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from engines.core.contract import Option
 from engines.core.events import Event
 from engines.core.steps import Steps
+from engines.final_girl.keys import Key
 from engines.final_girl.state import State
 
-STEPS = Steps("final girl steps")
+STEPS: Steps[[State, dict[str, Any], list[Event]], None] = Steps("final girl steps")
 """op name -> handler(state, op, events): the phases, card effects and everything automatic."""
-OPTIONS = Steps("final girl options")
+OPTIONS: Steps[[State], Sequence[Option]] = Steps("final girl options")
 """decision kind -> options(state): the legal Options of a pending decision."""
-CHOICES = Steps("final girl choices")
+CHOICES: Steps[[State, Key, list[Event]], None] = Steps("final girl choices")
 """decision kind -> handler(state, key, events): what a chosen key does (`key` a `keys.Key`)."""
-ACTS = Steps("final girl actions")
+ACTS: Steps[[State, Key, list[Event]], None] = Steps("final girl actions")
 """Action-phase verb -> handler(state, key, events)."""
 PHASE_OPS = ("turn", "action_phase", "planning_phase", "killer_phase", "panic_phase", "upkeep_phase")
 """The steps a Final Health comeback stops at: the turn's phases, which it never cuts."""

@@ -98,7 +98,7 @@ class _Pending(Protocol):
     after: str
 
 
-def decide(decisions: Steps, state: _Pending) -> Decision | None:
+def decide(decisions: Steps[..., Decision | None], state: _Pending) -> Decision | None:
     """The decision waiting in the state's phase, from the game's table of decisions (none once it is over)."""
     if state.result:
         return None
@@ -106,7 +106,7 @@ def decide(decisions: Steps, state: _Pending) -> Decision | None:
     return found
 
 
-def choose(choices: Steps, state: _Pending, key: str) -> list[Event]:
+def choose(choices: Steps[..., None], state: _Pending, key: str) -> list[Event]:
     """Carry out a legal key in the state's phase, from the game's table of choices; the events it makes."""
     events: list[Event] = []
     choices.run(state.phase, state, Key.parse(key), events)
@@ -118,8 +118,8 @@ class _Applying(_Pending, Protocol):
 
 
 def apply(
-    decisions: Steps,
-    choices: Steps,
+    decisions: Steps[..., Decision | None],
+    choices: Steps[..., None],
     state: _Applying,
     key: str,
     decision: Decision | None,

@@ -7,16 +7,23 @@ queue (machine.py) looks them up here, and an unknown kind raises `UnknownStep`.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engines.core.steps import Steps
+
+if TYPE_CHECKING:
+    from engines.core.contract import Option
+    from engines.core.events import Event
+    from engines.slaughterhouse.state import State, Step
 
 TRESPASSERS = "trespassers"
 SAWYER = "sawyer"
 
-EFFECTS = Steps("slaughterhouse effects")
+EFFECTS: Steps[[State, Step, list[Event]], None] = Steps("slaughterhouse effects")
 """kind -> fn(state, step, events): a step that runs at once."""
-QUESTIONS = Steps("slaughterhouse questions")
+QUESTIONS: Steps[[State, Step], tuple[list[Option], str]] = Steps("slaughterhouse questions")
 """kind -> fn(state, step) -> (options, prompt): what a waiting step asks."""
-ANSWERS = Steps("slaughterhouse answers")
+ANSWERS: Steps[[State, Step, str, list[Event]], None] = Steps("slaughterhouse answers")
 """kind -> fn(state, step, key, events): what the chosen option does."""
 
 ASKS = {

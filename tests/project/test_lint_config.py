@@ -110,3 +110,29 @@ def test_every_command_the_repl_names_has_a_handler_and_none_is_left_over() -> N
     from solo.repl import HANDLERS
 
     assert set(HANDLERS) == {c.name for c in COMMANDS} - {"again"}
+
+
+def test_a_step_handler_of_the_wrong_signature_fails_mypy(tmp_path: Path) -> None:
+    """A table of steps is typed by its handlers' signature (engines/core/steps.py): a handler taking something
+    else, or a call passing something else, is refused by mypy, not found at play (issue 47, point 4)."""
+    program = (
+        "from engines.core.steps import Steps\n"
+        "TABLE: Steps[[int, list[str]], None] = Steps('probe')\n"
+        "@TABLE.step('good')\n"
+        "def good(n: int, said: list[str]) -> None: ...\n"
+        "@TABLE.step('bad')\n"
+        "def bad(n: str, said: list[str]) -> None: ...\n"
+        "TABLE.run('good', 'one', [])\n"
+    )
+    config = tmp_path / "mypy.ini"  # the project's names a package list, which a program text cannot join
+    config.write_text("[mypy]\n")
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--no-incremental", "--config-file", str(config), "-c", program],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode != 0
+    assert "<string>:5" in result.stdout and "<string>:7" in result.stdout, result.stdout  # the handler; the call
+    assert "<string>:3" not in result.stdout, result.stdout

@@ -62,7 +62,7 @@ def ability(state: State, target: str, events: list[Event]) -> None:
     flow.resume(state, "turn", events)
 
 
-ABILITIES = Steps("director's cut abilities")
+ABILITIES: Steps[[State, int, list[int], list[Event]], bool] = Steps("director's cut abilities")
 """A Special Ability -> what it does once chosen: (state, who, rivals, events) -> True when the flow goes on from
 there (a supply drawn, a location entered), False when the turn goes on with its start-of-turn choices."""
 

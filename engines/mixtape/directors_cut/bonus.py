@@ -62,7 +62,7 @@ def bonus(state: State, events: list[Event]) -> None:
         turns.end_turn(state, events)
 
 
-EFFECTS = Steps("director's cut bonus effects")
+EFFECTS: Steps[[State, Slasher, R.BonusCard, list[Event]], bool] = Steps("director's cut bonus effects")
 """A Bonus Tracks card's effect -> what it does: (state, slasher, card, events) -> True when the flow goes on
 from there (a fight, a draw, a pick, a roll), False when the turn then ends."""
 

@@ -18,7 +18,7 @@ from engines.mixtape.directors_cut.state import (
 B = R.BOARD
 
 
-AFTER = Steps("director's cut after")
+AFTER: Steps[[State, list[Event]], None] = Steps("director's cut after")
 """What a tag left in `state.after` (or `state.brawl_after`, `state.door`) resumes: (state, events)."""
 
 

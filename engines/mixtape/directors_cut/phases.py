@@ -49,9 +49,9 @@ from engines.mixtape.directors_cut.state import (
 
 B = R.BOARD
 
-DECISIONS = Steps("director's cut decisions")
+DECISIONS: Steps[[State], Decision | None] = Steps("director's cut decisions")
 """Phase -> the decision waiting in it: (state) -> Decision | None."""
-CHOICES = Steps("director's cut choices")
+CHOICES: Steps[[State, keys.Key, list[Event]], None] = Steps("director's cut choices")
 """Phase -> what a legal key chosen in it does: (state, key, events)."""
 
 
@@ -121,7 +121,7 @@ def _lock_decision(state: State) -> Decision:
 def _lock(state: State, key: keys.Key, events: list[Event]) -> None:
     locks.place_lock(state, key.arg, "yellow", events)
     state.locks_left -= 1
-    if state.locks_left == 0 or state.lock_bank == 0 or not _lock_decision(state).options:
+    if state.locks_left == 0 or state.lock_bank == 0 or (d := _lock_decision(state)) is None or not d.options:
         turns.begin_turn(state, state.order[0], events)
 
 

@@ -156,7 +156,7 @@ def spend(state: State, n: int, events: list[Event]) -> None:
     ROLLS.run(purpose, state, who, dice, (knives, fists, noise), events)
 
 
-ROLLS = Steps("director's cut rolls")
+ROLLS: Steps[[State, int, list[str], tuple[int, int, int], list[Event]], None] = Steps("director's cut rolls")
 """What an action roll was for (`state.purpose`) -> what reads it: (state, who, dice, (knives, fists, noise),
 events), the knives and fists the supplies add and the noise they make."""
 

@@ -113,7 +113,7 @@ def offer_turn(state: State, events: list[Event]) -> None:
         movement.roll_move(state, events)
 
 
-TURN_CHOICES = Steps("director's cut turn choices")
+TURN_CHOICES: Steps[[State, Slasher, list[Event]], None] = Steps("director's cut turn choices")
 """A start-of-turn choice's key -> what it does: (state, slasher, events)."""
 
 

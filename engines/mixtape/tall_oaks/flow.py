@@ -18,7 +18,7 @@ from engines.mixtape.tall_oaks.state import (
 B = R.BOARD
 
 
-AFTER = Steps("tall oaks after")
+AFTER: Steps[[State, Key, list[Event]], None] = Steps("tall oaks after")
 """What a tag left in `state.after` resumes: (state, the tag read as a Key, events)."""
 
 

@@ -160,7 +160,7 @@ def arrive_place(state: State, events: list[Event]) -> None:
     PLACES.run(what, state, events)
 
 
-PLACES = Steps("tall oaks places")
+PLACES: Steps[[State, list[Event]], None] = Steps("tall oaks places")
 """What a location does to the survivor who ends a move there (`checks.business`): (state, events)."""
 PLACES.step("scene")(lambda state, events: scenes.scene(state, events))
 PLACES.step("task")(lambda state, events: tasks.task_here(state, events))

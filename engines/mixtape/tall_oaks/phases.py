@@ -41,9 +41,9 @@ from engines.mixtape.tall_oaks.state import (
 
 B = R.BOARD
 
-DECISIONS = Steps("tall oaks decisions")
+DECISIONS: Steps[[State], Decision | None] = Steps("tall oaks decisions")
 """Phase -> the decision waiting in it: (state) -> Decision | None."""
-CHOICES = Steps("tall oaks choices")
+CHOICES: Steps[[State, keys.Key, list[Event]], None] = Steps("tall oaks choices")
 """Phase -> what a legal key chosen in it does: (state, key, events)."""
 
 

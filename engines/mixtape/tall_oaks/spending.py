@@ -272,8 +272,8 @@ def roll_action(state: State, chosen: dict[str, int], events: list[Event]) -> No
     SCENE_ROLLS.run(purpose, state, read(purpose, dice, count, need(sc, purpose)), events)
 
 
-SCENE_ROLLS = Steps("tall oaks scene rolls")
+SCENE_ROLLS: Steps[[State, str, list[Event]], None] = Steps("tall oaks scene rolls")
 """What a Killer Scene's action roll was for (`state.purpose`) -> what its reading does: (state, result, events)."""
-SCENE_ROLLS.step("rescue")(lambda state, result, events: rescues.resolve_rescue(state, result, events))
-SCENE_ROLLS.step("defend")(lambda state, result, events: rescues.resolve_defend(state, result, events))
-SCENE_ROLLS.step("invaders")(lambda state, result, events: rescues.resolve_invaders(state, result, events))
+SCENE_ROLLS.step("rescue")(rescues.resolve_rescue)
+SCENE_ROLLS.step("defend")(rescues.resolve_defend)
+SCENE_ROLLS.step("invaders")(rescues.resolve_invaders)

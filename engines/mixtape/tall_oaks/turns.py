@@ -103,7 +103,7 @@ def turn_options(state: State) -> list[Option]:
     return opts
 
 
-TURN_CHOICES = Steps("tall oaks turn choices")
+TURN_CHOICES: Steps[[State, keys.Key, list[Event]], None] = Steps("tall oaks turn choices")
 """A start-of-turn choice's verb -> what it does: (state, key, events)."""
 
 
