@@ -21,7 +21,8 @@ from typing import Any, NamedTuple, Protocol
 
 import msgspec
 
-from engines.core.autoplay import policy_rng
+from engines.core import levels
+from engines.core.autoplay import decide, policy_rng
 from engines.core.contract import Game
 from engines.core.events import Event
 from narratives.narrator import Narrator
@@ -171,18 +172,21 @@ def play(
     counted: Counted,
     seed: int,
     options: Mapping[str, str] | None = None,
-    policy: str | None = None,
+    policy: str | Mapping[str, str] | None = None,
 ) -> Played:
     """A seeded game played headless, with the changes each decision's step made to the counted quantities.
-    The setup is not a step: it has no state before it."""
+    The setup is not a step: it has no state before it. `policy` is one policy name (or automa level) for
+    every seat, or seat -> name (the others play the game's default)."""
     state, events = game.setup(seed, dict(options or {}))
     log = list(events)
     out: list[Step] = []
     reading = counted.read(state)
+    chosen = policy if isinstance(policy, Mapping) else {s.id: policy or game.default_policy for s in game.seats}
+    picks = {seat: levels.resolve(game, name) for seat, name in chosen.items()}
     n = 0
     while (decision := game.decision(state)) is not None and n < 100_000:
-        pick = game.policies[policy or game.default_policy]
-        key = pick(game.view(state, decision.seat), decision, policy_rng(seed, n))
+        pick = picks.get(decision.seat) or game.policies[game.default_policy]
+        key = decide(game, pick, state, decision, policy_rng(seed, n))
         made = game.apply(state, key, decision)
         now = counted.read(state)
         found = changes(reading, now, counted.quantities)
