@@ -1,10 +1,13 @@
 """Mutation testing of the rules: change one rule constant or comparison at a time and see whether the game's own
 tests notice. A mutant the tests do not kill is a rule number or boundary that no test pins.
 
-Mutants, per engine: every whole number set by a `key = N` line of the game's data files (N+1; these are the
-rule numbers, which live in the data), and every comparison operator (< <= > >= == !=, swapped for its
-neighbour) and small whole-number literal (N+1) in its rules modules. mutmut and cosmic-ray mutate Python
-only; most of our rule numbers are in TOML, so this small tool mutates both.
+Mutants, per engine: every whole number set by a `key = N` line of the game's data files (N+1 and N-1; these are
+the rule numbers, which live in the data), and in its rules modules every comparison operator (< <= > >= == !=,
+swapped for its neighbour), small whole-number literal (N+1 and N-1), clause of an `and`/`or` (deleted: the
+condition without it), `min`/`max` (swapped), and first/last element (`[0]` <-> `[-1]`, `.pop()` <-> `.pop(0)`).
+The operators are named (`--ops`): the first ones, `compare` and `plus1`, are those of the 2026-12-01 runs; `minus1`,
+`clause`, `minmax` and `ends` were added for issue 47, whose hand mutations found rules the first ones missed.
+mutmut and cosmic-ray mutate Python only; most of our rule numbers are in TOML, so this small tool mutates both.
 
 The rules modules are the mechanic modules (ENGINES below). Left out, because they check, show or advise
 rather than rule: `checks` and `integrity` (invariants, read by tests; Tall Oaks' `checks` is not that and
@@ -12,7 +15,8 @@ stays in), Escape of the Dead's `keys`, `policies`, `family_policy`, `trespasser
 search: a mutant there changes what the automa picks, not what is legal), `achievements` and `log_facts`
 (read a finished log), `keys` (the spelling of choice keys, pinned by the save tests), `messages` and
 `places` (the words of refusals and of spaces), the odds modules that only display (Escape of the Dead's
-`odds` and `outcomes`, Final Girl's, the Mixtape games' and `mixtape/dice.py`; Slaughterhouse's `odds.py`
+`odds` and `outcomes`, Final Girl's, the Mixtape games' (and Tall Oaks' `ahead`, what a choice leads to: the
+rules both ask live in `checks` and `readings`, which are in) and `mixtape/dice.py`; Slaughterhouse's `odds.py`
 stays in for `dice_for`, the one place a roll's size is counted, with its display functions skipped),
 `hidden` (determinize's copies) and `state` (field defaults that setup overwrites; its View is display).
 Inside a rules module, functions named for checking or showing (_NOT_RULES) are skipped too. The shared
@@ -26,7 +30,8 @@ tests run once in one process (`-n 0`, the project's addopts turning xdist on; e
 stopping at the first failure, slow files last; the unmutated tests run first, and must pass, to time the
 limit a looping mutant is stopped at.
 
-Run: .venv/bin/python bench/mutation.py [--sample N] [--seed S] [--only [ENGINE:]I,J ...] [--list] [engine ...]
+Run: .venv/bin/python bench/mutation.py [--sample N] [--seed S] [--ops OP,OP] [--only [ENGINE:]I,J ...] [--list]
+[engine ...]
 """
 
 from __future__ import annotations
@@ -83,7 +88,11 @@ ENGINES: dict[str, tuple[list[str], list[str], list[str]]] = {
             "bonus abilities rules_data",
         )
         + _modules("mixtape", "board dealing supplies turn"),
-        ["tests/engines/mixtape/test_mm_*.py", "tests/engines/mixtape/test_mixtape_*.py"],
+        [
+            "tests/engines/mixtape/test_mm_*.py",
+            "tests/engines/mixtape/test_mixtape_*.py",
+            "tests/engines/mixtape/test_odds_*_directors_cut.py",
+        ],
     ),
     "escape-from-tall-oaks": (
         ["engines/mixtape/tall_oaks/cards.toml", "engines/mixtape/tall_oaks/board.toml"],
@@ -93,7 +102,11 @@ ENGINES: dict[str, tuple[list[str], list[str], list[str]]] = {
             "tasks traitor health bonus abilities checks readings rules_data",
         )
         + _modules("mixtape", "board dealing supplies turn"),
-        ["tests/engines/mixtape/test_efto_*.py", "tests/engines/mixtape/test_mixtape_*.py"],
+        [
+            "tests/engines/mixtape/test_efto_*.py",
+            "tests/engines/mixtape/test_mixtape_*.py",
+            "tests/engines/mixtape/test_odds_*_tall_oaks.py",
+        ],
     ),
 }
 
@@ -119,18 +132,53 @@ _SWAP = {"<": "<=", "<=": "<", ">": ">=", ">=": ">", "==": "!=", "!=": "=="}
 
 
 class Mutant:
-    def __init__(self, path: str, line: int, start: int, end: int, new: str, kind: str) -> None:
+    """One change to one file: the text from (line, start) to (end_line, end) replaced by `new`."""
+
+    def __init__(
+        self, path: str, line: int, start: int, end: int, new: str, kind: str, end_line: int = 0
+    ) -> None:
         self.path, self.line, self.start, self.end, self.new, self.kind = path, line, start, end, new, kind
+        self.end_line = end_line or line
 
     def apply(self, text: str) -> str:
         lines = text.splitlines(keepends=True)
-        row = lines[self.line - 1]
-        lines[self.line - 1] = row[: self.start] + self.new + row[self.end :]
+        head = lines[self.line - 1][: self.start]
+        tail = lines[self.end_line - 1][self.end :]
+        lines[self.line - 1 : self.end_line] = [head + self.new + tail]
         return "".join(lines)
 
+    def old(self, text: str) -> str:
+        """The text the mutant replaces."""
+        lines = text.splitlines(keepends=True)[self.line - 1 : self.end_line]
+        joined = "".join(lines)
+        cut = len(joined) - len(lines[-1]) + self.end
+        return joined[self.start : cut]
+
     def describe(self, text: str) -> str:
-        row = text.splitlines()[self.line - 1]
-        return f"{self.path}:{self.line}:{self.start + 1}: {row[self.start : self.end]} -> {self.new} ({self.kind})"
+        old = " ".join(self.old(text).split())
+        return (
+            f"{self.path}:{self.line}:{self.start + 1}: {old} -> {' '.join(self.new.split())} ({self.kind})"
+        )
+
+
+OPS = ("compare", "plus1", "minus1", "clause", "minmax", "ends")
+"""The mutation operators, by name; a mutant's `kind` says which made it."""
+FIRST_OPS = ("compare", "plus1")
+"""The operators of the 2026-12-01 runs (RESULTS.md): their samples are drawn from these alone."""
+_KIND_OP = {
+    "rule number": "plus1",
+    "constant": "plus1",
+    "comparison": "compare",
+    "rule number - 1": "minus1",
+    "constant - 1": "minus1",
+    "clause deleted": "clause",
+    "min <-> max": "minmax",
+    "first <-> last": "ends",
+}
+
+
+def op_of(m: Mutant) -> str:
+    return _KIND_OP[m.kind]
 
 
 def data_mutants(path: str) -> list[Mutant]:
@@ -138,8 +186,9 @@ def data_mutants(path: str) -> list[Mutant]:
     for number, row in enumerate((ROOT / path).read_text().splitlines(), 1):
         m = _KEY_INT.match(row)
         if m:
-            start = m.start(2)
-            out.append(Mutant(path, number, start, m.end(2), str(int(m.group(2)) + 1), "rule number"))
+            start, n = m.start(2), int(m.group(2))
+            out.append(Mutant(path, number, start, m.end(2), str(n + 1), "rule number"))
+            out.append(Mutant(path, number, start, m.end(2), str(n - 1), "rule number - 1"))
     return out
 
 
@@ -159,10 +208,9 @@ def _skipped_lines(source: str, skip: tuple[str, ...] = ()) -> set[int]:
     return lines
 
 
-def code_mutants(path: str) -> list[Mutant]:
+def _token_mutants(path: str, source: str, skipped: set[int]) -> list[Mutant]:
+    """The operators that change one token: comparisons, small numbers (+1 and -1), min/max."""
     out = []
-    source = (ROOT / path).read_text()
-    skipped = _skipped_lines(source, SKIP.get(path, ()))
     for tok in tokenize.generate_tokens(io.StringIO(source).readline):
         (row, col), (_, end) = tok.start, tok.end
         if row in skipped:
@@ -171,17 +219,83 @@ def code_mutants(path: str) -> list[Mutant]:
             out.append(Mutant(path, row, col, end, _SWAP[tok.string], "comparison"))
         elif tok.type == tokenize.NUMBER and tok.string.isdigit() and int(tok.string) <= 20:
             out.append(Mutant(path, row, col, end, str(int(tok.string) + 1), "constant"))
+            out.append(Mutant(path, row, col, end, str(int(tok.string) - 1), "constant - 1"))
+        elif tok.type == tokenize.NAME and tok.string in ("min", "max"):
+            out.append(Mutant(path, row, col, end, "max" if tok.string == "min" else "min", "min <-> max"))
     return out
 
 
-def population(name: str) -> list[Mutant]:
+def _col(lines: list[str], line: int, offset: int) -> int:
+    """A column in characters from the syntax tree's column in UTF-8 bytes (they differ past a non-ASCII one)."""
+    return len(lines[line - 1].encode()[:offset].decode())
+
+
+def _span(lines: list[str], node: ast.expr, new: str, kind: str, path: str) -> Mutant:
+    end_line = node.end_lineno or node.lineno
+    start, end = _col(lines, node.lineno, node.col_offset), _col(lines, end_line, node.end_col_offset or 0)
+    return Mutant(path, node.lineno, start, end, new, kind, end_line)
+
+
+def _is_index(node: ast.expr, value: int) -> bool:
+    """`node` is the literal index `value` (0, or -1 written as a unary minus)."""
+    if value < 0:
+        return (
+            isinstance(node, ast.UnaryOp)
+            and isinstance(node.op, ast.USub)
+            and isinstance(node.operand, ast.Constant)
+            and node.operand.value == -value
+        )
+    return isinstance(node, ast.Constant) and node.value == value and not isinstance(node.value, bool)
+
+
+def _tree_mutants(path: str, source: str, skipped: set[int]) -> list[Mutant]:
+    """The operators that need the syntax tree: a clause of `and`/`or` deleted, first <-> last element."""
+    out = []
+    lines = source.splitlines()
+    for node in ast.walk(ast.parse(source)):
+        if not hasattr(node, "lineno") or node.lineno in skipped:
+            continue
+        if isinstance(node, ast.BoolOp):
+            word = " and " if isinstance(node.op, ast.And) else " or "
+            parts = [ast.get_source_segment(source, v) or "" for v in node.values]
+            for i in range(len(parts)):
+                rest = word.join(p for j, p in enumerate(parts) if j != i)
+                out.append(_span(lines, node, f"({rest})", "clause deleted", path))
+        elif isinstance(node, ast.Subscript) and (_is_index(node.slice, 0) or _is_index(node.slice, -1)):
+            new = "-1" if _is_index(node.slice, 0) else "0"
+            out.append(_span(lines, node.slice, new, "first <-> last", path))
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "pop"
+            and not node.keywords
+        ):
+            if not node.args:  # x.pop() -> x.pop(0): the first element, not the last
+                end_line = node.end_lineno or node.lineno
+                at = _col(lines, end_line, node.end_col_offset or 1) - 1
+                out.append(Mutant(path, end_line, at, at, "0", "first <-> last"))
+            elif len(node.args) == 1 and _is_index(node.args[0], 0):
+                out.append(_span(lines, node.args[0], "", "first <-> last", path))
+    return sorted(out, key=lambda m: (m.line, m.start, m.kind, m.new))
+
+
+def code_mutants(path: str) -> list[Mutant]:
+    source = (ROOT / path).read_text()
+    skipped = _skipped_lines(source, SKIP.get(path, ()))
+    return _token_mutants(path, source, skipped) + _tree_mutants(path, source, skipped)
+
+
+def population(name: str, ops: tuple[str, ...] = OPS) -> list[Mutant]:
+    """The engine's mutants made by these operators, in file order (data files first)."""
     data, code, _ = ENGINES[name]
-    return [m for f in data for m in data_mutants(f)] + [m for f in code for m in code_mutants(f)]
+    every = [m for f in data for m in data_mutants(f)] + [m for f in code for m in code_mutants(f)]
+    return [m for m in every if op_of(m) in ops]
 
 
-def sample_of(name: str, size: int, seed: int) -> list[Mutant]:
-    """The engine's sample: the same seed, engine and files give the same mutants in the same order."""
-    mutants = population(name)
+def sample_of(name: str, size: int, seed: int, ops: tuple[str, ...] = OPS) -> list[Mutant]:
+    """The engine's sample: the same seed, engine, operators and files give the same mutants in the same order
+    (with FIRST_OPS, the very sample of the 2026-12-01 runs, the files being the same)."""
+    mutants = population(name, ops)
     return random.Random(f"{seed}:{name}").sample(mutants, min(size, len(mutants)))
 
 
@@ -254,8 +368,16 @@ def main() -> None:
         default=[],
         help="run only these indexes of the sample: 3,17 (every engine) or final-girl:3,17; may repeat",
     )
+    parser.add_argument(
+        "--ops",
+        default=",".join(OPS),
+        help=f"the operators, comma-separated (default all: {','.join(OPS)}; the first runs': compare,plus1)",
+    )
     parser.add_argument("--list", action="store_true", help="print each engine's population and sample")
     args = parser.parse_args()
+    ops = tuple(o for o in args.ops.split(",") if o)
+    if bad := [o for o in ops if o not in OPS]:
+        parser.error(f"unknown operators: {', '.join(bad)}")
     names = args.engines or list(ENGINES)
     if unknown := [n for n in names if n not in ENGINES]:
         parser.error(f"unknown engines: {', '.join(unknown)}")
@@ -273,11 +395,14 @@ def main() -> None:
         for name in names:
             chosen = [
                 (i, m)
-                for i, m in enumerate(sample_of(name, args.sample, args.seed))
+                for i, m in enumerate(sample_of(name, args.sample, args.seed, ops))
                 if name not in only or i in only[name]
             ]
             if args.list:
-                print(f"{name}: population {len(population(name))}, sample {len(chosen)} (seed {args.seed})")
+                print(
+                    f"{name}: population {len(population(name, ops))}, sample {len(chosen)} (seed {args.seed}, "
+                    f"operators {','.join(ops)})"
+                )
                 for i, m in chosen:
                     print(f"  #{i} {m.describe((ROOT / m.path).read_text())}")
                 continue
@@ -286,7 +411,7 @@ def main() -> None:
             total = len(chosen)
             print(
                 f"{name}: {killed} of {total} mutants killed ({killed / total:.0%}), seed {args.seed}, "
-                f"{time.time() - t0:.0f} s"
+                f"operators {','.join(ops)}, {time.time() - t0:.0f} s"
             )
             for line in survivors:
                 print(f"  survived: {line}")

@@ -25,6 +25,7 @@ import msgspec
 
 from engines import registry
 from engines.core import autoplay, levels, search
+from engines.core.race import Race
 from engines.core.search import Budget, Searcher, wilson
 
 GAMES = ("escape-of-the-dead", "final-girl", "slaughterhouse")
@@ -92,7 +93,7 @@ def print_times() -> None:
         except ImportError:
             print(f"  {gid:24} no determinize yet")
             continue
-        n = levels.HARD_ITERATIONS[gid]
+        n = levels.HARD_SAMPLES[gid]
         med, p95, mean = decision_times(gid, n)
         print(f"  {gid:24} hard ({n:3} samples): median {med:6.3f} s  p95 {p95:6.3f} s  mean {mean:6.3f} s")
 
@@ -105,7 +106,7 @@ def _won(game, played, seat: str) -> bool:
 def match(gid: str, seat: str, seeds: int, iterations: int) -> None:
     game = registry.get(gid)
     hidden = search.hidden_of(game)
-    searcher = Searcher(Budget(iterations))
+    searcher = Searcher(Race(most=iterations, futile=True))
     base_w: list[int] = []
     srch_w: list[int] = []
     base_v: list[float] = []

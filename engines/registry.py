@@ -14,6 +14,15 @@ _MODULES: dict[str, str] = {
     "escape-from-tall-oaks": "engines.mixtape.tall_oaks",
 }
 """In the README's order, which the menu and `solo games` follow."""
+_TITLES: dict[str, str] = {
+    "escape-of-the-dead": "Escape of the Dead",
+    "final-girl": "Final Girl: The Marrek Murders",
+    "slaughterhouse": "The Texas Chainsaw Massacre: Slaughterhouse",
+    "mixtape-massacre": "Mixtape Massacre: Director's Cut",
+    "escape-from-tall-oaks": "Mixtape Massacre: Escape From Tall Oaks",
+}
+"""Each game's title without importing its engine, for what only names a game (`solo stats` over many runs;
+tests/engines/test_registry.py keeps it equal to each GAME.title)."""
 
 
 def ids() -> list[str]:
@@ -25,6 +34,20 @@ def get(game_id: str) -> Game:
     if game_id not in _MODULES:
         raise KeyError(unknown_game_message(game_id))
     return importlib.import_module(_MODULES[game_id]).GAME
+
+
+_NO_WINNER = frozenset({"slaughterhouse"})
+"""The games whose rulebook names no winner (their GAME's `no_winner`), known without importing them."""
+
+
+def title(game_id: str) -> str:
+    """A game's title, its engine left unimported."""
+    return _TITLES[game_id]
+
+
+def no_winner(game_id: str) -> bool:
+    """Whether a game's rulebook names no winner (its engine's `no_winner`), its engine left unimported."""
+    return game_id in _NO_WINNER
 
 
 def closest(game_id: str) -> str | None:

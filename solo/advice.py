@@ -1,9 +1,16 @@
-"""The hint by search: the best few choices, each with its chance of winning, that chance's 95% interval, the
-seat's expected count where its goal is one, and a reason read from what the playouts showed.
+"""The hint: which choices are best, which are clearly worse, and how sure that is.
 
-The figures come from engines.core.search, which plays each choice out many times from samples of what the
-person cannot see. Escape of the Dead keeps its exact hint (its solved table), and a game the search does not
-cover keeps its quick heuristic hint.
+The searched games' figures come from engines.core.race, which plays every choice out on the same samples of
+what the person cannot see (common random numbers) and spends its samples where they decide something. The
+hint shows the choices in two groups: those the playouts cannot tell apart from the best (any may be the best;
+"about equal" only where the paired intervals show them within RACE.margin of one another), and those clearly
+worse, each with its paired difference from the best and that difference's 95% interval. It never gives a
+reason for a difference inside the noise: the "Why" speaks only of a clearly worse choice, and quotes only the
+facts whose paired difference is clear too.
+
+Escape of the Dead is solved: its figures are exact, and choices within half a point of the best are shown as
+equal (to a player, 70.86% and 70.85% are the same). `solo hint SLOT` gives the same figures as `hint` at the
+prompt, and `--json` gives them to tools.
 """
 
 from __future__ import annotations
@@ -14,50 +21,172 @@ from typing import Any, NamedTuple
 import msgspec
 
 from engines.core.contract import Decision, Game
+from engines.core.race import Gap, Race, Verdict
 from engines.core.rng import derive_seed
 from solo.run import Run
 
 EXACT = ("escape-of-the-dead",)
-"""Games whose own hint is exact: the search's estimates would only blur it."""
-ITERATIONS = 64
-"""The most samples behind a hint (each plays every choice out once): a 24-point-wide interval at 50%."""
-HARD_SHARE = 1
-"""A hint thinks at most as long as this many of the hard automa's decisions (engines.core.levels: about a
-second each at the median), so a hint takes about a second (issue 17's target), not minutes."""
+"""Games whose figures are exact (a solved table): the search would only blur them."""
+SAME = 0.005
+"""Exact chances within this of the best are shown as equal: half a point, below what a player can act on."""
+RACE = Race(first=8, most=256)
+"""The hint's race: every choice on 8 samples, then the contenders on more, up to 256 (a paired interval about
+±6 points wide at 256 where a quarter of the pairs differ), within the game's step cap (HINT_STEPS)."""
+SHOWN = 4
+"""Rows for the best group; the rest of it is named on one line."""
+MORE = 4
+"""`hint more` plays the choices out this many times as long."""
 
 
-def iterations(game: Game) -> int:
-    """Samples for a hint of `game`: HARD_SHARE hard decisions' worth, from 16 to ITERATIONS."""
-    from engines.core import levels
+class Choice(msgspec.Struct, frozen=True):
+    """One choice as the hint shows it."""
 
-    hard = levels.HARD_ITERATIONS.get(game.id, ITERATIONS // HARD_SHARE)
-    return max(16, min(ITERATIONS, HARD_SHARE * hard))
+    key: str
+    label: str
+    number: int
+    """Its number in the decision's list."""
+    chance: float
+    """Its chance of winning, 0..1 (the search's tempered for luck, or exact)."""
+    low: float
+    high: float
+    """The 95% interval of `chance` (equal to it where exact)."""
+    plays: int
+    """The playouts behind it; 0 where exact."""
+    worse: bool
+    """Clearly worse than the best."""
+    gap: Gap | None
+    """Its paired difference from the best, best minus it (exact: an interval of no width); None for the best."""
+    value: float | None = None
+    """The mean of the seat's count goal over its playouts (Victims saved, souvenirs...), where it has one."""
+    facts: dict[str, float] = {}
+    """The means of what the game reports at each playout's end."""
+    fact_gaps: dict[str, Gap] = {}
+    """Each fact's paired difference from the best, best minus it."""
 
 
-SHOWN = 3
+class Advice(msgspec.Struct, frozen=True):
+    choices: list[Choice]
+    """The best first, then the rest of the best group, then the clearly worse; each part best first."""
+    exact: bool
+    samples: int
+    """The samples behind the figures (the most any choice was played out on); 0 where exact."""
+    settled: bool
+    """Whether every choice was decided (separated or shown equal) before the budget ended."""
+    seat: str = ""
+    reason: str = ""
+    """A game's own words where it has no figures (Escape of the Dead's order of the rolls)."""
+
+    @property
+    def best(self) -> list[Choice]:
+        return [c for c in self.choices if not c.worse]
+
+    @property
+    def worse(self) -> list[Choice]:
+        return [c for c in self.choices if c.worse]
+
+    def equal(self) -> bool:
+        """Whether the best group is shown to be about equal: exact, or every paired interval with the best
+        within the race's margin at both ends."""
+        rest = self.best[1:]
+        if self.exact:
+            return True
+        return all(c.gap is not None and -RACE.margin < c.gap.low and c.gap.high < RACE.margin for c in rest)
 
 
 def offered(run: Run) -> bool:
-    """Whether the search can advise this run's game."""
+    """Whether the hint has figures for this run's game: exact, or from the search."""
     from solo.automa import searchable
 
-    return run.game.id not in EXACT and searchable(run.game)
+    return run.game.id in EXACT or searchable(run.game)
 
 
-def estimates(run: Run, decision: Decision, samples: int | None = None) -> list[Any]:
-    """The hint's figures for every option of the person's decision, best first (`figures` of `playouts`)."""
-    return figures(playouts(run, decision, samples), run.game.id)
+def seed_of(run: Run, seed: int | None = None) -> int:
+    """The seed of every figure the hint and the review give for a run: from the run's own seed (or `seed`),
+    the same at every decision, so positions met one after another without a roll are weighed on the same
+    samples and their chances move together, not by the luck of separate draws."""
+    return derive_seed(run.seed if seed is None else seed, "advice")
 
 
-def playouts(run: Run, decision: Decision, samples: int | None = None) -> list[Any]:
-    """The search's raw estimates for every option of the person's decision, best first. The seed comes from the
-    run's and the decision's place in it, so asking twice gives the same figures and never moves the dice."""
-    from engines.core import levels, search
+def race_for(
+    game: Game,
+    samples: int | None = None,
+    base: Race | None = None,
+    steps: dict[str, int] | None = None,
+    scale: int = 1,
+) -> Race:
+    """The race for `game`: `samples` at most per choice where given (then no step cap, so the figures depend on
+    the samples alone), else the base budget (the hint's RACE) within the game's step cap; `scale` times both."""
+    from engines.core import levels
 
-    seed = derive_seed(run.seed, f"hint {len(run.keys)}")
-    steps = None if samples else levels.HINT_STEPS.get(run.game.id)  # the cost cap: about a second at most
-    budget = search.Budget(iterations=samples or iterations(run.game), steps=steps)
-    return search.evaluate(run.game, run.state, decision, budget, seed)
+    base = base or RACE
+    if samples is not None:
+        most = max(1, samples * scale)
+        return msgspec.structs.replace(base, most=most, first=min(base.first, most), steps=None)
+    cap = (steps or levels.HINT_STEPS).get(game.id)
+    return msgspec.structs.replace(base, most=base.most * scale, steps=None if cap is None else cap * scale)
+
+
+def advise(
+    run: Run, decision: Decision, samples: int | None = None, seed: int | None = None, scale: int = 1
+) -> Advice:
+    """The hint for the person's pending `decision` (`scale` times the usual playouts). Asking twice gives the
+    same figures and never moves the dice (the search has RNGs of its own)."""
+    if run.game.id in EXACT:
+        return exact(run, decision)
+    return from_verdict(raced(run, decision, samples, seed, scale), decision, run.game.id)
+
+
+def raced(
+    run: Run, decision: Decision, samples: int | None = None, seed: int | None = None, scale: int = 1
+) -> Verdict:
+    """The race behind a searched game's hint, its raw playouts (bench/automa.py calibrates from them)."""
+    from engines.core.race import race
+
+    return race(run.game, run.state, decision, race_for(run.game, samples, scale=scale), seed_of(run, seed))
+
+
+def exact(run: Run, decision: Decision) -> Advice:
+    """The hint from a solved game's table (the game's `exact`): every choice's chance, the best group being
+    those within SAME of the best."""
+    solved = getattr(run.game, "exact", None)
+    values = solved(run.state) if callable(solved) else None
+    if not values:
+        hint = run.game.hint(run.state)
+        reason = hint.reason if hint is not None else ""
+        choices = [_plain(decision, o.key) for o in decision.options]
+        return Advice(choices, True, 0, True, decision.seat, reason)
+    numbers = {o.key: n for n, o in enumerate(decision.options, 1)}
+    order = sorted((o for o in decision.options if o.key in values), key=lambda o: (-values[o.key], numbers[o.key]))
+    top = values[order[0].key]
+    choices = []
+    for o in order:
+        v = values[o.key]
+        diff = top - v
+        gap = None if o is order[0] else Gap(diff, diff, diff, 0)
+        choices.append(Choice(o.key, o.label, numbers[o.key], v, v, v, 0, diff >= SAME, gap))
+    return Advice(choices, True, 0, True, decision.seat)
+
+
+def _plain(decision: Decision, key: str) -> Choice:
+    """A choice with no figure (where the game says the choices cannot differ)."""
+    numbers = {o.key: n for n, o in enumerate(decision.options, 1)}
+    option = decision.option(key)
+    return Choice(key, option.label if option else key, numbers.get(key, 0), 0.0, 0.0, 1.0, 0, False, None)
+
+
+def from_verdict(verdict: Verdict, decision: Decision, game_id: str) -> Advice:
+    """The race's verdict as the hint shows it: each choice's chance tempered for luck (`figures`), its group
+    and paired difference as the race found them."""
+    numbers = {o.key: n for n, o in enumerate(decision.options, 1)}
+    shown = {e.key: e for e in figures([s.estimate for s in verdict.standings], game_id)}
+    choices = []
+    for s in verdict.standings:
+        e = shown[s.estimate.key]
+        choices.append(
+            Choice(e.key, e.label, numbers[e.key], e.win, e.low, e.high, e.plays, s.worse, s.gap, e.value,
+                   e.facts, s.facts)
+        )
+    return Advice(choices, False, verdict.samples, verdict.settled, decision.seat)
 
 
 class Shrink(NamedTuple):
@@ -82,10 +211,7 @@ SHRINKS: dict[str, Shrink] = {
 """Each game's strengths, those of the least log loss over 4,000 of the person's decisions (bench/RESULTS.md,
 "The hint's strengths", runs D and I: 800 a game, 1,600 in Slaughterhouse's two seats), `choice` at most 64 so a
 choice's own playouts still count for as much as its decision's. Final Girl's choices differ least from one
-another and its outcomes are the least foreseeable, so its figures are drawn back hardest. On 2,000 fresh decisions
-("Automa levels") every bin of ten points with 100 decisions or more came within 4 points of its figure, and the five
-thin bins at the ends (10 to 96 decisions) within 6, each inside its 95% interval; one pair for all (16, 4)
-had a bin 7 points off there, and a slightly worse log loss (0.626 against 0.623)."""
+another and its outcomes are the least foreseeable, so its figures are drawn back hardest."""
 SHRINK = Shrink(16.0, 4.0)
 """The strengths of a game not in SHRINKS."""
 
@@ -93,8 +219,7 @@ SHRINK = Shrink(16.0, 4.0)
 def figures(found: list[Any], game_id: str = "", strength: Shrink | None = None) -> list[Any]:
     """The figures the hint shows, from the raw playouts: each choice's rate shrunk toward its decision's pooled
     rate, itself shrunk toward even odds, by the game's SHRINKS, or `strength` where given (bench/automa.py
-    measures the calibration, raw and shrunk; bench/hint_strengths.py tries other strengths). The order is the
-    search's: the choices of a decision rest on as many playouts, so the shrink keeps their order."""
+    measures the calibration, raw and shrunk; bench/hint_strengths.py tries other strengths)."""
     from engines.core.search import wilson
 
     plays = sum(e.plays for e in found)
@@ -112,49 +237,123 @@ def figures(found: list[Any], game_id: str = "", strength: Shrink | None = None)
     return out
 
 
-def lines(found: list[Any], decision: Decision, width: int) -> list[str]:
-    """The hint as lines no wider than `width`: the best choice, a row per shown choice, and why. Each choice is
-    named as the list names it, its number first and its label whole: a name too long for its row takes lines
-    of its own, its figures under it, so nothing is cut (issue 49)."""
-    numbers = {o.key: n for n, o in enumerate(decision.options, 1)}
-    labels = {o.key: o.label for o in decision.options}
-    best = found[0]
-    shown = found[:SHOWN]
+# -- the hint in words ------------------------------------------------------------------------------------
 
-    def named(e: Any) -> str:
-        return f"{numbers.get(e.key, '?')}. {labels.get(e.key, e.label)}"
 
-    out = _wrapped(f"Hint: {named(best)}", width, "      ")
-    rows = [(named(e), _figures(e, found)) for e in shown]
+def lines(advice: Advice, width: int) -> list[str]:
+    """The hint as lines no wider than `width`: the best group (a row each, as the list names them: number
+    first), the clearly worse on a line, why, and what the figures rest on."""
+    width = max(20, width)
+    best, worse = advice.best, advice.worse
+    out = _wrap(_head(advice), width)
+    if advice.reason:  # no figures: the game's own words
+        return out + _wrap(f"Why: {advice.reason}", width, "     ")
+    rows = [(f"{c.number}. {c.label}", _figures(advice, c)) for c in best[:SHOWN]]
     room = max(len(f) for _, f in rows)
     name_width = max(8, min(max(len(n) for n, _ in rows), width - room - 4))
-    for name, said in rows:
+    for name, said in rows:  # each named as the list names it, whole: a long name on lines of its own
         if len(name) <= name_width and 4 + name_width + len(said) <= width:
             out.append(f"  {name:<{name_width}}  {said}".rstrip())
             continue
-        out += _wrapped(name, width, "     ", "  ")
-        out += _wrapped(said, width, "     ", " " * min(name_width + 4, max(5, width - len(said))))
-    out += textwrap.wrap("Why: " + reason(found, numbers, decision.seat), width, subsequent_indent="     ")
-    out += _wrapped(f"(Each played out {best.plays} times, tempered for luck; ranges are 95% intervals.)", width, " ")
+        out += _wrap(name, width, "     ", "  ")
+        out += _wrap(said, width, "     ", " " * min(name_width + 4, max(5, width - len(said))))
+    if len(best) > SHOWN:
+        out += _wrap(f"  As close: {_numbers(best[SHOWN:])}.", width)
+    if worse:
+        parts = [f"{c.number}. {c.label} ({_below(advice, c)})" for c in worse[:3]]
+        more = f" and {len(worse) - 3} more" if len(worse) > 3 else ""
+        out += _wrap(f"Clearly worse: {'; '.join(parts)}{more}.", width, "  ")
+    why = reason(advice)
+    if why:
+        out += _wrap(f"Why: {why}", width, "     ")
+    out += _wrap(_footer(advice), width)
     return out
 
 
-def percent(e: Any) -> str:
+def _head(a: Advice) -> str:
+    best = a.best
+    first = best[0]
+    if len(a.choices) == 1:
+        return f"Hint: {first.number}. {first.label}: the only choice."
+    if len(best) == 1:
+        return f"Hint: {first.number}. {first.label}: clearly the best."
+    if a.reason:
+        return f"Hint: {_numbers(best)}: exactly alike."
+    named = f"any of the {len(best)}" if len(best) == len(a.choices) else _numbers(best)
+    if len(best) > 6 and len(best) < len(a.choices):
+        named = f"{len(best)} of the {len(a.choices)}"
+    if a.equal():
+        within = "half a point" if a.exact else f"{round(RACE.margin * 100)} points"
+        return f"Hint: {named}: about equal (within {within} of the best); any is fine."
+    hidden = max(max(abs(c.gap.low), abs(c.gap.high)) for c in best[1:] if c.gap is not None)
+    return (
+        f"Hint: {named}: too close to call; the playouts cannot tell them apart (a difference of up to "
+        f"{_points(hidden)} could hide between them)."
+    )
+
+
+def _numbers(choices: list[Choice]) -> str:
+    """'2, 4 or 5': the choices' numbers, in the list's order."""
+    nums = [str(n) for n in sorted(c.number for c in choices)]
+    return nums[0] if len(nums) == 1 else ", ".join(nums[:-1]) + " or " + nums[-1]
+
+
+def _figures(a: Advice, c: Choice) -> str:
+    out = _pct(a, c.chance) if a.exact else percent(c)
+    if c.value is not None:
+        out += f"  {value_name(a.choices)} {c.value:.1f}"
+    return out
+
+
+def _below(a: Advice, c: Choice) -> str:
+    """'12 points below 2 (6 to 18)': how far a clearly worse choice falls below the best, paired."""
+    g = c.gap
+    assert g is not None
+    top = a.choices[0].number
+    if a.exact:
+        return f"{_pct(a, c.chance)}, {_points(g.diff, 1)} below {top}"
+    return f"{_points(g.diff)} below {top}, {_range(g)}"
+
+
+def _range(g: Gap) -> str:
+    """'5 to 44': a difference's interval in points; an end within a point of zero to a tenth, so an interval
+    that lies above zero never reads as reaching it ('0.4 to 51', not '0 to 51')."""
+
+    def end(x: float) -> str:
+        return f"{x * 100:.1f}" if abs(x) < 0.01 and x != 0 else f"{round(x * 100)}"
+
+    return f"{end(g.low)} to {end(g.high)}"
+
+
+def _pct(a: Advice, x: float) -> str:
+    return f"{x * 100:.1f}%" if a.exact else f"{round(x * 100)}%"
+
+
+def _points(x: float, places: int = 0) -> str:
+    n = round(x * 100, places) if places else round(x * 100)
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
+def _footer(a: Advice) -> str:
+    if a.exact:
+        return "(Exact chances of winning with best play from there: the game is solved.)"
+    plays = sorted(c.plays for c in a.choices)
+    spread = f"{plays[0]}" if plays[0] == plays[-1] else f"{plays[0]} to {plays[-1]}"
+    return (
+        f"(Each choice played out {spread} times on the same samples of what you cannot see, so differences "
+        "are paired; ranges are 95%.)"
+    )
+
+
+def percent(c: Any) -> str:
     """'62% (55-69%)': the chance of winning and its 95% interval."""
-    return f"{round(e.win * 100)}% ({round(e.low * 100)}-{round(e.high * 100)}%)"
-
-
-def _figures(e: Any, found: list[Any]) -> str:
-    out = percent(e)
-    if e.value is not None:
-        out += f"  {value_name(found)} {e.value:.1f}"
-    return out
+    return f"{round(c.chance * 100)}% ({round(c.low * 100)}-{round(c.high * 100)}%)"
 
 
 def value_name(found: list[Any]) -> str:
     """What the seat's count is called: the fact whose means are the counts, else 'expected'."""
     for name in found[0].facts:
-        if all(e.value is not None and abs(e.facts.get(name, float("nan")) - e.value) < 1e-9 for e in found):
+        if all(c.value is not None and abs(c.facts.get(name, float("nan")) - c.value) < 1e-9 for c in found):
             return name
     return "expected"
 
@@ -189,40 +388,28 @@ SAID: dict[str, Said] = {
     "rivals dead": Said("more of your rivals die", "fewer of your rivals die", 1),
 }
 """Each fact the games report, in words; a fact not here is named as the game names it."""
-NOTABLE = 0.05
-"""A fact tells two choices apart when their means differ by this share of the larger, and show differently."""
 
 
-def reason(found: list[Any], numbers: dict[str, int], seat: str = "") -> str:
-    """Why the best choice is best, in a sentence from the playouts: how often it won against the runner-up,
-    and what it made more likely (the facts that differ most in the seat's favour), or what it costs."""
-    best = found[0]
-    if len(found) == 1:
-        return "it is the only choice."
-    other = found[1]
-    them = f"choice {numbers.get(other.key, '?')}"
-    ours, theirs = round(best.win * 100), round(other.win * 100)
-    goal = value_name(found)
-    good = _telling(best.facts, other.facts, goal, seat, 1)
-    if ours > theirs:
-        head = f"its chance is {ours}%, against {theirs}% for {them}"
-        if good:
-            return f"{head}; {_and(good, best.facts, other.facts)}."
-        bad = _telling(best.facts, other.facts, goal, seat, -1)[:1]
-        return f"{head}, though {_and(bad, best.facts, other.facts)}." if bad else f"{head}."
-    if good:
-        return f"it wins as often as {them} ({ours}%), but {_and(good, best.facts, other.facts)}."
-    return f"the playouts barely tell it from {them} ({ours}% each); either will do."
+def reason(a: Advice) -> str:
+    """Why the best is best, in a sentence from the playouts, or "" where nothing is clear: how far it leads the
+    best of the clearly worse (paired), and the facts whose paired difference is clear in the seat's favour.
+    A difference inside the noise is never a reason."""
+    worse = a.worse
+    if not worse or a.exact:
+        return ""
+    top, other = a.choices[0], worse[0]
+    g = other.gap
+    assert g is not None
+    rest = ", the best of the clearly worse" if len(a.worse) > 1 else ""
+    head = f"{top.number} wins {_points(g.diff)} more often than {other.number}{rest} (paired, {_range(g)})"
+    good = _telling(other.fact_gaps, top.facts, other.facts, value_name(a.choices), a.seat)
+    return f"{head}; {_and(good, top.facts, other.facts)}." if good else f"{head}."
 
 
-def _telling(a: dict[str, float], b: dict[str, float], goal: str, seat: str, side: int) -> list[str]:
-    """Up to two facts whose means differ notably between the best choice (`a`) and the runner-up (`b`) in the
-    seat's favour (`side` 1) or against it (-1), the largest difference first. The seat's count goal counts as
-    more-is-better; a fact whose better side is unknown is never a reason."""
-
-    def gap(name: str) -> float:
-        size = max(abs(a[name]), abs(b[name]))
-        return (a[name] - b[name]) / size if size > 0 else 0.0
+def _telling(gaps: dict[str, Gap], a: dict[str, float], b: dict[str, float], goal: str, seat: str) -> list[str]:
+    """Up to two facts whose paired difference (best minus the other) is clear and in the seat's favour, the
+    clearest first, that show differently at the hint's precision. A fact whose better side is unknown is never
+    a reason."""
 
     def sense(name: str) -> int:
         if name == goal:
@@ -230,9 +417,14 @@ def _telling(a: dict[str, float], b: dict[str, float], goal: str, seat: str, sid
         said = SAID.get(name)
         return 0 if said is None else dict(said.seats).get(seat, said.better)
 
-    shown = [n for n in a if n in b and _shown(n, a[n]) != _shown(n, b[n])]
-    found = [n for n in shown if side * sense(n) * gap(n) >= NOTABLE]
-    return sorted(found, key=lambda n: -abs(gap(n)))[:2]
+    found = []
+    for name, g in gaps.items():
+        side = sense(name)
+        clear = (side > 0 and g.low > 0) or (side < 0 and g.high < 0)
+        agrees = name in a and name in b and (a[name] - b[name]) * g.diff > 0  # the means say it the same way
+        if clear and agrees and _shown(name, a[name]) != _shown(name, b[name]):
+            found.append((-abs(g.diff) / max(1e-9, g.high - g.low), name))
+    return [name for _, name in sorted(found)[:2]]
 
 
 def _and(names: list[str], a: dict[str, float], b: dict[str, float]) -> str:
@@ -250,9 +442,47 @@ def _shown(name: str, x: float) -> str:
     return f"{round(x * 100)}%" if name in SAID and SAID[name].share else f"{x:.1f}"
 
 
-def _wrapped(text: str, width: int, indent: str, first: str = "") -> list[str]:
-    """`text` over lines no wider than `width`, broken between words only (a figure like '62% (55-69%)' may
-    move to the next line whole, never be cut)."""
+def _wrap(text: str, width: int, indent: str = "", first: str = "") -> list[str]:
+    """`text` over lines no wider than `width`, broken between words only (a figure like '62% (55-69%)' may move
+    to the next line whole, never be cut; issue 49)."""
     return textwrap.wrap(
         text, width, initial_indent=first, subsequent_indent=indent, break_long_words=False, break_on_hyphens=False
     ) or [first.rstrip()]
+
+
+# -- for tools ------------------------------------------------------------------------------------------
+
+
+def as_json(a: Advice) -> dict[str, Any]:
+    """The hint for tools (`solo hint --json`): chances and intervals in percent, best first; `best` the keys
+    that cannot be told apart from the top one; each choice's `gap` its paired difference from the top, in
+    points, with its interval."""
+
+    def pct(x: float) -> float:
+        return round(x * 100, 2)
+
+    options = []
+    for c in a.choices:
+        row: dict[str, Any] = {
+            "key": c.key,
+            "label": c.label,
+            "number": c.number,
+            "chance": pct(c.chance),
+            "low": pct(c.low),
+            "high": pct(c.high),
+            "playouts": c.plays,
+            "clearly_worse": c.worse,
+        }
+        if c.gap is not None:
+            row["gap"] = {"points": pct(c.gap.diff), "low": pct(c.gap.low), "high": pct(c.gap.high)}
+        if c.value is not None:
+            row["expected"] = round(c.value, 3)
+        options.append(row)
+    return {
+        "options": options,
+        "best": [c.key for c in a.best],
+        "about_equal": len(a.best) > 1 and a.equal(),
+        "exact": a.exact,
+        "samples": a.samples,
+        "settled": a.settled,
+    }

@@ -39,6 +39,7 @@ def dispatch(args: argparse.Namespace) -> int:
         "games": cmd_games,
         "stats": cmd_stats,
         "review": cmd_review,
+        "hint": cmd_hint,
         "replay": cmd_replay,
     }
     try:
@@ -373,7 +374,9 @@ def cmd_stats(args: argparse.Namespace) -> int:
     from solo import stats
 
     store = _store(args)
-    games = [_game(args.game).id] if args.game else registry.ids()
+    if args.game and args.game not in registry.ids():  # checked by name: a record imports no engine
+        raise Failure(registry.unknown_game_message(args.game))
+    games = [args.game] if args.game else registry.ids()
     keep = Keepsakes(store.root)
     screen = _screen(args)
     found: list[dict] = []
@@ -397,11 +400,10 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 
 def _show_record(screen: Screen, s: dict) -> None:
-    game = registry.get(s["game"])
-    if getattr(game, "no_winner", ""):
-        _show_nights(screen, game.title, s)
+    title = registry.title(s["game"])  # the title alone: no engine is imported to show a record
+    if registry.no_winner(s["game"]):
+        _show_nights(screen, title, s)
         return
-    title = game.title
     low, high = s["win_rate_95"]
     rows = [
         ("Plays", f"{s['plays']}: {s['wins']} won, {s['losses']} lost" + (f", {s['draws']} drawn" if s["draws"] else "")),
@@ -434,25 +436,81 @@ def _show_nights(screen: Screen, title: str, s: dict) -> None:
     screen.pairs(title, rows)
 
 
-def cmd_review(args: argparse.Namespace) -> int:
-    """A run reviewed decision by decision; reading it never writes to the save folder."""
-    from solo import review
+MAX_JOBS = 64
+"""More processes than this is no sense on any machine this runs on (each holds the game in memory)."""
 
-    run = _read_only(_store(args), args.slot)
-    if not review.offered(run):
-        raise Failure(f"{run.game.title} cannot be reviewed: its hidden things cannot be sampled.")
+
+def _advice_checks(args: argparse.Namespace) -> None:
+    """One line for a number `solo review` or `solo hint` cannot use."""
     if args.samples is not None and args.samples < 1:
         raise Failure("--samples takes a whole number of playouts of at least 1.")
+    jobs = getattr(args, "jobs", None)
+    if jobs is not None and not 1 <= jobs <= MAX_JOBS:
+        raise Failure(f"--jobs takes a number of processes from 1 to {MAX_JOBS}; got {jobs}.")
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    """A run reviewed decision by decision. The save is only read; the figures are kept beside it (in the save
+    folder's reviews/), so a second look at an unchanged run is instant."""
+    import json
+
+    from solo import review, review_cache, review_search
+
+    _advice_checks(args)
+    store = _store(args)
+    run = _read_only(store, args.slot)
+    if not review.offered(run):
+        raise Failure(f"{run.game.title} cannot be reviewed: its hidden things cannot be sampled.")
     screen = _screen(args)
+    cache = review_cache.for_slot(store.root, validate_slot(args.slot))
+    jobs = args.jobs or review_search.jobs_default()
     from solo.progress import bar
 
     try:
-        with bar(screen.console, "Reviewing the run", plain=screen.plain) as tell:
-            found = review.review(run, args.samples, tell)
+        with bar(screen.console, "Reviewing the run", plain=screen.plain or args.json) as tell:
+            found = review.review(run, args.samples, seed=args.seed, jobs=jobs, progress=tell, cache=cache)
     except KeyboardInterrupt:
-        print("Review cancelled.", file=sys.stderr)  # only the review itself goes to the output
+        print("Review cancelled; what was weighed is kept for the next review.", file=sys.stderr)
         return 130
+    if cache.problem:
+        print(f"solo: {cache.problem}", file=sys.stderr)
+    if args.json:
+        print(json.dumps(review.as_json(found), ensure_ascii=False))
+        return 0
     for line in review.lines(found, screen.console.width):
+        screen.say(line)
+    return 0
+
+
+def cmd_hint(args: argparse.Namespace) -> int:
+    """The hint for a saved run's pending choice: the same figures as `hint` at the prompt (for the same
+    samples and seed). The save is only read."""
+    import json
+
+    from solo import advice
+
+    _advice_checks(args)
+    run = _read_only(_store(args), args.slot)
+    decision = run.decision()
+    if run.outcome() is not None or decision is None:
+        raise Failure(f"The run in '{args.slot}' is over: there is no choice to advise.")
+    if decision.seat != run.seat:
+        raise Failure(f"The run in '{args.slot}' waits for the automa, not for you: there is no choice to advise.")
+    if not advice.offered(run):
+        raise Failure(f"{run.game.title} has no hint with figures.")
+    screen = _screen(args)
+    from solo.busy import busy
+
+    try:
+        with busy(screen.console, "Playing each choice out...", plain=screen.plain or args.json):
+            found = advice.advise(run, decision, args.samples, args.seed)
+    except KeyboardInterrupt:
+        print("Hint cancelled.", file=sys.stderr)
+        return 130
+    if args.json:
+        print(json.dumps(advice.as_json(found), ensure_ascii=False))
+        return 0
+    for line in advice.lines(found, min(80, screen.console.width)):
         screen.say(line)
     return 0
 

@@ -16,6 +16,8 @@ USAGE_EPILOG = """examples:
   solo log SLOT --html run.html         export a run's narrated log
   solo sim escape-of-the-dead -n 1000   let the automa play 1000 games
   solo stats                            your record in every game
+  solo review SLOT                      every decision of a run weighed: the mistakes, the decisive rolls
+  solo hint SLOT --json                 the hint for a saved run's pending choice, for tools
 """
 
 
@@ -125,12 +127,32 @@ def _stats(p: argparse.ArgumentParser) -> None:
 
 def _review(p: argparse.ArgumentParser) -> None:
     p.add_argument("slot")
+    _advice_arguments(p)
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        metavar="N",
+        help="processes to weigh the decisions with (default: every core; the same figures with any number)",
+    )
+
+
+def _hint(p: argparse.ArgumentParser) -> None:
+    p.add_argument("slot")
+    _advice_arguments(p)
+
+
+def _advice_arguments(p: argparse.ArgumentParser) -> None:
+    """What `solo review` and `solo hint` share: how many playouts, which draw of the samples, and JSON."""
     p.add_argument(
         "--samples",
         type=int,
         default=None,
-        help="the most playouts a choice gets where the review searches (default 16; yours stops at half once it leads)",
+        metavar="N",
+        help="at most N playouts a choice, with no cap on their cost (default: the usual budget, as at the prompt)",
     )
+    p.add_argument("--seed", type=int, default=None, metavar="S", help="another draw of the samples (default: the run's)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def _replay(p: argparse.ArgumentParser) -> None:
@@ -150,6 +172,7 @@ _COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
     "sim": ("headless automa games and their statistics", _sim),
     "stats": ("your record: plays, wins, streaks, by game and by what you chose", _stats),
     "review": ("a run studied decision by decision: what each choice cost", _review),
+    "hint": ("the hint for a saved run's pending choice, without playing", _hint),
     "replay": ("step through a run's story, forward and back (read-only)", _replay),
     "games": ("the games, their seats and their options", _nothing),
 }

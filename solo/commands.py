@@ -42,8 +42,13 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         "odds", (), "odds [choice]", "the exact chances of each choice before the dice roll; 'odds 2' for one"
     ),
-    Command("hint", (), "hint", "what the automa would do in your place, and why"),
-    Command("review", (), "review", "this run so far, decision by decision: what each choice cost"),
+    Command(
+        "hint",
+        (),
+        "hint [more]",
+        "the best choices and the clearly worse, and how sure that is; 'hint more' plays them out longer",
+    ),
+    Command("review", (), "review", "this run so far, decision by decision: the mistakes and the decisive rolls"),
     Command("undo", (), "undo", "take back your last decision (not in an ironman run)"),
     Command("again", ("g",), "again", "repeat the last thing you typed"),
     Command("save", (), "save [slot]", "save now; with a name, also keep a copy in that slot"),

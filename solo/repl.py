@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import partial
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from engines.core.contract import Decision, IllegalMove
 from narratives import Narrator, for_game
@@ -102,6 +102,27 @@ class Repl:
 
     def play(self) -> int:
         """Run until the person quits or input ends. Returns an exit status."""
+        cores = self._cores()
+        try:
+            return self._play()
+        finally:
+            if cores is not None:
+                cores.close()
+
+    def _cores(self) -> Any:
+        """The machine's other cores for a searching automa's playouts (solo/cores.py: the same choices,
+        sooner), started before anything else; None where the automa does not search or they cannot start."""
+        if not self.run.automa_searches():
+            return None
+        from solo.cores import Cores
+
+        cores = Cores()
+        if not cores.start():
+            return None
+        self.run.use_playouts(cores)
+        return cores
+
+    def _play(self) -> int:
         self._automa_turn()
         self.save_pending = True  # saved once the first prompt is up: the launch waits for no fsync
         while True:
@@ -173,8 +194,8 @@ class Repl:
         (the hard level) takes about a second a decision: at a terminal the story is held until the person's
         next prompt, where it is fitted to the screen as at any level, while the spinner's line names who is
         thinking and what happened last, so the table is never silent; in plain or piped output, which is
-        never shortened, what it has done so far is told before it thinks again. Ctrl-C stops solo as at
-        any level (the story so far told first)."""
+        never shortened, what it has done so far is told before it thinks again. A Ctrl-C goes up to
+        `_automa_turn`, which stops the automa there (the story so far told first)."""
         from solo.busy import busy
 
         if not self.run.automa_searches():
@@ -513,9 +534,20 @@ class Repl:
         """The end of the run in one panel (solo/summary.py): what was saved, lost and spent, and its standing."""
         from solo import summary
 
-        s = summary.summarize(self.run, standing)
+        s = summary.summarize(self.run, standing, self._kept_review())
         style = "" if s.won is None else theme.GAIN if s.won else theme.DANGER
         self.screen.framed_pairs(s.title, s.lines(), style)
+
+    def _kept_review(self) -> Any:
+        """The run's review where every decision of it is kept beside the save (a `review` asked before the end),
+        so the summary names the review's decisive roll; else None (nothing is weighed for it)."""
+        from solo import review
+
+        if self.run.game.id in review.EXACT or not review.offered(self.run):
+            return None
+        from solo import review_cache, review_search
+
+        return review_search.kept(self.run, review_cache.for_slot(self.store.root, self.slot))
 
     def record_achievements(self) -> None:
         from solo import achievements  # at a run's end, not at launch
@@ -716,8 +748,11 @@ class Repl:
             return
         from solo import advice
 
+        if arg.strip() and arg.strip().lower() != "more":
+            self.screen.error(f"'hint' takes 'more' or nothing; got '{arg.strip()}'. 'hint more' plays the choices out longer.")
+            return
         if advice.offered(self.run):
-            self._search_hint(d)
+            self._search_hint(d, more=arg.strip().lower() == "more")
             return
         hint = self.run.game.hint(self.run.state)
         if hint is None:
@@ -727,18 +762,19 @@ class Repl:
         number = d.options.index(option) + 1 if option else "?"
         self.screen.say(f"Hint: {number}. {option.label if option else hint.key}: {hint.reason}")
 
-    def _search_hint(self, d: Decision) -> None:
-        """The hint from the search's playouts; Ctrl-C while it thinks goes back to the prompt."""
+    def _search_hint(self, d: Decision, more: bool = False) -> None:
+        """The hint (solo/advice.py); `hint more` plays the choices out four times as long. Ctrl-C while it
+        thinks goes back to the prompt."""
         from solo import advice
         from solo.busy import busy
 
         try:
             with busy(self.screen.console, "Playing each choice out...", plain=self.screen.plain):
-                found = advice.estimates(self.run, d)
+                found = advice.advise(self.run, d, scale=advice.MORE if more else 1)
         except KeyboardInterrupt:
             self.screen.say("(hint cancelled)")
             return
-        for line in advice.lines(found, d, min(80, self.screen.console.width)):
+        for line in advice.lines(found, min(80, self.screen.console.width)):
             self.screen.say(line)
 
     def cmd_review(self, arg: str) -> None:
@@ -747,17 +783,24 @@ class Repl:
         if not review.offered(self.run):
             self.screen.error(f"{self.run.game.title} cannot be reviewed: its hidden things cannot be sampled.")
             return
+        from solo import review_cache, review_search
         from solo.progress import bar
 
+        cache = review_cache.for_slot(self.store.root, self.slot)
         try:
             with bar(self.screen.console, "Reviewing the run", plain=self.screen.plain) as tell:
-                found = review.lines(review.review(self.run, progress=tell), self.screen.console.width)
+                found = review.review(
+                    self.run, jobs=review_search.jobs_default(), progress=tell, cache=cache
+                )
         except KeyboardInterrupt:
-            self.screen.say("(review cancelled)")
+            self.screen.say("(review cancelled: what was weighed is kept, so the next review goes on from it)")
             return
+        text = review.lines(found, self.screen.console.width)
+        if cache.problem:
+            text.append(cache.problem)
 
         def draw() -> None:
-            for line in found:
+            for line in text:
                 self.screen.say(line)
 
         self.screen.paged(draw, self._more())

@@ -1,23 +1,21 @@
 """The review from the search, for the games without a solved table (Final Girl, Slaughterhouse, the Mixtape
-games): the run replayed from its seed, and at each of the person's decisions with more than one option the
-options weighed by sequential halving (engines/core/halving.py): every option played out on one sample, the
-best few on more, halving each round, until the choice made leads (then it alone goes on to half the `samples`)
-or the leader and the choice made are each played out on all `samples`. The search reads the state only through
-the game's determinize, so the review never uses what the seat could not see.
+games): the run replayed from its seed, and at each of the person's decisions with more than one choice the
+choices raced (engines/core/race.py) with the choice made kept in view: the race stops once that choice is
+shown clearly worse than the best, or once nothing left can beat it by more than the race's margin, or when
+the budget ends. The search reads the state only through the game's determinize, so the review never uses
+what the seat could not see.
 
-The figures are estimates: the chosen option's and the best one's are each a win rate over the playouts it had
-(`samples` where another option led, at least half as many where the choice made led; every figure says how
-many) with its 95% Wilson interval (the options left out earlier are never shown). A decision is called costly
-only when the best option's interval lies wholly above the chosen one's, and a roll decisive only when the chance
-after it lies outside the interval of the chance before it, so the noise of a small budget is never told as a
-blunder or as luck. The seed of each decision's search is the hint's (the run's seed and the decision's place
-in the keys), and each figure is exactly what the full search gives that option with that seed and as many
-samples, so the review is the same every time.
+Every decision is weighed with the same seed (solo.advice.seed_of: the hint's), so positions met one after
+another without a roll are weighed on the same samples and the chance moves smoothly where nothing happens.
+The decisions are weighed in parallel on `jobs` processes (each decision alone, so the figures are the same
+with any number), with a progress bar, and kept beside the save (solo/review_cache.py) so a second look at an
+unchanged run, or at a run that has only grown, weighs only what is new.
 """
 
 from __future__ import annotations
 
-import textwrap
+import os
+import signal
 from collections.abc import Callable
 from typing import Any
 
@@ -25,140 +23,253 @@ import msgspec
 
 import narratives
 from engines.core.events import Event
-from engines.core.rng import derive_seed
+from engines.core.race import Race, Verdict
+from engines.core.search import wilson
 from narratives.narrator import Narrator
+from solo.review import Figure, Review, Roll, Step
 from solo.run import Run
 
-SAMPLES = 16
-"""Playouts of the chosen and the best option per decision where they differ, at about ±22 points (95%) for a
-chance near 50%; where the choice made leads, half as many (±28); bench/review.py times it (bench/RESULTS.md,
-"Review")."""
-SHOWN = 3
+RACE = Race(first=3, most=256, margin=0.10, finalists=2, extend=3, suspect=0.08)
+"""The review's race: every choice on 3 samples, then the choice made, the two best others and the heuristic's
+choice on more, within the game's step cap (engines.core.levels.REVIEW_STEPS), until the choice made is shown
+clearly worse than the best, or no other can beat it by 10 points or more (the margin: the review looks hardest
+for the mistakes that matter). Where the cap ends the race with the choice made 8 points or more behind the best
+but not shown worse, the race goes on to three times the cap: the samples go to the close calls."""
 DICE = ("dice", "die", "roll")
 """The event facts that hold the dice rolled."""
-
-
-class Figure(msgspec.Struct, frozen=True):
-    win: float
-    low: float
-    high: float
-    """The 95% interval of `win`."""
-    plays: int = 0
-    """The playouts behind it (0: exact, the ending itself)."""
-
-
-class Step(msgspec.Struct, frozen=True):
-    number: int
-    """The person's decision, counted from 1 (decisions with one option are not counted)."""
-    turn: int
-    label: str
-    best_label: str
-    chosen: Figure
-    best: Figure
-
-    @property
-    def before(self) -> Figure:
-        """The chance before the decision: the best option's."""
-        return self.best
-
-    @property
-    def cost(self) -> float:
-        return self.best.win - self.chosen.win
-
-    @property
-    def costly(self) -> bool:
-        """Whether the difference is real: the best option's interval lies wholly above the chosen one's."""
-        return self.best.low > self.chosen.high
-
-
-class Roll(msgspec.Struct, frozen=True):
-    turn: int
-    dice: str
-    expected: Figure
-    """The chance the choice before the roll gave."""
-    after: Figure
-    """The chance at the next decision (its best option's), or the ending (exact)."""
-
-    @property
-    def swing(self) -> float:
-        return self.after.win - self.expected.win
-
-    @property
-    def decisive(self) -> bool:
-        """Whether the move is beyond the error: the chance after lies outside the interval before, and the
-        interval after (when it is an estimate too) does not reach the chance before."""
-        outside = not self.expected.low <= self.after.win <= self.expected.high
-        return outside and not self.after.low <= self.expected.win <= self.after.high
-
-
-class Review(msgspec.Struct, frozen=True):
-    steps: list[Step]
-    rolls: list[Roll]
-    result: str
-    samples: int
-
 
 Progress = Callable[[int, int], None]
 """Told (done, total) as the decisions are weighed."""
 
 
-def review(run: Run, samples: int = SAMPLES, progress: Progress | None = None) -> Review:
-    """Replay the run from its seed and weigh the options of each of the person's decisions by sequential halving."""
-    from engines.core import halving
+class Weighed(msgspec.Struct, frozen=True):
+    """What the race found at one decision, as the review keeps it (and solo/review_cache.py stores it)."""
+
+    best: str
+    equal: list[str]
+    """The other keys that cannot be told apart from the best."""
+    before: Figure
+    after_choice: Figure
+    after_best: Figure
+    loss: float
+    loss_low: float
+    loss_high: float
+    mistake: bool
+
+
+class Task(msgspec.Struct, frozen=True):
+    """One decision to weigh: the game, the state before it (msgpack) and the choice made."""
+
+    game: str
+    state: bytes
+    key: str
+    race: Race
+    seed: int
+
+
+def weighed(verdict: Verdict, key: str) -> Weighed:
+    """The review's figures from a race's verdict for the choice `key`: the chance before (pooled over the best
+    group), after the choice and after the best (the best counted on the choice's own samples, so that the two
+    differ by the loss exactly), and the loss with its paired interval."""
+    top = verdict.top.estimate
+    win, low, high, n = verdict.value()
+    before = Figure(win, low, high, n)
+    mine = verdict.standing(key)
+    chosen = mine.estimate
+    after_choice = Figure(chosen.win, chosen.low, chosen.high, chosen.plays)
+    equal = [k for k in verdict.best[1:] if k != key]
+    if key == top.key:
+        upside = [-s.gap.low for s in verdict.standings[1:] if not s.worse and s.gap is not None]
+        return Weighed(top.key, equal, before, after_choice, after_choice, 0.0, 0.0, max([0.0, *upside]), False)
+    gap = mine.gap
+    assert gap is not None
+    rate = chosen.win + gap.diff  # the best's rate over the choice's samples
+    b_low, b_high = wilson(rate * gap.n, gap.n)
+    after_best = Figure(rate, min(b_low, rate), max(b_high, rate), gap.n)
+    return Weighed(top.key, equal, before, after_choice, after_best, gap.diff, gap.low, gap.high, mine.worse)
+
+
+def weigh(task: Task) -> Weighed:
+    """One decision raced, in this process or a worker's."""
+    from engines.core.race import race
+    from engines.registry import get
+
+    game = get(task.game)
+    state: Any = msgspec.msgpack.decode(task.state, type=game.state_type)
+    decision = game.decision(state)
+    assert decision is not None
+    return weighed(race(game, state, decision, task.race, task.seed, keep=task.key), task.key)
+
+
+def review(
+    run: Run,
+    samples: int | None = None,
+    seed: int | None = None,
+    jobs: int = 1,
+    progress: Progress | None = None,
+    cache: Any = None,
+) -> Review:
+    """Replay the run from its seed and race the choices of each of the person's decisions. `samples`: at most
+    this many playouts a choice, and no step cap (the default: RACE within the game's REVIEW_STEPS); `seed`:
+    another draw of the samples than the hint's; `jobs`: processes; `cache`: a solo.review_cache.Cache."""
+    from engines.core import levels
+    from solo import advice
 
     game = run.game
-    asked = _asked(run)
+    budget = advice.race_for(game, samples, RACE, levels.REVIEW_STEPS)
+    base = advice.seed_of(run, seed)
     narrator = narratives.for_game(game.id, run.seed, run.seat)
+    places = _places(run)
+    tasks: dict[int, Task] = {}
+    state: Any
     state, _ = game.setup(run.seed, run.options)
-    steps: list[Step] = []
-    rolls: list[Roll] = []
-    pending: tuple[int, Figure] | None = None  # (turn, chance the last choice gave) awaiting its roll
-    since: list[Event] = []  # the events since the person's last weighed decision
+    encoder = msgspec.msgpack.Encoder()
     for index, key in enumerate(run.keys):
         decision = game.decision(state)
-        if decision is not None and index in asked:
-            if progress is not None:
-                progress(len(steps), len(asked))
-            seed = derive_seed(run.seed, f"hint {index}")
-            found = halving.weigh(game, state, decision, samples, seed, key)
-            chosen = next(e for e in found if e.key == key)
-            best = found[0]
-            if pending is not None and dice_of(since) != "no dice":
-                rolls.append(_roll(pending, since, _figure(best), narrator))
-            turn = game.turn(state)
-            steps.append(Step(len(steps) + 1, turn, chosen.label, best.label, _figure(chosen), _figure(best)))
-            pending, since = (turn, _figure(chosen)), []
-        since += game.apply(state, key, decision)
-    if progress is not None:
-        progress(len(steps), len(asked))
-    outcome = game.outcome(state)
-    if pending is not None and outcome is not None and dice_of(since) != "no dice":
-        end = 1.0 if run.seat in outcome.winners else 0.0
-        rolls.append(_roll(pending, since, Figure(end, end, end), narrator))
-    return Review(steps, rolls, run.status(), samples)
+        if index in places:
+            tasks[index] = Task(game.id, encoder.encode(state), key, budget, base)
+        game.apply(state, key, decision)
+    found = _weigh_all(run, tasks, jobs, progress, cache)
+    return _assemble(run, places, found, budget, run.seed if seed is None else seed, narrator)
 
 
-def _asked(run: Run) -> set[int]:
-    """The places in the keys of the person's decisions with more than one option (a quick replay first, so
-    the progress can say how many there are)."""
+Places = dict[int, tuple[int, dict[str, str]]]
+"""The person's decisions with more than one choice: place in the keys -> (turn, each key as the list names
+its choice: '3. Walk to the Office')."""
+
+
+def kept(run: Run, cache: Any, samples: int | None = None, seed: int | None = None) -> Review | None:
+    """The run's review from the cache alone, where every decision of it is kept there (the end-of-run summary
+    names its decisive roll then); else None. Weighs nothing."""
+    from engines.core import levels
+    from solo import advice
+
+    budget = advice.race_for(run.game, samples, RACE, levels.REVIEW_STEPS)
+    base = advice.seed_of(run, seed)
+    places = _places(run)
+    found: dict[int, Weighed] = {}
+    for index in places:
+        w = cache.get(run, index, Task(run.game.id, b"", run.keys[index], budget, base))
+        if w is None:
+            return None
+        found[index] = w
+    narrator = narratives.for_game(run.game.id, run.seed, run.seat)
+    return _assemble(run, places, found, budget, run.seed if seed is None else seed, narrator)
+
+
+def _places(run: Run) -> Places:
     game = run.game
     state, _ = game.setup(run.seed, run.options)
-    found = set()
+    found: Places = {}
     for index, key in enumerate(run.keys):
         decision = game.decision(state)
         if decision is not None and decision.seat == run.seat and len(decision.options) > 1:
-            found.add(index)
+            found[index] = (game.turn(state), {o.key: f"{n}. {o.label}" for n, o in enumerate(decision.options, 1)})
         game.apply(state, key, decision)
     return found
 
 
-def _figure(e: Any) -> Figure:
-    return Figure(e.win, e.low, e.high, e.plays)
+def _weigh_all(
+    run: Run, tasks: dict[int, Task], jobs: int, progress: Progress | None, cache: Any
+) -> dict[int, Weighed]:
+    """Every task weighed, from the cache where it holds it, else in `jobs` processes; what was weighed goes into
+    the cache even when Ctrl-C stops the rest."""
+    done: dict[int, Weighed] = {}
+    todo: dict[int, Task] = {}
+    for index, task in tasks.items():
+        kept = cache.get(run, index, task) if cache is not None else None
+        if kept is not None:
+            done[index] = kept
+        else:
+            todo[index] = task
+
+    def tell() -> None:
+        if progress is not None:
+            progress(len(done), len(tasks))
+
+    tell()
+    try:
+        if jobs > 1 and len(todo) > 1:
+            _in_processes(todo, min(jobs, len(todo)), done, tell)
+        else:
+            for index, task in todo.items():
+                done[index] = weigh(task)
+                tell()
+    finally:
+        if cache is not None:
+            cache.put_all(run, {i: done[i] for i in todo if i in done}, todo)
+    return done
 
 
-def _roll(pending: tuple[int, Figure], events: list[Event], after: Figure, narrator: Narrator | None) -> Roll:
-    turn, expected = pending
-    return Roll(turn=turn, dice=dice_of(events, narrator), expected=expected, after=after)
+def _in_processes(todo: dict[int, Task], jobs: int, done: dict[int, Weighed], tell: Callable[[], None]) -> None:
+    """The tasks weighed in `jobs` worker processes. The workers ignore Ctrl-C: the parent gets it, cancels what
+    has not started and ends the workers, so no traceback comes from them."""
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    from solo.cores import context_for_workers
+
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context_for_workers(), initializer=_ignore_interrupts)
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})  # the workers start deaf to Ctrl-C;
+    try:  # one pressed meanwhile reaches this process once they have started
+        running = {pool.submit(weigh, task): index for index, task in todo.items()}
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+    try:
+        while running:
+            finished, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in finished:
+                done[running.pop(future)] = future.result()
+            tell()
+    except BaseException:
+        for process in list(getattr(pool, "_processes", {}).values()):
+            process.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def jobs_default() -> int:
+    """Every core this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not every platform has it
+        return max(1, os.cpu_count() or 1)
+
+
+def _assemble(
+    run: Run, places: Places, found: dict[int, Weighed], budget: Race, shown_seed: int, narrator: Narrator
+) -> Review:
+    """The review from each decision's figures, in the run's order, with the rolls between them."""
+    game = run.game
+    state, _ = game.setup(run.seed, run.options)
+    steps: list[Step] = []
+    rolls: list[Roll] = []
+    pending: tuple[int, Figure] | None = None  # (turn, chance the last choice gave) awaiting its roll
+    since: list[Event] = []
+    for index, key in enumerate(run.keys):
+        decision = game.decision(state)
+        if index in places and index in found:
+            turn, named = places[index]
+            w = found[index]
+            if pending is not None and dice_of(since) != "no dice":
+                rolls.append(Roll(pending[0], dice_of(since, narrator), pending[1], w.before))
+            steps.append(
+                Step(len(steps) + 1, index, turn, named[key], named[w.best], w.before, w.after_choice,
+                     w.after_best, w.loss, w.loss_low, w.loss_high, w.mistake, [named[k] for k in w.equal],
+                     pending is None or dice_of(since) != "no dice")
+            )
+            pending, since = (turn, w.after_choice), []
+        since += game.apply(state, key, decision)
+    outcome = game.outcome(state)
+    if pending is not None and outcome is not None and dice_of(since) != "no dice":
+        end = 1.0 if run.seat in outcome.winners else 0.0
+        rolls.append(Roll(pending[0], dice_of(since, narrator), pending[1], Figure(end, end, end)))
+    assumes = "every seat, yours included, plays the game's own heuristic (the automa's normal level) from each position on"
+    return Review(steps, rolls, run.status(), False, budget.most, shown_seed, assumes)
 
 
 def dice_of(events: list[Event], narrator: Narrator | None = None) -> str:
@@ -185,77 +296,3 @@ def _faces(e: Event) -> list[int | str]:
         if isinstance(faces, list) and faces and all(isinstance(f, int | str) for f in faces):
             return faces
     return []
-
-
-def error(samples: int) -> int:
-    """The error in points of a figure from `samples` playouts: the half-width of the widest 95% interval they
-    give (at a chance of 50%)."""
-    from engines.core.search import wilson
-
-    low, high = wilson(samples / 2, samples)
-    return round((high - low) / 2 * 100)
-
-
-def _pct(f: Figure) -> str:
-    return f"{round(f.win * 100)}%"
-
-
-def _playouts(n: int) -> str:
-    return f"{n} playout" if n == 1 else f"{n} playouts"
-
-
-def _span(f: Figure) -> str:
-    return f"{round(f.win * 100)}% ({round(f.low * 100)}-{round(f.high * 100)}%, {_playouts(f.plays)})"
-
-
-def _figures(samples: int) -> str:
-    """What the figures rest on and their error, as the review states it."""
-    alone = max(1, samples // 2)
-    return (
-        f"each from {_playouts(samples)} where another choice led (±{error(samples)} points at most, 95%), from "
-        f"at least {alone} where yours led (±{error(alone)} at most)"
-    )
-
-
-def lines(r: Review, width: int = 80) -> list[str]:
-    """The review as lines of at most `width` columns (and never more than 80), wrapped between words: every
-    decision, the three costliest, the decisive rolls and the figures' error."""
-    width = min(80, width)
-    said = [f"Decision by decision (the chance of winning from the search, with its 95% range: {_figures(r.samples)}):"]
-    for s in r.steps:
-        mark = f"; cost {round(s.cost * 100)} points: best was {s.best_label} ({_span(s.best)})" if s.costly else ""
-        said.append(f"{s.number:3}. turn {s.turn}: {_pct(s.before)} before; {s.label}: {_span(s.chosen)}{mark}")
-    if not r.steps:
-        said.append("  No decision of yours had more than one choice yet.")
-    said += ["", *_costliest(r.steps), "", *_decisive(r.rolls)]
-    said += ["", f"Figures: {_figures(r.samples)}.", f"Result: {r.result}."]
-    out: list[str] = []
-    for line in said:
-        out += textwrap.wrap(line, width, subsequent_indent="       ", break_long_words=True) or [""]
-    return out
-
-
-def _costliest(steps: list[Step]) -> list[str]:
-    costly = sorted((s for s in steps if s.costly), key=lambda s: (-s.cost, s.number))[:SHOWN]
-    if not costly:
-        return ["No decision cost more than the figures' error (a cost counts where the best choice's 95% "
-                "interval lies wholly above the chosen one's)."]
-    return [
-        "The costliest decisions (where the best choice's 95% interval lies wholly above the chosen one's):",
-        *(
-            f"  {s.number}. turn {s.turn}: {s.label} gave {_span(s.chosen)}; {s.best_label} would have given "
-            f"{_span(s.best)}, {round(s.cost * 100)} points more."
-            for s in costly
-        ),
-    ]
-
-
-def _decisive(rolls: list[Roll]) -> list[str]:
-    decisive = sorted((roll for roll in rolls if roll.decisive), key=lambda roll: -abs(roll.swing))[:SHOWN]
-    if not decisive:
-        return ["No roll moved the chance beyond the figures' error."]
-    out = ["The decisive rolls (how far the dice moved the chance from what the choice made it):"]
-    for roll in decisive:
-        word = "lifted" if roll.swing > 0 else "dropped"
-        out.append(f"  turn {roll.turn}: {roll.dice}: {word} the chance from {_pct(roll.expected)} to {_pct(roll.after)}.")
-    return out

@@ -121,6 +121,12 @@ class Run:
             return None
         return self.choose(self.automa_key(d), d)
 
+    def use_playouts(self, playouts: Any) -> None:
+        """Play a searching automa's playouts with `playouts` (engines.core.race.Playouts: solo/cores.py); its
+        choices stay the same."""
+        if self.automa_searches() and hasattr(self._policy, "playouts"):
+            self._policy.playouts = playouts
+
     def automa_searches(self) -> bool:
         """Whether the automa thinks (its level searches), so each of its decisions may take a moment."""
         if self._policy is None:

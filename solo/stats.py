@@ -214,10 +214,10 @@ SEATS = {"trespassers": "the Trespassers", "sawyer": "the family"}
 
 
 def _no_winner(game_id: str) -> bool:
-    """Whether the game's rulebook names no winner (its engine's `no_winner`)."""
+    """Whether the game's rulebook names no winner (its engine's `no_winner`, known without importing it)."""
     from engines import registry
 
-    return game_id in registry.ids() and bool(getattr(registry.get(game_id), "no_winner", ""))
+    return registry.no_winner(game_id)
 
 
 def _nights_said(game_id: str, entry: Finished, runs: list[Finished]) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from importlib import import_module
+from typing import Any
 
 import msgspec
 
@@ -33,6 +34,11 @@ class Summary(msgspec.Struct, frozen=True):
     """The moment the person came nearest to losing, with its number; "" when nothing was close."""
     decisive: str = ""
     """The roll with the biggest effect on the person's goal (its dice shown); "" when no roll mattered."""
+    decisive_label: str = "Biggest roll"
+    """'Decisive roll' where it is the review's (the roll that moved the chance of winning most, past the
+    figures' error: Escape of the Dead's exact review, or a review kept beside the save); 'Biggest roll' where it
+    is the game's own pick from the log (the roll that did most to the count goal), so the summary never names a
+    decisive roll the review does not."""
     standing: str = ""
     """Where the run stands among the player's earlier runs of the game (solo/stats.py)."""
     won: bool | None = None
@@ -40,7 +46,7 @@ class Summary(msgspec.Struct, frozen=True):
 
     def lines(self) -> list[tuple[str, str]]:
         """Every row shown, in order."""
-        extra = [("Closest call", self.closest), ("Decisive roll", self.decisive), ("Record", self.standing)]
+        extra = [("Closest call", self.closest), (self.decisive_label, self.decisive), ("Record", self.standing)]
         return self.rows + [(label, text) for label, text in extra if text]
 
 
@@ -55,8 +61,9 @@ MODULES = {
 VERDICTS = {"won": "You won", "lost": "You lost", "draw": "A draw"}
 
 
-def summarize(run: Run, standing: str = "") -> Summary:
-    """The run's summary, from its log, outcome and turn (and, for Escape of the Dead, its exact review)."""
+def summarize(run: Run, standing: str = "", reviewed: Any = None) -> Summary:
+    """The run's summary, from its log, outcome and turn (and, for Escape of the Dead, its exact review; for
+    another game, `reviewed`: its review where one is kept, which then names the decisive roll)."""
     status = run.status()
     outcome = run.outcome()
     no_winner = getattr(run.game, "no_winner", "")  # the rulebook names none (Slaughterhouse): tell, never judge
@@ -64,14 +71,29 @@ def summarize(run: Run, standing: str = "") -> Summary:
     rows = [("Ending", outcome.reason)] if outcome is not None else []
     name = MODULES.get(run.game.id)  # each module: tell(log, seat, turn) -> Part; optional decisive(run) -> str
     part = Part(rows=[])
+    label = "Biggest roll"
     if name is not None:
         module = import_module(f"solo.games.{name}")
         part = module.tell(engine_events(run.log), run.seat, run.game.turn(run.state))
         decisive = getattr(module, "decisive", None)
-        if decisive is not None:
+        if decisive is not None:  # the game's exact review's
             part = msgspec.structs.replace(part, decisive=decisive(run))
+            label = "Decisive roll"
+    if reviewed is not None:
+        from solo import review
+
+        roll = review.decisive_roll(reviewed)
+        part = msgspec.structs.replace(part, decisive=_swing(roll) if roll is not None else "")
+        label = "Decisive roll"
     won = None if no_winner else {"won": True, "lost": False}.get(status)
-    return Summary(title, rows + part.rows, part.closest, part.decisive, standing, won)
+    return Summary(title, rows + part.rows, part.closest, part.decisive, label, standing, won)
+
+
+def _swing(roll: Any) -> str:
+    """The review's decisive roll in the summary's words (as Escape of the Dead's says its own)."""
+    before, after = roll.expected.win, roll.after.win
+    word = "rose" if after > before else "fell"
+    return f"turn {roll.turn}, {roll.dice}: the chance of winning {word} from {before:.0%} to {after:.0%}"
 
 
 # -- helpers the games' modules share -------------------------------------------------------------------

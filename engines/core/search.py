@@ -6,8 +6,9 @@ sample and rolls each out to the end with every seat's shipped policy, reading o
 Trying every option on the same sample, with the same rollout RNG, compares options under common random
 numbers: the difference between two options is not drowned by the luck of the draw.
 
-`choose` with a screen (`Budget.screen`, Tall Oaks' hard level) plays every option on the first samples only,
-then the shipped pick and the best few of that screen on fresh ones, and judges the departure on those alone.
+This module holds the pieces every search shares (the samples, the playouts, the copies, the interval) and
+`evaluate`, the exhaustive search that plays every option on every sample; engines.core.race races the options
+(samples go where they decide something), and is what the hint, the review and the automa's hard level use.
 
 The real state is read ONLY through `determinize`, so the choice cannot depend on anything the seat has not
 seen (tests/engines/core/test_search.py changes the hidden things behind its back and checks it).
@@ -20,12 +21,15 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from engines.core.contract import Decision, Game, Option
 from engines.core.rng import Rng, derive_seed, splitmix64
+
+if TYPE_CHECKING:
+    from engines.core.race import Playouts, Race
 
 _MASK64 = (1 << 64) - 1
 ROLLOUT_CAP = 5_000
@@ -34,16 +38,13 @@ _Z = 1.959963984540054  # the 95% normal quantile, for Wilson's interval
 
 
 class Budget(msgspec.Struct, frozen=True):
-    """How long a search may think. `iterations` samples at most; `steps` caps the engine decisions all the
+    """How long `evaluate` may think. `iterations` samples at most; `steps` caps the engine decisions all the
     rollouts of one search may play, checked after each sample, so a decision with many options or long games
     ahead stops adding samples once it is spent (deterministic, unlike `seconds`)."""
 
     iterations: int = 64  # determinized samples; each sample tries every option (common random numbers)
     seconds: float | None = None  # optional CPU-time cap; results are deterministic only when None
     steps: int | None = None  # optional cap on the decisions played in rollouts, summed over the samples
-    screen: int = 0  # `choose` only: samples that screen every option first (see `choose`); 0, no screen
-    finalists: int = 2  # `choose` with a screen: the options besides the shipped pick that go on from it
-    margin: float = _Z  # `choose` with a screen: the departure test's threshold, in normal quantiles (`beats`)
 
 
 class Estimate(msgspec.Struct, frozen=True):
@@ -170,57 +171,37 @@ def rollout(game: Game, state: Any, rng: Rng, cap: int = ROLLOUT_CAP) -> int | N
 
 
 def evaluate(game: Game, state: Any, decision: Decision, budget: Budget, seed: int) -> list[Estimate]:
-    """Every legal option of `decision`, best first, for decision.seat. Deterministic for (seed, budget)."""
-    return _search(game, state, decision, budget, seed)[0]
-
-
-def _search(
-    game: Game, state: Any, decision: Decision, budget: Budget, seed: int, prune: bool = False
-) -> tuple[list[Estimate], dict[str, list[bool]], str]:
-    """The estimates, each option's win per sample (paired across options), and the shipped policy's pick.
-
-    With `prune`, an option that could no longer beat that pick by `beats` even if it won every sample left
-    (where the pick lost) stops being played out: `choose` could never take it, so its samples would be spent
-    for nothing. Its bits then stop short of the others'."""
+    """Every legal option of `decision` for decision.seat, each played out on every sample, best first: the
+    exhaustive search, with no option set aside (the race, engines.core.race, is what the hint, the review and
+    the automa use; this is the yardstick it is measured against). Deterministic for (seed, budget) unless
+    budget.seconds is set."""
     seat = decision.seat
     hidden = hidden_of(game)
     options = decision.options
     tallies = [_Tally() for _ in options]
-    bits: dict[str, list[bool]] = {o.key: [] for o in options}
     base = derive_seed(seed, "search")
     deadline = None if budget.seconds is None else time.process_time() + budget.seconds
     favourite = ""
     spent = 0
-    live = {o.key for o in options}
     for i in range(budget.iterations):
         sample = hidden.determinize(state, seat, sample_rng(base, i))
         if i == 0:  # the shipped policy's own pick, from the seat's view (a sample's is the real one's)
             policy = game.policies[game.default_policy]
             favourite = policy(game.view(sample, seat), decision, pick_rng(base))
         for option, tally in zip(options, tallies, strict=True):
-            if option.key not in live:
-                continue
             s, won, played = playout(game, sample, option.key, base, i, seat)
-            bits[option.key].append(won)
             spent += 1 + played
             tally.add(won, hidden.value(s, seat), hidden.facts(s, seat), played)
-        if prune and favourite in bits:
-            left = budget.iterations - i - 1
-            live = {k for k in live if k == favourite or _hopeful(bits[k], bits[favourite], left)}
-            if len(live) == 1:
-                break  # nothing left could displace the shipped pick
         if budget.steps is not None and spent >= budget.steps:
             break
         if deadline is not None and time.process_time() >= deadline:
             break
-    return _ranked(options, tallies, favourite), bits, favourite
+    return _ranked(options, tallies, favourite)
 
 
 def _ranked(options: tuple[Option, ...], tallies: list[_Tally], favourite: str = "") -> list[Estimate]:
     """Best first: the higher win rate, then the higher count goal, then the shipped policy's own pick
-    (`favourite`), then, winning, the sooner end, then the decision's own order. So the search departs from
-    the heuristic only for an option its samples found better; and a seat whose every option wins hurries
-    (without both, the family's search had the Old Man pace the porch for a hundred rounds)."""
+    (`favourite`), then, winning, the sooner end, then the decision's own order."""
     ranked = []
     for i, (option, tally) in enumerate(zip(options, tallies, strict=True)):
         e = tally.estimate(option.key, option.label)
@@ -230,109 +211,25 @@ def _ranked(options: tuple[Option, ...], tallies: list[_Tally], favourite: str =
     return [e for _, e in ranked]
 
 
-def choose(game: Game, state: Any, decision: Decision, budget: Budget, seed: int) -> str:
-    """The best option's key if it beats the shipped policy's pick beyond chance, else that pick.
-
-    Choosing the top of many noisy estimates favours the luckiest gamble (with 4 samples a decision, Escape
-    of the Dead fell from 71% to 12%), so the search departs from the heuristic only when a paired sign
-    test over the common samples says the best option wins more often at 95%. The best is taken among the
-    options still played out at the end: one that could no longer pass that test stops being sampled (so
-    its samples go to the others, and a lucky option that cannot pass does not hide one that can). A
-    decision with one option is answered without a search."""
-    if len(decision.options) == 1:
-        return decision.options[0].key
-    if budget.screen:
-        return _contest(game, state, decision, budget, seed)
-    found, bits, favourite = _search(game, state, decision, budget, seed, prune=True)
-    if not favourite:
-        return found[0].key
-    full = len(bits[favourite])
-    best = next(e.key for e in found if len(bits[e.key]) == full)  # the best still played out to the end
-    if best == favourite or beats(bits[best], bits[favourite]):
-        return best
-    return favourite
-
-
-def _contest(game: Game, state: Any, decision: Decision, budget: Budget, seed: int) -> str:
-    """`choose` with a screen: every option is played out on the first `budget.screen` samples; the shipped
-    pick and the `budget.finalists` others that won most there (the decision's order on a tie) go on to
-    `budget.iterations` samples more; the finalist that won most of those (on a tie, the better of the screen)
-    departs from the pick only if it beats it there, by `beats` at `budget.margin`. A decision with no more
-    options than the finalists skips the screen.
-
-    Why: where a decision has many options (a Tall Oaks move has nine on average), testing the best of them on
-    the very samples that picked it favours the luckiest, and spreads the samples thin; the screen picks, and
-    fresh samples judge, so a lucky screen cannot pass the test. Samples, rollout RNGs and the pick are
-    `_search`'s for the same seed (common random numbers across the options of a sample)."""
-    seat, options = decision.seat, decision.options
-    hidden = hidden_of(game)
-    base = derive_seed(seed, "search")
-    policy = game.policies[game.default_policy]
-    first = hidden.determinize(state, seat, sample_rng(base, 0))
-    favourite = policy(game.view(first, seat), decision, pick_rng(base))
-    bits: dict[str, list[bool]] = {o.key: [] for o in options}
-    spent = 0
-    deadline = None if budget.seconds is None else time.process_time() + budget.seconds
-
-    def play(i: int, keys: list[str]) -> bool:
-        """Sample i played out for each of `keys`: whether the budget (steps, or seconds) is now spent."""
-        nonlocal spent
-        sample = hidden.determinize(state, seat, sample_rng(base, i))
-        for key in keys:
-            _, won, played = playout(game, sample, key, base, i, seat)
-            bits[key].append(won)
-            spent += 1 + played
-        if budget.steps is not None and spent >= budget.steps:
-            return True
-        return deadline is not None and time.process_time() >= deadline
-
-    order = {o.key: n for n, o in enumerate(options)}
-    finalists = [o.key for o in options]
-    kept = max(1, budget.finalists)  # at least one option to weigh against the pick
-    start = 0
-    if len(options) > kept + 1:
-        while start < budget.screen:
-            start += 1
-            if play(start - 1, finalists):
-                break
-        others = sorted((k for k in finalists if k != favourite), key=lambda k: (-sum(bits[k]), order[k]))
-        finalists = [favourite, *others[:kept]]
-        bits = {k: [] for k in finalists}
-    for i in range(start, start + budget.iterations):
-        if play(i, finalists):
-            break
-    rank = {k: n for n, k in enumerate(finalists)}  # a tie goes to the better screen (or the earlier option)
-    best = max((k for k in finalists if k != favourite), key=lambda k: (sum(bits[k]), -rank[k]))
-    return best if beats(bits[best], bits[favourite], budget.margin) else favourite
-
-
-def _hopeful(mine: list[bool], theirs: list[bool], left: int) -> bool:
-    """Whether `mine` could still beat `theirs` by `beats` if it alone won each of the `left` samples to come."""
-    only_mine = sum(a and not b for a, b in zip(mine, theirs, strict=True)) + left
-    only_theirs = sum(b and not a for a, b in zip(mine, theirs, strict=True))
-    return only_mine - only_theirs > _Z * math.sqrt(only_mine + only_theirs)
-
-
-def beats(mine: list[bool], theirs: list[bool], margin: float = _Z) -> bool:
-    """A paired sign test (McNemar's): the samples where only one of the two won lean to `mine` by more than
-    `margin` standard deviations (by default 1.96: 97.5% one-sided, the plain search's test)."""
-    only_mine = sum(a and not b for a, b in zip(mine, theirs, strict=True))
-    only_theirs = sum(b and not a for a, b in zip(mine, theirs, strict=True))
-    n = only_mine + only_theirs
-    return n > 0 and only_mine - only_theirs > margin * math.sqrt(n)
-
-
 class Searcher:
-    """A searching policy for `engines.core.autoplay.decide`: it gets the state, read through determinize."""
+    """A searching policy for `engines.core.autoplay.decide`: it gets the state, read through determinize, and
+    races the options (engines.core.race.choose) within its budget."""
 
     searches = True
 
-    def __init__(self, budget: Budget | None = None) -> None:
-        self.budget = budget or Budget()
+    def __init__(self, budget: Race | None = None, playouts: Playouts | None = None) -> None:
+        from engines.core.race import Race
+
+        self.budget = budget or Race(futile=True)
+        self.playouts = playouts
+        """How the race's playouts are played (engines.core.race.Playouts; here when None): the same choice
+        whichever plays them."""
 
     def choose(self, game: Game, state: Any, decision: Decision, rng: Rng) -> str:
+        from engines.core.race import choose
+
         seed = rng.next_u32() << 32 | rng.next_u32()
-        return choose(game, state, decision, self.budget, seed)
+        return choose(game, state, decision, self.budget, seed, self.playouts)
 
     def __call__(self, view: Any, decision: Decision, rng: Rng) -> str:
         raise TypeError("a searching policy needs the state: ask it through engines.core.autoplay.decide")

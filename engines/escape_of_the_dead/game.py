@@ -295,6 +295,14 @@ class EscapeOfTheDead:
             return None
         return solver.advise_optimal(self.view(state), decision)
 
+    def exact(self, state: State) -> dict[str, float] | None:
+        """Each option's exact chance of winning from the solved table (best play from there on), for the hint
+        and the review; None where the options cannot differ (the order of the rolls)."""
+        from engines.escape_of_the_dead import solver
+
+        decision = self.decision(state)
+        return None if decision is None else solver.option_values(self.view(state), decision.kind)
+
     @property
     def policies(self) -> Mapping[str, Policy]:
         from engines.escape_of_the_dead import policies

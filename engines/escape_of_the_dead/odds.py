@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 from fractions import Fraction
+from typing import NamedTuple
 
 import msgspec
 
@@ -15,7 +16,7 @@ from engines.escape_of_the_dead import rules_data as R
 from engines.escape_of_the_dead.game import GAME, REWARDS, split_label
 from engines.escape_of_the_dead.keys import Split, reward_key, split_key
 from engines.escape_of_the_dead.outcomes import joint
-from engines.escape_of_the_dead.phases import dice_left
+from engines.escape_of_the_dead.phases import boarded, dice_left, repaired, shot, torn_off
 from engines.escape_of_the_dead.state import ASSIGN, REWARD, ROLL, State
 
 
@@ -35,23 +36,42 @@ def _add(d: Distribution, k: int, p: Fraction) -> None:
     d[k] = d.get(k, Fraction(0)) + p
 
 
+class SplitResult(NamedTuple):
+    """What one roll of a split does, as the engine plays it (phases.py): zombies destroyed, Barricade Strength
+    Points created, repairs made, whether the barricade still stands after the attack, whether the car is fixed."""
+
+    killed: int
+    built: int
+    fixed: int
+    holds: bool
+    wins: bool
+
+
+def split_result(zombies: int, barricade: int, repairs: int, hits: tuple[int, int, int]) -> SplitResult:
+    """The result of a split's roll with these hits on the Lawn, the Barricade and the Garage, from this position:
+    the engine's own readings (`phases.shot`, `boarded`, `repaired`, `torn_off`). A fixed car wins before the
+    attack; else the zombies left tear off boards and a barricade at 0 falls."""
+    killed = shot(hits[0], zombies)
+    built = boarded(hits[1], barricade)
+    fixed = repaired(hits[2], repairs)
+    wins = repairs + fixed >= R.REPAIRS_TO_WIN
+    left, standing = zombies - killed, barricade + built
+    holds = wins or left == 0 or standing - torn_off(left, standing) > 0
+    return SplitResult(killed, built, fixed, holds, wins)
+
+
 def split_odds(state: State, split: Split) -> SplitOdds:
     kills: Distribution = {}
     boards: Distribution = {}
     repairs: Distribution = {}
     holds = wins = Fraction(0)
     for hl, hb, hg, p in joint(split):
-        killed = min(hl, state.zombies)
-        built = min(hb, R.MAX_BARRICADE - state.barricade)
-        fixed = min(hg, R.REPAIRS_TO_WIN - state.repairs)
-        _add(kills, killed, p)
-        _add(boards, built, p)
-        _add(repairs, fixed, p)
-        if state.repairs + fixed >= R.REPAIRS_TO_WIN:
-            wins += p
-            holds += p
-        elif state.barricade + built - (state.zombies - killed) > 0:
-            holds += p
+        r = split_result(state.zombies, state.barricade, state.repairs, (hl, hb, hg))
+        _add(kills, r.killed, p)
+        _add(boards, r.built, p)
+        _add(repairs, r.fixed, p)
+        wins += p if r.wins else 0
+        holds += p if r.holds else 0
     return SplitOdds(split_key(split), split_label(split), split, kills, boards, repairs, holds, wins)
 
 

@@ -97,10 +97,30 @@ def roll_section(state: State, section: str, events: list[Event]) -> None:
         end(state, "won", events)
 
 
+def shot(hits: int, zombies: int) -> int:
+    """The zombies a Lawn roll destroys: one a hit, as many as are on the lawn."""
+    return min(hits, zombies)
+
+
+def boarded(hits: int, barricade: int) -> int:
+    """The Barricade Strength Points a Barricade roll marks: one a hit, up to the card's maximum."""
+    return min(hits, R.MAX_BARRICADE - barricade)
+
+
+def repaired(hits: int, repairs: int) -> int:
+    """The 10% repairs a Garage roll makes: one a hit, up to 100%."""
+    return min(hits, R.REPAIRS_TO_WIN - repairs)
+
+
+def torn_off(zombies: int, barricade: int) -> int:
+    """The Barricade Strength Points the attack erases: one a zombie, as many as there are."""
+    return min(zombies, barricade)
+
+
 @SECTIONS.step("lawn")
 def _shoot(state: State, faces: list[int], hits: int) -> Facts:
     """Each hit destroys a zombie on the lawn and marks a Zombie Head."""
-    killed = min(hits, state.zombies)
+    killed = shot(hits, state.zombies)
     state.zombies -= killed
     state.kills += killed
     state.total_kills += killed
@@ -117,7 +137,7 @@ def _shoot(state: State, faces: list[int], hits: int) -> Facts:
 @SECTIONS.step("barricade")
 def _board_up(state: State, faces: list[int], hits: int) -> Facts:
     """Each hit marks a Barricade Strength Point, up to the card's maximum."""
-    built = min(hits, R.MAX_BARRICADE - state.barricade)
+    built = boarded(hits, state.barricade)
     state.barricade += built
     return {"dice": faces, "hits": hits, "built": built, "wasted": hits - built, "barricade": state.barricade}
 
@@ -125,9 +145,9 @@ def _board_up(state: State, faces: list[int], hits: int) -> Facts:
 @SECTIONS.step("garage")
 def _repair(state: State, faces: list[int], hits: int) -> Facts:
     """Each hit repairs 10% of the car."""
-    repaired = min(hits, R.REPAIRS_TO_WIN - state.repairs)
-    state.repairs += repaired
-    return {"dice": faces, "hits": hits, "repaired": repaired, "repairs": state.repairs}
+    made = repaired(hits, state.repairs)
+    state.repairs += made
+    return {"dice": faces, "hits": hits, "repaired": made, "repairs": state.repairs}
 
 
 def after_roll(state: State, events: list[Event]) -> None:
@@ -151,7 +171,7 @@ def attack(state: State, events: list[Event]) -> None:
         events.append(Event("lawn_clear", state.turn, "attack", {"barricade": state.barricade}))
         return
     damage = state.zombies
-    lost = min(damage, state.barricade)  # a zombie with no board left to tear off erases nothing
+    lost = torn_off(damage, state.barricade)  # a zombie with no board left to tear off erases nothing
     state.barricade -= lost
     events.append(
         Event(

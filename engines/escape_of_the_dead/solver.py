@@ -575,6 +575,17 @@ def _describe(key: str) -> str:
     return f"{letter.upper()}: {REWARDS[letter]}"
 
 
+def option_values(view: View, kind: str) -> dict[str, float] | None:
+    """Each option's exact chance of winning at a decision of `kind` (best play from there on); None for the
+    order of the rolls, which changes nothing."""
+    table = load_table()
+    if kind == "assign":
+        return table.split_values(view.zombies, view.barricade, view.repairs, view.kills)
+    if kind == "reward":
+        return table.reward_values(view.barricade, view.zombies, view.repairs, view.kills)
+    return None
+
+
 def advise_optimal(view: View, decision: Decision) -> Hint:
     """The optimal choice, with its exact chance of winning and that of the runner-up."""
     table = load_table()

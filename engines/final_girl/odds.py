@@ -1,21 +1,37 @@
 """Exact odds of the rolls she chooses: each result line of a Horror Roll, with and without converting 3-4s,
 and where a panic sends its Victims. The dice counted are the engine's own (`rolling.dice_count`,
-`victims.panic_dice`), so the odds shown are always those of the roll that follows."""
+`victims.panic_dice`), and each roll is read as the engine reads it (`rolling.successes` and `line_for` for a
+Horror Roll, `victims.panic_to` for a panic), so the odds shown are always those of the roll that follows."""
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
+from typing import Any
 
 from engines.core.dice import roll_distribution
 from engines.final_girl import data as D
 from engines.final_girl.cards import name
 from engines.final_girl.keys import Key
-from engines.final_girl.rolling import PARTIAL, dice_count, success_from, successes
+from engines.final_girl.rolling import PARTIAL, dice_count, line_for, success_from, successes
 from engines.final_girl.state import State
+from engines.final_girl.victims import panic_to
 
 Lines = tuple[Fraction, Fraction, Fraction]
 """(P(fail), P(one), P(two+))."""
+
+
+LINES = ("fail", "one", "two")
+"""A Horror Roll's result lines (`rolling.line_for`), in the order of `Lines`."""
+
+
+def line_of(dice: Sequence[int], improvised: bool, converted: Sequence[int] = ()) -> int:
+    """The result line a roll reaches as the engine resolves it (0 fail, 1 one, 2 two+): `rolling.successes` of
+    these dice, the dice at `converted` made successes, read by `rolling.line_for`."""
+    hits = successes({"dice": list(dice), "improvised": improvised, "converted": list(converted)})
+    return LINES.index(line_for(hits))
 
 
 @cache
@@ -24,9 +40,8 @@ def lines(dice: int, improvised: bool, convertible: int) -> Lines:
     threshold = success_from(improvised)
 
     def outcome(faces: tuple[int, ...]) -> int:
-        hits = sum(1 for f in faces if f >= threshold)
-        partial = sum(1 for f in faces if PARTIAL <= f < threshold)
-        return min(2, hits + min(partial, convertible))
+        partials = [i for i, f in enumerate(faces) if PARTIAL <= f < threshold]
+        return line_of(faces, improvised, partials[:convertible])
 
     dist = roll_distribution(dice, outcome)
     return dist.get(0, Fraction(0)), dist.get(1, Fraction(0)), dist.get(2, Fraction(0))
@@ -49,7 +64,6 @@ def choice_odds(state: State, key: str) -> Lines | None:
     roll = state.roll
     if not roll:
         return None
-    threshold = success_from(roll["improvised"])
     now = successes(roll)
     k = _key(key)
     if k is None:
@@ -63,35 +77,39 @@ def choice_odds(state: State, key: str) -> Lines | None:
     i = k.number
     if not 0 <= i < len(roll["dice"]):
         return None
-    rest = now - (roll["dice"][i] >= threshold or i in roll["converted"])
-    hit = Fraction(7 - threshold, 6)
-    if rest >= 2:
-        return _certain(2)
-    if rest == 1:
-        return Fraction(0), 1 - hit, hit
-    return 1 - hit, hit, Fraction(0)
+    out = [Fraction(0)] * 3
+    for face in range(1, 7):
+        out[after_closecall(roll, i, face)] += Fraction(1, 6)
+    return out[0], out[1], out[2]
+
+
+def after_closecall(roll: dict[str, Any], i: int, face: int) -> int:
+    """The line a pending roll reaches once Close Call re-rolls die `i` to `face`: the other dice stand, and a
+    die made a success with two cards loses that when it is re-rolled (`rolling.do_roll_choice`)."""
+    dice = [face if j == i else d for j, d in enumerate(roll["dice"])]
+    return line_of(dice, roll["improvised"], [j for j in roll["converted"] if j != i])
 
 
 def panic_destinations(space: str, dice: int) -> dict[str, Fraction]:
     """Where a panic of `dice` dice from a space sends its Victims, with the chance of each ('' = they stay):
-    the space's one-die table, or its two-dice one read by the sum."""
-    spec = D.SPACES[space]
+    every roll of the dice read by `victims.panic_to`."""
     out: dict[str, Fraction] = {}
-    if dice == D.RULES["panic_dice_pit"]:
-        table = spec["panic2"]
-        for a in range(1, 7):
-            for b in range(1, 7):
-                to = table[a + b - 2]
-                out[to] = out.get(to, Fraction(0)) + Fraction(1, 36)
-    else:
-        for to in spec["panic"]:
-            out[to] = out.get(to, Fraction(0)) + Fraction(1, 6)
+    for roll in itertools.product(range(1, 7), repeat=dice):
+        to = panic_dst(space, roll)
+        out[to] = out.get(to, Fraction(0)) + Fraction(1, 6**dice)
     return out
 
 
+def panic_dst(space: str, roll: Sequence[int]) -> str:
+    """Where one panic roll from a space sends its Victims, as the engine reads it (`victims.panic_to`)."""
+    return panic_to(D.SPACES[space], list(roll))
+
+
 def _certain(hits: int) -> Lines:
-    one, zero = Fraction(1), Fraction(0)
-    return (one, zero, zero) if hits <= 0 else (zero, one, zero) if hits == 1 else (zero, zero, one)
+    """The line these successes reach, for certain (`rolling.line_for`)."""
+    out = [Fraction(0)] * 3
+    out[LINES.index(line_for(hits))] = Fraction(1)
+    return out[0], out[1], out[2]
 
 
 def _key(text: str) -> Key | None:

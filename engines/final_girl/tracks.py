@@ -23,8 +23,8 @@ def killer_values(state: State) -> tuple[int, int]:
     the view reads both at every decision."""
     row = D.ROWS[state.bloodlust]
     attack, move = row[0], row[1]
-    if state.dark_power == "tireless" and state.dark_power_revealed:
-        move += 1
+    if state.dark_power_revealed:  # Tireless: her Movement Value is higher once it is revealed
+        move += _POWER_MOVE.get(state.dark_power, 0)
     for power in state.minor_powers:  # a plain loop: most of the time there are none, or one
         add_attack, add_move = _MINOR_ADDS[power.card]
         attack += add_attack
@@ -38,6 +38,8 @@ _MINOR_ADDS: dict[str, tuple[int, int]] = {
     if kind in D.TERROR and D.TERROR[kind].get("minor")
 }
 """Minor Dark Power card -> what it adds to her Attack and Movement Values, read from the data once."""
+_POWER_MOVE: dict[str, int] = {k: v.get("move", 0) for k, v in D.DARK_POWERS.items()}
+"""Dark Power -> what it adds to her Movement Value once revealed (Tireless)."""
 
 
 def adrenaline(state: State) -> int:
@@ -115,8 +117,9 @@ def reveal_dark_power(state: State, events: list[Event]) -> None:
         power=state.dark_power,
         name=D.DARK_POWERS[state.dark_power]["name"],
     )
-    if state.dark_power == "iron_will":
-        heal_killer(state, 2, events)
+    heal = D.DARK_POWERS[state.dark_power].get("heal", 0)  # Iron Will
+    if heal:
+        heal_killer(state, heal, events)
 
 
 def heal_fg(state: State, n: int, events: list[Event]) -> None:

@@ -243,12 +243,17 @@ def panic_dice(space: str) -> int:
     return _PIT_DICE_N if space == D.PIT else _ONE_DIE
 
 
+def panic_to(space: dict[str, Any], roll: list[int]) -> str:
+    """Where a panic roll sends its Victims ('' = they stay): the space's two-dice table read by the sum, or its
+    one-die table (the odds read every roll with this, so they never disagree)."""
+    to: str = space["panic2"][sum(roll) - _PIT_DICE_N] if len(roll) == _PIT_DICE_N else space["panic"][roll[0] - 1]
+    return to
+
+
 def _panic_roll(state: State, space: dict[str, Any], dice: int) -> tuple[list[int], str]:
-    """Roll a panic and read where it sends them: the space's one-die table, or its two-dice one by the sum."""
+    """Roll a panic and read where it sends them (`panic_to`)."""
     roll = state.rng.d6s(dice)
-    if dice == _PIT_DICE_N:
-        return roll, space["panic2"][sum(roll) - dice]
-    return roll, space["panic"][roll[0] - 1]
+    return roll, panic_to(space, roll)
 
 
 def _flee(state: State, v: Victim, to: str, events: list[Event]) -> None:

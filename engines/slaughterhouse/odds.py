@@ -14,7 +14,7 @@ from engines.core.contract import Decision
 from engines.core.dice import roll_distribution
 from engines.slaughterhouse import data as D
 from engines.slaughterhouse.keys import Key
-from engines.slaughterhouse.rules import has
+from engines.slaughterhouse.rules import has, successes
 from engines.slaughterhouse.state import State
 
 
@@ -65,10 +65,11 @@ def reroll_which(dice: list[int], fire: bool) -> list[int]:
 
 
 def bone_odds(n: int) -> dict[int, Fraction]:
-    """Exact distribution of successes on n bone dice (blank, blank, blank, one, one, two)."""
+    """Exact distribution of successes on n bone dice (blank, blank, blank, one, one, two), each roll read as the
+    engine reads it (`rules.successes`)."""
     if n <= 0:
         return {0: Fraction(1)}
-    dist = cast(dict[int, Fraction], roll_distribution(n, sum, D.FACES))
+    dist = cast(dict[int, Fraction], roll_distribution(n, lambda faces: successes(list(faces)), D.FACES))
     return dict(sorted(dist.items()))
 
 
@@ -83,8 +84,12 @@ class Roll(NamedTuple):
     the question after this one may throw again)."""
 
     def odds(self) -> dict[int, Fraction]:
-        """The total's distribution (the kept successes plus the dice)."""
+        """The total's distribution (the kept successes plus the dice): `total` over every roll of the dice."""
         return {self.kept + k: p for k, p in bone_odds(self.dice).items()}
+
+    def total(self, thrown: list[int]) -> int:
+        """The total once these dice are thrown: the kept successes and theirs (`rules.successes`)."""
+        return self.kept + successes(thrown)
 
 
 def rolls(state: State, decision: Decision, key: str | None = None) -> list[Roll]:
@@ -126,7 +131,12 @@ def option_rolls(state: State, key: str, label: str, kind: str) -> list[Roll]:
     if kind == "reroll" and k.verb == "reroll":
         nxt = state.todo[1]
         fire = nxt.kind == "fire_burns"  # against the Fire the successes are rolled again
-        return [Roll(label, len(reroll_which(nxt.dice, fire)), 0 if fire else sum(nxt.dice), "reroll")]
+        which = reroll_which(nxt.dice, fire)
+        return [
+            Roll(
+                label, len(which), successes([d for i, d in enumerate(nxt.dice) if i not in which]), "reroll"
+            )
+        ]
     if kind == "reroll" and k.verb == "pick":  # the dice are chosen next: every choice there, each once
         dice = state.todo[1].dice
         return [_picked(dice, which, "pick") for which in picks(len(dice))]
@@ -149,7 +159,8 @@ def picked_label(dice: list[int], which: list[int]) -> str:
 
 def _picked(dice: list[int], which: list[int], roll: str) -> Roll:
     """Throwing again the dice `which`: the others' successes are kept."""
-    return Roll(picked_label(dice, which), len(which), sum(d for i, d in enumerate(dice) if i not in which), roll)
+    kept = [d for i, d in enumerate(dice) if i not in which]
+    return Roll(picked_label(dice, which), len(which), successes(kept), roll)
 
 
 def _action_rolls(state: State, k: Key, label: str) -> list[Roll]:

@@ -58,16 +58,17 @@ def _closest(attacks: list[Event]) -> str:
 
 
 def decisive(run: Run) -> str:
-    """The exact review's roll that moved the chance of winning the most (at least half a point)."""
+    """The roll the exact review names first among its decisive rolls (the one that moved the chance of winning
+    the most, by half a point or more), so the summary and `review` agree."""
     from solo import review
 
-    found = [r for r in review.exact(run).rolls if abs(r.after - r.expected) >= 0.005]
-    if not found:
+    roll = review.decisive_roll(review.exact(run))
+    if roll is None:
         return ""
-    roll = max(reversed(found), key=lambda r: abs(r.after - r.expected))
-    rose = roll.after > roll.expected
+    before, after = roll.expected.win, roll.after.win
+    rose = after > before
     word = "rose" if rose else "fell"
-    said = f"turn {roll.turn}, {roll.dice}: the chance of winning {word} from {roll.expected:.0%} to {roll.after:.0%}"
+    said = f"turn {roll.turn}, {roll.dice}: the chance of winning {word} from {before:.0%} to {after:.0%}"
     return f"{said}, {_why(run.log, roll.turn, rose)}"
 
 

@@ -38,23 +38,28 @@ def short_spend(parts: dict[str, int]) -> str:
     return ", ".join(names) or "nothing"
 
 
+SPEND_CLASSES = {
+    "fight": ("defeat", "drive off", "escape", "lose"),
+    "rescue": ("rescue", "double", "bury", "fail"),
+    "defend": ("held", "run", "hurt"),
+    "invaders": ("success", "fail"),
+}
+"""The engine's outcome classes (readings.OUTCOMES) in the order of the spend table's columns."""
+
+
 def spend_outcomes(view: View, key: str) -> tuple[Fraction, ...]:
-    """The chances of the pending roll with this spend: fight (defeat, drive off, escape, lose); rescue
-    (rescue, double, bury, fail); defence (held, run, hurt); The Invaders (success, fail)."""
+    """The chances of the pending roll with this spend, by the engine's outcome classes (`odds.endings` with the
+    odds' stakes): fight (defeat, drive off, escape, lose); rescue (rescue, double, bury, fail); defence (held,
+    run, hurt); The Invaders (success, fail)."""
     a, s, e, _ = view.spends[key]
-    x = me(view)
     if view.purpose == "fight":
-        defeat, escape, _ = fight_stats(view, view.fight)
-        return O.fight(defeat, escape, armed(x), a, e, s)
-    sc = R.SCENES[view.card]
-    need = sc.shields if view.purpose == "defend" else sc.actions
-    o = O.outcomes(view.purpose, need, 0, True, (a, s, e))
-    z = ZERO
-    if view.purpose == "rescue":
-        return o.get("ok", z), o.get("double", z), o.get("stay", z) + o.get("flee_draw", z), o.get("fail", z)
-    if view.purpose == "defend":
-        return o.get("ok", z) + o.get("redraw", z), o.get("flee_draw", z), o.get("fail", z) + o.get("nothing", z)
-    return o.get("ok", z), o.get("fail", z)
+        stakes = O.fight_stakes(O.roller(view, False), *O.fight_of(me(view), view.fight))
+    else:
+        stakes = O.scene_stakes(view.card, view.purpose)
+    ends = O.endings(view.purpose, (a, s, e), stakes)
+    return tuple(
+        sum((p for end, p in ends.items() if end.what == c), ZERO) for c in SPEND_CLASSES[view.purpose]
+    )
 
 
 SPEND_HEAD = {

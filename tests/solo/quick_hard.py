@@ -2,7 +2,7 @@
 tests that need the hard level in a real terminal (a subprocess, where monkeypatch cannot reach).
 
 The search is the same Searcher; it plays one sample a decision instead of dozens (the hook the in-process
-tests use, levels.HARD_ITERATIONS), each option's playout cut short after a few decisions (so it always keeps
+tests use, levels.HARD_SAMPLES), each option's playout cut short after a few decisions (so it always keeps
 the shipped policy's pick, at a test's pace). SOLO_TEST_THINK=SECONDS makes each automa decision take at least
 that long, so a test can press Ctrl-C while the automa thinks."""
 
@@ -19,8 +19,8 @@ from engines.core import levels, search
 from solo.cli import main
 from solo.run import Run
 
-for game_id in levels.HARD_ITERATIONS:
-    levels.HARD_ITERATIONS[game_id] = 1
+for game_id in levels.HARD_SAMPLES:
+    levels.HARD_SAMPLES[game_id] = 1
 search.ROLLOUT_CAP = 8
 
 THINK = float(os.environ.get("SOLO_TEST_THINK", "0"))

@@ -150,7 +150,7 @@ def test_games_lists_the_levels_and_the_default(capsys, monkeypatch, tmp_path):
 def test_hard_searches_and_replays_exactly(monkeypatch):
     from engines.core import levels
 
-    monkeypatch.setitem(levels.HARD_ITERATIONS, TCM.id, 1)  # the same search, at a test's pace
+    monkeypatch.setitem(levels.HARD_SAMPLES, TCM.id, 1)  # the same search, at a test's pace
     run = played("hard", answers=1)
     assert go_on(reloaded(run), 1) == go_on(run, 1)
 
@@ -162,7 +162,7 @@ def test_hard_is_recorded_where_the_search_can_play_and_refused_in_one_line_wher
     from engines.core import levels
 
     game = get(game_id)
-    monkeypatch.setitem(levels.HARD_ITERATIONS, game_id, 1)  # the same search, at a test's pace
+    monkeypatch.setitem(levels.HARD_SAMPLES, game_id, 1)  # the same search, at a test's pace
     code, _, err = solo(capsys, monkeypatch, tmp_path, "new", game_id, "--automa", "hard", "--slot", "h")
     assert code == 0 and SaveStore(tmp_path).read("h").automa == "hard"
     # every game has its determinize now; one added without it is refused in one line

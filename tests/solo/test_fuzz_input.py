@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engines.core.contract import resolve_options
+from engines.core.race import Race
 from engines.registry import get, ids
 from saves import SaveStore
 from solo.commands import COMMANDS
@@ -204,8 +205,8 @@ def quick_hints():
     flush (os.fsync, thousands of them here): the run saved at the end still loads from the files written,
     and what a flush guards against, a crash, is tests/solo/test_processes.py's and tests/saves/'."""
     with (
-        mock.patch("solo.advice.iterations", lambda game: 1),
-        mock.patch("solo.review_search.SAMPLES", 1),
+        mock.patch("solo.advice.RACE", Race(first=1, most=1)),
+        mock.patch("solo.review_search.RACE", Race(first=1, most=1)),
         mock.patch("os.fsync"),
     ):
         yield

@@ -344,4 +344,5 @@ def test_the_screens_name_every_space_by_a_landmark_never_by_column_and_row(tmp_
     flat = " ".join(s.out.replace("\u2502", " ").split())  # the rich screen's panels and wrapped table cells
     assert "the road 2 steps north-west of WKIL Radio Station (4 steps)" in flat  # the first move's choices
     assert "road 4 SE of Galaxy Comics" in flat  # look: where Patches went, in short
-    assert "Patches cuts across a back yard to the road 4 steps south-east of Galaxy Comics." in flat
+    # the story: the move's line (whichever variant) names where Patches went, by its landmark
+    assert re.search(r"Patches [^.]* to the road 4 steps south-east of Galaxy Comics\.", flat)

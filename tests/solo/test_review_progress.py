@@ -75,12 +75,12 @@ def short_run() -> Run:
 def test_the_review_tells_each_decision_from_none_to_all():
     run = short_run()
     told: list[tuple[int, int]] = []
-    found = review.review(run, 1, lambda done, total: told.append((done, total)))
+    found = review.review(run, 1, progress=lambda done, total: told.append((done, total)))
     n = len(found.steps)
     assert n > 1 and told == [(i, n) for i in range(n + 1)]
 
 
-def cancelling(run, samples=None, progress=None):
+def cancelling(run, samples=None, progress=None, **search):
     progress(0, 3)
     raise KeyboardInterrupt
 
@@ -91,13 +91,13 @@ def test_ctrl_c_cancels_solo_review_cleanly(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     assert main(["--save-dir", str(tmp_path), "review", "r"]) == 130
     out, err = capsys.readouterr()
-    assert out == "" and err.strip() == "Review cancelled."
+    assert out == "" and err.strip() == "Review cancelled; what was weighed is kept for the next review."
 
 
 def test_ctrl_c_cancels_the_prompts_review_and_the_run_goes_on(tmp_path, monkeypatch):
     monkeypatch.setattr(review, "review", cancelling)
     s = Session(tmp_path, short_run(), slot="r").plain_lines("review", "quit")
-    assert "(review cancelled)" in s.out and "Saved in slot 'r'" in s.out
+    assert "(review cancelled: what was weighed is kept" in s.out and "Saved in slot 'r'" in s.out
 
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -132,7 +132,7 @@ def test_ctrl_c_at_a_terminal_cancels_the_review(tmp_path):
     child = at_a_terminal(tmp_path, "review", "r", "--samples", "200")
     child.expect_exact("0/6")
     child.sendintr()
-    child.expect("Review cancelled.")
+    child.expect("Review cancelled; what was weighed is kept")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 130

@@ -102,9 +102,9 @@ def test_escape_of_the_dead_names_the_closest_call_and_the_reviews_decisive_roll
     low = min(e["barricade"] for e in held)
     assert f"down to {low} Barricade point" in s.closest
     assert any(f"turn {e.turn}" in s.closest for e in held if e["barricade"] == low)
-    rolls = review.review(run).rolls
-    top = max(rolls, key=lambda r: abs(r.after - r.expected))
-    assert f"turn {top.turn}, {top.dice}:" in s.decisive and f"{top.expected:.0%}" in s.decisive
+    top = review.decisive_roll(review.review(run))  # the review's first decisive roll: the two agree
+    assert top is not None
+    assert f"turn {top.turn}, {top.dice}:" in s.decisive and f"{top.expected.win:.0%}" in s.decisive
 
 
 def test_a_night_that_never_came_close_has_no_closest_call():
@@ -125,6 +125,33 @@ def test_final_girl_counts_victims_health_and_time_as_the_ending_does(seed):
     assert found["Spent"].startswith(f"{sum(e['cost'] for e in bought)} Time on {len(bought)} cards")
     dealt = sum(e["amount"] for e in run.log if e.kind in ("killer_hurt", "minor_power_hurt"))
     assert number(found["Fought"], "damage dealt") == dealt
+
+
+def test_the_summary_says_decisive_roll_only_where_it_is_the_reviews(tmp_path, monkeypatch):
+    """Issue 44: the summary and the review agree. A searched game's summary names its own pick as the "Biggest
+    roll"; once the run's review is kept beside the save, the "Decisive roll", the review's first."""
+    from engines.core.race import Race
+    from solo import review, review_cache, review_search
+
+    monkeypatch.setattr(review_search, "RACE", Race(first=2, most=4, margin=0.10, finalists=2))
+    run = finished("final-girl", "final_girl", 0)
+    own = summary.summarize(run)
+    assert own.decisive_label == "Biggest roll" and "Biggest roll" in rows(own)
+    cache = review_cache.for_slot(tmp_path, "r")
+    assert review_search.kept(run, cache) is None  # nothing kept yet: nothing weighed for the summary
+    reviewed = review.review(run, cache=cache)
+    kept = review_search.kept(run, review_cache.for_slot(tmp_path, "r"))
+    assert kept == reviewed
+    told = summary.summarize(run, reviewed=kept)
+    roll = review.decisive_roll(reviewed)
+    assert told.decisive_label == "Decisive roll"
+    if roll is None:
+        assert told.decisive == ""
+    else:
+        assert told.decisive.startswith(f"turn {roll.turn}, {roll.dice}: the chance of winning ")
+        assert f"from {roll.expected.win:.0%} to {roll.after.win:.0%}" in told.decisive
+    eotd = summary.summarize(finished("escape-of-the-dead", "survivor", 0))
+    assert eotd.decisive_label == "Decisive roll"  # its exact review's, always
 
 
 def test_final_girl_names_the_roll_that_killed_the_killer_and_the_lowest_health():
@@ -306,7 +333,7 @@ def test_the_repl_shows_the_summary_at_the_end_with_the_closing_line(tmp_path, g
 def test_the_repl_panel_is_framed_at_a_terminal(tmp_path):
     run = finished("final-girl", "final_girl", 0)
     s = Session(tmp_path, run=run, plain=False).lines()
-    assert "╭─ You won: Final Girl" in s.out and "│ Decisive roll" in s.out
+    assert "╭─ You won: Final Girl" in s.out and "│ Biggest roll" in s.out
     assert "Record Your first win as Mandy." in _flat(s.out)
 
 
@@ -340,7 +367,7 @@ def test_at_80x24_the_panel_achievements_and_closing_line_sit_whole_above_the_pr
         top = next(i for i, line in enumerate(lines) if line.startswith("╭─ You won: Final Girl"))
         closing = next(i for i, line in enumerate(lines) if line.startswith("The run is over."))
         assert top < closing and lines[top + 1].startswith("│ Ending ")
-        assert any(line.startswith("│ Decisive roll") for line in lines[top:closing])
+        assert any(line.startswith("│ Biggest roll") for line in lines[top:closing])
         assert sum(1 for line in lines[top:closing] if line.startswith("Achievement")) == 4
         assert any(line.startswith(">") for line in lines[closing:])
     finally:

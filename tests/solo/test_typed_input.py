@@ -92,7 +92,7 @@ NO_ARGUMENT = [c for c in COMMANDS if not c.takes_argument]
 
 def test_which_commands_take_an_argument():
     taking = {c.name for c in COMMANDS if c.takes_argument}
-    assert taking == {"help", "odds", "save", "load", "log", "transcript", "rules", "examine", "look", "map"}
+    assert taking == {"help", "odds", "save", "load", "log", "transcript", "rules", "examine", "look", "map", "hint"}
 
 
 @pytest.mark.parametrize("word", sorted(w for c in NO_ARGUMENT for w in (c.name, *c.aliases)))

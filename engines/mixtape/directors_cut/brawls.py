@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.core.events import Event
 from engines.mixtape.dice import triple
-from engines.mixtape.directors_cut import flow, health, hero, places, spending, turns
+from engines.mixtape.directors_cut import flow, health, hero, places, readings, spending, turns
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import (
     State,
@@ -56,7 +56,7 @@ def brawl_first(state: State, dice: list[str], knives: int, events: list[Event])
         "round": state.brawl_rounds,
     }
     events.append(Event("brawl_rolled", state.turn_no, "brawl", facts))
-    if triple(dice):
+    if readings.brawl_first(dice):
         brawl_won(state, a, d, "triple", facts, events)
         return
     spending.ask_spend(state, d, "brawl", events)
@@ -80,11 +80,12 @@ def brawl_answer(state: State, dice: list[str], knives: int, events: list[Event]
         "round": state.brawl_rounds,
     }
     state.brawl_roll, state.brawl_knives = [], 0
+    reading = readings.brawl_answer(dice, xa, knives)
     if triple(dice):
         brawl_won(state, d, a, "triple", facts, events)
-    elif xa != xd:
+    elif reading != "tie":
         big = max(xa, xd) >= R.BRAWL_BIG_KNIVES
-        winner, loser = (a, d) if xa > xd else (d, a)
+        winner, loser = (d, a) if reading == "win" else (a, d)
         brawl_won(state, winner, loser, "six" if big else "knives", facts, events)
     else:
         events.append(Event("brawl_tied", state.turn_no, "brawl", facts))

@@ -6,7 +6,7 @@ from engines.core.events import Event
 from engines.mixtape import meter
 from engines.mixtape.board import START
 from engines.mixtape.dice import triple
-from engines.mixtape.directors_cut import flow, health, locks, places, searching, spending, turns
+from engines.mixtape.directors_cut import flow, health, locks, places, readings, searching, spending, turns
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import (
     State,
@@ -134,7 +134,8 @@ def resolve_hero(state: State, dice: list[str], knives: int, fists: int, events:
     }
     after = state.after
     state.fighter = -1
-    if t in (R.KNIFE, R.PENTAGRAM) or k >= hero.defeat:
+    reading = readings.hero(dice, hero.defeat, hero.defend, knives, fists)
+    if reading == "defeat":
         state.meter = 0
         state.hero_at = ""
         events.append(Event("hero_defeated", state.turn_no, "hero", {**facts, "meter": state.meter}))
@@ -143,7 +144,7 @@ def resolve_hero(state: State, dice: list[str], knives: int, fists: int, events:
             return
         resume_after_fight(state, who, after, events)
         return
-    if t == R.FIST or f >= hero.defend:
+    if reading == "fend":
         state.meter = max(0, state.meter - R.FEND_METER_DROP)
         state.hero_at = ""
         events.append(Event("hero_fended", state.turn_no, "hero", {**facts, "meter": state.meter}))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.core.events import Event
 from engines.mixtape.dice import triple
-from engines.mixtape.directors_cut import flow, health, hero, turns
+from engines.mixtape.directors_cut import flow, health, hero, readings, turns
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import (
     RUN,
@@ -33,7 +33,8 @@ def resolve_kill(
         "combo": t,
         "edge": edge,
     }
-    if t == R.FIST:  # RB Dice Reference: "buries the current ... card and can draw a new one"
+    reading = readings.kill(dice, card.knives, knives)
+    if reading == "redraw":  # RB Dice Reference: "buries the current ... card and can draw a new one"
         events.append(Event("scene_redrawn", state.turn_no, "scene", facts))
         state.scenes.bury(state.card)
         state.card = ""
@@ -42,8 +43,8 @@ def resolve_kill(
             return
         flow.resume(state, "offer_redraw", events)
         return
-    if t in (R.KNIFE, R.PENTAGRAM) or rolled + knives >= card.knives:
-        double = t in (R.KNIFE, R.PENTAGRAM)
+    if reading in readings.KILLS:
+        double = reading == "double"
         events.append(Event("kill_made", state.turn_no, "scene", {**facts, "double": double}))
         state.scenes.discard(state.card)
         state.card = ""

@@ -7,7 +7,7 @@ from engines.core.contract import (
     Option,
 )
 from engines.core.events import Event
-from engines.mixtape.directors_cut import flow, hero, movement
+from engines.mixtape.directors_cut import flow, hero, movement, readings
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import (
     Slasher,
@@ -66,7 +66,7 @@ def resolve_unlock(state: State, dice: list[str], knives: int, noise: int, event
     colour = state.locks[entrance]
     need = R.UNLOCK_KNIVES[colour]
     got = dice.count(R.KNIFE) + knives
-    ok = got >= need
+    ok = readings.unlock(dice, need, knives) == "broken"
     events.append(
         Event(
             "unlock_tried",

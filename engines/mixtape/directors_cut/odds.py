@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import cache
 from typing import NamedTuple
 
 from engines.mixtape import dice
-from engines.mixtape.dice import triple
+from engines.mixtape.directors_cut import readings
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import State
 
@@ -53,114 +54,158 @@ def spend_offers(state: State) -> list[SpendOffer]:
     ]
 
 
+class Pending(NamedTuple):
+    """What a pending action roll is for and what it needs, as the engine will read it."""
+
+    purpose: str
+    need: int  # kill: the card's knives; defend, survivor: its fists; unlock: the lock's knives; hero: to defeat
+    defend: int = 0  # hero: the fists that fend it off
+    edge: int = 0  # kill: knives waiting (The Legend, a Bonus Tracks card) that join the roll
+    first: bool = True  # brawl: the spender rolls first
+    against: int = -1  # brawl: the knives the answer is to beat (-1: none rolled yet)
+
+
+def pending(state: State) -> Pending:
+    """The pending roll of the SPEND decision (or of the roll made bare-handed at once)."""
+    p = state.purpose
+    s = state.slashers[state.spender]
+    if p == "kill":
+        return Pending(p, R.SCENES[state.card].knives, edge=s.edge)
+    if p in ("defend", "survivor"):
+        return Pending(p, R.SCENES[state.card].fists)
+    if p == "unlock":
+        return Pending(p, R.UNLOCK_KNIVES[state.locks.get(s.at, "yellow")])
+    if p == "hero":
+        hero = R.hero_now(state.hero, state.wolf)
+        return Pending(p, hero.defeat, hero.defend)
+    first = state.brawl[0] == state.spender
+    return Pending(p, 0, first=first, against=-1 if first else state.brawl_knives)
+
+
+def read_pending(p: Pending, roll: Sequence[str], knives: int, fists: int) -> str:
+    """The class of one roll of the pending roll with these knives and fists from the spender's supply: the
+    reading the engine resolves it by (readings.py). A brawl's first roll reads "win" (a triple) or "" (the
+    answer decides)."""
+    if p.purpose == "kill":
+        return readings.kill(roll, p.need, knives + p.edge)
+    if p.purpose == "defend":
+        return readings.defend(roll, p.need, fists)
+    if p.purpose == "survivor":
+        return readings.survivor(roll, p.need, fists)
+    if p.purpose == "unlock":
+        return readings.unlock(roll, p.need, knives)
+    if p.purpose == "hero":
+        return readings.hero(roll, p.need, p.defend, knives, fists)
+    if p.first:
+        return "win" if readings.brawl_first(roll) else ""
+    return readings.brawl_answer(roll, p.against, knives)
+
+
+@cache
+def pending_classes(p: Pending, knives: int = 0, fists: int = 0) -> dict[str, Fraction]:
+    """Class -> chance of the pending roll with these knives and fists (`read_pending` over every roll)."""
+    out: dict[str, Fraction] = {}
+    for roll, q in _rolls():
+        c = read_pending(p, roll, knives, fists)
+        out[c] = out.get(c, Fraction(0)) + q
+    return out
+
+
+GOES_WELL = {
+    "kill": readings.KILLS,
+    "defend": ("beaten", "held"),
+    "survivor": ("stopped",),
+    "unlock": ("broken",),
+}
+"""The classes of a roll that go the slasher's way (a Hero's are two figures: defeat, fend)."""
+
+
 def pending_chances(state: State, knives: int, fists: int) -> tuple[Fraction, ...] | None:
     """The chance of each way the pending roll (not a brawl) can end, with these knives and fists from the
     spender's supply: what decides whether a spend can help (spending.helpful). None for a brawl, whose knives
     past a win still count (six or more cost the loser more)."""
-    p = state.purpose
-    if p == "brawl":
+    p = pending(state)
+    if p.purpose == "brawl":
         return None
-    if p == "kill":  # knives waiting (The Legend, a Bonus Tracks card) join the roll
-        return (kill_chance(R.SCENES[state.card].knives, knives + state.slashers[state.spender].edge),)
-    if p == "defend":
-        return (defend_chance(R.SCENES[state.card].fists, fists),)
-    if p == "survivor":
-        return (reach(R.FIST, R.SCENES[state.card].fists, fists),)
-    if p == "unlock":
-        lock = state.locks.get(state.slashers[state.spender].at, "yellow")
-        return (unlock_chance(R.UNLOCK_KNIVES[lock], knives),)
-    hero = R.hero_now(state.hero, state.wolf)
-    return hero_chances(hero.defeat, hero.defend, knives, fists)
+    c = pending_classes(p, knives, fists)
+    if p.purpose == "hero":
+        return c.get("defeat", Fraction(0)), c.get("fend", Fraction(0))
+    return (sum((c.get(k, Fraction(0)) for k in GOES_WELL[p.purpose]), Fraction(0)),)
 
 
 def _rolls() -> tuple[tuple[tuple[str, ...], Fraction], ...]:
     return dice.rolls(tuple(R.ACTION_FACES), dice_count())
 
 
+def _chance(test: Callable[[tuple[str, ...]], bool]) -> Fraction:
+    return sum((p for roll, p in _rolls() if test(roll)), Fraction(0))
+
+
 @cache
 def kill_chance(need: int, knives: int = 0) -> Fraction:
     """A kill: enough knives with the supply's, or triple knives or pentagrams (a triple of fists redraws,
     counted here as not a kill)."""
-    return sum(
-        (
-            p
-            for roll, p in _rolls()
-            if triple(roll) in (R.KNIFE, R.PENTAGRAM)
-            or (triple(roll) != R.FIST and roll.count(R.KNIFE) + knives >= need)
-        ),
-        Fraction(0),
-    )
+    return _chance(lambda roll: readings.kill(roll, need, knives) in readings.KILLS)
 
 
 @cache
 def defend_chance(need: int, fists: int = 0) -> Fraction:
     """Defending a scene: enough fists; triple knives or pentagrams always fail, triple fists always win."""
-    return sum(
-        (
-            p
-            for roll, p in _rolls()
-            if triple(roll) == R.FIST or (triple(roll) == "" and roll.count(R.FIST) + fists >= need)
-        ),
-        Fraction(0),
-    )
+    return _chance(lambda roll: readings.defend(roll, need, fists) in GOES_WELL["defend"])
 
 
 @cache
 def reach(icon: str, need: int, bonus: int = 0) -> Fraction:
     """At least `need` of `icon` with `bonus` added, triples counting as their icons only."""
-    return sum((p for roll, p in _rolls() if roll.count(icon) + bonus >= need), Fraction(0))
+    return _chance(lambda roll: readings.counted(roll, icon, need, bonus))
+
+
+SURVIVOR_FISTS = next(c.fists for c in R.SCENES.values() if c.kind == "survivor")
+"""The fists that stop The Survivor (its card's)."""
 
 
 @cache
-def survivor_chance(fists: int = 0) -> Fraction:
-    return sum((p for roll, p in _rolls() if roll.count(R.FIST) + fists >= 2), Fraction(0))
+def survivor_chance(fists: int = 0, need: int = SURVIVOR_FISTS) -> Fraction:
+    return _chance(lambda roll: readings.survivor(roll, need, fists) == "stopped")
 
 
 @cache
 def unlock_chance(need: int, knives: int = 0) -> Fraction:
-    return sum((p for roll, p in _rolls() if roll.count(R.KNIFE) + knives >= need), Fraction(0))
+    return _chance(lambda roll: readings.unlock(roll, need, knives) == "broken")
 
 
 @cache
 def hero_chances(defeat: int, defend: int, knives: int = 0, fists: int = 0) -> tuple[Fraction, Fraction]:
     """(defeat the Hero, fend the Hero off) in one roll; the rest is a defeat for the slasher."""
-    win = Fraction(0)
-    fend = Fraction(0)
-    for roll, p in _rolls():
-        t = triple(roll)
-        if t in (R.KNIFE, R.PENTAGRAM) or roll.count(R.KNIFE) + knives >= defeat:
-            win += p
-        elif t == R.FIST or roll.count(R.FIST) + fists >= defend:
-            fend += p
-    return win, fend
+    c = pending_classes(Pending("hero", defeat, defend), knives, fists)
+    return c.get("defeat", Fraction(0)), c.get("fend", Fraction(0))
+
+
+_OTHER_SIDE = {"win": "lose", "lose": "win", "tie": "tie"}
+"""An answer's class, from the mover's side."""
 
 
 @cache
 def brawl_round(mine: int, theirs: int, first: bool = True) -> tuple[Fraction, Fraction]:
-    """(win, lose) for one brawl round with these supply knives; the rest is a tie and another round."""
+    """(win, lose) for one brawl round with these supply knives; the rest is a tie and another round. The mover
+    rolls first (a triple wins at once), the other answers (readings.brawl_first, readings.brawl_answer)."""
     win = Fraction(0)
     lose = Fraction(0)
     for a, pa in _rolls():
         for b, pb in _rolls():
             p = pa * pb
-            x = a.count(R.KNIFE) + mine
-            y = b.count(R.KNIFE) + theirs
-            if first:
-                if triple(a):
-                    win += p
-                elif triple(b):
-                    lose += p
-                elif x > y:
-                    win += p
-                elif y > x:
-                    lose += p
-            else:
-                if triple(b):
-                    lose += p
-                elif triple(a) or x > y:
-                    win += p
-                elif y > x:
-                    lose += p
+            if first and readings.brawl_first(a):  # `a` is the spender's roll, the mover's: a triple wins
+                ours = "win"
+            elif first:  # `b` answers it
+                ours = _OTHER_SIDE[readings.brawl_answer(b, a.count(R.KNIFE) + mine, theirs)]
+            elif readings.brawl_first(b):  # `b` is the mover's roll: a triple wins before the spender rolls
+                ours = "lose"
+            else:  # `a` is the spender's answer
+                ours = readings.brawl_answer(a, b.count(R.KNIFE) + theirs, mine)
+            if ours == "win":
+                win += p
+            elif ours == "lose":
+                lose += p
     return win, lose
 
 
@@ -198,11 +243,5 @@ def brawl_answer(against: int, knives: int = 0) -> Fraction:
     """The brawl's opponent wins it, answering the mover's roll of `against` knives (no triple: that would
     have won) with `knives` from supplies: a triple or more knives wins now, as many roll again (from then on
     both bare-handed), fewer lose."""
-    win = tie = Fraction(0)
-    for roll, p in _rolls():
-        x = roll.count(R.KNIFE) + knives
-        if triple(roll) or x > against:
-            win += p
-        elif x == against:
-            tie += p
-    return win + tie * brawl_chance(0, 0, False)
+    c = pending_classes(Pending("brawl", 0, first=False, against=against), knives, 0)
+    return c.get("win", Fraction(0)) + c.get("tie", Fraction(0)) * brawl_chance(0, 0, False)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.core.events import Event
 from engines.mixtape.dice import triple
-from engines.mixtape.directors_cut import flow, health, hero, kills, searching, spending, turns
+from engines.mixtape.directors_cut import flow, health, hero, kills, readings, searching, spending, turns
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import (
     State,
@@ -104,10 +104,11 @@ def resolve_defend(state: State, dice: list[str], fists: int, noise: int, events
     }
     state.scenes.discard(state.card)
     state.card = ""
-    if t == R.FIST:  # RB Dice Reference: "defeats the card and can draw another"
+    reading = readings.defend(dice, card.fists, fists)
+    if reading == "beaten":  # RB Dice Reference: "defeats the card and can draw another"
         events.append(Event("victim_beaten", state.turn_no, "scene", facts))
         after = "offer_redraw"
-    elif t == "" and got >= card.fists:
+    elif reading == "held":
         events.append(Event("victim_escaped", state.turn_no, "scene", {**facts, "defended": True}))
         after = "end"
     else:
@@ -130,7 +131,7 @@ def resolve_survivor(state: State, dice: list[str], fists: int, events: list[Eve
     got = dice.count(R.FIST) + fists
     state.scenes.discard(state.card)
     state.card = ""
-    if got >= card.fists:
+    if readings.survivor(dice, card.fists, fists) == "stopped":
         events.append(
             Event(
                 "survivor_stopped",

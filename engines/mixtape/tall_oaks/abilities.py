@@ -35,6 +35,11 @@ def quieter(name: str, noise: int) -> int:
     return noise
 
 
+def search_face(name: str, face: str) -> str:
+    """The Search Die's face as it counts for this survivor: Ivy's Denied counts as a Search (designed)."""
+    return "search" if face == "denied" and has(name, "search_denied") else face
+
+
 def fists(name: str) -> bool:
     """Christine counts as armed with no weapon."""
     return has(name, "fists")

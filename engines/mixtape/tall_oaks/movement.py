@@ -8,8 +8,9 @@ from engines.core.contract import (
     Option,
 )
 from engines.core.events import Event
+from engines.core.steps import Steps
 from engines.mixtape import movement as moving
-from engines.mixtape.board import BONUS, START
+from engines.mixtape.board import START
 from engines.mixtape.tall_oaks import abilities as A
 from engines.mixtape.tall_oaks import bonus, checks, keys, scenes, scuffles, searching, slasher, tasks, turns
 from engines.mixtape.tall_oaks import rules_data as R
@@ -124,54 +125,47 @@ def move(state: State, node: str, events: list[Event]) -> None:
 
 
 def arrive(state: State, events: list[Event]) -> None:
-    x = state.survivors[state.current]
-    here = x.at
-    if here not in B.locations and (
-        state.slasher_at and state.slasher_at not in B.locations and B.touching(here, state.slasher_at)
-    ):
-        # Rulebook, Slasher Attacks In Proximity To A Player.
+    """What ending the move brings first (`checks.arrival`): the Slasher next to the space (rulebook, Slasher
+    Attacks In Proximity To A Player), the Helipad, a rival to scuffle, else the place's own business."""
+    first = checks.arrival(checks.spot(state, state.current, state.survivors[state.current].at))
+    if first == "fight":
         slasher.start_fight(state, state.current, "normal", "end", events)
         return
-    if here == R.REC and state.helipad and x.final_token:
-        turns.finish(state, [x.seat], "escape", events)
+    if first == "escape":
+        turns.finish(state, [state.survivors[state.current].seat], "escape", events)
         return
-    if scuffles.scuffle_targets(state):
+    if first == "scuffle":
         state.phase = SCUFFLE
         return
     arrive_place(state, events)
 
 
 def arrive_place(state: State, events: list[Event]) -> None:
-    """What the space or location does once any scuffle is settled."""
+    """What the space or location does once any scuffle is settled (`checks.business`)."""
     state.phase = TURN
     x = state.survivors[state.current]
     here = x.at
-    if here not in B.locations:
-        if B.kind[here] == BONUS:
-            bonus.bonus(state, events)
-            return
-        turns.end_turn(state, events)
+    what = checks.business(checks.spot(state, state.current, here))
+    if what == "bonus":
+        bonus.bonus(state, events)
         return
-    if here == R.REC:
-        if state.center and (checks.free_slots(x) > 0 or x.supplies):
-            state.phase = TASK
-            return
-        turns.end_turn(state, events)
+    if what == "tasks":
+        state.phase = TASK
         return
-    if checks.can_face_final(state, x, here):
+    if what == "final":
         slasher.start_fight(state, state.current, "final", "end", events)
         return
-    tasks.task_waits(state, x, here, events)
-    if state.markers.get(here):
-        scenes.scene(state, events)
-        return
-    if checks.can_complete(state, x, here):
-        tasks.task_here(state, events)
-        return
-    if checks.can_search(state, x, here):
-        searching.search(state, events)
-        return
-    turns.end_turn(state, events)
+    if here in B.locations and here != R.REC:
+        tasks.task_waits(state, x, here, events)
+    PLACES.run(what, state, events)
+
+
+PLACES = Steps("tall oaks places")
+"""What a location does to the survivor who ends a move there (`checks.business`): (state, events)."""
+PLACES.step("scene")(lambda state, events: scenes.scene(state, events))
+PLACES.step("task")(lambda state, events: tasks.task_here(state, events))
+PLACES.step("search")(lambda state, events: searching.search(state, events))
+PLACES.step("end")(lambda state, events: turns.end_turn(state, events))
 
 
 def flee(state: State, draw: bool, events: list[Event]) -> bool:

@@ -6,6 +6,7 @@ from engines.core.events import Event
 from engines.mixtape.tall_oaks import finals, health, movement, scenes, searching, slasher
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks.places import place
+from engines.mixtape.tall_oaks.readings import WON, outcome
 from engines.mixtape.tall_oaks.state import (
     REDRAW,
     TURN,
@@ -18,7 +19,8 @@ B = R.BOARD
 def resolve_rescue(state: State, result: str, events: list[Event]) -> None:
     x = state.survivors[state.current]
     sc = R.SCENES[state.card]
-    if result in ("stay", "flee_draw"):
+    won = outcome("rescue", result)
+    if won == "bury":
         # Unique combos: bury the card; no return to a starting point.
         told = scenes.combo(state, "rescue", result, events)
         scenes.bury_scene(state)
@@ -28,9 +30,9 @@ def resolve_rescue(state: State, result: str, events: list[Event]) -> None:
             told["flees"] = movement.flee(state, True, events)  # the noise may call the Slasher first
         return
     scenes.discard_scene(state)
-    ok = result in ("ok", "double")
-    n = sc.rescues * (2 if result == "double" else 1)
-    if result == "double":
+    ok = won in WON
+    n = sc.rescues * (2 if won == "double" else 1)
+    if won == "double":
         scenes.combo(state, "rescue", result, events)
     # The marker is the first token; the rest come from the bank, as many as it still holds (designed:
     # the box has 42 tokens and no more). The event says how many were taken and how many were short.
@@ -74,12 +76,13 @@ def resolve_defend(state: State, result: str, events: list[Event]) -> None:
     x = state.survivors[state.current]
     sc = R.SCENES[state.card]
     told = scenes.combo(state, "defend", result, events) if result in ("nothing", "redraw", "flee_draw") else {}
-    if result == "flee_draw":
+    won = outcome("defend", result)
+    if won == "run":
         scenes.bury_scene(state)
         told["flees"] = movement.flee(state, True, events)  # the noise may call the Slasher first
         return
     scenes.discard_scene(state)
-    ok = result in ("ok", "redraw")
+    ok = won == "held"
     events.append(
         Event(
             "defended",
@@ -103,7 +106,7 @@ def resolve_defend(state: State, result: str, events: list[Event]) -> None:
 def resolve_invaders(state: State, result: str, events: list[Event]) -> None:
     x = state.survivors[state.current]
     scenes.discard_scene(state)
-    ok = result == "ok"
+    ok = outcome("invaders", result) in WON
     events.append(Event("invaders", state.turn_no, TURN, {"seat": x.seat, "name": x.name, "ok": ok}))
     if not ok:
         # Rulebook, The Invaders Card.

@@ -8,6 +8,7 @@ from engines.core.events import Event
 from engines.mixtape.tall_oaks import checks, health, slasher, spending, turns
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks.places import place
+from engines.mixtape.tall_oaks.readings import NEEDS_WEAPON, SCENE_ROLL
 from engines.mixtape.tall_oaks.state import (
     TURN,
     State,
@@ -60,18 +61,15 @@ def discard_scene(state: State) -> None:
 def play_card(state: State, events: list[Event]) -> None:
     x = state.survivors[state.current]
     sc = R.SCENES[state.card]
-    if sc.kind == "rescue":
-        if not checks.armed(x):
-            events.append(Event("unarmed", state.turn_no, TURN, {"seat": x.seat, "name": x.name}))
-            discard_scene(state)
-            health.to_start(state, state.current, events)
-            turns.end_turn(state, events)
-            return
-        spending.ask_spend(state, state.current, "rescue", events)
-    elif sc.kind == "defend":
-        spending.ask_spend(state, state.current, "defend", events)
-    elif sc.kind == "invaders":
-        spending.ask_spend(state, state.current, "invaders", events)
+    if sc.kind in NEEDS_WEAPON and not checks.armed(x):
+        events.append(Event("unarmed", state.turn_no, TURN, {"seat": x.seat, "name": x.name}))
+        discard_scene(state)
+        health.to_start(state, state.current, events)
+        turns.end_turn(state, events)
+        return
+    purpose = SCENE_ROLL.get(sc.kind)
+    if purpose:
+        spending.ask_spend(state, state.current, purpose, events)
     else:  # late: no defence
         discard_scene(state)
         health.hurt(state, state.current, sc.damage, "scene", events)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from engines.core.events import Event
-from engines.mixtape.dice import triple
-from engines.mixtape.tall_oaks import finals, health, movement, spending, turns
+from engines.mixtape.tall_oaks import checks, finals, health, movement, spending, turns
 from engines.mixtape.tall_oaks import rules_data as R
+from engines.mixtape.tall_oaks.readings import scuffle_round
 from engines.mixtape.tall_oaks.state import (
     SCUFFLE,
     TURN,
@@ -18,27 +18,7 @@ B = R.BOARD
 def scuffle_targets(state: State) -> list[int]:
     """Rivals on the same space, a space next to it (not diagonally), or in the same location."""
     x = state.survivors[state.current]
-    return [
-        i
-        for i, o in enumerate(state.survivors)
-        if i != state.current and o.alive and o.at and B.touching(x.at, o.at)
-    ]
-
-
-def scuffle_round(mine: list[str], theirs: list[str]) -> tuple[int, str]:
-    """One roll of a scuffle: (0 the mover wins, 1 the other wins, -1 tie) and how.
-
-    Rulebook, Scuffles: the first triple wins outright; otherwise the most Actions; ties roll again
-    (two triples at once are a tie: designed)."""
-    ta, tb = bool(triple(mine)), bool(triple(theirs))
-    if ta != tb:
-        return (0 if ta else 1), "triple"
-    if ta and tb:
-        return -1, ""
-    a, b = mine.count(R.ACTION), theirs.count(R.ACTION)
-    if a == b:
-        return -1, ""
-    return (0 if a > b else 1), "actions"
+    return checks.rivals_near(state.survivors, x.seat, x.at)
 
 
 def scuffle(state: State, other: int, events: list[Event]) -> None:

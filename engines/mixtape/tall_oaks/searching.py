@@ -20,9 +20,9 @@ B = R.BOARD
 
 def search(state: State, events: list[Event]) -> None:
     x = state.survivors[state.current]
-    face = roll_search(state, x, R.SEARCH_FACES, TURN, events)
-    if face == "denied" and A.has(x.name, "search_denied"):
-        face = "search"  # Ivy (designed): a Denied counts as a Search
+    rolled = roll_search(state, x, R.SEARCH_FACES, TURN, events)
+    face = A.search_face(x.name, rolled)  # Ivy (designed): a Denied counts as a Search
+    if face != rolled:
         turns.ability_used(state, x, "search_denied", events)
     if face == "search":
         give_supply(state, state.current, "end", events)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from engines.core.events import Event
-from engines.mixtape import meter
 from engines.mixtape.tall_oaks import abilities as A
 from engines.mixtape.tall_oaks import (
     checks,
@@ -19,7 +18,7 @@ from engines.mixtape.tall_oaks import (
 )
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks.places import place
-from engines.mixtape.tall_oaks.readings import read
+from engines.mixtape.tall_oaks.readings import outcome, read
 from engines.mixtape.tall_oaks.state import (
     TURN,
     State,
@@ -49,35 +48,27 @@ def noise_first(state: State, events: list[Event]) -> bool:
 
 
 def noise(state: State, n: int, who: int, events: list[Event]) -> bool:
-    """Raise the Slasher Meter; True when the Slasher comes for `who`."""
+    """Raise the Slasher Meter; True when the Slasher comes for `who` (`checks.noise_heard`)."""
     if n <= 0:
         return False
     x = state.survivors[who]
     made = A.quieter(x.name, n)
     if made < n:
         turns.ability_used(state, x, "quiet", events, n=n, made=made)
-    n = made
-    if n <= 0:
+    if made <= 0:
         return False
-    if checks.legend_era(state) or state.slasher_at:
-        events.append(
-            Event("noise", state.turn_no, state.phase, {"amount": n, "meter": state.meter, "called": True})
-        )
-        return True
-    state.meter, called = meter.raised(state.meter, n, R.METER)
+    state.meter, called = checks.noise_heard(
+        state.meter, made, checks.comes_at_once(state.slasher, state.slasher_at)
+    )
     events.append(
-        Event("noise", state.turn_no, state.phase, {"amount": n, "meter": state.meter, "called": called})
+        Event("noise", state.turn_no, state.phase, {"amount": made, "meter": state.meter, "called": called})
     )
     return called
 
 
-def fight_stats(state: State, who: int, kind: str) -> tuple[int, int, int, int, int]:
+def fight_stats(state: State, who: int, kind: str) -> checks.Fight:
     """(actions to defeat, escapes to escape, health lost, supplies lost, rescues lost)."""
-    sl = R.SLASHERS[state.slasher]
-    if kind == "final":
-        fs = R.FINAL_SCENES[state.survivors[who].final]
-        return fs.actions, 0, fs.damage, 0, 0
-    return sl.defeat, sl.escape, sl.health_loss, sl.supply_loss, sl.rescue_loss
+    return checks.fight_numbers(state.slasher, state.survivors[who].final, kind)
 
 
 def start_fight(state: State, who: int, kind: str, after: str, events: list[Event]) -> None:
@@ -155,16 +146,17 @@ def resolve_fight(
     )
     state.fight = ""
     after, state.after = state.after, ""
+    won = outcome("fight", result)
     if result == "slay":
         # Unique combo: instant defeat and a free supply, then the fight's prize.
         slasher_defeated(state)
         searching.give_supply(state, who, flow.won(kind, after), events)
         return
-    if result == "defeat":
+    if won == "defeat":
         slasher_defeated(state)
         after_defeat(state, kind, after, events)
         return
-    if result == "repel":
+    if won == "drive off":
         # Unique combo: the meter drops 1 and the Slasher goes back to the woods; you stay where you are.
         state.slasher_at = ""
         state.meter = R.METER if checks.legend_era(state) else R.METER - R.REPEL_DROP
@@ -178,7 +170,7 @@ def resolve_fight(
     if result == "flee":
         movement.flee(state, False, events)
         return
-    if result == "fail":
+    if won == "lose":
         # Rulebook, Fighting Slashers: the card's extras are lost. Which supply goes is designed: the one
         # gained last (the rulebook does not say; the loser has no time to choose mid-fight).
         items = []

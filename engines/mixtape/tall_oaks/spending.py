@@ -17,7 +17,7 @@ from engines.mixtape import dice as mixtape_dice
 from engines.mixtape import spending as shared
 from engines.mixtape.tall_oaks import checks, keys, odds, rescues, slasher
 from engines.mixtape.tall_oaks import rules_data as R
-from engines.mixtape.tall_oaks.readings import read
+from engines.mixtape.tall_oaks.readings import need, read
 from engines.mixtape.tall_oaks.state import (
     SPEND,
     TURN,
@@ -143,7 +143,7 @@ def _stakes(state: State, who: int, purpose: str) -> tuple[int, int, bool]:
         defeat, escape, *_ = slasher.fight_stats(state, who, state.fight)
         return defeat, escape, checks.armed(state.survivors[who])
     sc = R.SCENES[state.card]
-    return (sc.shields if purpose == "defend" else sc.actions), 0, True
+    return need(sc, purpose), 0, True
 
 
 @lru_cache(maxsize=16384)
@@ -269,8 +269,7 @@ def roll_action(state: State, chosen: dict[str, int], events: list[Event]) -> No
         slasher.resolve_fight(state, dice, count, armed, events)
         return
     sc = R.SCENES[state.card]
-    need = sc.shields if purpose == "defend" else sc.actions
-    SCENE_ROLLS.run(purpose, state, read(purpose, dice, count, need), events)
+    SCENE_ROLLS.run(purpose, state, read(purpose, dice, count, need(sc, purpose)), events)
 
 
 SCENE_ROLLS = Steps("tall oaks scene rolls")

@@ -1,5 +1,5 @@
-"""The search's deterministic cost caps: the budget of rollout steps, and the options `choose` stops sampling
-once they could no longer displace the shipped policy's pick."""
+"""The search's deterministic cost caps: the budget of rollout steps, and the options the hard level stops
+sampling once they are no longer ahead of the shipped policy's pick."""
 
 from __future__ import annotations
 
@@ -56,32 +56,24 @@ def test_a_step_budget_stops_after_the_sample_that_spends_it(position, monkeypat
     assert once != found  # fewer samples, other figures
 
 
-def test_hopeful_is_the_sign_test_with_the_samples_left_all_won():
-    lost, won = [False] * 10, [True] * 10
-    assert not search._hopeful(lost, won, 0)  # behind, and no samples left
-    assert not search._hopeful(lost, won, 10)  # 10 only-mine against 10 only-theirs cannot pass
-    assert search._hopeful(lost, won, 40)  # 40 against 10 could
-    assert search.beats([True] * 9, [False] * 9) == search._hopeful([False] * 0, [], 9)
+def test_the_hard_level_keeps_its_pick_and_spends_less_where_nothing_beats_it(position, monkeypatch):
+    """Hard races the options with the heuristic's pick kept: options no longer ahead of it stop being sampled,
+    so it plays out fewer than every option on every sample, and it stays deterministic."""
+    from engines.core import race
 
-
-def test_choose_stops_sampling_what_cannot_win_and_stays_deterministic(position, monkeypatch):
     game, state, decision = position
-    budget = Budget(iterations=32)
+    budget = race.Race(first=4, most=32, futile=True)
     calls = _counting(monkeypatch)
-    chosen = search.choose(game, state, decision, budget, seed=5)
-    pruned = calls[0]
-    assert pruned < 32 * len(decision.options)  # options that could not pass the guard were dropped
-    assert search.choose(game, state, decision, budget, seed=5) == chosen
-    found, bits, favourite = search._search(game, state, decision, budget, 5)
-    best = found[0].key
-    if best == favourite or search.beats(bits[best], bits[favourite]):
-        assert chosen == best  # what the unpruned search takes, the pruned one takes too
-    assert chosen in [o.key for o in decision.options]
+    chosen = race.choose(game, state, decision, budget, seed=5)
+    assert calls[0] < 32 * len(decision.options)
+    assert race.choose(game, state, decision, budget, seed=5) == chosen
+    verdict = race.race(game, state, decision, budget, 5, keep=race.PICK)
+    assert chosen == (verdict.favourite if verdict.favourite in verdict.best else verdict.top.estimate.key)
 
 
 def test_the_hard_level_and_the_hint_carry_the_step_caps():
     for gid, steps in levels.HARD_STEPS.items():
         budget = levels.hard_budget(gid)
-        assert budget.steps == steps and budget.iterations == levels.HARD_ITERATIONS[gid]
-        assert 0 < levels.HINT_STEPS[gid] <= steps
+        assert budget.steps == steps and budget.most == levels.HARD_SAMPLES[gid] and budget.futile
+        assert 0 < levels.REVIEW_STEPS[gid] <= levels.HINT_STEPS[gid] <= steps
     assert levels.hard_budget("escape-of-the-dead").steps is None  # its rollouts are short: no cap

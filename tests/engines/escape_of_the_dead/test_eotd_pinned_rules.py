@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from eotd_positions import position
 
 from engines.escape_of_the_dead import GAME
@@ -39,3 +40,14 @@ def test_the_dice_placed_are_logged_per_card():
     state = position(zombies=2, barricade=10, dice=[1, 1, 1, 1])
     placed = next(e for e in GAME.apply(state, "alloc:0-1-3") if e.kind == "dice_assigned")
     assert placed.facts == {"lawn": 0, "barricade": 1, "garage": 3}
+
+
+def test_the_barricade_option_runs_from_the_cards_ten_down_to_one():
+    """S2: the starting barricade may be 1 to 10 boards, and no fewer: a game cannot start with its barricade
+    already fallen (the mutation run with N-1: a choice of 0 was unpinned)."""
+    choices = next(o.choices for o in GAME.options if o.name == "barricade")
+    assert choices == tuple(str(n) for n in range(10, 0, -1))
+    with pytest.raises(ValueError, match="barricade"):
+        GAME.setup(1, {"barricade": "0"})
+    state, _ = GAME.setup(1, {"barricade": "1"})
+    assert state.barricade == 1

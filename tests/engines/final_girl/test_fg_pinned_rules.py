@@ -7,11 +7,12 @@ from fg_positions import add_victim, at_the_forklift, clear_board, fresh, hand_o
 
 from engines.core.contract import IllegalMove
 from engines.final_girl import GAME
+from engines.final_girl import ambiguity as amb
 from engines.final_girl import data as D
-from engines.final_girl.items import deal_damage, gain_item
+from engines.final_girl.items import deal_damage, gain_item, item_options, use_item
 from engines.final_girl.killer import targets
 from engines.final_girl.playing import describe_line
-from engines.final_girl.rolling import resolve_reaction
+from engines.final_girl.rolling import dice_count, resolve_reaction
 from engines.final_girl.state import MinorPower
 from engines.final_girl.tracks import attack_value, end_phase_now, hurt_fg, move_value, reveal_dark_power
 from engines.final_girl.traps import complete_trap, set_trap
@@ -172,6 +173,34 @@ def test_iron_will_heals_her_two_when_revealed_and_no_other_power_heals():
         assert s.killer_health == s.killer_max - (1 if power == "iron_will" else 3), power
 
 
+def test_tireless_adds_one_to_her_movement_once_revealed_and_no_other_power_moves_her():
+    """RULES.md M16: Tireless raises her Movement Value by 1, from its reveal on and not before, at every
+    Bloodlust row; her Attack Value stays; no other Dark Power changes either. Her move is that many spaces a
+    boot."""
+    for power in D.DARK_POWERS:
+        for row in range(len(D.ROWS)):
+            s = fresh()
+            s.bloodlust, s.dark_power, s.dark_power_revealed = row, power, False
+            assert (attack_value(s), move_value(s)) == tuple(D.ROWS[row][:2]), (power, row)
+            reveal_dark_power(s, [])
+            more = 1 if power == "tireless" else 0
+            assert (attack_value(s), move_value(s)) == (D.ROWS[row][0], D.ROWS[row][1] + more), (power, row)
+
+
+def test_tireless_moves_her_one_more_space_a_boot():
+    """RULES.md M16, in play: on a one-boot move toward you from four spaces away, she comes one space nearer
+    without Tireless, two once it is revealed."""
+    here, there = next((a, b) for a in D.SPACES for b in D.SPACES if D.DIST[a][b] == 4)
+    came = {}
+    for revealed in (False, True):
+        s = clear_board(fresh())
+        s.bloodlust, s.dark_power, s.dark_power_revealed = 0, "tireless", revealed
+        s.fg_space, s.killer_space = here, there
+        run_ops(s, {"op": "killer_action", "target": "fg", "move": 1, "attack": 0})
+        came[revealed] = 4 - D.DIST[s.killer_space][here]
+    assert came == {False: D.ROWS[0][1], True: D.ROWS[0][1] + 1}
+
+
 def test_an_attack_of_no_damage_asks_for_no_reaction():
     """RULES.md M3: Reactions answer damage; an attack that deals none (all taken off) is not answered."""
     s = fresh()
@@ -273,3 +302,218 @@ def test_the_labels_say_what_a_choice_does():
     assert {"go to Packing with 1 Victim", "go to Packing with 2 Victims"} <= {
         x.replace(D.SPACES["packing"]["name"], "Packing") for x in labels
     }
+
+
+@pytest.mark.parametrize(
+    ("finale", "boots", "raised"), [("final_cut", 1, 1), ("game_over", 2, 0), ("curtain_call", 1, 1)]
+)
+def test_a_finales_killer_action_moves_her_its_boots_attacks_once_and_raises_bloodlust(finale, boots, raised):
+    """RULES.md M17: each revealed Finale's Killer Action, as RULES.md lists it: Final Cut (and the Epic Curtain
+    Call) goes for the closest, one boot, one attack, +1 Bloodlust; Game Over goes for the Final Girl, two boots,
+    one attack. From four spaces away she comes her boots times her Movement Value nearer and attacks once
+    (nobody in her space: an empty attack)."""
+    here, there = next((a, b) for a in D.SPACES for b in D.SPACES if D.DIST[a][b] == 4)
+    s = clear_board(fresh())
+    s.finale, s.finale_revealed, s.bloodlust = finale, True, 0
+    s.fg_space, s.killer_space, s.ask = here, there, {}
+    step = move_value(s)
+    events = run_ops(s, {"op": "killer_phase"})
+    assert 4 - D.DIST[s.killer_space][here] == boots * step
+    assert sum(e.kind in ("attack_empty", "killer_attacks_fg") for e in events) == 1
+    assert s.bloodlust == raised
+
+
+# research 2.3, the 23 core cards' result lines (2+, 1, failure), in the data's words: "choose" lists the failure's
+# two ways for her to pick.
+LINES = {
+    "walk": (
+        {"move": 2, "time": -1},
+        {"move": 1, "time": -1},
+        [{"move": 1, "lose_health": 1, "time": -2}, {"time": -2}],
+    ),
+    "focus": ({"horror": -1, "time": 2}, {"horror": -1, "time": -1}, {"time": -2}),
+    "weak_attack": ({"damage": 1}, {"damage": 1, "lose_health": 1}, {"lose_health": 1, "end_phase": True}),
+    "short_rest": (
+        {"heal": 2},
+        {"heal": 1, "time": -1},
+        {"heal": 1, "horror": 1, "time": -1, "end_phase": True},
+    ),
+    "search": (
+        {"search": 2, "time": -1},
+        {"search": 1, "time": -1},
+        [{"search": 1, "horror": 2, "time": -2}, {"horror": 1, "time": -2}],
+    ),
+    "sprint": (
+        {"move": 3, "time": -1},
+        {"move": 2, "time": -1},
+        [{"move": 1, "lose_health": 1, "time": -2, "end_phase": True}, {"lose_health": 1, "time": -2}],
+    ),
+    "guard": ({"block": "all"}, {"block": 2}, {"block": 1}),
+    "distraction": (
+        {"horror": -2, "time": 2},
+        {"horror": -1, "time": 1},
+        [{"horror": -1, "time": -4}, {"horror": 1, "time": -2}],
+    ),
+    "improvise": ({"improvise": "phase"}, {"improvise": "next"}, {"horror": 1, "time": -1}),
+    "planning": (
+        {"bonus_dice": 3},
+        {"bonus_dice": 2, "time": -1},
+        {"bonus_dice": 1, "horror": 1, "time": -2},
+    ),
+    "retaliate": ({"block": "all", "deal": 2}, {"block": 2, "deal": 1}, {}),
+    "furious_strike": (
+        {"damage": 2, "horror": -1},
+        {"damage": 1, "horror": -1, "end_phase": True},
+        {"lose_health": 1, "horror": 1, "end_phase": True},
+    ),
+    "long_rest": (
+        {"heal": 4, "time": -1},
+        {"heal": 3, "time": -2},
+        {"heal": 2, "horror": 1, "time": -2, "end_phase": True},
+    ),
+    "critical_strike": (
+        {"damage": 3, "horror": -1},
+        {"damage": 2, "horror": -1, "end_phase": True},
+        {"damage": 2, "lose_health": 2, "horror": 1, "end_phase": True},
+    ),
+}
+TRACKED = {"time", "horror", "heal", "lose_health", "end_phase", "bonus_dice", "improvise"}
+"""What a line changes that a state shows at once (damage needs her in range, moves and searches ask next)."""
+
+
+@pytest.mark.parametrize("card", sorted(LINES))
+def test_every_action_cards_result_lines_are_research_23s(card):
+    """RULES.md M18: each core Action card's three result lines are research 2.3's (both ways of a failure with a
+    choice too), and a line changes Time, Horror and her health by its numbers, ends the phase, adds dice or
+    Improvise as it says."""
+    two, one, fail = LINES[card]
+    spec = D.ACTIONS[card]
+    failure = {"choose": fail} if isinstance(fail, list) else fail
+    assert (spec.get("two", {}), spec.get("one", {}), spec.get("fail", {})) == (two, one, failure)
+    for line in [two, one, *(fail if isinstance(fail, list) else [fail])]:
+        if set(line) - TRACKED:
+            continue
+        s = fresh()
+        s.phase, s.time, s.horror, s.fg_health = "action", 5, 3, s.fg_max - 4
+        before = (s.time, s.horror, s.fg_health, s.bonus_dice)
+        run_ops(s, {"op": "line", "line": line, "trap": 0})
+        moved = (s.time - before[0], s.horror - before[1], s.fg_health - before[2], s.bonus_dice - before[3])
+        want = (line.get("time", 0), line.get("horror", 0), line.get("heal", 0) - line.get("lose_health", 0))
+        assert moved == (*want, line.get("bonus_dice", 0)), (card, line)
+        assert s.end_action == bool(line.get("end_phase")) and s.improvise == line.get("improvise", ""), (
+            card,
+            line,
+        )
+
+
+# The Death Traps' tracks (designed; RULES.md M19): what each step after the first does as the trap progresses.
+TRACKS = {
+    "reverse_bear_trap": ("horror", "time", "horror", "final"),
+    "swinging_blades": ("time", "horror", "final"),
+    "drowning_tank": ("", "horror", "time", "final"),
+    "conveyor_crusher": ("horror", "", "final"),
+    "hanging_chains": ("time", "", "horror", "final"),
+    "pressure_plate": ("horror", "time", "final"),
+    "electric_cage": ("health", "time", "health", "horror", "final"),
+    "sealed_box": ("time", "health", "", "health", "final"),
+    "hook_and_pulley": ("health", "horror", "health", "final"),
+    "spike_press": ("horror", "health", "time", "health", "final"),
+}
+STEP = {"": (0, 0, 0), "horror": (0, 1, 0), "time": (-2, 0, 0), "health": (0, 0, -1)}
+"""A step's (Time, Horror, her health) change: Horror +1, Time -2, 1 health (her own traps only)."""
+
+
+@pytest.mark.parametrize("card", sorted(TRACKS))
+def test_each_death_trap_progresses_along_its_track(card):
+    """RULES.md M19: each Death Trap, progressed step by step, does its track's steps in order (Horror +1, Time
+    -2, 1 health for hers) and completes on its last: a Victim's kills the Victim, hers ends the game."""
+    s = clear_board(fresh())
+    s.time, s.horror = 12, 0
+    mine = card in D.FG_TRAPS
+    subject = "fg" if mine else str(add_victim(s, "office").id)
+    if not mine:
+        s.victims[-1].trapped = True
+    set_trap(s, card, subject, s.fg_space if mine else "office", [])
+    done = []
+    for effect in TRACKS[card]:
+        before = (s.time, s.horror, s.fg_health)
+        run_ops(s, {"op": "progress"})
+        if effect == "final":
+            assert s.traps[0].done or s.result, card
+            break
+        done.append(tuple(a - b for a, b in zip((s.time, s.horror, s.fg_health), before, strict=True)))
+    assert done == [STEP[e] for e in TRACKS[card][:-1]], card
+    assert len(D.TRAPS[card]["track"]) == len(TRACKS[card]) + 1
+
+
+# -- the mutation run with issue 47's operators (RULES.md M20-M25) ------------------------------------------
+
+
+def test_adrenaline_counts_the_killer_only_on_her_final_health_token():
+    """RULES.md M20 (H6): on the board with health left, the Tormentor gives no Adrenaline die; on her Final
+    Health token, one."""
+    s = fresh()
+    base = dice_count(s, 0)
+    s.killer_space, s.finale_revealed = "lobby", True
+    s.killer_health = 1
+    assert dice_count(s, 0) == base
+    s.killer_health = 0
+    assert dice_count(s, 0) == base + 1
+
+
+def test_infinite_evil_sends_her_after_the_first_tied_victims_in_board_order_when_you_are_not_tied():
+    """RULES.md M21 (G1): under Infinite Evil, tied Victims and no Final Girl among them: the first space in board
+    order, whichever way the tie is listed."""
+    s = fresh(0, ties="infinite-evil")
+    first, last = D.ORDER[1], D.ORDER[5]
+    assert amb.target(s, [(last, False), (first, False)]) == (first, False)
+    assert amb.target(s, [(first, False), (last, False)]) == (first, False)
+
+
+def test_only_an_unlocking_item_is_offered_on_a_locked_exit():
+    """RULES.md M22 (I5): on a Locked Exit the Bolt Cutters, the Keycard and the Crowbar (with 1 Time) are offered
+    to open it; a weapon with no unlocking (the Wrench) is not, nor the Crowbar with no Time."""
+    s = fresh()
+    exit_ = D.EXITS[0]
+    s.fg_space, s.locked, s.time = exit_, [exit_], 2
+    s.hands, s.backpack = ["wrench", "crowbar"], ["bolt_cutters"]
+    used = {o.key for o in item_options(s)}
+    assert used == {"item:crowbar", "item:bolt_cutters"}
+    s.time = 0
+    assert {o.key for o in item_options(s)} == {"item:bolt_cutters"}
+
+
+def test_a_move_card_works_only_a_move_escape_task():
+    """RULES.md M23 (D5): a Walk may be played toward a Victim's Death Trap here whose current Escape Task is a
+    move, and not toward one whose task is Time."""
+    toward = {}
+    for card in ("swinging_blades", "reverse_bear_trap"):  # first tasks: move 1; Time 2
+        s = clear_board(fresh())
+        hand_of(s, "walk")
+        v = add_victim(s, s.fg_space)
+        v.trapped = True
+        set_trap(s, card, str(v.id), s.fg_space, [])
+        s.ask = {"kind": "action"}
+        toward[card] = any(k.startswith("play:walk:") for k in legal(s))
+    assert toward == {"swinging_blades": True, "reverse_bear_trap": False}
+
+
+def test_an_item_is_discarded_with_its_last_use():
+    """RULES.md M24 (I3): an item with limited uses keeps its card while uses are left and is discarded with the
+    last one."""
+    s = fresh()
+    s.hands, s.item_uses = ["nail_gun"], {"nail_gun": 2}
+    use_item(s, "nail_gun", [])
+    assert s.hands == ["nail_gun"] and s.item_uses["nail_gun"] == 1
+    use_item(s, "nail_gun", [])
+    assert "nail_gun" not in s.hands + s.backpack and "nail_gun" not in s.item_uses
+
+
+def test_no_harm_comes_to_her_once_the_game_is_over():
+    """RULES.md M25: once the game has ended (won or lost), damage or lost health changes nothing and tells
+    nothing."""
+    s = fresh()
+    s.result = "won"
+    health, events = s.fg_health, []
+    hurt_fg(s, 2, events, "card")
+    assert s.fg_health == health and events == []

@@ -132,14 +132,19 @@ def test_time_cannot_be_gained_while_below_zero():
 
 
 def test_time_below_zero_outside_the_action_phase_skips_the_next_action_phase():
+    """RULES.md H2: Time that goes below zero outside the Action phase skips the next one; going below zero in the
+    Action phase does not (that phase ends instead: the test below), nor does losing more while already below
+    zero ("goes below zero": research 2.1). The first two start from Time at 2, so the fall happens in them."""
     s = fresh()
-    s.phase = "killer"
+    s.phase, s.time = "killer", 2
     change_time(s, -20, [])
-    assert s.skip_action
-    s.phase = "action"
-    s.skip_action = False
+    assert s.time < 0 and s.skip_action
+    s.phase, s.time, s.skip_action = "action", 2, False
     change_time(s, -20, [])
-    assert not s.skip_action
+    assert s.time < 0 and not s.skip_action
+    s.phase, s.skip_action = "killer", False  # already below zero
+    change_time(s, -1, [])
+    assert s.time < 0 and not s.skip_action
 
 
 def test_time_below_zero_ends_the_action_phase():

@@ -150,3 +150,14 @@ def test_kirk_loses_one_health_less_to_a_slasher_and_none_to_a_one_health_loss()
     loss of 1, Smiley's, costs him nothing); everyone else loses the full amount."""
     assert [abilities.slasher_loss("Kirk", n) for n in (0, 1, 2, 3)] == [0, 0, 1, 2]
     assert all(abilities.slasher_loss(name, 2) == 2 for name in R.SURVIVOR_NAMES if name != "Kirk")
+
+
+def test_the_setups_events_are_stamped_turn_zero():
+    """RULES.md (Setup and turn order): the setup's events (the starting points chosen, the opening roll) come
+    before the first turn and carry turn 0 (issue 47's mutation run: the stamp was unpinned)."""
+    state, events = GAME.setup(0, {})
+    while state.phase == "start_point":
+        events += GAME.apply(state, GAME.decision(state).options[0].key)
+    setup = [e for e in events if e.kind in ("start_chosen", "opening_roll")]
+    assert {e.kind for e in setup} == {"start_chosen", "opening_roll"}
+    assert {e.turn for e in setup} == {0} and state.turn_no >= 1

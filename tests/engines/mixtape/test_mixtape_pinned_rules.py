@@ -34,3 +34,21 @@ def test_spaces_are_named_by_compass_from_the_entrance_with_coordinates_only_whe
         "2-1": "the starting point east of X",
         "1-2": "the starting point south of X",
     }
+
+
+def test_no_stop_lies_past_the_roll_even_through_a_location_entered_on_the_last_step():
+    """RULES.md (Movement; both games): every stop of a roll is at most the roll's steps away, also where the
+    roll's last step enters an empty location that could be crossed (a shortcut is crossed only with steps
+    left: entered on the last step, the piece stops there)."""
+    from engines.mixtape.directors_cut import rules_data as DC
+    from engines.mixtape.tall_oaks import rules_data as TO
+
+    checked = 0
+    for board in (DC.BOARD, TO.BOARD):
+        through = [lid for lid, loc in board.locations.items() if len(loc.entrances) > 1]
+        for start in sorted(n for n in board.kind if n not in board.locations)[::7]:
+            for roll in range(2, 8):
+                stops = board.stops(start, roll, through=through)
+                assert max(stops.values(), default=0) <= roll, (start, roll)
+                checked += 1
+    assert checked > 100

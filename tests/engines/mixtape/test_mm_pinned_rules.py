@@ -3,12 +3,39 @@
 from __future__ import annotations
 
 from collections import Counter
+from fractions import Fraction
 
-from mm_positions import KNIFE, PENT, LoadedRng, give, kinds, park, put_marker, ready, started, top_scene
+from mm_positions import (
+    KNIFE,
+    PENT,
+    LoadedRng,
+    clear_board,
+    give,
+    kinds,
+    park,
+    put_marker,
+    ready,
+    started,
+    top_scene,
+)
 
-from engines.mixtape.directors_cut import GAME, bonus, searching, spending
+from engines.mixtape.directors_cut import (
+    GAME,
+    bonus,
+    health,
+    hero,
+    locks,
+    movement,
+    odds,
+    scenes,
+    searching,
+    spending,
+    turns,
+)
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.supplies import card_type
+
+B = R.BOARD
 
 
 def test_a_kitchen_knife_is_held_with_two_uses():
@@ -172,3 +199,102 @@ def test_turf_war_and_pickpocket_reach_every_rival_in_turn_order():
     assert bonus._brawl_nearest(state, a, card, events)
     brawl = next(e for e in events if e.kind == "brawl_started")
     assert (brawl["seat"], brawl["other"]) == (a.seat, me.seat)
+
+
+def test_the_action_die_and_the_search_die_have_the_faces_rules_md_lists():
+    """RULES.md (Other designed values): each Action Die face is a knife, a fist or a pentagram, two of each; the
+    Search Die three Search, two Denied, one Noise. Every chance the odds give is read over these faces, and a
+    pentagram triple is 1 roll in 27 (issue 47's hand mutations: a face changed was unpinned)."""
+    assert Counter(R.ACTION_FACES) == {R.KNIFE: 2, R.FIST: 2, R.PENTAGRAM: 2}
+    assert Counter(R.SEARCH_FACES) == {"search": 3, "denied": 2, "noise": 1}
+    pentagrams = sum(p for roll, p in odds._rolls() if roll == (R.PENTAGRAM,) * 3)
+    assert pentagrams == Fraction(1, 27)
+
+
+# -- the mutation run with issue 47's operators ---------------------------------------------------------------
+
+
+def test_a_lock_tried_with_a_noisy_supply_raises_the_meter_and_a_quiet_try_makes_no_noise():
+    """RULES.md (Locks): the noise of the supply spent on a lock raises the Hero Meter and brings the Hero only
+    when it fills; a try with no noise tells no noise at all."""
+    for noise in (1, 0):
+        state = ready()
+        s = state.slashers[0]
+        entrance = B.locations["farm"].entrances[0]
+        s.at, state.meter, state.current = entrance, 0, 0
+        state.locks[entrance] = "yellow"
+        events: list = []
+        locks.resolve_unlock(state, ["knife", "fist", "fist"], 0, noise, events)
+        assert state.meter == noise and state.fighter == -1 and not state.hero_at, noise
+        assert ("noise" in kinds(events)) == bool(noise)
+
+
+def test_a_defence_card_with_no_fists_costs_its_health_with_no_roll():
+    """RULES.md (Killer Scenes): a defence card that prints no fists (Slammed Car Door) cannot be defended: the
+    victim gets away and the slasher loses the card's health, with no roll and no spend asked."""
+    state = ready()
+    s = state.slashers[0]
+    s.health = 3
+    top_scene(state, "k47")
+    events: list = []
+    scenes.scene(state, events)
+    escaped = next(e for e in events if e.kind == "victim_escaped")
+    assert escaped["dice"] == [] and not escaped["defended"] and s.health == 3 - R.SCENES["k47"].damage
+    assert state.phase != "spend"
+
+
+def test_only_an_empty_location_with_two_entrances_is_a_shortcut():
+    """RULES.md (Movement, RB Empty Locations): a move may cross an empty location from one entrance to another;
+    a location with a single entrance is never crossed, empty or not."""
+    state = ready()
+    clear_board(state)
+    crossed = set(movement.through(state))
+    assert crossed == {lid for lid, loc in B.locations.items() if len(loc.entrances) > 1}
+    assert any(len(loc.entrances) == 1 for loc in B.locations.values())
+
+
+def test_a_slasher_sent_back_goes_to_the_nearest_starting_point():
+    """RULES.md (Brawls, health): "return to the nearest starting point", never simply the first of the board."""
+    state = ready()
+    s = state.slashers[0]
+    far = next(p for p in B.kind if p not in B.locations and B.nearest(p, B.starts) != B.starts[0])
+    s.at = far
+    health.to_start(state, 0, [])
+    assert s.at == B.nearest(far, B.starts) != B.starts[0]
+
+
+def test_no_lock_is_placed_or_turned_red_with_the_lock_bank_empty():
+    """RULES.md (Locks): a lock comes from the bank; with none left no lock is placed, and a Hero who wins puts no
+    red lock either, not even over a yellow one."""
+    state = ready()
+    clear_board(state)
+    entrance = B.locations["farm"].entrances[0]
+    state.lock_bank = 0
+    assert not locks.place_lock(state, entrance, "yellow", []) and entrance not in state.locks
+    state = ready(hero="linda")
+    s = state.slashers[0]
+    loc = next(lid for lid, place in B.locations.items() if len(place.entrances) == 1)
+    e = B.locations[loc].entrances[0]
+    clear_board(state)
+    state.locks[e], state.lock_bank = "yellow", 0
+    s.at, state.fighter, state.after = loc, 0, "end"
+    hero.resolve_hero(state, ["knife", "pentagram", "pentagram"], 0, 0, [])  # short of 2 knives and 1 fist
+    assert state.locks[e] == "yellow" and state.lock_bank == 0
+
+
+def test_the_move_choices_list_locations_first_then_by_distance():
+    """RULES.md (Movement): the stops are listed locations first, then by distance, then by space."""
+    loc = next(iter(B.locations))
+    road = next(n for n in B.kind if n not in B.locations)
+    assert movement.stops_in_order({road: 1, loc: 5}) == [(loc, 5), (road, 1)]
+
+
+def test_the_ending_names_only_the_winner_at_the_goal():
+    """RULES.md (the end): the ending counts the winner's own souvenirs; a rival who holds as many (say, one who
+    died holding them) is not named."""
+    state = ready()
+    a, b = state.slashers[0], state.slashers[1]
+    a.souvenirs = [f"victim.{i}" for i in range(state.goal)]
+    b.souvenirs = list(a.souvenirs)
+    state.winners, state.reason = [a.seat], "x"
+    assert turns.ending(state) == f"{a.name} collected {state.goal} souvenirs ({state.goal} to win)."

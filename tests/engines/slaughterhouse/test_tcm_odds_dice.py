@@ -1,12 +1,18 @@
-"""The odds offered at a decision count exactly the dice the engine then rolls.
+"""The odds offered at a decision count exactly the dice the engine then rolls, and their outcome classes (the
+total of successes) are what the engine then does.
 
 Both come from `engines.slaughterhouse.odds.dice_for`; these games check it from the outside: at every decision
 of both seats, the rolls the chosen option's odds name are matched with the roll events that follow, and each
-event must hold as many dice as the odds said (a reroll: only the dice the odds count are thrown again).
+event must hold as many dice as the odds said (a reroll: only the dice the odds count are thrown again). The
+total the odds read for the dice thrown (`Roll.total`: the kept successes and the thrown dice's, read as the
+engine reads them) must have a chance in the odds (`Roll.odds`) and be the total the engine acted on: an
+attack's hits, a hunt that finds at one success or more, a Sawyer's actions lost to a weapon or the Fire (as many
+as it had), the Fear gained, the Noise calmed, the Items found (as many as the deck held), a reroll's new total.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pytest
@@ -17,6 +23,7 @@ from engines.slaughterhouse import GAME
 from engines.slaughterhouse import data as D
 from engines.slaughterhouse.keys import Key
 from engines.slaughterhouse.odds import Roll, option_rolls, rolls
+from engines.slaughterhouse.rules import successes
 
 EVENT = {
     "search": "searched",
@@ -70,10 +77,25 @@ def _matches(x: Expected, e: Event) -> bool:
     return e.kind == x.event and (not x.attacker or e.facts.get("attacker") == x.attacker)
 
 
+ACTED: dict[str, Callable[[dict, int], bool]] = {
+    "attack": lambda facts, total: facts["hits"] == total,
+    "hunted": lambda facts, total: facts["found"] == (total > 0),
+    "sawyer_hit": lambda facts, total: facts["lost"] == min(total, facts["lost"] + facts["actions"]),
+    "fire_burns": lambda facts, total: facts["lost"] == min(total, facts["lost"] + facts["actions"]),
+    "sweet_talk": lambda facts, total: facts["fear"] <= total,
+    "noise_rolled": lambda facts, total: facts["calmed"] <= total,
+    "searched": lambda facts, total: facts["found"] <= total,
+}
+"""What the engine did with a roll's total, by the event that tells it (fear, calm and items stop at what is
+there to take)."""
+
+
 def _check(x: Expected, e: Event) -> None:
     key = x.key
     if x.event != "reroll":
         assert len(e.facts["dice"]) == x.roll.dice, (key, x.roll, e)
+        total = x.roll.total(e.facts["dice"])
+        assert x.roll.odds().get(total, 0) > 0 and ACTED[x.event](e.facts, total), (key, x.roll, e)
         return
     before, after = e.facts["before"], e.facts["dice"]
     k = Key.parse(key)
@@ -85,6 +107,8 @@ def _check(x: Expected, e: Event) -> None:
         thrown = {i for i, d in enumerate(before) if d == 0}
     assert len(thrown) == x.roll.dice, (key, x.roll, before)
     assert all(after[i] == d for i, d in enumerate(before) if i not in thrown), (key, before, after)
+    total = x.roll.total([after[i] for i in sorted(thrown)])
+    assert total == successes(after) and x.roll.odds().get(total, 0) > 0, (key, x.roll, before, after)
 
 
 def _play(seed: int, scenario: str, policy: str) -> dict[str, int]:
