@@ -15,6 +15,7 @@ problem is printed with its seed, configuration and sentence.
 
 Run: nice -n 10 .venv/bin/python bench/truth.py [games per title] [--game GAME] [--jobs N]
         [--first-seed S] [--consequences] [--hard N]
+     .venv/bin/python bench/truth.py --claims [--game GAME]   # issue 45's point 1, counted per game
 """
 
 from __future__ import annotations
@@ -84,7 +85,9 @@ def check(job: Job) -> tuple[str, int, int, int, list[str], list[str]]:
         narrator = for_game(game_id, seed, seat)
         checked += sum(1 for _ in narrator.story(played.log))
         where = f"{game_id} seed {seed} {options or 'defaults'} {shown} to {seat}"
-        problems += [f"{p.where}: {p.why}: {p.text!r}" for p in truth.check_story(narrator, played.log, where)]
+        problems += [
+            f"{p.where}: {p.why}: {p.text!r}" for p in truth.check_story(narrator, played.log, where)
+        ]
         if not told:
             continue
         for mode, text_of in (("prose", _verbose), ("brief", _brief)):
@@ -92,6 +95,31 @@ def check(job: Job) -> tuple[str, int, int, int, list[str], list[str]]:
                 missed.append(f"{m.where}: {m.change}\n    " + "\n    ".join(m.told[:6]))
     changed = sum(len(s.changes) for s in played.steps)
     return game_id, checked, len(played.log), changed, problems, missed
+
+
+def claims_table(titles: Sequence[str]) -> None:
+    """Issue 45's point 1 counted per game, in every voice (the default and each person seat's): the lines its
+    file holds (prose variants, summaries, rule options, fold lines), the claims its `[claims]` vocabulary
+    names, the lines whose own words make one, the lines that declare conditions (`tells`), and the lines
+    that claim without declaring (truth.undeclared: 0 is the target; tests/narratives/test_claims.py)."""
+    print(
+        f"{'game':<24}{'voice':<14}{'lines':>7}{'claims':>8}{'claiming':>10}{'declaring':>11}{'undeclared':>12}"
+    )
+    for game_id in titles:
+        for seat in (None, *get(game_id).person_seats):
+            templates = for_game(game_id, 1, seat).templates
+            lines = list(truth.declared(templates))
+            claiming = sum(
+                1
+                for _, text, _, kind in lines
+                if truth.claimed(truth.placeholders_out(text), templates.claims, kind)
+            )
+            declaring = sum(1 for *_, tells, _ in lines if tells)
+            bad = len(truth.undeclared(templates))
+            print(
+                f"{game_id:<24}{seat or '-':<14}{len(lines):>7}{len(templates.claims):>8}{claiming:>10}"
+                f"{declaring:>11}{bad:>12}"
+            )
 
 
 def _flag(argv: list[str], name: str, default: int) -> int:
@@ -106,6 +134,9 @@ def main(argv: list[str]) -> int:
     hard_games = _flag(argv, "--hard", 0)
     told = "--consequences" in argv
     titles = [only] if only else ids()
+    if "--claims" in argv:
+        claims_table(titles)
+        return 0
     work = [job for title in titles for job in jobs(title, games, first, told, hard_games)]
     totals: dict[str, list[int]] = {t: [0] * 6 for t in titles}
     found: list[str] = []
