@@ -80,6 +80,7 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
         )
     if event.kind == "reroll":
         out["rerolled"] = _rerolled(f)
+        out["rerolled_cap"] = out["rerolled"][:1].upper() + out["rerolled"][1:]
     if isinstance(f.get("injury"), str):
         injury = f["injury"]
         plural = injury.endswith("s") and not injury.endswith("ss")
