@@ -51,6 +51,9 @@ class Quantity(msgspec.Struct, frozen=True):
     appears: bool = True
     """Whether a holder that appears or goes is a change (False: a supply card's tokens, which come and go
     with the card, whose own change is told)."""
+    rises: bool = True
+    """Whether the count can rise while its holder stays (False: a supply card's tokens, which only fall while
+    the card is held: a rise is the card spent and a fresh copy of it found in one step, each told as a card)."""
     unit: str = ""
     """For a change several tellings share: a regular expression for the counted noun ('workers?'), the
     number before which is a telling's share ('two workers'); one where none is written ('Victim 6 killed')."""
@@ -90,7 +93,10 @@ def changes(before: Reading, after: Reading, quantities: Mapping[str, Quantity])
     out = []
     for key in dict.fromkeys([*before, *after]):
         was, now = before.get(key), after.get(key)
-        if was == now or ((was is None or now is None) and not quantities[key[0]].appears):
+        quantity = quantities[key[0]]
+        if was == now or ((was is None or now is None) and not quantity.appears):
+            continue
+        if not quantity.rises and isinstance(was, int) and isinstance(now, int) and now > was:
             continue
         empty: Value = () if isinstance(was if was is not None else now, tuple) else 0
         out.append(Change(key[0], key[1], empty if was is None else was, empty if now is None else now))
