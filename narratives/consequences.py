@@ -21,7 +21,8 @@ from typing import Any, NamedTuple, Protocol
 
 import msgspec
 
-from engines.core.autoplay import policy_rng
+from engines.core import levels
+from engines.core.autoplay import decide, policy_rng
 from engines.core.contract import Game
 from engines.core.events import Event
 from narratives.narrator import Narrator
@@ -50,6 +51,9 @@ class Quantity(msgspec.Struct, frozen=True):
     appears: bool = True
     """Whether a holder that appears or goes is a change (False: a supply card's tokens, which come and go
     with the card, whose own change is told)."""
+    rises: bool = True
+    """Whether the count can rise while its holder stays (False: a supply card's tokens, which only fall while
+    the card is held: a rise is the card spent and a fresh copy of it found in one step, each told as a card)."""
     unit: str = ""
     """For a change several tellings share: a regular expression for the counted noun ('workers?'), the
     number before which is a telling's share ('two workers'); one where none is written ('Victim 6 killed')."""
@@ -89,7 +93,10 @@ def changes(before: Reading, after: Reading, quantities: Mapping[str, Quantity])
     out = []
     for key in dict.fromkeys([*before, *after]):
         was, now = before.get(key), after.get(key)
-        if was == now or ((was is None or now is None) and not quantities[key[0]].appears):
+        quantity = quantities[key[0]]
+        if was == now or ((was is None or now is None) and not quantity.appears):
+            continue
+        if not quantity.rises and isinstance(was, int) and isinstance(now, int) and now > was:
             continue
         empty: Value = () if isinstance(was if was is not None else now, tuple) else 0
         out.append(Change(key[0], key[1], empty if was is None else was, empty if now is None else now))
@@ -171,18 +178,21 @@ def play(
     counted: Counted,
     seed: int,
     options: Mapping[str, str] | None = None,
-    policy: str | None = None,
+    policy: str | Mapping[str, str] | None = None,
 ) -> Played:
     """A seeded game played headless, with the changes each decision's step made to the counted quantities.
-    The setup is not a step: it has no state before it."""
+    The setup is not a step: it has no state before it. `policy` is one policy name (or automa level) for
+    every seat, or seat -> name (the others play the game's default)."""
     state, events = game.setup(seed, dict(options or {}))
     log = list(events)
     out: list[Step] = []
     reading = counted.read(state)
+    chosen = policy if isinstance(policy, Mapping) else {s.id: policy or game.default_policy for s in game.seats}
+    picks = {seat: levels.resolve(game, name) for seat, name in chosen.items()}
     n = 0
     while (decision := game.decision(state)) is not None and n < 100_000:
-        pick = game.policies[policy or game.default_policy]
-        key = pick(game.view(state, decision.seat), decision, policy_rng(seed, n))
+        pick = picks.get(decision.seat) or game.policies[game.default_policy]
+        key = decide(game, pick, state, decision, policy_rng(seed, n))
         made = game.apply(state, key, decision)
         now = counted.read(state)
         found = changes(reading, now, counted.quantities)

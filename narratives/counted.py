@@ -85,7 +85,7 @@ class TallOaks:
         Quantity("health", HEALTH, "both"),
         Quantity("rescues", r"rescues?|rescued|saved|tokens?|victims?|people|survivors?", "both"),
         Quantity("supplies", "", "items"),
-        Quantity("trackers", r"tokens?|uses?|left", "after", appears=False),
+        Quantity("trackers", r"tokens?|uses?|left", "after", appears=False, rises=False),
         Quantity("tasks", "", "items"),
         Quantity("final_token", "", "items"),
         Quantity("traitors", r"traitor|card", "change"),

@@ -45,6 +45,9 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
         out["other_name"] = str(f["other"]).capitalize()
     if "holder" in f:
         out["holder_name"] = str(f["holder"]).capitalize()
+        # whose the documented Evidence was: another's leaves their hands, which the line must say
+        own = f["holder"] == f.get("trespasser")
+        out["item_of"] = f"the {f.get('item')}" if own else f"{out['holder_name']}'s {f.get('item')}"
     for name in ("sawyer", "attacker", "by"):
         if name in f:
             text = str(f[name])
@@ -80,6 +83,7 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
         )
     if event.kind == "reroll":
         out["rerolled"] = _rerolled(f)
+        out["rerolled_cap"] = out["rerolled"][:1].upper() + out["rerolled"][1:]
     if isinstance(f.get("injury"), str):
         injury = f["injury"]
         plural = injury.endswith("s") and not injury.endswith("ss")

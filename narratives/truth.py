@@ -362,6 +362,11 @@ def _case_declared(where: str, case: Case) -> Iterator[tuple[str, str, tuple[str
         yield f"{where} (fold_item)", case.fold_item, case.tells
 
 
+def placeholders_out(text: str) -> str:
+    """A line's own words, its placeholders (whose words are the event's) blanked."""
+    return _PLACEHOLDER.sub(" ", text)
+
+
 def undeclared(templates: Templates) -> list[Problem]:
     """Lines whose own words make a claim (`[claims]`) without telling what it needs: such a line could be
     chosen for an event that lacks the fact. The words a placeholder brings are the event's, checked in play."""

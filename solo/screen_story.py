@@ -77,6 +77,9 @@ class Section(NamedTuple):
     kind: str
     first: int
     """Where in the log it begins (for the `log N` that tells it whole)."""
+    label: str = "Others' turns"
+    """What an "others" section is called: the game's `others_heading` phrase (Final Girl's Killer phase is
+    no one's "turns")."""
 
 
 def fitted(
@@ -224,11 +227,12 @@ def _sections(
     first = -1  # where the run of others' turns being gathered begins
     titles: list[str] = []
     cut_at = stretches(log, start, owner, me)
+    label = narrator.templates.phrases.get("others_heading", "Others' turns")
     setup = _setup(log, narrator) if start < setup_end(log, narrator) else (0, 0)
     for a, b, _, own in cut_at:
         if own:
             if others:
-                out.append(Section(titles, others, "white", "others", first))
+                out.append(Section(titles, others, "white", "others", first, label))
             others, first, titles = [], -1, []
             if a < setup[1]:
                 a = _opening(log, narrator, a, b, setup, width, way, brief, out)
@@ -249,7 +253,7 @@ def _sections(
         if line:
             others.append(line)
     if others:
-        out.append(Section(titles, others, "white", "others", first))
+        out.append(Section(titles, others, "white", "others", first, label))
     return out
 
 
@@ -336,7 +340,7 @@ def _laid_out(sections: list[Section], log: Sequence[Event], start: int, way: Wa
     out: Told = []
     for s in sections:
         if s.kind == "others":
-            out.append((True, (f"Others' turns, in brief ('log {_back(log, s.first)}' tells them whole)", s.paragraphs, s.mood)))
+            out.append((True, (f"{s.label}, in brief ('log {_back(log, s.first)}' tells them whole)", s.paragraphs, s.mood)))
         elif s.kind == "setup":
             out.append((True, (f"{_span(s.titles)}, in brief ('log {_back(log, s.first)}' tells it whole)", s.paragraphs, s.mood)))
         else:

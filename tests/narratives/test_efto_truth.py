@@ -18,7 +18,7 @@ UNTOLD = {
     *(("ability", "default"), ("bonus", "default"), ("combo", "default"), ("lost", "default")),
     *(("scene_drawn", "default"), ("searched", "default"), ("stuck", "default"), ("traitor", "default")),
     *(("turn_started", "default"), ("undo", "default"), ("bonus", "rescue_empty"), ("rescue", "short")),
-    *(("scuffle", "triple"), ("traitor", "supply")),
+    *(("scuffle", "triple"), ("traitor", "supply"), ("moved", "default")),
     *(("combo", "defend_flee_caught"), ("combo", "rescue_flee_caught"), ("fight", "default")),
 }
 """The cases two hundred seeds of the default play never told either: fallbacks, and rarities (a flight the

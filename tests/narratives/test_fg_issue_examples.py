@@ -66,3 +66,24 @@ def test_a_roll_result_counts_its_successes_in_good_english():
         for n, line in ((0, "fail"), (1, "one"), (2, "two"))
     }
     assert said == {0: "Focus: 0 successes.", 1: "Focus: 1 success.", 2: "Focus: 2 successes."}
+
+
+def test_a_heal_reward_does_not_claim_health_before_the_heal_says_how_much():
+    """Issue 45: 'their gratitude gives you a moment to catch your breath (a little health back)', then 'There
+    is nothing to mend: you are already at six health'. The reward names the chance; the heal after it gives
+    the figure. A victim_saved line that claims health back is caught by the truth check."""
+    from narratives import truth
+
+    event = ev("victim_saved", victim=2, reward="heal", space="main_entrance", name="Main Entrance")
+    lines = tellings(event)
+    assert not any("health back" in t or "you heal" in t for t in lines), lines
+    templates = NARRATOR.templates
+    claims = truth.claims_of(templates.claims, "victim_saved")
+    text = "A worker stumbles out, saved; their gratitude gives you a little health back."
+    reading = truth.read(text, templates.truth, {}, claims)
+    assert any("claims heals" in why for why in truth.check(text, event.facts, templates.truth, reading=reading))
+
+
+def test_workers_who_get_out_alone_are_not_told_in_one_sentence_over_and_over():
+    event = ev("victim_escapes_alone", victim=4, space="loading_dock", name="Loading Dock")
+    assert len({NARRATOR.prose(event, i) for i in range(400)}) >= 3

@@ -151,3 +151,25 @@ def test_what_follows_a_choice_in_another_seats_phase_is_ones_own_until_a_turn_b
         (1, 3, "trespassers", True), (3, 5, "trespassers", False), (5, 6, "sawyer", True)
     ]
     assert screen_story.own_stretches(log, 1, owner, "trespassers") == [(1, 5)]  # theirs: all of it
+
+
+@pytest.mark.parametrize(
+    ("game_id", "seat", "label"),
+    [
+        ("final-girl", "final_girl", "The Killer's phase"),
+        ("slaughterhouse", "trespassers", "The family's turn"),
+        ("slaughterhouse", "sawyer", "The Trespassers' turns"),
+        ("mixtape-massacre", "slasher1", "Others' turns"),
+    ],
+)
+def test_the_others_panel_is_called_what_the_game_calls_it(game_id, seat, label):
+    """Final Girl's Killer phase is no one's 'turns' (issue 45): the panel that tells it in brief is named by
+    the game's `others_heading` phrase, in the listener's voice."""
+    from engines.core.autoplay import play
+
+    game = registry.get(game_id)
+    log = play(game, 3, None, {}).events[:400]
+    narrator = for_game(game_id, 3, seat)
+    told = screen_story.shortened(log, narrator, 0, ui_for(game_id).owner, seat, WIDTH)
+    briefs = [title for brief, (title, _, _) in told if brief and "tells them whole" in title]
+    assert briefs and all(t.startswith(f"{label}, in brief") for t in briefs), briefs[:3]
