@@ -71,6 +71,7 @@ def _copy_into(repl: Repl, slot: str) -> None:
 
 
 def _yes(repl: Repl, question: str) -> bool:
+    """The person's yes to a question (Ctrl-C or the end of input is a no)."""
     try:
         answer = repl.reader.read(question)
     except (EOFError, KeyboardInterrupt):
@@ -142,13 +143,7 @@ def restart(repl: Repl, arg: str) -> None:
     if repl.run.lesson:
         _restart_lesson(repl)
         return
-    try:
-        answer = repl.reader.read(
-            "Start this game over with new dice? The current run is replaced. [y/N] "
-        )
-    except (EOFError, KeyboardInterrupt):
-        answer = ""
-    if answer.strip().lower() not in ("y", "yes"):
+    if not _yes(repl, "Start this game over with new dice? The current run is replaced. [y/N] "):
         repl.screen.say("Carrying on.")
         return
     old = repl.run
@@ -170,11 +165,7 @@ def _restart_lesson(repl: Repl) -> None:
     """A lesson starts over from its beginning, with its own dice (another seed would teach nothing)."""
     from solo import lesson
 
-    try:
-        answer = repl.reader.read("Start the lesson over from the beginning? This run is replaced. [y/N] ")
-    except (EOFError, KeyboardInterrupt):
-        answer = ""
-    if answer.strip().lower() not in ("y", "yes"):
+    if not _yes(repl, "Start the lesson over from the beginning? This run is replaced. [y/N] "):
         repl.screen.say("Carrying on.")
         return
     old = repl.run

@@ -10,7 +10,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from engines.core.decks import FIRST, since
+from engines.core.decks import FIRST
+from engines.mixtape.dealing import later, pools
 from engines.mixtape.directors_cut import rules_data as R
 
 
@@ -33,28 +34,13 @@ NEWEST = FIRST
 def content(edition: int) -> dict[str, tuple[str, ...]]:
     """Every pool a setup of this edition deals from, in the order its first-edition cards are shuffled in
     (the Full Moon cards among the scenes: `scene_deck` leaves them out but for Linda)."""
-    rows = {name: [r for r in found if since(r) <= edition] for name, found in _rows().items()}
-    return {
-        "slashers": tuple(r["name"] for r in rows["slashers"]),
-        "scenes": tuple(r["id"] for r in rows["scenes"]),
-        "supplies": tuple(f"{r['id']}.{n}" for r in rows["supplies"] for n in range(1, r["copies"] + 1)),
-        "bonus": tuple(r["id"] for r in rows["bonus"]),
-    }
+    return pools(_rows(), edition)
 
 
 def scene_deck(hero: str, edition: int) -> list[str]:
     """The Killer Scenes of the edition, Dude cards in play: without the Full Moon cards unless the Hero is
     Linda."""
     return [c for c in content(edition)["scenes"] if hero == R.FULL_MOON_HERO or c not in R.FULL_MOON]
-
-
-def _ids(name: str, row: dict[str, Any]) -> list[str]:
-    """The ids a row of a pool deals: a character's name, a card's id, or one per copy of a supply."""
-    if name in ("slashers", "survivors"):
-        return [row["name"]]
-    if name == "supplies":
-        return [f"{row['id']}.{n}" for n in range(1, row["copies"] + 1)]
-    return [row["id"]]
 
 
 _SINCE: dict[str, int] = {}
@@ -65,10 +51,7 @@ def refresh() -> None:
     """Read the editions from the data (at import; again after a test adds a card to it)."""
     global NEWEST
     _SINCE.clear()
-    for name, rows in _rows().items():
-        for row in rows:
-            if since(row) > FIRST:
-                _SINCE.update(dict.fromkeys(_ids(name, row), since(row)))
+    _SINCE.update(later(_rows()))
     NEWEST = max(_SINCE.values(), default=FIRST)
     content.cache_clear()
 
