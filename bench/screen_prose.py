@@ -88,7 +88,7 @@ def own_stretches(run: Run, since: int) -> list[tuple[int, int]]:
     """The stretches of log[since:] that are the person's own: their seat's, no one's, and what follows their
     choice in another seat's turn (a reaction, a card played into it) until a turn begins there (the game's
     screen names whose turn an event is)."""
-    owner = getattr(ui_for(run.game.id), "owner", screen_story.nobody)
+    owner = ui_for(run.game.id).owner
     log = run.log
     prior = next((s for s in map(owner, reversed(log[:since])) if s is not None), None)
     out = []
