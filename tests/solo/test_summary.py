@@ -133,7 +133,11 @@ def test_the_summary_says_decisive_roll_only_where_it_is_the_reviews(tmp_path, m
     from engines.core.race import Race
     from solo import review, review_cache, review_search
 
-    monkeypatch.setattr(review_search, "RACE", Race(first=2, most=4, margin=0.10, finalists=2))
+    from engines.core import levels
+
+    # a review at a test's pace: what is weighed does not matter here, only that the summary reads it
+    monkeypatch.setattr(review_search, "RACE", Race(first=1, most=2, margin=0.10, finalists=2))
+    monkeypatch.setitem(levels.REVIEW_STEPS, "final-girl", 400)
     run = finished("final-girl", "final_girl", 0)
     own = summary.summarize(run)
     assert own.decisive_label == "Biggest roll" and "Biggest roll" in rows(own)
