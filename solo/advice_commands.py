@@ -23,13 +23,13 @@ def hint(repl: Repl, arg: str) -> None:
     if advice.offered(repl.run):
         _search_hint(repl, d, more=arg.strip().lower() == "more")
         return
-    hint = repl.run.game.hint(repl.run.state)
-    if hint is None:
+    given = repl.run.game.hint(repl.run.state)
+    if given is None:
         repl.screen.error("No advice is available here.")
         return
-    option = d.option(hint.key)
+    option = d.option(given.key)
     number = d.options.index(option) + 1 if option else "?"
-    repl.screen.say(f"Hint: {number}. {option.label if option else hint.key}: {hint.reason}")
+    repl.screen.say(f"Hint: {number}. {option.label if option else given.key}: {given.reason}")
 
 
 def _search_hint(repl: Repl, d: Decision, more: bool = False) -> None:

@@ -156,7 +156,7 @@ class GameOf(Protocol[S, V_co]):
         ...
 
 
-Game: TypeAlias = "GameOf[Any, Any]"
+Game: TypeAlias = GameOf[Any, Any]
 """Any game: what code that serves every game (the REPL, the automa, the search, saves) takes."""
 
 

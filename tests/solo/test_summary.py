@@ -130,10 +130,9 @@ def test_final_girl_counts_victims_health_and_time_as_the_ending_does(seed):
 def test_the_summary_says_decisive_roll_only_where_it_is_the_reviews(tmp_path, monkeypatch):
     """Issue 44: the summary and the review agree. A searched game's summary names its own pick as the "Biggest
     roll"; once the run's review is kept beside the save, the "Decisive roll", the review's first."""
+    from engines.core import levels
     from engines.core.race import Race
     from solo import review, review_cache, review_search
-
-    from engines.core import levels
 
     # a review at a test's pace: what is weighed does not matter here, only that the summary reads it
     monkeypatch.setattr(review_search, "RACE", Race(first=1, most=2, margin=0.10, finalists=2))
