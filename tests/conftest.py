@@ -29,3 +29,19 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 
     gc.collect()  # what the tests left behind is still collected (and a finalizer's exception still reported)
     gc.freeze()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Compile the application once, before the workers start: the tests start the program in fresh processes
+    (a terminal's, a review's workers) some two hundred times, and where the environment says not to write
+    bytecode (PYTHONDONTWRITEBYTECODE, as on CI's fresh checkout) each of them compiled every module it
+    imported again. Only the controller compiles (a pytest-xdist worker has `workerinput`); the files are
+    written whole, and Python checks each against its source before using it."""
+    if hasattr(config, "workerinput"):
+        return
+    import compileall
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    for package in ("engines", "narratives", "saves", "solo"):
+        compileall.compile_dir(root / package, quiet=2, workers=1)

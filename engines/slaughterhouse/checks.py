@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engines.slaughterhouse import data as D
-from engines.slaughterhouse.dealing import table
+from engines.slaughterhouse.dealing import ids
 from engines.slaughterhouse.rules import itype, limit
 from engines.slaughterhouse.state import State, Trespasser
 
@@ -30,27 +30,27 @@ def _cards(state: State) -> list[str]:
     _once(
         out,
         "Sawyer card",
-        table("sawyer-cards", ed),
+        ids("sawyer-cards", ed),
         [*state.sawyer_deck, *state.hand],
-        table("sawyer-cards", ed) | table("achievement-sawyer-cards", ed),
+        ids("sawyer-cards", ed) | ids("achievement-sawyer-cards", ed),
     )
     _once(
         out,
         "Desperation card",
-        table("desperation", ed),
+        ids("desperation", ed),
         [*state.desperation_deck, *(c for t in state.trespassers for c in t.desperation)],
-        table("desperation", ed) | table("achievement-desperation", ed),
+        ids("desperation", ed) | ids("achievement-desperation", ed),
     )
     _once(
         out,
         "Injury",
-        table("injuries", ed),
+        ids("injuries", ed),
         [
             *state.injury_deck,
             *(c for t in state.trespassers for c in t.injuries),
             *(c for c in pending if c in D.ALL_INJURIES),
         ],
-        table("injuries", ed) | table("achievement-injuries", ed),
+        ids("injuries", ed) | ids("achievement-injuries", ed),
     )
     items = [
         *state.item_decks.get("down", []),
@@ -64,7 +64,7 @@ def _cards(state: State) -> list[str]:
         *(c for t in state.trespassers for c in (*t.items, *t.personal)),
         *(c for c in pending if c in D.ALL_ITEMS),
     ]
-    _once(out, "Item", table("all-items", ed), items)
+    _once(out, "Item", ids("all-items", ed), items)
     tiles = [
         *state.horror_placing,
         *state.horror_box,
@@ -72,7 +72,7 @@ def _cards(state: State) -> list[str]:
         *state.horror_up.values(),
         *state.horror_gone,
     ]
-    _once(out, "Horror tile", table("horror", ed), tiles)
+    _once(out, "Horror tile", ids("horror", ed), tiles)
     return out
 
 
@@ -154,14 +154,16 @@ def _scenario(state: State) -> list[str]:
     return out
 
 
-def _once(out: list[str], what: str, table: dict, places: list[str], allowed: dict | None = None) -> None:
-    """Every card of `table` in exactly one place; cards of `allowed` (unlocked ones) at most once."""
-    if len(places) == len(table) and set(places) == table.keys():
+def _once(
+    out: list[str], what: str, cards: frozenset[str], places: list[str], allowed: frozenset[str] | None = None
+) -> None:
+    """Every card of `cards` in exactly one place; cards of `allowed` (unlocked ones) at most once."""
+    if len(places) == len(cards) and cards == set(places):
         return  # the common case, checked cheaply
     counts = Counter(places)
     twice = sorted(c for c, n in counts.items() if n > 1)
-    missing = sorted(set(table) - set(counts))
-    strange = sorted(set(counts) - set(allowed or table))
+    missing = sorted(cards - set(counts))
+    strange = sorted(set(counts) - (allowed or cards))
     if strange:
         out.append(f"{what} unknown: {', '.join(strange)}")
     if twice:

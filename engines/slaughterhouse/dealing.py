@@ -40,9 +40,10 @@ def content(edition: int) -> dict[str, tuple[str, ...]]:
     return {name: tuple(k for k, v in table.items() if since(v) <= edition) for name, table in _TABLES.items()}
 
 
-def table(name: str, edition: int) -> dict[str, dict[str, Any]]:
-    """A pool of this edition as its data table (card id -> card), for the invariants."""
-    return {k: _TABLES[name][k] for k in content(edition)[name]}
+@lru_cache(maxsize=64)
+def ids(name: str, edition: int) -> frozenset[str]:
+    """The ids of a pool of this edition, for the invariants (asked after every step of every tested game)."""
+    return frozenset(content(edition)[name])
 
 
 _SINCE: dict[str, int] = {}
@@ -56,6 +57,7 @@ def refresh() -> None:
     _SINCE.update((k, since(v)) for table in _TABLES.values() for k, v in table.items() if since(v) > FIRST)
     NEWEST = max(_SINCE.values(), default=FIRST)
     content.cache_clear()
+    ids.cache_clear()
 
 
 def since_of(card: str) -> int:

@@ -201,12 +201,15 @@ def quick_hints():
     decision of the run so far (most of this file's time at its 16 samples); the fuzz is about what typing
     does, not about their figures (tests/solo/test_hint_search.py, tests/solo/test_review*), so hints and
     reviews play one sample (every option of every decision still played out; at two, the hints alone were
-    half of this file's time). Saves skip the disk's
-    flush (os.fsync, thousands of them here): the run saved at the end still loads from the files written,
-    and what a flush guards against, a crash, is tests/solo/test_processes.py's and tests/saves/'."""
+    half of this file's time), in this process (a review's worker processes, spawned afresh under pytest-xdist,
+    were half of this file's time again; tests/solo/test_review_games.py and test_cores.py check them). Saves
+    skip the disk's flush (os.fsync, thousands of them here): the run saved at the end still loads from the
+    files written, and what a flush guards against, a crash, is tests/solo/test_processes.py's and
+    tests/saves/'."""
     with (
         mock.patch("solo.advice.RACE", Race(first=1, most=1)),
         mock.patch("solo.review_search.RACE", Race(first=1, most=1)),
+        mock.patch("solo.review_search.jobs_default", lambda: 1),
         mock.patch("os.fsync"),
     ):
         yield
