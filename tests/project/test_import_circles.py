@@ -1,7 +1,7 @@
-"""engines/ has no import circle but the two Mixtape games' (issue 47, point 2), measured over every import, at
+"""engines/ has no import circle but Tall Oaks' (issue 47, point 2), measured over every import, at
 the top of a module or inside a function: a module that imports another which imports it back, however far
-round, is one knot the reader must hold whole. The Mixtape games' mechanics still call each other directly (a
-queue of named continuations would untie them); their knots may shrink but not grow, and no other may form."""
+round, is one knot the reader must hold whole. Director's Cut's mechanics name the steps they hand on to
+(directors_cut/machine.py) and have none; Tall Oaks' knot may shrink but not grow, and no other may form."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from pathlib import Path
 ENGINES = Path(__file__).resolve().parents[2] / "engines"
 
 KNOWN = {
-    "engines.mixtape.directors_cut": 16,
     "engines.mixtape.tall_oaks": 14,
 }
 """The package of each knot left, and how many modules it ties today (it may only shrink)."""

@@ -23,7 +23,7 @@ from engines.core.events import Event
 from engines.core.rng import Rng
 from engines.mixtape import fact_names
 from engines.mixtape.dealing import deal
-from engines.mixtape.directors_cut import dealing, hero, phases, turns
+from engines.mixtape.directors_cut import dealing, hero, phases, winning
 from engines.mixtape.directors_cut import determinize as hidden
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import (
@@ -32,7 +32,8 @@ from engines.mixtape.directors_cut.state import (
     State,
     View,
 )
-from engines.mixtape.directors_cut.turns import PASSIVE, PERSON, SEATS
+from engines.mixtape.directors_cut.turns import PASSIVE
+from engines.mixtape.directors_cut.winning import PERSON, SEATS
 from engines.mixtape.fact_names import Renames
 from engines.mixtape.turn import MixtapeContract
 
@@ -120,9 +121,9 @@ class MixtapeMassacre(MixtapeContract):
     # -- the contract -------------------------------------------------------------------------------
 
     def outcome(self, state: State) -> Outcome | None:
-        """As every Mixtape game's, the ending worded from the souvenirs held (turns.ending)."""
+        """As every Mixtape game's, the ending worded from the souvenirs held (winning.ending)."""
         found = super().outcome(state)
-        return None if found is None else Outcome(found.result, found.winners, turns.ending(state))
+        return None if found is None else Outcome(found.result, found.winners, winning.ending(state))
 
     # What the search reads (engines/core/search.py): samples of the hidden things, and what an ending says.
     determinize = staticmethod(hidden.determinize)
