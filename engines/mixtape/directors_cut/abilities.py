@@ -51,9 +51,7 @@ def ability(state: State, target: str, events: list[Event]) -> None:
     elif a == "thorne":
         facts["dropped"] = {name: R.supply(card).name for name, card in supplies.items() if card}
     elif a == "mother":
-        facts["healed"] = s.health - int(
-            facts["health"]
-        )  # `health` stays the health before, as rules 8 told it
+        facts["healed"] = s.health - int(facts["health"])  # `health` stays the health before, as rules 8 told it
     elif a == "jingles":
         facts["meter"] = state.meter
     elif a == "prom":

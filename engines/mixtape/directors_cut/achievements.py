@@ -19,8 +19,7 @@ TEXT: dict[str, str] = {k: v["text"] for k, v in _DATA.items()}
 _RULES: dict[str, Callable[[list[Event]], bool]] = {
     "final_cut": _won,
     "three_knives": lambda log: any(
-        e.facts.get("dice", []).count("knife") >= _DATA["three_knives"]["knives"]
-        for e in _mine(log, "kill_made")
+        e.facts.get("dice", []).count("knife") >= _DATA["three_knives"]["knives"] for e in _mine(log, "kill_made")
     ),
     "hero_slayer": lambda log: bool(_mine(log, "hero_defeated")),
     "brawler": lambda log: len(_mine(log, "brawl_won")) >= _DATA["brawler"]["brawls_at_least"],

@@ -65,9 +65,7 @@ def _board(state: State) -> list[str]:
     """The locks, the Wolf and the Hero Meter."""
     out: list[str] = []
     held = sum(s.trackers for s in state.slashers)
-    if held > R.TRACKER_TOKENS or any(
-        s.trackers < 0 or (not s.supply and s.trackers) for s in state.slashers
-    ):
+    if held > R.TRACKER_TOKENS or any(s.trackers < 0 or (not s.supply and s.trackers) for s in state.slashers):
         out.append(f"{held} Supply Tracker Tokens on held cards (of {R.TRACKER_TOKENS})")
     if len(state.locks) + state.lock_bank != R.LOCK_TOKENS or state.lock_bank < 0:
         out.append(f"{len(state.locks)} locks placed and {state.lock_bank} in the bank (of {R.LOCK_TOKENS})")

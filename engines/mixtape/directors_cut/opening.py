@@ -35,9 +35,7 @@ def place_start(state: State, point: str, events: list[Event]) -> None:
     if state.placing < len(state.slashers):
         return
     # The opening roll: two movement dice each, the highest goes first; ties for the top roll again.
-    state.order, rolls, faces = turn.opening_roll(
-        state.rng, [x.seat for x in state.slashers], R.MOVEMENT_DICE
-    )
+    state.order, rolls, faces = turn.opening_roll(state.rng, [x.seat for x in state.slashers], R.MOVEMENT_DICE)
     first = state.order[0]
     locks = state.rng.d6()
     state.locks_left = min(locks, state.lock_bank)
