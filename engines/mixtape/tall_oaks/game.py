@@ -33,7 +33,7 @@ from engines.mixtape.tall_oaks.state import (
     SurvivorView,
     View,
 )
-from engines.mixtape.tall_oaks.turns import PERSON, SEATS
+from engines.mixtape.tall_oaks.winning import PERSON, SEATS
 from engines.mixtape.turn import MixtapeContract
 
 __all__ = ["GAME", "PERSON", "SEATS", "EscapeFromTallOaks"]
