@@ -2,8 +2,9 @@
 
 This module wires the mechanics to the engine contract; each mechanic is a module of its own (movement, scenes,
 kills, spending, searching, hero, brawls, locks, bonus, abilities, health, turns). Every automatic step runs
-inside `apply` up to the next decision. Steps that a decision may interrupt leave a tag in `state.after` or
-`state.brawl_after`, and the turn machine's table in flow.py picks the flow up from it.
+inside `apply` up to the next decision. The mechanics hand on to one another by name (machine.py's tables, the
+names tied to their handlers in flow.py); steps that a decision may interrupt leave a tag in `state.after`,
+`state.brawl_after` or `state.door`, and the turn machine picks the flow up from it.
 """
 
 from __future__ import annotations
