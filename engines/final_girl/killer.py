@@ -57,7 +57,7 @@ def do_react(state: State, key: Key, events: list[Event]) -> None:
     damage, hat = state.ask["damage"], state.ask.get("hat", False)
     state.ask = {}
     if key.verb == "take":
-        state.stack.append({"op": "take_hit", "damage": damage})
+        push(state, {"op": "take_hit", "damage": damage})
         return
     if key.verb == "item":
         what = key.item
@@ -72,7 +72,7 @@ def do_react(state: State, key: Key, events: list[Event]) -> None:
             **uses_after(state, what),
         )
         use_item(state, what, events)
-        state.stack.append({"op": "attack_fg", "damage": damage - 1, "hat": True})
+        push(state, {"op": "attack_fg", "damage": damage - 1, "hat": True})
         return
     what = key.card
     card = take_from(state.hand, what)
@@ -161,7 +161,7 @@ def _draw_terror(state: State, op: dict[str, Any], events: list[Event]) -> None:
     if spec.get("needs_victims") and not free_victims(state):
         state.terror.discard(card)
         ev(state, events, "terror_skipped", card=card, title=spec["name"])
-        state.stack.append({"op": "draw_terror"})
+        push(state, {"op": "draw_terror"})
         return
     emit(state, events, "terror_drawn", {"card": card, "title": spec["name"], "left": len(state.terror)})
     push(state, *[dict(e) for e in spec["effects"]], {"op": "terror_done", "card": card})
@@ -228,7 +228,7 @@ def killer_go(
         )
         _killer_move(state, target[0], move, events)
     for _ in range(attack):
-        state.stack.append({"op": "attack", "fg": target is not None and bool(target[1])})
+        push(state, {"op": "attack", "fg": target is not None and bool(target[1])})
 
 
 def targets(state: State, kind: str) -> list[tuple[str, bool]]:
@@ -278,7 +278,7 @@ def _lock_run(state: State, op: dict[str, Any], events: list[Event]) -> None:
         return
     open_exits = [e for e in D.EXITS if e not in state.locked]
     if not open_exits:
-        state.stack.append({"op": "killer_action", "target": "closest", "move": 1, "attack": 1})
+        push(state, {"op": "killer_action", "target": "closest", "move": 1, "attack": 1})
         return
     goal = min(open_exits, key=lambda e: (D.DIST[state.killer_space][e], D.ORDER.index(e)))
     emit(state, events, "killer_targets", {"space": goal, "name": D.SPACES[goal]["name"], "fg": False})
@@ -286,7 +286,7 @@ def _lock_run(state: State, op: dict[str, Any], events: list[Event]) -> None:
     if state.killer_space == goal:
         state.locked.append(goal)
         ev(state, events, "exit_locked", space=goal, name=D.SPACES[goal]["name"])
-    state.stack.append({"op": "attack", "fg": False})
+    push(state, {"op": "attack", "fg": False})
 
 
 @STEPS.step("attack")
@@ -306,7 +306,7 @@ def _attack(state: State, op: dict[str, Any], events: list[Event]) -> None:
             kill_victim(state, amb.attacked_victim(state, here), events, "killer")
         return
     if fg_here:
-        state.stack.append({"op": "attack_fg", "damage": attack_value(state), "first": True})
+        push(state, {"op": "attack_fg", "damage": attack_value(state), "first": True})
         return
     ev(state, events, "attack_empty", name=D.SPACES[space]["name"])
 
@@ -321,7 +321,7 @@ def _attack_fg(state: State, op: dict[str, Any], events: list[Event]) -> None:
     if damage > 0 and (reactions or hat) and fg_trap(state) is None:
         state.ask = {"kind": "react", "damage": damage, "hat": bool(op.get("hat"))}
         return
-    state.stack.append({"op": "take_hit", "damage": damage})
+    push(state, {"op": "take_hit", "damage": damage})
 
 
 @STEPS.step("take_hit")

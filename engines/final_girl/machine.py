@@ -1,8 +1,8 @@
 """The turn machine of Final Girl: the step tables every mechanic fills, and the loop that runs `state.stack`.
 
-`state.stack` holds the steps still to run as plain dicts (`{"op": NAME, ...}`, last = next), so saves carry
-them; each NAME has one handler in `STEPS`, registered by the mechanic it belongs to. `state.ask` is the
-decision waited on: its kind names one entry in `OPTIONS` (what may be chosen) and one in `CHOICES` (what a
+`state.stack` holds the steps still to run as plain dicts (`{"op": NAME, ...}`): the queue of
+engines/core/queue.py (last = next; `push` and `run` are that module's), so saves carry them; each NAME has one
+handler in `STEPS`, registered by the mechanic it belongs to. `state.ask` is the decision waited on: its kind names one entry in `OPTIONS` (what may be chosen) and one in `CHOICES` (what a
 chosen key does). The Action phase's keys go one step further: their verb names an entry in `ACTS`.
 """
 
@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from engines.core import queue
 from engines.core.contract import Option
 from engines.core.events import Event
 from engines.core.steps import Steps
@@ -40,13 +41,20 @@ def emit(state: State, events: list[Event], kind: str, facts: dict[str, Any]) ->
 
 
 def run(state: State, events: list[Event]) -> None:
-    """Run queued steps until a decision is needed or the game is over."""
-    stack, handler = state.stack, STEPS.handler  # only `end_game` replaces the stack, and it ends the loop
-    while stack and not state.ask and not state.result:
-        op = stack.pop()
-        handler(op["op"])(state, op, events)
+    """Run queued steps until a decision is needed or the game is over (only `end_game` replaces the stack,
+    and it ends the game, so the loop's list is the state's while it runs)."""
+    queue.run(state.stack, STEPS, _name, state, events, _waiting)
+
+
+def _name(op: dict[str, Any]) -> str:
+    name: str = op["op"]
+    return name
+
+
+def _waiting(state: State) -> bool:
+    return bool(state.ask or state.result)
 
 
 def push(state: State, *ops: dict[str, Any]) -> None:
     """Queue steps to run next, in the order given."""
-    state.stack.extend(reversed(ops))
+    queue.push(state.stack, *ops)

@@ -139,7 +139,7 @@ def do_move(state: State, key: Key, events: list[Event]) -> None:
         rest = {"op": "move", "steps": ask["steps"], "mode": ask["mode"]}
         if ask.get("reward"):
             rest["reward"] = True  # still the rescue's move (V2b)
-        state.stack.append(rest)
+        push(state, rest)
         save_victim(state, events)
         return
     if key.verb == "trap":  # a rescue's move spent on a move Escape Task instead of a step (V2b)

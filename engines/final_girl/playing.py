@@ -13,7 +13,7 @@ from engines.final_girl.board import fg_trap, move_victim, victims_at
 from engines.final_girl.cards import CARD_ORDER, NAME, first_card, name, take_from
 from engines.final_girl.items import deal_damage, search, weapon_for, weapons_in_reach
 from engines.final_girl.keys import OPTION_KEY, Key, verb_of
-from engines.final_girl.machine import ACTS, CHOICES, OPTIONS, STEPS, emit, ev
+from engines.final_girl.machine import ACTS, CHOICES, OPTIONS, STEPS, emit, ev, push
 from engines.final_girl.rolling import start_roll
 from engines.final_girl.state import State, Trap
 from engines.final_girl.tracks import change_horror, change_time, heal_fg, hurt_fg
@@ -213,7 +213,7 @@ def do_choose(state: State, key: Key, events: list[Event]) -> None:
     ask = state.ask
     state.ask = {}
     line = ask["lines"][key.number]
-    state.stack.append({"op": "line", "line": line, "trap": ask.get("trap", 0)})
+    push(state, {"op": "line", "line": line, "trap": ask.get("trap", 0)})
 
 
 _LINE_WORDS: dict[str, Any] = {
@@ -296,9 +296,9 @@ def _line_moves(
             if trap is not None:
                 toward_task(state, trap, line["move"], events)
         else:
-            state.stack.append({"op": "move", "steps": line["move"], "mode": "move"})
+            push(state, {"op": "move", "steps": line["move"], "mode": "move"})
     if line.get("climb"):
-        state.stack.append({"op": "move", "steps": 1, "mode": "climb"})
+        push(state, {"op": "move", "steps": 1, "mode": "climb"})
     if line.get("leap") == "fall":
         below = D.SPACES[state.fg_space].get("ground", state.fg_space)
         ev(state, events, "fg_falls", dst=below, name=D.SPACES[below]["name"])
@@ -306,4 +306,4 @@ def _line_moves(
             move_victim(state, v, below, events, "follow")
         state.fg_space = below
     elif line.get("leap"):
-        state.stack.append({"op": "move", "steps": 1, "mode": "leap"})
+        push(state, {"op": "move", "steps": 1, "mode": "leap"})

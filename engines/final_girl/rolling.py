@@ -14,7 +14,7 @@ from engines.final_girl.board import victims_at
 from engines.final_girl.cards import CARD_ORDER, NAME, kind_of, name, take_from
 from engines.final_girl.items import deal_damage
 from engines.final_girl.keys import OPTION_KEY, Key, verb_of
-from engines.final_girl.machine import CHOICES, OPTIONS, STEPS, emit, ev
+from engines.final_girl.machine import CHOICES, OPTIONS, STEPS, emit, ev, push
 from engines.final_girl.state import State
 from engines.final_girl.tracks import adrenaline, change_time
 
@@ -192,7 +192,7 @@ def offer_roll(state: State) -> None:
     if successes(state.roll) < 2 and _roll_choice(state):
         state.ask = {"kind": "roll"}
     else:
-        state.stack.append({"op": "resolve_roll"})
+        push(state, {"op": "resolve_roll"})
 
 
 def _roll_choice(state: State) -> bool:
@@ -209,7 +209,7 @@ def do_roll_choice(state: State, key: Key, events: list[Event]) -> None:
     state.ask = {}
     roll = state.roll
     if key.verb == "accept":
-        state.stack.append({"op": "resolve_roll"})
+        push(state, {"op": "resolve_roll"})
         return
     if key.verb == "convert" and not key.card:
         state.ask = {"kind": "convert"}
@@ -283,7 +283,7 @@ def _resolve_roll(state: State, op: dict[str, Any], events: list[Event]) -> None
     if "choose" in line:
         state.ask = {"kind": "choose", "lines": line["choose"], "trap": roll["trap"]}
         return
-    state.stack.append({"op": "line", "line": line, "trap": roll["trap"], "weapon": roll.get("weapon", "")})
+    push(state, {"op": "line", "line": line, "trap": roll["trap"], "weapon": roll.get("weapon", "")})
 
 
 def resolve_reaction(state: State, roll: dict[str, Any], line: dict[str, Any], events: list[Event]) -> None:
@@ -299,4 +299,4 @@ def resolve_reaction(state: State, roll: dict[str, Any], line: dict[str, Any], e
     if line.get("deal"):
         deal_damage(state, line["deal"], events, roll.get("weapon", ""))
     if not state.result:
-        state.stack.append({"op": "attack_fg", "damage": left, "hat": roll.get("hat", False)})
+        push(state, {"op": "attack_fg", "damage": left, "hat": roll.get("hat", False)})

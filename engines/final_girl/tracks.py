@@ -196,7 +196,7 @@ def end_phase_now(state: State, events: list[Event]) -> None:
     while state.stack and state.stack[-1]["op"] not in PHASE_OPS:
         _drop(state, state.stack.pop())
     if state.phase == "action":
-        state.stack.append({"op": "action_end"})
+        push(state, {"op": "action_end"})
     ev(state, events, "phase_cut", phase=state.phase)
 
 

@@ -13,7 +13,7 @@ from engines.final_girl import data as D
 from engines.final_girl.board import fg_trap, free_victims, kill_victim, settle_victim_tie, victims_at
 from engines.final_girl.items import use_item, uses_after
 from engines.final_girl.keys import Key
-from engines.final_girl.machine import ACTS, CHOICES, STEPS, emit, ev
+from engines.final_girl.machine import ACTS, CHOICES, STEPS, emit, ev, push
 from engines.final_girl.state import State, Trap, Victim
 from engines.final_girl.tracks import change_horror, change_time, end_game, hurt_fg
 
@@ -319,7 +319,7 @@ def free_subject(state: State, trap: Trap, events: list[Event]) -> None:
         same_turn=trap.turn == state.turn,
     )
     if state.epic:
-        state.stack.append({"op": "trap_victim", "furthest": True, "endless": True})
+        push(state, {"op": "trap_victim", "furthest": True, "endless": True})
 
 
 @STEPS.step("trap_fg")

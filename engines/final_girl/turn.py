@@ -43,7 +43,7 @@ def action_options(state: State) -> list[Option]:
 @CHOICES.step("action")
 def do_action(state: State, key: Key, events: list[Event]) -> None:
     """Come back to the Action phase's menu after this action, and carry it out by its verb."""
-    state.stack.append({"op": "hub"})
+    push(state, {"op": "hub"})
     state.ask = {}
     state.acted = state.acted or key.verb != "end"
     ACTS.run(key.verb, state, key, events)
@@ -98,13 +98,13 @@ def _action_phase(state: State, op: dict[str, Any], events: list[Event]) -> None
         ev(state, events, "action_skipped", time=state.time)
         return
     emit(state, events, "phase_started", {"time": state.time})
-    state.stack.append({"op": "hub"})
+    push(state, {"op": "hub"})
 
 
 @STEPS.step("hub")
 def _hub(state: State, op: dict[str, Any], events: list[Event]) -> None:
     if state.end_action or state.time < 0:
-        state.stack.append({"op": "action_end"})
+        push(state, {"op": "action_end"})
         return
     state.ask = {"kind": "action"}
 

@@ -18,7 +18,7 @@ from engines.final_girl.board import (
     victims_at,
 )
 from engines.final_girl.keys import Key
-from engines.final_girl.machine import ACTS, CHOICES, OPTIONS, STEPS, emit, ev
+from engines.final_girl.machine import ACTS, CHOICES, OPTIONS, STEPS, emit, ev, push
 from engines.final_girl.state import State, Victim
 from engines.final_girl.tracks import change_horror, change_time, heal_fg
 from engines.final_girl.traps import current_task, toward_task
@@ -96,7 +96,7 @@ def reward_for(state: State, reward: str, events: list[Event]) -> None:
         # task ("you may use movement effects towards the requirement of escaping a trap"), else it is lost.
         own = fg_trap(state)
         if own is None:
-            state.stack.append({"op": "move", "steps": 1, "mode": "move", "reward": True})
+            push(state, {"op": "move", "steps": 1, "mode": "move", "reward": True})
         elif current_task(own)[0] == "move":
             toward_task(state, own, 1, events)
         else:

@@ -9,7 +9,7 @@ from engines.core.contract import (
 )
 from engines.core.events import Event
 from engines.core.steps import Steps
-from engines.mixtape.directors_cut import flow, health, keys, movement, searching, turns
+from engines.mixtape.directors_cut import health, inventory, keys, machine, winning
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import (
     State,
@@ -37,7 +37,7 @@ def ability(state: State, target: str, events: list[Event]) -> None:
     s.used = True
     a = s.ability
     facts: dict[str, Any] = {"seat": s.seat, "name": s.name, "ability": a, "health": s.health}
-    rivals = [i for i in turns.living(state) if i != who]
+    rivals = [i for i in winning.living(state) if i != who]
     if a == "drowned":
         s.at = target
         facts["place"] = B.locations[target].name
@@ -58,8 +58,8 @@ def ability(state: State, target: str, events: list[Event]) -> None:
         facts.update(gained=len(s.souvenirs) - had, total=len(s.souvenirs))
     if goes_on:
         return
-    turns.check_end(state, events)
-    flow.resume(state, "turn", events)
+    winning.check_end(state, events)
+    machine.resume(state, "turn", events)
 
 
 ABILITIES: Steps[[State, int, list[int], list[Event]], bool] = Steps("director's cut abilities")
@@ -91,7 +91,7 @@ def _ravenous(state: State, who: int, rivals: list[int], events: list[Event]) ->
 @ABILITIES.step("thorne")
 def _thorne(state: State, who: int, rivals: list[int], events: list[Event]) -> bool:
     for i in rivals:
-        searching.drop_supply(state, state.slashers[i])
+        inventory.drop_supply(state, state.slashers[i])
     return False
 
 
@@ -112,18 +112,18 @@ def _prom(state: State, who: int, rivals: list[int], events: list[Event]) -> boo
     pick = [i for i, t in enumerate(state.bank) if not R.is_runner(t)]
     if pick:
         state.slashers[who].souvenirs.append(state.bank.pop(pick[state.rng.below(len(pick))]))
-    turns.check_end(state, events)
+    winning.check_end(state, events)
     return False
 
 
 @ABILITIES.step("patches")
 def _patches(state: State, who: int, rivals: list[int], events: list[Event]) -> bool:
-    searching.receive_supply(state, who, state.supplies.draw(state.rng), "turn", events)
+    machine.draw_supply(state, who, "turn", events)
     return True
 
 
 @ABILITIES.step("drowned")
 def _drowned(state: State, who: int, rivals: list[int], events: list[Event]) -> bool:
     """She has risen in the location she named (the ability event says where): what waits there follows."""
-    movement.arrive(state, events)
+    machine.then(state, "arrive", events)
     return True

@@ -13,16 +13,15 @@ from engines.mixtape.board import START
 from engines.mixtape.directors_cut import (
     brawls,
     health,
-    hero,
+    inventory,
     keys,
     locks,
-    movement,
-    phases,
+    machine,
     places,
-    searching,
-    turns,
+    winning,
 )
 from engines.mixtape.directors_cut import rules_data as R
+from engines.mixtape.directors_cut.noise import noise
 from engines.mixtape.directors_cut.state import (
     BONUS_PICK,
     Slasher,
@@ -59,7 +58,7 @@ def bonus(state: State, events: list[Event]) -> None:
     elif card.effect == "drop_supply":
         facts.update(dropped=R.supply(had_supply).name if had_supply else "")
     if not goes_on:
-        turns.end_turn(state, events)
+        machine.end_turn(state, events)
 
 
 EFFECTS: Steps[[State, Slasher, R.BonusCard, list[Event]], bool] = Steps("director's cut bonus effects")
@@ -81,15 +80,15 @@ def _hurt(state: State, s: Slasher, card: R.BonusCard, events: list[Event]) -> b
 
 @EFFECTS.step("noise")
 def _noise(state: State, s: Slasher, card: R.BonusCard, events: list[Event]) -> bool:
-    if hero.noise(state, card.amount, state.current, events):
-        hero.fight(state, state.current, "end", events)
+    if noise(state, card.amount, state.current, events):
+        machine.fight(state, state.current, "end", events)
         return True
     return False
 
 
 @EFFECTS.step("supply")
 def _supply(state: State, s: Slasher, card: R.BonusCard, events: list[Event]) -> bool:
-    searching.receive_supply(state, state.current, state.supplies.draw(state.rng), "end", events)
+    machine.draw_supply(state, state.current, "end", events)
     return True
 
 
@@ -98,7 +97,7 @@ def _souvenir(state: State, s: Slasher, card: R.BonusCard, events: list[Event]) 
     pick = [i for i, t in enumerate(state.bank) if not R.is_runner(t)]
     if pick:
         s.souvenirs.append(state.bank.pop(pick[state.rng.below(len(pick))]))
-    turns.check_end(state, events)
+    winning.check_end(state, events)
     return False
 
 
@@ -118,16 +117,16 @@ def _lock(state: State, s: Slasher, card: R.BonusCard, events: list[Event]) -> b
 
 @EFFECTS.step("others_hurt")
 def _others_hurt(state: State, s: Slasher, card: R.BonusCard, events: list[Event]) -> bool:
-    for i in turns.living(state):
+    for i in winning.living(state):
         if i != state.current:
             health.hurt(state, i, card.amount, card.name, events)
-    turns.check_end(state, events)
+    winning.check_end(state, events)
     return False
 
 
 @EFFECTS.step("again")
 def _again(state: State, s: Slasher, card: R.BonusCard, events: list[Event]) -> bool:
-    movement.roll_move(state, events)
+    machine.then(state, "roll_move", events)
     return True
 
 
@@ -145,7 +144,7 @@ def _skip(state: State, s: Slasher, card: R.BonusCard, events: list[Event]) -> b
 
 @EFFECTS.step("drop_supply")
 def _drop_supply(state: State, s: Slasher, card: R.BonusCard, events: list[Event]) -> bool:
-    searching.drop_supply(state, s)
+    inventory.drop_supply(state, s)
     return False
 
 
@@ -172,7 +171,7 @@ def _steal(state: State, s: Slasher, card: R.BonusCard, events: list[Event]) -> 
             },
         )
     )
-    turns.check_end(state, events)
+    winning.check_end(state, events)
     return False
 
 
@@ -180,7 +179,7 @@ def _steal(state: State, s: Slasher, card: R.BonusCard, events: list[Event]) -> 
 def _pick(state: State, s: Slasher, card: R.BonusCard, events: list[Event]) -> bool:
     state.pick = card.effect
     state.phase = BONUS_PICK
-    decision = phases.decide(state)
+    decision = machine.decide(state)
     if decision is not None and decision.options:
         return True
     state.pick = ""
@@ -223,7 +222,7 @@ def bonus_pick(state: State, key: keys.Key, events: list[Event]) -> None:
                 {"seat": s.seat, "name": s.name, "place": places.logged(s.at)},
             )
         )
-        movement.arrive(state, events)
+        machine.then(state, "arrive", events)
         return
     o = next(x for x in state.slashers if x.seat == key.arg)
     s.at, o.at = o.at, s.at
@@ -242,7 +241,7 @@ def bonus_pick(state: State, key: keys.Key, events: list[Event]) -> None:
             },
         )
     )
-    turns.end_turn(state, events)
+    machine.end_turn(state, events)
 
 
 def nearest_rival(state: State, reach: int, ok: Callable[[Slasher], bool]) -> int:

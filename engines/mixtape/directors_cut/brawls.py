@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from engines.core.events import Event
 from engines.mixtape.dice import triple
-from engines.mixtape.directors_cut import flow, health, hero, places, readings, spending, turns
+from engines.mixtape.directors_cut import health, hero, machine, places, readings, spending, winning
 from engines.mixtape.directors_cut import rules_data as R
+from engines.mixtape.directors_cut.noise import noise as make_noise
 from engines.mixtape.directors_cut.state import (
     State,
 )
@@ -136,7 +137,7 @@ def brawl_won(state: State, winner: int, loser: int, how: str, facts: dict, even
     health.hurt(state, loser, loss, sw.name, events, sw.seat)
     if sl.alive:
         health.to_start(state, loser, events)
-    turns.check_end(state, events)
+    winning.check_end(state, events)
     brawl_over(state, winner, events)
 
 
@@ -149,7 +150,18 @@ def brawl_over(state: State, winner: int, events: list[Event]) -> None:
     state.brawl = []
     state.brawl_after = ""
     noise, state.brawl_noise = state.brawl_noise, 0
-    if noise and hero.noise(state, noise, winner, events):
+    if noise and make_noise(state, noise, winner, events):
         hero.fight(state, winner, after, events)
         return
-    flow.resume(state, after, events)
+    machine.resume(state, after, events)
+
+
+@machine.ROLLS.step("brawl")
+def _roll(state: State, who: int, dice: list[str], extra: tuple[int, int, int], events: list[Event]) -> None:
+    """Each brawler spends just before their own roll (RB Using a Supply ...)."""
+    knives, _, noise = extra
+    state.brawl_noise += noise
+    if who == state.brawl[0]:
+        brawl_first(state, dice, knives, events)
+    else:
+        brawl_answer(state, dice, knives, events)

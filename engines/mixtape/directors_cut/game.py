@@ -2,8 +2,9 @@
 
 This module wires the mechanics to the engine contract; each mechanic is a module of its own (movement, scenes,
 kills, spending, searching, hero, brawls, locks, bonus, abilities, health, turns). Every automatic step runs
-inside `apply` up to the next decision. Steps that a decision may interrupt leave a tag in `state.after` or
-`state.brawl_after`, and the turn machine's table in flow.py picks the flow up from it.
+inside `apply` up to the next decision. The mechanics hand on to one another by name (machine.py's tables, the
+names tied to their handlers in flow.py); steps that a decision may interrupt leave a tag in `state.after`,
+`state.brawl_after` or `state.door`, and the turn machine picks the flow up from it.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from engines.core.events import Event
 from engines.core.rng import Rng
 from engines.mixtape import fact_names
 from engines.mixtape.dealing import deal
-from engines.mixtape.directors_cut import dealing, hero, phases, turns
+from engines.mixtape.directors_cut import dealing, hero, phases, winning
 from engines.mixtape.directors_cut import determinize as hidden
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import (
@@ -32,7 +33,8 @@ from engines.mixtape.directors_cut.state import (
     State,
     View,
 )
-from engines.mixtape.directors_cut.turns import PASSIVE, PERSON, SEATS
+from engines.mixtape.directors_cut.turns import PASSIVE
+from engines.mixtape.directors_cut.winning import PERSON, SEATS
 from engines.mixtape.fact_names import Renames
 from engines.mixtape.turn import MixtapeContract
 
@@ -120,9 +122,9 @@ class MixtapeMassacre(MixtapeContract):
     # -- the contract -------------------------------------------------------------------------------
 
     def outcome(self, state: State) -> Outcome | None:
-        """As every Mixtape game's, the ending worded from the souvenirs held (turns.ending)."""
+        """As every Mixtape game's, the ending worded from the souvenirs held (winning.ending)."""
         found = super().outcome(state)
-        return None if found is None else Outcome(found.result, found.winners, turns.ending(state))
+        return None if found is None else Outcome(found.result, found.winners, winning.ending(state))
 
     # What the search reads (engines/core/search.py): samples of the hidden things, and what an ending says.
     determinize = staticmethod(hidden.determinize)

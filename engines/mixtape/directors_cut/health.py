@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.core.events import Event
-from engines.mixtape.directors_cut import places, searching, turns
+from engines.mixtape.directors_cut import inventory, places, winning
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import (
     State,
@@ -33,7 +33,7 @@ def hurt(state: State, who: int, n: int, by: str, events: list[Event], by_seat: 
         return
     if s.supply and R.supply(s.supply).kind == "revive":
         kind = R.supply(s.supply)
-        searching.drop_supply(state, s)
+        inventory.drop_supply(state, s)
         s.health = kind.amount
         events.append(
             Event(
@@ -82,7 +82,7 @@ def hurt(state: State, who: int, n: int, by: str, events: list[Event], by_seat: 
             },
         )
     )
-    turns.check_end(state, events)
+    winning.check_end(state, events)
 
 
 def facts_by(seat: str) -> dict[str, str]:

@@ -1,23 +1,18 @@
-"""The Hero: noise and the Hero Meter, the Hero's roaming, and the fight with it."""
+"""The Hero: its roaming and the fight with it (noise and the Hero Meter: noise.py)."""
 
 from __future__ import annotations
 
 from engines.core.events import Event
-from engines.mixtape import meter
 from engines.mixtape.board import START
 from engines.mixtape.dice import triple
-from engines.mixtape.directors_cut import flow, health, locks, places, readings, searching, spending, turns
+from engines.mixtape.directors_cut import health, inventory, locks, machine, places, readings, spending
 from engines.mixtape.directors_cut import rules_data as R
+from engines.mixtape.directors_cut.noise import profile
 from engines.mixtape.directors_cut.state import (
     State,
 )
 
 B = R.BOARD
-
-
-def profile(state: State) -> R.Hero:
-    """The Hero's numbers now: Linda's Wolf form while a Full Moon is out."""
-    return R.hero_now(state.hero, state.wolf)
 
 
 def roams(state: State, events: list[Event]) -> None:
@@ -68,30 +63,9 @@ def roams(state: State, events: list[Event]) -> None:
     )
 
 
-def noise(state: State, n: int, who: int, events: list[Event]) -> bool:
-    """Raise the Hero Meter; True when the Hero comes for this slasher now."""
-    before = state.meter
-    state.meter, full = meter.raised(state.meter, n, R.METER)
-    s = state.slashers[who]
-    events.append(
-        Event(
-            "noise",
-            state.turn_no,
-            "hero",
-            {
-                "seat": s.seat,
-                "name": s.name,
-                "amount": n,
-                "meter": state.meter,
-                "full": R.METER,
-                "before": before,
-            },
-        )
-    )
-    return full
-
-
+@machine.FOR.step("fight")
 def fight(state: State, who: int, after: str, events: list[Event]) -> None:
+    """The Hero comes for `who` (RB Fighting Heroes); `after` goes on once the fight is over."""
     if state.result:
         return
     s = state.slashers[who]
@@ -140,7 +114,7 @@ def resolve_hero(state: State, dice: list[str], knives: int, fists: int, events:
         state.hero_at = ""
         events.append(Event("hero_defeated", state.turn_no, "hero", {**facts, "meter": state.meter}))
         if t in (R.KNIFE, R.PENTAGRAM):
-            searching.receive_supply(state, who, state.supplies.draw(state.rng), after, events)
+            machine.draw_supply(state, who, after, events)
             return
         resume_after_fight(state, who, after, events)
         return
@@ -184,7 +158,7 @@ def resolve_hero(state: State, dice: list[str], knives: int, fists: int, events:
                 )
             )
     if hero.supply_loss:
-        searching.drop_supply(state, s)
+        inventory.drop_supply(state, s)
     if state.card:
         state.scenes.discard(state.card)
         state.card = ""
@@ -192,12 +166,18 @@ def resolve_hero(state: State, dice: list[str], knives: int, fists: int, events:
     if s.alive:
         health.to_start(state, who, events)
     if who == state.current or not state.slashers[state.current].alive:
-        turns.end_turn(state, events)
+        machine.end_turn(state, events)
     else:
-        flow.resume(state, "end", events)
+        machine.resume(state, "end", events)
 
 
 def resume_after_fight(state: State, who: int, after: str, events: list[Event]) -> None:
     if who != state.current:
         after = "end"
-    flow.resume(state, after, events)
+    machine.resume(state, after, events)
+
+
+@machine.ROLLS.step("hero")
+def _roll(state: State, who: int, dice: list[str], extra: tuple[int, int, int], events: list[Event]) -> None:
+    knives, fists, _ = extra
+    resolve_hero(state, dice, knives, fists, events)

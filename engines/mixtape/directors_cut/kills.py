@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from engines.core.events import Event
 from engines.mixtape.dice import triple
-from engines.mixtape.directors_cut import flow, health, hero, readings, turns
+from engines.mixtape.directors_cut import health, hero, machine, readings, winning
 from engines.mixtape.directors_cut import rules_data as R
+from engines.mixtape.directors_cut.noise import noise as make_noise
 from engines.mixtape.directors_cut.state import (
     RUN,
     State,
@@ -38,10 +39,10 @@ def resolve_kill(
         events.append(Event("scene_redrawn", state.turn_no, "scene", facts))
         state.scenes.bury(state.card)
         state.card = ""
-        if noise and hero.noise(state, noise, state.current, events):
+        if noise and make_noise(state, noise, state.current, events):
             hero.fight(state, state.current, "offer_redraw", events)
             return
-        flow.resume(state, "offer_redraw", events)
+        machine.resume(state, "offer_redraw", events)
         return
     if reading in readings.KILLS:
         double = reading == "double"
@@ -50,16 +51,16 @@ def resolve_kill(
         state.card = ""
         runner = take_souvenirs(state, card.souvenirs * (R.COMBO_MULTIPLIER if double else 1), events)
         if t == R.PENTAGRAM:
-            for i in turns.living(state):
+            for i in winning.living(state):
                 if i != state.current:
                     health.hurt(state, i, R.HEX_DAMAGE, "a hex", events)
         if state.result:
             return
         state.after = "runner" if runner else "free_search"
-        if noise and hero.noise(state, noise, state.current, events):
+        if noise and make_noise(state, noise, state.current, events):
             hero.fight(state, state.current, state.after, events)
             return
-        flow.resume(state, state.after, events)
+        machine.resume(state, state.after, events)
         return
     events.append(Event("kill_failed", state.turn_no, "scene", facts))
     state.scenes.bury(state.card)
@@ -67,7 +68,7 @@ def resolve_kill(
     state.pending_noise = noise
     loc = s.at
     state.running = loc
-    state.chooser = turns.opponent(state)
+    state.chooser = winning.opponent(state)
     if B.locations[loc].neighbours and state.markers[loc]:
         state.phase = RUN
     else:
@@ -98,10 +99,10 @@ def after_run(state: State, events: list[Event]) -> None:
     state.running = ""
     state.chooser = -1
     noise, state.pending_noise = state.pending_noise, 0
-    if noise and hero.noise(state, noise, state.current, events):
+    if noise and make_noise(state, noise, state.current, events):
         hero.fight(state, state.current, "end", events)
         return
-    turns.end_turn(state, events)
+    machine.end_turn(state, events)
 
 
 def take_souvenirs(state: State, n: int, events: list[Event]) -> bool:
@@ -147,7 +148,7 @@ def take_souvenirs(state: State, n: int, events: list[Event]) -> bool:
         )
     )
     restock_if_empty(state, events)
-    turns.check_end(state, events)
+    winning.check_end(state, events)
     return runner
 
 
@@ -168,3 +169,11 @@ def restock_if_empty(state: State, events: list[Event]) -> None:
             {"count": len(placed), "places": [B.locations[loc].name for loc in placed]},
         )
     )
+
+
+@machine.ROLLS.step("kill")
+def _roll(state: State, who: int, dice: list[str], extra: tuple[int, int, int], events: list[Event]) -> None:
+    knives, _, noise = extra
+    s = state.slashers[who]
+    edge, s.edge = s.edge, 0
+    resolve_kill(state, dice, knives + edge, noise, events, edge)

@@ -7,8 +7,9 @@ from engines.core.contract import (
     Option,
 )
 from engines.core.events import Event
-from engines.mixtape.directors_cut import flow, hero, movement, readings
+from engines.mixtape.directors_cut import machine, readings
 from engines.mixtape.directors_cut import rules_data as R
+from engines.mixtape.directors_cut.noise import noise as make_noise
 from engines.mixtape.directors_cut.state import (
     Slasher,
     State,
@@ -91,10 +92,10 @@ def resolve_unlock(state: State, dice: list[str], knives: int, noise: int, event
         after = "door"
     else:
         state.door = ""
-    if noise and hero.noise(state, noise, state.current, events):
-        hero.fight(state, state.current, after, events)
+    if noise and make_noise(state, noise, state.current, events):
+        machine.fight(state, state.current, after, events)
         return
-    flow.resume(state, after, events)
+    machine.resume(state, after, events)
 
 
 def door_decision(state: State, cur: Slasher) -> Decision:
@@ -138,6 +139,12 @@ def door(state: State, enter: bool, events: list[Event]) -> None:
                 {"seat": s.seat, "name": s.name, "place": B.locations[s.at].name},
             )
         )
-        movement.arrive(state, events)
+        machine.then(state, "arrive", events)
     else:
-        flow.AFTER.run(then, state, events)  # "turn" goes on with the turn, "end" ends it
+        machine.then(state, then, events)  # "turn" goes on with the turn, "end" ends it
+
+
+@machine.ROLLS.step("unlock")
+def _roll(state: State, who: int, dice: list[str], extra: tuple[int, int, int], events: list[Event]) -> None:
+    knives, _, noise = extra
+    resolve_unlock(state, dice, knives, noise, events)

@@ -11,7 +11,7 @@ from engines.core.contract import (
 from engines.core.events import Event
 from engines.mixtape import movement as moving
 from engines.mixtape.board import BONUS, ENTRANCE, START
-from engines.mixtape.directors_cut import bonus, brawls, hero, keys, places, scenes, turns
+from engines.mixtape.directors_cut import bonus, brawls, hero, keys, machine, places, scenes
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.state import (
     AT_LOCK,
@@ -37,7 +37,7 @@ def roll_move(state: State, events: list[Event]) -> None:
     def told() -> dict[str, int]:
         return {"total": sum(state.roll), "stops": len(state.stops)}
 
-    moving.roll_move(state, s, R.MOVEMENT_DICE, reach, turns.end_turn, events, told)
+    moving.roll_move(state, s, R.MOVEMENT_DICE, reach, machine.end_turn, events, told)
 
 
 def move_options(state: State) -> list[Option]:
@@ -133,7 +133,7 @@ def arrive_place(state: State, events: list[Event]) -> None:
                     {"seat": s.seat, "name": s.name, "place": B.locations[node].name},
                 )
             )
-            turns.end_turn(state, events)
+            machine.end_turn(state, events)
         else:
             state.phase = SEARCH
     elif B.kind[node] == BONUS:
@@ -141,7 +141,7 @@ def arrive_place(state: State, events: list[Event]) -> None:
     elif B.kind[node] == ENTRANCE and node in state.locks:
         state.phase = AT_LOCK
     else:
-        turns.end_turn(state, events)
+        machine.end_turn(state, events)
 
 
 def stops_in_order(stops: Mapping[str, int]) -> list[tuple[str, int]]:

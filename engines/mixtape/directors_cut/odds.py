@@ -31,6 +31,43 @@ def supply_bonus(card: str, tokens: int, purpose: str) -> tuple[int, int, int]:
     return knives, fists, noise
 
 
+def usable(state: State, who: int, purpose: str) -> int:
+    """How many tokens (or 1 for an infinite card) this slasher may spend on this roll."""
+    s = state.slashers[who]
+    if not s.supply:
+        return 0
+    kind = R.supply(s.supply)
+    wanted = {
+        "kill": ("knife",),
+        "unlock": ("knife",),
+        "brawl": ("knife",),
+        "defend": ("fist",),
+        "survivor": ("fist",),
+        "hero": ("knife", "fist"),
+    }[purpose]
+    if kind.kind not in wanted:
+        return 0
+    return 1 if kind.infinite else s.trackers
+
+
+def helpful(state: State) -> list[int]:
+    """The token counts offered for the pending roll: 0, then each count whose roll ends some way with another
+    chance than one token fewer. A spend that leaves every chance as it was only costs tokens and noise, so it
+    is not offered (RULES.md, "Spends that cannot help"); every count is offered in a brawl, where knives past
+    a win still count."""
+    s = state.slashers[state.spender]
+    most = usable(state, state.spender, state.purpose)
+    out = [0]
+    before = pending_chances(state, 0, 0)
+    for n in range(1, most + 1):
+        knives, fists, _ = supply_bonus(s.supply, n, state.purpose)
+        now = pending_chances(state, knives, fists)
+        if now is None or now != before:
+            out.append(n)
+        before = now
+    return out
+
+
 class SpendOffer(NamedTuple):
     """One spend the engine offers before a roll: its key, the tokens, the dice rolled, and what they add."""
 
@@ -44,13 +81,13 @@ class SpendOffer(NamedTuple):
 
 def spend_offers(state: State) -> list[SpendOffer]:
     """Every spend of the pending SPEND decision, 0 tokens first, with the dice and bonus the roll will have."""
-    from engines.mixtape.directors_cut import keys, spending
+    from engines.mixtape.directors_cut import keys
 
     s = state.slashers[state.spender]
     n_dice = dice_count()
     return [
         SpendOffer(keys.spend(n), n, n_dice, *supply_bonus(s.supply, n, state.purpose))
-        for n in spending.helpful(state)
+        for n in helpful(state)
     ]
 
 
@@ -122,7 +159,7 @@ GOES_WELL = {
 
 def pending_chances(state: State, knives: int, fists: int) -> tuple[Fraction, ...] | None:
     """The chance of each way the pending roll (not a brawl) can end, with these knives and fists from the
-    spender's supply: what decides whether a spend can help (spending.helpful). None for a brawl, whose knives
+    spender's supply: what decides whether a spend can help (`helpful`). None for a brawl, whose knives
     past a win still count (six or more cost the loser more)."""
     p = pending(state)
     if p.purpose == "brawl":

@@ -1,4 +1,5 @@
-"""The decision of each phase and what a chosen key does in it: two tables of the turn machine, by phase."""
+"""The decision of each phase and what a chosen key does in it: the turn machine's two tables by phase
+(machine.DECISIONS and machine.CHOICES), filled here."""
 
 from __future__ import annotations
 
@@ -8,12 +9,12 @@ from engines.core.contract import (
     Option,
 )
 from engines.core.events import Event
-from engines.core.steps import Steps
 from engines.mixtape import turn
 from engines.mixtape.directors_cut import (
     abilities,
     bonus,
     brawls,
+    flow,  # noqa: F401  registers the named steps every mechanic hands on to
     keys,
     kills,
     locks,
@@ -26,6 +27,7 @@ from engines.mixtape.directors_cut import (
     turns,
 )
 from engines.mixtape.directors_cut import rules_data as R
+from engines.mixtape.directors_cut.machine import CHOICES, DECISIONS
 from engines.mixtape.directors_cut.state import (
     AID,
     AT_LOCK,
@@ -48,11 +50,6 @@ from engines.mixtape.directors_cut.state import (
 )
 
 B = R.BOARD
-
-DECISIONS: Steps[[State], Decision | None] = Steps("director's cut decisions")
-"""Phase -> the decision waiting in it: (state) -> Decision | None."""
-CHOICES: Steps[[State, keys.Key, list[Event]], None] = Steps("director's cut choices")
-"""Phase -> what a legal key chosen in it does: (state, key, events)."""
 
 
 def decide(state: State) -> Decision | None:

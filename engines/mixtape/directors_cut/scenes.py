@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from engines.core.events import Event
 from engines.mixtape.dice import triple
-from engines.mixtape.directors_cut import flow, health, hero, kills, readings, searching, spending, turns
+from engines.mixtape.directors_cut import health, hero, inventory, kills, machine, readings, spending, winning
 from engines.mixtape.directors_cut import rules_data as R
+from engines.mixtape.directors_cut.noise import noise as make_noise
 from engines.mixtape.directors_cut.state import (
     State,
 )
@@ -44,13 +45,13 @@ def scene(state: State, events: list[Event]) -> None:
         state.wolf = True
         moon = {"seat": s.seat, "name": s.name, "draws": True}
         events.append(Event("full_moon", state.turn_no, "scene", moon))
-        if hero.noise(state, card.noise, state.current, events):
+        if make_noise(state, card.noise, state.current, events):
             moon["draws"] = False  # the Hero comes first: the draw waits on the fight (the story says so)
             hero.fight(state, state.current, "redraw", events)
             return
         scene(state, events)
         return
-    if card.noise and hero.noise(state, card.noise, state.current, events):
+    if card.noise and make_noise(state, card.noise, state.current, events):
         hero.fight(state, state.current, "card", events)
         return
     play_card(state, events)
@@ -82,7 +83,7 @@ def play_card(state: State, events: list[Event]) -> None:
             )
         )
         health.hurt(state, state.current, card.damage, "a victim", events)
-        turns.end_turn(state, events)
+        machine.end_turn(state, events)
     else:
         spending.ask_spend(state, state.current, "defend", events)
 
@@ -117,10 +118,10 @@ def resolve_defend(state: State, dice: list[str], fists: int, noise: int, events
         after = "end"
     if not s.alive:
         after = "end"
-    if noise and s.alive and hero.noise(state, noise, state.current, events):
+    if noise and s.alive and make_noise(state, noise, state.current, events):
         hero.fight(state, state.current, after, events)
         return
-    flow.resume(state, after, events)
+    machine.resume(state, after, events)
 
 
 def resolve_survivor(state: State, dice: list[str], fists: int, events: list[Event]) -> None:
@@ -140,7 +141,7 @@ def resolve_survivor(state: State, dice: list[str], fists: int, events: list[Eve
                 {"seat": s.seat, "name": s.name, "dice": dice, "fists": got},
             )
         )
-        turns.end_turn(state, events)
+        machine.end_turn(state, events)
         return
     events.append(
         Event(
@@ -160,8 +161,8 @@ def resolve_survivor(state: State, dice: list[str], fists: int, events: list[Eve
     health.hurt(state, state.current, card.damage, "The Survivor", events)
     if state.result:
         return
-    searching.drop_supply(state, s)
-    for i in turns.living(state):
+    inventory.drop_supply(state, s)
+    for i in winning.living(state):
         if i == state.current:
             continue
         o = state.slashers[i]
@@ -187,9 +188,9 @@ def resolve_survivor(state: State, dice: list[str], fists: int, events: list[Eve
         state.bank.append(state.markers[loc].pop())
         events.append(Event("marker_removed", state.turn_no, "scene", {"place": B.locations[loc].name}))
         kills.restock_if_empty(state, events)
-    for i in turns.living(state):
+    for i in winning.living(state):
         health.to_start(state, i, events)
-    turns.end_turn(state, events)
+    machine.end_turn(state, events)
 
 
 def redraw(state: State, again: bool, events: list[Event]) -> None:
@@ -198,4 +199,19 @@ def redraw(state: State, again: bool, events: list[Event]) -> None:
     if again:
         scene(state, events)
     else:
-        turns.end_turn(state, events)
+        machine.end_turn(state, events)
+
+
+@machine.ROLLS.step("defend")
+def _defend(
+    state: State, who: int, dice: list[str], extra: tuple[int, int, int], events: list[Event]
+) -> None:
+    _, fists, noise = extra
+    resolve_defend(state, dice, fists, noise, events)
+
+
+@machine.ROLLS.step("survivor")
+def _survivor(
+    state: State, who: int, dice: list[str], extra: tuple[int, int, int], events: list[Event]
+) -> None:
+    resolve_survivor(state, dice, extra[1], events)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from engines.core.events import Event
 from engines.mixtape import turn
-from engines.mixtape.directors_cut import flow, hero, turns
+from engines.mixtape.directors_cut import hero, machine
 from engines.mixtape.directors_cut import rules_data as R
+from engines.mixtape.directors_cut.inventory import trackers_for
+from engines.mixtape.directors_cut.noise import noise, profile
 from engines.mixtape.directors_cut.state import (
     AID,
     KEEP,
-    Slasher,
     State,
 )
 from engines.mixtape.searching import roll_search
@@ -24,12 +25,17 @@ def search(state: State, events: list[Event], after: str = "end") -> None:
     face = roll_search(state, s, R.SEARCH_FACES, "search", events, {"place": B.locations[s.at].name})
     if face == "search":
         receive_supply(state, state.current, state.supplies.draw(state.rng), after, events)
-    elif face == "noise" and hero.noise(state, R.SEARCH_NOISE, state.current, events):
+    elif face == "noise" and noise(state, R.SEARCH_NOISE, state.current, events):
         hero.fight(state, state.current, after, events)
     elif face == "noise":
-        flow.resume(state, after, events)
+        machine.resume(state, after, events)
     else:
-        turns.end_turn(state, events)
+        machine.end_turn(state, events)
+
+
+@machine.FOR.step("supply")
+def _draw(state: State, who: int, after: str, events: list[Event]) -> None:
+    receive_supply(state, who, state.supplies.draw(state.rng), after, events)
 
 
 def receive_supply(state: State, who: int, card: str, after: str, events: list[Event]) -> None:
@@ -51,7 +57,7 @@ def receive_supply(state: State, who: int, card: str, after: str, events: list[E
                 "hero_called",
                 state.turn_no,
                 "hero",
-                {"seat": s.seat, "name": s.name, "hero": hero.profile(state).name, "meter": state.meter},
+                {"seat": s.seat, "name": s.name, "hero": profile(state).name, "meter": state.meter},
             )
         )
         hero.fight(state, who, after, events)
@@ -61,7 +67,7 @@ def receive_supply(state: State, who: int, card: str, after: str, events: list[E
             state.supplies.discard(card)
         else:
             s.key = card
-        flow.resume(state, after, events)
+        machine.resume(state, after, events)
         return
     if kind.kind == "heal" and s.health < R.HEALTH:  # RB First Aid Kit: "use now or at the start of any turn"
         turn.ask_keep(state, who, card, after, AID)
@@ -75,25 +81,9 @@ def hold(state: State, who: int, card: str, after: str, events: list[Event]) -> 
     if not s.supply:
         s.supply = card
         s.trackers = trackers_for(state, card)
-        flow.resume(state, after, events)
+        machine.resume(state, after, events)
         return
     turn.ask_keep(state, who, card, after, KEEP)
-
-
-def trackers_for(state: State, card: str) -> int:
-    """The Supply Tracker Tokens a supply taken now comes with: the number its card notes, or what the bank has
-    left of the box's 16 when that is fewer (designed: the rulebook says to take the amount noted and gives the
-    box 16; the bank is the tokens on no held card). An infinite card takes none."""
-    bank = R.TRACKER_TOKENS - sum(x.trackers for x in state.slashers)
-    return max(0, min(R.supply(card).uses, bank))
-
-
-def drop_supply(state: State, s: Slasher) -> None:
-    """Discard the supply a slasher holds, if any, and its trackers with it: the one-supply hand is empty."""
-    if s.supply:
-        state.supplies.discard(s.supply)
-        s.supply = ""
-        s.trackers = 0
 
 
 def aid(state: State, now: bool, events: list[Event]) -> None:
@@ -122,7 +112,7 @@ def aid(state: State, now: bool, events: list[Event]) -> None:
             },
         )
     )
-    flow.resume(state, after, events)
+    machine.resume(state, after, events)
 
 
 def keep(state: State, new: bool, events: list[Event]) -> None:
@@ -145,4 +135,4 @@ def keep(state: State, new: bool, events: list[Event]) -> None:
     )
     state.drawn = ""
     state.keeper = -1
-    flow.resume(state, state.after, events)
+    machine.resume(state, state.after, events)

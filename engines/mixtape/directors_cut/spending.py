@@ -1,4 +1,5 @@
-"""Spending supply tokens before an action roll, and the roll itself handed to what it was for."""
+"""Spending supply tokens before an action roll, and the roll itself handed to what it was for (machine.ROLLS,
+each purpose's reading registered by its mechanic)."""
 
 from __future__ import annotations
 
@@ -7,54 +8,17 @@ from engines.core.contract import (
     Option,
 )
 from engines.core.events import Event
-from engines.core.steps import Steps
 from engines.mixtape import spending as shared
 from engines.mixtape.dice import roll_action
-from engines.mixtape.directors_cut import brawls, hero, keys, kills, locks, odds, scenes, searching
+from engines.mixtape.directors_cut import inventory, keys, machine, odds
 from engines.mixtape.directors_cut import rules_data as R
+from engines.mixtape.directors_cut.odds import helpful, usable
 from engines.mixtape.directors_cut.state import (
     SPEND,
     State,
 )
 
 B = R.BOARD
-
-
-def usable(state: State, who: int, purpose: str) -> int:
-    """How many tokens (or 1 for an infinite card) this slasher may spend on this roll."""
-    s = state.slashers[who]
-    if not s.supply:
-        return 0
-    kind = R.supply(s.supply)
-    wanted = {
-        "kill": ("knife",),
-        "unlock": ("knife",),
-        "brawl": ("knife",),
-        "defend": ("fist",),
-        "survivor": ("fist",),
-        "hero": ("knife", "fist"),
-    }[purpose]
-    if kind.kind not in wanted:
-        return 0
-    return 1 if kind.infinite else s.trackers
-
-
-def helpful(state: State) -> list[int]:
-    """The token counts offered for the pending roll: 0, then each count whose roll ends some way with another
-    chance than one token fewer. A spend that leaves every chance as it was only costs tokens and noise, so it
-    is not offered (RULES.md, "Spends that cannot help"); every count is offered in a brawl, where knives past
-    a win still count."""
-    s = state.slashers[state.spender]
-    most = usable(state, state.spender, state.purpose)
-    out = [0]
-    before = odds.pending_chances(state, 0, 0)
-    for n in range(1, most + 1):
-        knives, fists, _ = odds.supply_bonus(s.supply, n, state.purpose)
-        now = odds.pending_chances(state, knives, fists)
-        if now is None or now != before:
-            out.append(n)
-        before = now
-    return out
 
 
 def held_spend(state: State, key: str) -> bool:
@@ -67,7 +31,9 @@ def held_spend(state: State, key: str) -> bool:
     return any(keys.spend(n) == key for n in range(1, most + 1))
 
 
+@machine.FOR.step("spend")
 def ask_spend(state: State, who: int, purpose: str, events: list[Event]) -> None:
+    """Wait for `who` to spend before the roll for `purpose` (or roll at once, holding nothing for it)."""
     if state.result:
         return
     shared.ask_spend(
@@ -110,24 +76,6 @@ def spend_decision(state: State) -> Decision:
     return Decision(s.seat, "spend", prompt, tuple(opts))
 
 
-def use_tracker(state: State, who: int, n: int, events: list[Event]) -> None:
-    s = state.slashers[who]
-    kind = R.supply(s.supply)
-    if kind.infinite or n == 0:
-        return
-    s.trackers -= n
-    if s.trackers <= 0:
-        events.append(
-            Event(
-                "supply_spent",
-                state.turn_no,
-                "supply",
-                {"seat": s.seat, "name": s.name, "card": kind.name},
-            )
-        )
-        searching.drop_supply(state, s)
-
-
 def spend(state: State, n: int, events: list[Event]) -> None:
     who = state.spender
     s = state.slashers[who]
@@ -151,62 +99,9 @@ def spend(state: State, n: int, events: list[Event]) -> None:
                 },
             )
         )
-        use_tracker(state, who, n, events)
+        inventory.use_tracker(state, who, n, events)
     dice = roll_action(state.rng, R.ACTION_FACES, odds.dice_count())
-    ROLLS.run(purpose, state, who, dice, (knives, fists, noise), events)
-
-
-ROLLS: Steps[[State, int, list[str], tuple[int, int, int], list[Event]], None] = Steps("director's cut rolls")
-"""What an action roll was for (`state.purpose`) -> what reads it: (state, who, dice, (knives, fists, noise),
-events), the knives and fists the supplies add and the noise they make."""
-
-
-@ROLLS.step("brawl")
-def _brawl(state: State, who: int, dice: list[str], extra: tuple[int, int, int], events: list[Event]) -> None:
-    """Each brawler spends just before their own roll (RB Using a Supply ...)."""
-    knives, _, noise = extra
-    state.brawl_noise += noise
-    if who == state.brawl[0]:
-        brawls.brawl_first(state, dice, knives, events)
-    else:
-        brawls.brawl_answer(state, dice, knives, events)
-
-
-@ROLLS.step("kill")
-def _kill(state: State, who: int, dice: list[str], extra: tuple[int, int, int], events: list[Event]) -> None:
-    knives, _, noise = extra
-    s = state.slashers[who]
-    edge, s.edge = s.edge, 0
-    kills.resolve_kill(state, dice, knives + edge, noise, events, edge)
-
-
-@ROLLS.step("defend")
-def _defend(
-    state: State, who: int, dice: list[str], extra: tuple[int, int, int], events: list[Event]
-) -> None:
-    _, fists, noise = extra
-    scenes.resolve_defend(state, dice, fists, noise, events)
-
-
-@ROLLS.step("survivor")
-def _survivor(
-    state: State, who: int, dice: list[str], extra: tuple[int, int, int], events: list[Event]
-) -> None:
-    scenes.resolve_survivor(state, dice, extra[1], events)
-
-
-@ROLLS.step("unlock")
-def _unlock(
-    state: State, who: int, dice: list[str], extra: tuple[int, int, int], events: list[Event]
-) -> None:
-    knives, _, noise = extra
-    locks.resolve_unlock(state, dice, knives, noise, events)
-
-
-@ROLLS.step("hero")
-def _hero(state: State, who: int, dice: list[str], extra: tuple[int, int, int], events: list[Event]) -> None:
-    knives, fists, _ = extra
-    hero.resolve_hero(state, dice, knives, fists, events)
+    machine.ROLLS.run(purpose, state, who, dice, (knives, fists, noise), events)
 
 
 def count(n: int, icon: str) -> str:

@@ -6,7 +6,9 @@ Abilities never help in scuffles (rulebook, Scuffles), so nothing here is asked 
 
 from __future__ import annotations
 
+from engines.core.events import Event
 from engines.mixtape.tall_oaks import rules_data as R
+from engines.mixtape.tall_oaks.state import State, Survivor
 
 _KIND = {name: a.kind for name, a in R.ABILITIES.items()}
 _AMOUNT = {name: a.amount for name, a in R.ABILITIES.items()}
@@ -58,3 +60,15 @@ def short_step(name: str) -> int:
 def text(name: str) -> str:
     a = R.ABILITIES.get(name)
     return a.text if a else ""
+
+
+def ability_used(state: State, x: Survivor, kind: str, events: list[Event], **facts: object) -> None:
+    """Say that an ability changed what happened (its kind, and its numbers in `facts`)."""
+    events.append(
+        Event(
+            "ability",
+            state.turn_no,
+            state.phase,
+            {"seat": x.seat, "name": x.name, "ability": kind, **facts},
+        )
+    )

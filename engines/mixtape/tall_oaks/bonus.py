@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.core.events import Event
-from engines.mixtape.tall_oaks import checks, finals, health, rescues, searching, slasher, turns
+from engines.mixtape.tall_oaks import checks, finals, health, losses, machine, searching, slasher
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks.state import (
     TURN,
@@ -50,11 +50,11 @@ def bonus(state: State, events: list[Event]) -> None:
         searching.give_supply(state, state.current, "end", events)
         return
     elif bt.effect == "drop_rescue":
-        rescues.say_lost(
-            state, state.current, [], rescues.lose_rescues(state, state.current, bt.amount), "bonus", events
+        losses.say_lost(
+            state, state.current, [], losses.lose_rescues(state, state.current, bt.amount), "bonus", events
         )
     elif bt.effect == "hush" and not checks.legend_era(state) and not state.slasher_at:
         state.meter = max(0, state.meter - bt.amount)
     if bt.effect == "hush":
         facts["meter"] = state.meter
-    turns.end_turn(state, events)
+    machine.end_turn(state, events)

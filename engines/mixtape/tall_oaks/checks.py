@@ -7,6 +7,7 @@ ask the very same one and cannot disagree."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import NamedTuple, Protocol
 
 from engines.mixtape import meter
@@ -217,3 +218,13 @@ def business(s: Spot) -> str:
     if searchable(s.node, s.marker, s.searched, s.final_here):
         return "search"
     return "end"
+
+
+def on_start(state: State, node: str, but: int = -1) -> bool:
+    return any(x.at == node for i, x in enumerate(state.survivors) if i != but)
+
+
+@lru_cache(maxsize=8192)
+def nearest(start: str, candidates: tuple[str, ...]) -> str | None:
+    """The board's nearest candidate (the board never changes, so the answer is cached)."""
+    return B.nearest(start, candidates)

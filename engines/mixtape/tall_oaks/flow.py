@@ -1,16 +1,18 @@
-"""The turn machine's table: every tag a flow leaves in `state.after` and what it resumes.
+"""The named steps of the turn machine (machine.py's AFTER and STEPS): every tag a flow leaves in `state.after`,
+every step a mechanic hands on to, and the mechanic that carries each out.
 
 A supply spend, a keep choice or a fight may interrupt a flow; the tag says what comes next: "end" (end the
 turn), "noise" (make the spent supplies' noise, then end), "won:<kind>:<after>" (the prize of a fight won by
-Triple Actions, after its free supply). A tag with no handler raises `UnknownStep`."""
+Triple Actions, after its free supply). The mechanics name these steps rather than import one another; this
+module, above them all, ties each name to its mechanic. A tag with no handler raises `UnknownStep`."""
 
 from __future__ import annotations
 
 from engines.core.events import Event
-from engines.core.steps import Steps
-from engines.mixtape.keys import Key, join
+from engines.mixtape.keys import Key
+from engines.mixtape.tall_oaks import movement, scenes, slasher, tasks, turns
 from engines.mixtape.tall_oaks import rules_data as R
-from engines.mixtape.tall_oaks import slasher, turns
+from engines.mixtape.tall_oaks.machine import AFTER, STEPS
 from engines.mixtape.tall_oaks.state import (
     State,
 )
@@ -18,28 +20,8 @@ from engines.mixtape.tall_oaks.state import (
 B = R.BOARD
 
 
-AFTER: Steps[[State, Key, list[Event]], None] = Steps("tall oaks after")
-"""What a tag left in `state.after` resumes: (state, the tag read as a Key, events)."""
-
-
-def won(kind: str, then: str) -> str:
-    """The tag of a fight won by Triple Actions: its prize (`kind`) comes after the free supply, then `then`."""
-    return join("won", kind, then)
-
-
-def won_kind(after: str) -> str:
-    """The kind of fight a "won" tag's prize is for ("task", "final", "normal"), or "" for another tag."""
-    tag = Key.parse(after)
-    return tag.parts()[0] if tag.verb == "won" else ""
-
-
-def resume(state: State, after: str, events: list[Event]) -> None:
-    tag = Key.parse(after)
-    AFTER.run(tag.verb, state, tag, events)
-
-
 @AFTER.step("end")
-def _end(state: State, tag: Key, events: list[Event]) -> None:
+def _end_tag(state: State, tag: Key, events: list[Event]) -> None:
     turns.end_turn(state, events)
 
 
@@ -52,3 +34,24 @@ def _noise(state: State, tag: Key, events: list[Event]) -> None:
 def _won(state: State, tag: Key, events: list[Event]) -> None:
     kind, then = tag.parts()
     slasher.after_defeat(state, kind, then, events)
+
+
+@STEPS.step("end")
+def _end(state: State, events: list[Event]) -> None:
+    turns.end_turn(state, events)
+
+
+@STEPS.step("card")
+def _card(state: State, events: list[Event]) -> None:
+    """The Killer Scenes card in play, once a fight it called is won or driven off."""
+    scenes.play_card(state, events)
+
+
+@STEPS.step("complete_task")
+def _complete_task(state: State, events: list[Event]) -> None:
+    tasks.complete_task(state, events)
+
+
+@STEPS.step("arrive_place")
+def _arrive_place(state: State, events: list[Event]) -> None:
+    movement.arrive_place(state, events)

@@ -2,8 +2,9 @@
 
 This module wires the mechanics to the engine contract; each mechanic is a module of its own (movement, scenes,
 rescues, spending, searching, slasher, scuffles, tasks, finals, traitor, bonus, health, turns). Every automatic
-step runs inside `apply` up to the next decision. Steps that a decision may interrupt leave a tag in
-`state.after`, and the turn machine's table in flow.py picks the flow up from it. How a roll of the Action Dice
+step runs inside `apply` up to the next decision. The mechanics hand on to one another by name (machine.py's
+tables, the names tied to their handlers in flow.py); steps that a decision may interrupt leave a tag in
+`state.after`, and the turn machine picks the flow up from it. How a roll of the Action Dice
 reads, combos first, is in readings.py; what a survivor's ability changes is asked of abilities.py.
 """
 
@@ -33,7 +34,7 @@ from engines.mixtape.tall_oaks.state import (
     SurvivorView,
     View,
 )
-from engines.mixtape.tall_oaks.turns import PERSON, SEATS
+from engines.mixtape.tall_oaks.winning import PERSON, SEATS
 from engines.mixtape.turn import MixtapeContract
 
 __all__ = ["GAME", "PERSON", "SEATS", "EscapeFromTallOaks"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engines.core.events import Event
 from engines.mixtape.tall_oaks import abilities as A
-from engines.mixtape.tall_oaks import movement, opening, turns
+from engines.mixtape.tall_oaks import checks
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks.places import place
 from engines.mixtape.tall_oaks.state import (
@@ -24,7 +24,7 @@ def hurt(state: State, who: int, n: int, by: str, events: list[Event]) -> None:
         # Johnny (designed within the rulebook's "cheating death"): once per game he stays at 1 health; never
         # in a scuffle: "weapons and special abilities cannot be used to assist in scuffles" (RB Scuffles).
         x.health, x.cheated = R.ABILITIES[x.name].amount, True
-        turns.ability_used(state, x, "cheat_death", events)
+        A.ability_used(state, x, "cheat_death", events)
     events.append(
         Event(
             "hurt",
@@ -76,8 +76,8 @@ def hurt(state: State, who: int, n: int, by: str, events: list[Event]) -> None:
 def to_start(state: State, who: int, events: list[Event]) -> None:
     """Rulebook: to the nearest starting point no one else stands on."""
     x = state.survivors[who]
-    free = [p for p in B.starts if not opening.on_start(state, p, who)]
-    point = movement.nearest(x.at, tuple(free)) or free[0]
+    free = [p for p in B.starts if not checks.on_start(state, p, who)]
+    point = checks.nearest(x.at, tuple(free)) or free[0]
     x.at = point
     events.append(
         Event(

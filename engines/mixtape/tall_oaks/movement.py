@@ -12,8 +12,19 @@ from engines.core.steps import Steps
 from engines.mixtape import movement as moving
 from engines.mixtape.board import START
 from engines.mixtape.tall_oaks import abilities as A
-from engines.mixtape.tall_oaks import bonus, checks, keys, scenes, scuffles, searching, slasher, tasks, turns
+from engines.mixtape.tall_oaks import (
+    bonus,
+    checks,
+    keys,
+    machine,
+    scenes,
+    scuffles,
+    searching,
+    slasher,
+    tasks,
+)
 from engines.mixtape.tall_oaks import rules_data as R
+from engines.mixtape.tall_oaks.checks import nearest
 from engines.mixtape.tall_oaks.places import place
 from engines.mixtape.tall_oaks.state import (
     MOVE,
@@ -22,6 +33,7 @@ from engines.mixtape.tall_oaks.state import (
     TURN,
     State,
 )
+from engines.mixtape.tall_oaks.winning import finish
 
 B = R.BOARD
 SHORTCUTS = tuple(sorted(R.MULTI_ENTRANCE))
@@ -44,12 +56,6 @@ def _move_stops(
     if short and roll > short:
         stops = {**board_stops(start, roll - short, through), **stops}
     return {n: v for n, v in stops.items() if not (n in held and B.kind.get(n) == START)}
-
-
-@lru_cache(maxsize=8192)
-def nearest(start: str, candidates: tuple[str, ...]) -> str | None:
-    """The board's nearest candidate (the board never changes, so the answer is cached)."""
-    return B.nearest(start, candidates)
 
 
 _OPTIONS_FOR: dict[int, tuple[dict[str, int], tuple[Option, ...]]] = {}
@@ -92,7 +98,7 @@ def roll_move(state: State, events: list[Event]) -> None:
         # The cached dict itself: a state's stops are only ever replaced, never changed in place.
         return _move_stops(x.at, total, through, held, short)
 
-    moving.roll_move(state, x, dice, reach, turns.end_turn, events)
+    moving.roll_move(state, x, dice, reach, machine.end_turn, events)
 
 
 def move_options(state: State) -> tuple[Option, ...]:
@@ -132,7 +138,7 @@ def arrive(state: State, events: list[Event]) -> None:
         slasher.start_fight(state, state.current, "normal", "end", events)
         return
     if first == "escape":
-        turns.finish(state, [state.survivors[state.current].seat], "escape", events)
+        finish(state, [state.survivors[state.current].seat], "escape", events)
         return
     if first == "scuffle":
         state.phase = SCUFFLE
@@ -165,9 +171,10 @@ PLACES: Steps[[State, list[Event]], None] = Steps("tall oaks places")
 PLACES.step("scene")(lambda state, events: scenes.scene(state, events))
 PLACES.step("task")(lambda state, events: tasks.task_here(state, events))
 PLACES.step("search")(lambda state, events: searching.search(state, events))
-PLACES.step("end")(lambda state, events: turns.end_turn(state, events))
+PLACES.step("end")(lambda state, events: machine.end_turn(state, events))
 
 
+@machine.FLEE.step("flee")
 def flee(state: State, draw: bool, events: list[Event]) -> bool:
     """Unique combos: move to the nearest other location. `draw`: it does its work at once (a Killer Scene,
     a search); else the turn ends there (after any scuffle: rulebook, Unique Combos Vs. Slashers NOTE).
@@ -183,11 +190,11 @@ def flee(state: State, draw: bool, events: list[Event]) -> bool:
         arrive(state, events)
         return True
     if dest == R.REC and state.helipad and x.final_token:
-        turns.finish(state, [x.seat], "escape", events)  # fled straight onto the Helipad
+        finish(state, [x.seat], "escape", events)  # fled straight onto the Helipad
         return True
     if scuffles.scuffle_targets(state):
         state.after = "escaped"
         state.phase = SCUFFLE
         return True
-    turns.end_turn(state, events)
+    machine.end_turn(state, events)
     return True

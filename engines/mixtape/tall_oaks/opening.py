@@ -13,10 +13,6 @@ from engines.mixtape.tall_oaks.state import (
 B = R.BOARD
 
 
-def on_start(state: State, node: str, but: int = -1) -> bool:
-    return any(x.at == node for i, x in enumerate(state.survivors) if i != but)
-
-
 def place_start(state: State, point: str, events: list[Event]) -> None:
     x = state.survivors[state.placing]
     x.at = point

@@ -11,6 +11,7 @@ from engines.core.steps import Steps
 from engines.mixtape import turn
 from engines.mixtape.tall_oaks import (
     checks,
+    flow,  # noqa: F401  registers the named steps every mechanic hands on to
     keys,
     messages,
     movement,
@@ -60,7 +61,7 @@ DECISIONS.step(OVER)(turn.no_decision)
 
 @DECISIONS.step(START_POINT)
 def _start_decision(state: State) -> Decision:
-    free = [p for p in B.starts if not opening.on_start(state, p)]
+    free = [p for p in B.starts if not checks.on_start(state, p)]
     return Decision(
         state.survivors[state.placing].seat,
         "start",

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from engines.core.events import Event
-from engines.mixtape.tall_oaks import finals, health, movement, scenes, searching, slasher
+from engines.mixtape.tall_oaks import finals, health, machine, scenes, searching, slasher
 from engines.mixtape.tall_oaks import rules_data as R
+from engines.mixtape.tall_oaks.in_play import bury_scene, discard_scene
+from engines.mixtape.tall_oaks.losses import lose_rescues, say_lost
 from engines.mixtape.tall_oaks.places import place
 from engines.mixtape.tall_oaks.readings import WON, outcome
 from engines.mixtape.tall_oaks.state import (
@@ -23,13 +25,13 @@ def resolve_rescue(state: State, result: str, events: list[Event]) -> None:
     if won == "bury":
         # Unique combos: bury the card; no return to a starting point.
         told = scenes.combo(state, "rescue", result, events)
-        scenes.bury_scene(state)
+        bury_scene(state)
         if result == "stay":
             slasher.after_noise(state, events)
         else:
-            told["flees"] = movement.flee(state, True, events)  # the noise may call the Slasher first
+            told["flees"] = machine.flee(state, True, events)  # the noise may call the Slasher first
         return
-    scenes.discard_scene(state)
+    discard_scene(state)
     ok = won in WON
     n = sc.rescues * (2 if won == "double" else 1)
     if won == "double":
@@ -78,10 +80,10 @@ def resolve_defend(state: State, result: str, events: list[Event]) -> None:
     told = scenes.combo(state, "defend", result, events) if result in ("nothing", "redraw", "flee_draw") else {}
     won = outcome("defend", result)
     if won == "run":
-        scenes.bury_scene(state)
-        told["flees"] = movement.flee(state, True, events)  # the noise may call the Slasher first
+        bury_scene(state)
+        told["flees"] = machine.flee(state, True, events)  # the noise may call the Slasher first
         return
-    scenes.discard_scene(state)
+    discard_scene(state)
     ok = won == "held"
     events.append(
         Event(
@@ -105,7 +107,7 @@ def resolve_defend(state: State, result: str, events: list[Event]) -> None:
 
 def resolve_invaders(state: State, result: str, events: list[Event]) -> None:
     x = state.survivors[state.current]
-    scenes.discard_scene(state)
+    discard_scene(state)
     ok = outcome("invaders", result) in WON
     events.append(Event("invaders", state.turn_no, TURN, {"seat": x.seat, "name": x.name, "ok": ok}))
     if not ok:
@@ -129,28 +131,3 @@ def resolve_invaders(state: State, result: str, events: list[Event]) -> None:
             facts = {"done": sum(state.done), "left": len(state.center)}
             events.append(Event("power_out", state.turn_no, TURN, facts))
     slasher.after_noise(state, events)
-
-
-def lose_rescues(state: State, who: int, n: int) -> int:
-    x = state.survivors[who]
-    lost = 0
-    for _ in range(n):
-        if x.rescues:
-            state.bank.append(x.rescues.pop())
-            lost += 1
-    return lost
-
-
-def say_lost(state: State, who: int, items: list[str], rescues: int, by: str, events: list[Event]) -> None:
-    """Say what a survivor lost (supplies by name, rescue tokens by count); nothing lost, nothing said."""
-    if not items and not rescues:
-        return
-    x = state.survivors[who]
-    events.append(
-        Event(
-            "lost",
-            state.turn_no,
-            state.phase,
-            {"seat": x.seat, "name": x.name, "items": items, "rescues": rescues, "by": by, "total": len(x.rescues)},
-        )
-    )

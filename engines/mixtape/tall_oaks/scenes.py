@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core.events import Event
-from engines.mixtape.tall_oaks import checks, health, slasher, spending, turns
+from engines.mixtape.tall_oaks import checks, health, machine, slasher
 from engines.mixtape.tall_oaks import rules_data as R
+from engines.mixtape.tall_oaks.in_play import discard_scene
 from engines.mixtape.tall_oaks.places import place
 from engines.mixtape.tall_oaks.readings import NEEDS_WEAPON, SCENE_ROLL
 from engines.mixtape.tall_oaks.state import (
@@ -52,12 +53,6 @@ def scene(state: State, events: list[Event]) -> None:
     play_card(state, events)
 
 
-def discard_scene(state: State) -> None:
-    if state.card:
-        state.scenes.discard(state.card)
-        state.card = ""
-
-
 def play_card(state: State, events: list[Event]) -> None:
     x = state.survivors[state.current]
     sc = R.SCENES[state.card]
@@ -65,15 +60,15 @@ def play_card(state: State, events: list[Event]) -> None:
         events.append(Event("unarmed", state.turn_no, TURN, {"seat": x.seat, "name": x.name}))
         discard_scene(state)
         health.to_start(state, state.current, events)
-        turns.end_turn(state, events)
+        machine.end_turn(state, events)
         return
     purpose = SCENE_ROLL.get(sc.kind)
     if purpose:
-        spending.ask_spend(state, state.current, purpose, events)
+        machine.ask_spend(state, state.current, purpose, events)
     else:  # late: no defence
         discard_scene(state)
         health.hurt(state, state.current, sc.damage, "scene", events)
-        turns.end_turn(state, events)
+        machine.end_turn(state, events)
 
 
 def combo(state: State, purpose: str, effect: str, events: list[Event]) -> dict[str, Any]:
@@ -82,9 +77,3 @@ def combo(state: State, purpose: str, effect: str, events: list[Event]) -> dict[
     facts: dict[str, Any] = {"seat": x.seat, "name": x.name, "purpose": purpose, "effect": effect}
     events.append(Event("combo", state.turn_no, TURN, facts))
     return facts
-
-
-def bury_scene(state: State) -> None:
-    if state.card:
-        state.scenes.bury(state.card)
-        state.card = ""

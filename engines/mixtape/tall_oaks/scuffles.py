@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.core.events import Event
-from engines.mixtape.tall_oaks import checks, finals, health, movement, spending, turns
+from engines.mixtape.tall_oaks import checks, finals, health, machine, spending
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks.readings import scuffle_round
 from engines.mixtape.tall_oaks.state import (
@@ -74,7 +74,7 @@ def scuffle(state: State, other: int, events: list[Event]) -> None:
         after_scuffle(state, events)
     else:
         state.after = ""
-        turns.end_turn(state, events)
+        machine.end_turn(state, events)
 
 
 def after_scuffle(state: State, events: list[Event]) -> None:
@@ -83,6 +83,6 @@ def after_scuffle(state: State, events: list[Event]) -> None:
     if state.after == "escaped":
         state.after = ""
         state.phase = TURN
-        turns.end_turn(state, events)
+        machine.end_turn(state, events)
         return
-    movement.arrive_place(state, events)
+    machine.then(state, "arrive_place", events)

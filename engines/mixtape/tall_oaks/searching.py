@@ -6,7 +6,7 @@ from engines.core.events import Event
 from engines.mixtape import turn
 from engines.mixtape.searching import roll_search
 from engines.mixtape.tall_oaks import abilities as A
-from engines.mixtape.tall_oaks import checks, flow, keys, slasher, turns
+from engines.mixtape.tall_oaks import checks, keys, machine, slasher
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks.state import (
     KEEP,
@@ -23,20 +23,22 @@ def search(state: State, events: list[Event]) -> None:
     rolled = roll_search(state, x, R.SEARCH_FACES, TURN, events)
     face = A.search_face(x.name, rolled)  # Ivy (designed): a Denied counts as a Search
     if face != rolled:
-        turns.ability_used(state, x, "search_denied", events)
+        A.ability_used(state, x, "search_denied", events)
     if face == "search":
         give_supply(state, state.current, "end", events)
         return
     if face == "noise" and slasher.noise(state, R.SEARCH_NOISE, state.current, events):
         slasher.start_fight(state, state.current, "normal", "end", events)
         return
-    turns.end_turn(state, events)
+    machine.end_turn(state, events)
 
 
+@machine.FOR.step("supply")
 def give_supply(state: State, who: int, after: str, events: list[Event]) -> None:
+    """`who` finds a supply (a Traitor card is pocketed); `after` goes on once it is dealt with."""
     x = state.survivors[who]
     if not x.alive:
-        flow.resume(state, after, events)
+        machine.resume(state, after, events)
         return
     card = state.supplies.draw(state.rng)
     kind = R.supply(card)
@@ -53,11 +55,11 @@ def give_supply(state: State, who: int, after: str, events: list[Event]) -> None
     )
     if kind.kind == R.TRAITOR:
         x.traitors.append(card)  # Rulebook: held without taking a slot
-        flow.resume(state, after, events)
+        machine.resume(state, after, events)
         return
     if room:
         take(x, card)
-        flow.resume(state, after, events)
+        machine.resume(state, after, events)
         return
     if not x.supplies and not droppable_tasks(state, x, after):
         state.supplies.discard(card)  # hands full of Task cards that cannot be let go now
@@ -69,14 +71,14 @@ def give_supply(state: State, who: int, after: str, events: list[Event]) -> None
                 {"seat": x.seat, "name": x.name, "card": kind.name, "task": 0, "kept": ""},
             )
         )
-        flow.resume(state, after, events)
+        machine.resume(state, after, events)
         return
     turn.ask_keep(state, who, card, after, KEEP)
 
 
 def droppable_tasks(state: State, x: Survivor, after: str) -> list[int]:
     """Task cards that may be let go for a new supply: not the one a won fight is completing now."""
-    fighting = checks.next_task(state) if flow.won_kind(after) == "task" else 0
+    fighting = checks.next_task(state) if machine.won_kind(after) == "task" else 0
     return [t for t in x.tasks if t != fighting]
 
 
@@ -117,4 +119,4 @@ def keep(state: State, drop: str, events: list[Event]) -> None:
     )
     state.phase = TURN
     after, state.after = state.after, ""
-    flow.resume(state, after, events)
+    machine.resume(state, after, events)

@@ -1,22 +1,13 @@
-"""The Slasher: noise and the Slasher Meter, and the fights (normal, Task battles, Final Scenes)."""
+"""The Slasher: noise and the Slasher Meter, and the fights (normal, Task battles, Final Scenes); what follows a
+fight is named (machine.py), not imported."""
 
 from __future__ import annotations
 
 from engines.core.events import Event
 from engines.mixtape.tall_oaks import abilities as A
-from engines.mixtape.tall_oaks import (
-    checks,
-    flow,
-    health,
-    movement,
-    rescues,
-    scenes,
-    searching,
-    spending,
-    tasks,
-    turns,
-)
+from engines.mixtape.tall_oaks import checks, health, losses, machine
 from engines.mixtape.tall_oaks import rules_data as R
+from engines.mixtape.tall_oaks.in_play import discard_scene
 from engines.mixtape.tall_oaks.places import place
 from engines.mixtape.tall_oaks.readings import outcome, read
 from engines.mixtape.tall_oaks.state import (
@@ -34,7 +25,7 @@ def slasher_name(state: State) -> str:
 def after_noise(state: State, events: list[Event]) -> None:
     """Make the noise of spent supplies; a Slasher it calls is fought now, and the turn ends."""
     if not noise_first(state, events):
-        turns.end_turn(state, events)
+        machine.end_turn(state, events)
 
 
 def noise_first(state: State, events: list[Event]) -> bool:
@@ -54,7 +45,7 @@ def noise(state: State, n: int, who: int, events: list[Event]) -> bool:
     x = state.survivors[who]
     made = A.quieter(x.name, n)
     if made < n:
-        turns.ability_used(state, x, "quiet", events, n=n, made=made)
+        A.ability_used(state, x, "quiet", events, n=n, made=made)
     if made <= 0:
         return False
     state.meter, called = checks.noise_heard(
@@ -107,7 +98,7 @@ def start_fight(state: State, who: int, kind: str, after: str, events: list[Even
             },
         )
     )
-    spending.ask_spend(state, who, "fight", events)
+    machine.ask_spend(state, who, "fight", events)
 
 
 def resolve_fight(
@@ -150,7 +141,7 @@ def resolve_fight(
     if result == "slay":
         # Unique combo: instant defeat and a free supply, then the fight's prize.
         slasher_defeated(state)
-        searching.give_supply(state, who, flow.won(kind, after), events)
+        machine.give_supply(state, who, machine.won(kind, after), events)
         return
     if won == "defeat":
         slasher_defeated(state)
@@ -161,14 +152,14 @@ def resolve_fight(
         state.slasher_at = ""
         state.meter = R.METER if checks.legend_era(state) else R.METER - R.REPEL_DROP
         if after == "card" and state.card:
-            scenes.play_card(state, events)
+            machine.then(state, "card", events)
             return
-        scenes.discard_scene(state)
-        turns.end_turn(state, events)
+        discard_scene(state)
+        machine.end_turn(state, events)
         return
-    scenes.discard_scene(state)
+    discard_scene(state)
     if result == "flee":
-        movement.flee(state, False, events)
+        machine.flee(state, False, events)
         return
     if won == "lose":
         # Rulebook, Fighting Slashers: the card's extras are lost. Which supply goes is designed: the one
@@ -180,21 +171,21 @@ def resolve_fight(
                 x.trackers.pop(card, None)
                 state.supplies.discard(card)
                 items.append(R.supply(card).name)
-        rescues.say_lost(state, who, items, rescues.lose_rescues(state, who, rescue_loss), "slasher", events)
+        losses.say_lost(state, who, items, losses.lose_rescues(state, who, rescue_loss), "slasher", events)
         lost = A.slasher_loss(x.name, damage)
         if lost < damage:
-            turns.ability_used(state, x, "tough", events, n=damage - lost)
+            A.ability_used(state, x, "tough", events, n=damage - lost)
         health.hurt(state, who, lost, "slasher", events)
     if x.alive:
         health.to_start(state, who, events)
-    turns.end_turn(state, events)
+    machine.end_turn(state, events)
 
 
 def after_defeat(state: State, kind: str, after: str, events: list[Event]) -> None:
     """The prize of a won fight: the Task, the Final Rescue token, or the Killer Scene that called it."""
     x = state.survivors[state.current]
     if kind == "task":
-        tasks.complete_task(state, events)
+        machine.then(state, "complete_task", events)
         return
     if kind == "final":
         x.final_token = True
@@ -203,9 +194,9 @@ def after_defeat(state: State, kind: str, after: str, events: list[Event]) -> No
             Event("final_rescue", state.turn_no, TURN, {"seat": x.seat, "name": x.name, "place": place(x.at)})
         )
     if after == "card" and state.card:
-        scenes.play_card(state, events)
+        machine.then(state, "card", events)
         return
-    turns.end_turn(state, events)
+    machine.end_turn(state, events)
 
 
 def slasher_defeated(state: State) -> None:

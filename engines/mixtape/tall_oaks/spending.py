@@ -15,7 +15,7 @@ from engines.core.rng import Rng
 from engines.core.steps import Steps
 from engines.mixtape import dice as mixtape_dice
 from engines.mixtape import spending as shared
-from engines.mixtape.tall_oaks import checks, keys, odds, rescues, slasher
+from engines.mixtape.tall_oaks import checks, keys, machine, odds, rescues, slasher
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks.readings import need, read
 from engines.mixtape.tall_oaks.state import (
@@ -195,7 +195,9 @@ def held_spend(state: State, key: str) -> bool:
     return any(keys.join("spend", way) == key for way, _ in every_spend(cards))
 
 
+@machine.FOR.step("spend")
 def ask_spend(state: State, who: int, purpose: str, events: list[Event]) -> None:
+    """Wait for `who` to spend before the roll for `purpose` (or roll at once, holding nothing for it)."""
     shared.ask_spend(
         state,
         who,

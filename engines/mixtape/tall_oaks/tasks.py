@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.core.events import Event
-from engines.mixtape.tall_oaks import checks, finals, keys, searching, slasher, turns
+from engines.mixtape.tall_oaks import checks, finals, keys, machine, searching, slasher
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks.places import place
 from engines.mixtape.tall_oaks.state import (
@@ -48,7 +48,7 @@ def task_choice(state: State, key: keys.Key, events: list[Event]) -> None:
     """The Rec Center's choice: `key` is "take", "leave" or "swap:<card>" (the part after "task:")."""
     x = state.survivors[state.current]
     if key.verb == "leave":
-        turns.end_turn(state, events)
+        machine.end_turn(state, events)
         return
     dropped = ""
     if key.verb == "swap":
@@ -61,7 +61,7 @@ def task_choice(state: State, key: keys.Key, events: list[Event]) -> None:
     x.tasks.append(task)
     facts = {"seat": x.seat, "name": x.name, "task": task, "left": len(state.center), "dropped": dropped}
     events.append(Event("task_taken", state.turn_no, TASK, facts))
-    turns.end_turn(state, events)
+    machine.end_turn(state, events)
 
 
 def task_here(state: State, events: list[Event]) -> None:

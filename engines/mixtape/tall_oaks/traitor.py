@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.core.events import Event
-from engines.mixtape.tall_oaks import checks, finals, health, keys, turns
+from engines.mixtape.tall_oaks import checks, finals, health, keys, machine
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks.places import place
 from engines.mixtape.tall_oaks.state import (
@@ -77,4 +77,4 @@ def betray(state: State, use: keys.Traitor, events: list[Event]) -> None:
         )
     )
     finals.flip_ready(state, events)  # a stolen rescue token may be the fifth
-    turns.end_turn(state, events)
+    machine.end_turn(state, events)

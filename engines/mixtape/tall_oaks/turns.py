@@ -1,4 +1,4 @@
-"""Turns: their start and end, the start-of-turn choices, abilities' events, and the end of the game."""
+"""Turns: their start and end, and the start-of-turn choices (the end of the game: winning.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ from engines.core.contract import (
 )
 from engines.core.events import Event
 from engines.core.steps import Steps
-from engines.mixtape import turn
 from engines.mixtape.tall_oaks import abilities as A
 from engines.mixtape.tall_oaks import (
     checks,
@@ -27,10 +26,9 @@ from engines.mixtape.tall_oaks.state import (
     State,
     Survivor,
 )
+from engines.mixtape.tall_oaks.winning import finish
 
 B = R.BOARD
-SEATS = tuple(f"survivor{i}" for i in range(1, 7))
-PERSON = SEATS[0]
 
 
 def begin_turn(state: State, who: int, events: list[Event]) -> None:
@@ -46,7 +44,7 @@ def begin_turn(state: State, who: int, events: list[Event]) -> None:
     if A.has(x.name, "revive") and x.health <= R.INJURED:
         # Specs (designed within the rulebook's "reviving Health"): heals at the start of his turn.
         x.health += R.ABILITIES[x.name].amount
-        ability_used(state, x, "revive", events, n=R.ABILITIES[x.name].amount, health=x.health)
+        A.ability_used(state, x, "revive", events, n=R.ABILITIES[x.name].amount, health=x.health)
     if x.traitors:
         if traitor.traitor_options(state):
             state.phase = TRAITOR  # Rulebook, Traitor Card: used at the start of the turn
@@ -56,17 +54,6 @@ def begin_turn(state: State, who: int, events: list[Event]) -> None:
     if state.phase == TURN and not turn_choice_here(state, x):
         # Designed: with nothing to choose but the roll, the movement dice are rolled at once.
         movement.roll_move(state, events)
-
-
-def ability_used(state: State, x: Survivor, kind: str, events: list[Event], **facts: object) -> None:
-    events.append(
-        Event(
-            "ability",
-            state.turn_no,
-            state.phase,
-            {"seat": x.seat, "name": x.name, "ability": kind, **facts},
-        )
-    )
 
 
 def turn_choice_here(state: State, x: Survivor) -> bool:
@@ -180,12 +167,3 @@ def end_turn(state: State, events: list[Event]) -> None:
         begin_turn(state, nxt, events)
         return
     finish(state, [], "dead", events)  # nobody is left alive
-
-
-def finish(state: State, winners: list[str], why: str, events: list[Event]) -> None:
-    names = [x.name for x in state.survivors if x.seat in winners]
-    reasons = {
-        "escape": f"{' and '.join(names)} reached the helicopter and escaped Tall Oaks.",
-        "dead": "Nobody made it out of Tall Oaks alive.",
-    }
-    turn.game_over(state, winners, names, why, reasons[why], PERSON, events)

@@ -11,7 +11,6 @@ from engines.mixtape.tall_oaks import (
     checks,
     health,
     movement,
-    opening,
     scenes,
     searching,
     slasher,
@@ -174,7 +173,7 @@ def test_linda_may_stop_one_step_short():
             continue
         through = tuple(sorted(movement.shortcuts_open(state)))
         short = set(_stops(frm, total - 1, through)) - set(_stops(frm, total, through))
-        short = {n for n in short if not opening.on_start(state, n, 0)}
+        short = {n for n in short if not checks.on_start(state, n, 0)}
         if short:
             assert short <= set(state.stops)
             return

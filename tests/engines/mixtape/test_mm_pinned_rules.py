@@ -30,7 +30,7 @@ from engines.mixtape.directors_cut import (
     scenes,
     searching,
     spending,
-    turns,
+    winning,
 )
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.supplies import card_type
@@ -297,4 +297,4 @@ def test_the_ending_names_only_the_winner_at_the_goal():
     a.souvenirs = [f"victim.{i}" for i in range(state.goal)]
     b.souvenirs = list(a.souvenirs)
     state.winners, state.reason = [a.seat], "x"
-    assert turns.ending(state) == f"{a.name} collected {state.goal} souvenirs ({state.goal} to win)."
+    assert winning.ending(state) == f"{a.name} collected {state.goal} souvenirs ({state.goal} to win)."
