@@ -8,7 +8,7 @@ from typing import Any
 from engines.core.contract import Decision
 from engines.core.events import Event
 from engines.slaughterhouse import data as D
-from engines.slaughterhouse.keys import Key, to_key
+from engines.slaughterhouse.keys import Key
 from engines.slaughterhouse.odds import FACE_NAMES, Roll, rolls
 from engines.slaughterhouse.rules import the
 from engines.slaughterhouse.state import State, View
@@ -275,7 +275,7 @@ class SlaughterhouseUI(ScreenHooks):
                     (Key.parse(o.key) for o in decision.options if Key.parse(o.key).verb == head), None
                 )
                 if found is not None:
-                    words.append(f"'move to {D.name(found.arg())}'" if head == "move" else f"'{head}'")
+                    words.append(f"'move to {D.name(found.space)}'" if head == "move" else f"'{head}'")
             words.append("'end'")
             return f"Type a number, or a choice's words: {', '.join(words)}."
         if decision.kind == "order":
@@ -309,7 +309,7 @@ class SlaughterhouseUI(ScreenHooks):
             goes = [o.key for o in decision.options if _goes(o.key, go) in spaces]
             if len(set(_goes(k, go) for k in goes)) == 1:
                 return goes[0]
-            return None if goes else to_key(go, spaces[0])
+            return None if goes else str(Key(go, space=spaces[0]))  # refused, with its reason
         head = _WORDS.get(low)
         named = ""  # 'use crowbar', 'swap with yellow', 'hunt green': the rest narrows the choice
         if head is None and verb in _WORDS and rest:
@@ -429,7 +429,7 @@ def _goes(key: str, head: str) -> str:
     choice = Key.parse(key)
     if choice.verb != head:
         return ""
-    return choice.arg(1) if head == "run" else choice.arg()
+    return choice.space
 
 
 def _goal_meaning(goal: str, family: bool) -> str:
