@@ -4,22 +4,23 @@ A key is a verb and its arguments joined by ':' ('move:KIT1', 'run:HALL:KIT1', '
 'dice:0,2'). Saves hold the text, so the text never changes; everything else builds a `Key` and writes it with
 `str()`, or reads one with `Key.parse`, and asks its fields by name (as Final Girl's keys.py).
 
-| verb      | fields                                                         | text                                 |
-|-----------|----------------------------------------------------------------|--------------------------------------|
-| take, bury, next, give, panic, play, reroll, pick, document | card        | take:CARD                            |
-| space, from, creep | space                                                 | space:SPACE                          |
-| brutal, sawyer | sawyer                                                    | brutal:SAWYER                        |
-| photo     | sawyer (the family member photographed), or none (the token)   | photo, photo:SAWYER                  |
-| attack, hunt, carry | who (a Trespasser's index)                           | attack:N                             |
-| horror    | room                                                           | horror:ROOM                          |
-| turn      | tid (the Trespasser's id)                                      | turn:TID                             |
-| run, move2 | via, space (where it ends)                                    | run:VIA:SPACE                        |
-| move      | space; who (carried by Hogtie) or grandpa (carried)            | move:SPACE, move:SPACE:N, move:SPACE:grandpa |
-| free      | card; space (a free move) or who (a free blow, a Horror tile)  | free:CARD, free:CARD:SPACE, free:CARD:N |
-| use       | card; sawyer (a weapon's blow) or injury (the type healed)     | use:CARD:SAWYER, use:CARD:INJURY     |
-| desp      | card; sawyer, injury, space (a window) or via and space (a run) | desp:CARD, desp:CARD:X, desp:CARD:VIA:SPACE |
-| swap      | who (the swap's partner); or way and card; trade: card, other  | swap:N, swap:give:CARD, swap:trade:CARD:OTHER |
-| dice      | dice (the indexes of the dice rolled again)                    | dice:0,2                             |
+| verb                   | fields                                           | text                           |
+|------------------------|--------------------------------------------------|--------------------------------|
+| take, bury, next, give | card                                             | take:CARD                      |
+| panic, play, reroll    | card                                             | panic:CARD                     |
+| pick, document         | card                                             | pick:CARD                      |
+| space, from, creep     | space                                            | space:SPACE                    |
+| brutal, sawyer         | sawyer                                           | brutal:SAWYER                  |
+| photo                  | sawyer (Grandpa too), or none (the room)         | photo, photo:SAWYER            |
+| attack, hunt, carry    | who (a Trespasser's index)                       | attack:N                       |
+| horror; turn           | room; tid (the Trespasser's id)                  | horror:ROOM, turn:TID          |
+| run, move2             | via, space (where it ends)                       | run:VIA:SPACE                  |
+| move                   | space; who (by Hogtie) or grandpa, carried       | move:SPACE[:N or :grandpa]     |
+| free                   | card; space (a move) or who (a blow, a tile)     | free:CARD[:SPACE or :N]        |
+| use                    | card; sawyer (a blow), injury (the type healed)  | use:CARD:SAWYER or :INJURY     |
+| desp                   | card; sawyer, injury, space, or via and space    | desp:CARD[:X or :VIA:SPACE]    |
+| swap                   | who (the partner), or way, card, other (a trade) | swap:N, swap:WAY:CARD[:OTHER]  |
+| dice                   | dice (the indexes rolled again)                  | dice:0,2                       |
 
 Any other verb (buy, done, drive, end, flee, ignite, keep, load, loot, none, pass, repair, search, siphon,
 talk) has no argument; `photo` also stands alone. The text is the verb and the fields that are set, in the
@@ -105,8 +106,8 @@ def verb_of(text: str) -> str:
 
 
 BARE = frozenset(
-    {"buy", "done", "drive", "end", "flee", "ignite", "keep", "load", "loot", "none", "pass", "photo", "repair"}
-    | {"search", "siphon", "talk"}
+    {"buy", "done", "drive", "end", "flee", "ignite", "keep", "load", "loot", "none"}
+    | {"pass", "photo", "repair", "search", "siphon", "talk"}
 )
 """The verbs that are whole keys alone."""
 
