@@ -65,11 +65,11 @@ _END_SAWYER = {sid: Option("end", f"end {D.name(sid)}'s turn", ("done", "pass"))
 _OPTIONS: dict[tuple[str, ...], Option] = {}
 
 
-def _cached(ident: tuple[str, ...], key: str, label: Callable[..., str]) -> Option:
+def _cached(ident: tuple[str, ...], key: Key, label: Callable[..., str]) -> Option:
     """Options whose label follows from the key alone are built once per process (apply is called a lot)."""
     found = _OPTIONS.get(ident)
     if found is None:
-        found = _OPTIONS[ident] = Option(key, label())
+        found = _OPTIONS[ident] = Option(str(key), label())
     return found
 
 
@@ -124,7 +124,7 @@ def _sawyer_moves(state: State, s: Sawyer, tres: list[tuple[int, Trespasser]]) -
                     opts.append(
                         _cached(
                             ("hog", b, t.id),
-                            str(Key("move", space=b, who=i)),
+                            Key("move", space=b, who=i),
                             lambda b=b, t=t: f"move to {D.name(b)} carrying {t.id.capitalize()} (Hogtie)",
                         )
                     )
@@ -145,7 +145,7 @@ def _hitchhiker_moves(space: str) -> list[Option]:
                     opts.append(
                         _cached(
                             ("m2", a, b),
-                            str(Key("move2", via=a, space=b)),
+                            Key("move2", via=a, space=b),
                             lambda a=a, b=b: f"move to {D.name(b)} via {D.name(a)} (Vagabond)",
                         )
                     )

@@ -169,9 +169,13 @@ _TOKEN_OPTIONS = {
 """Where a Loot or Photo token may go, room by room."""
 
 
+_HORROR_OPTIONS = {r: Option(str(Key("horror", room=r)), the(r)) for r in D.HORROR_ROOMS}
+"""A Horror tile face down in each room, built once."""
+
+
 @QUESTIONS.step("place_horror")
 def ask_place_horror(state: State, step: Step) -> tuple[list[Option], str]:
-    opts = [Option(str(Key("horror", room=r)), the(r)) for r in D.HORROR_ROOMS if r not in state.horror]
+    opts = [_HORROR_OPTIONS[r] for r in D.HORROR_ROOMS if r not in state.horror]
     return opts, f"Place the {D.name(step.cards[0])} Horror tile face down in a room."
 
 
