@@ -8,7 +8,7 @@ import functools
 from engines.core.contract import Option
 from engines.core.events import Event
 from engines.slaughterhouse import data as D
-from engines.slaughterhouse.keys import Key, to_key
+from engines.slaughterhouse.keys import Key
 from engines.slaughterhouse.odds import dice_for
 from engines.slaughterhouse.panic import raise_panic
 from engines.slaughterhouse.rules import (
@@ -107,7 +107,7 @@ def grandpa_attack(state: State, step: Step, events: list[Event]) -> None:
 def ask_give(state: State, step: Step) -> tuple[list[Option], str]:
     t = state.trespassers[step.who]
     opts = [
-        Option(to_key("give", c), f"{D.name(c)} ({D.ALL_INJURIES[c]['type']})")
+        Option(str(Key("give", card=c)), f"{D.name(c)} ({D.ALL_INJURIES[c]['type']})")
         for c in valid_injuries(t, step.cards, step.flag)
     ]
     if step.flag.endswith("+"):
@@ -121,7 +121,7 @@ def answer_give(state: State, step: Step, key: str, events: list[Event]) -> None
     if key == "none":
         bury_injuries(state, step.cards)
         return
-    card = Key.parse(key).arg()
+    card = Key.parse(key).card
     cards = [c for c in step.cards if c != card]
     info = D.ALL_INJURIES[card]
     if info["type"] == "wild":
@@ -162,7 +162,7 @@ def answer_give(state: State, step: Step, key: str, events: list[Event]) -> None
 def ask_bury_injuries(state: State, step: Step) -> tuple[list[Option], str]:
     opts = [
         Option(
-            to_key("next", c), f"bury {D.name(c)} ({D.ALL_INJURIES[c]['type']}) now (the rest go beneath it)"
+            str(Key("next", card=c)), f"bury {D.name(c)} ({D.ALL_INJURIES[c]['type']}) now (the rest go beneath it)"
         )
         for c in first_of_each(step.cards, D.ALL_INJURIES)
     ]
@@ -171,7 +171,7 @@ def ask_bury_injuries(state: State, step: Step) -> tuple[list[Option], str]:
 
 @ANSWERS.step("bury_injuries")
 def answer_bury_injuries(state: State, step: Step, key: str, events: list[Event]) -> None:
-    card = Key.parse(key).arg()
+    card = Key.parse(key).card
     state.injury_deck.insert(0, card)
     bury_injuries(state, [c for c in step.cards if c != card])
 
@@ -267,7 +267,7 @@ def heal(state: State, who: int, kind: str, events: list[Event], item: str = "")
 
 def desperation(state: State, who: int, choice: Key, events: list[Event]) -> None:
     t = state.trespassers[who]
-    card = choice.arg(0)
+    card = choice.card
     info = D.ALL_DESPERATION[card]
     t.desperation.remove(card)
     state.desperation_deck.insert(0, card)
@@ -277,12 +277,12 @@ def desperation(state: State, who: int, choice: Key, events: list[Event]) -> Non
     if effect == "dig_deep" and t.noise:
         played["hushed"] = t.noise  # the Noise the card clears, told with it
     if effect == "free_run":
-        state.todo += move_steps(who, list(choice.args[1:3]), list(choice.args[2:3]), "quiet", "run")
+        state.todo += move_steps(who, list(choice.path), [choice.space], "quiet", "run")
     elif effect == "attack2":
         hit_sawyer(
             state,
             who,
-            choice.arg(1),
+            choice.sawyer,
             dice_for(state, "desperation", source=card),
             info["name"],
             events,
@@ -299,11 +299,11 @@ def desperation(state: State, who: int, choice: Key, events: list[Event]) -> Non
         t.actions = min(D.ACTIONS, t.actions + info["actions"])
         t.noise = 0
     elif effect == "heal":
-        heal(state, who, choice.arg(1), events)
+        heal(state, who, choice.injury, events)
     elif effect == "play_dead":
         t.play_dead = True
     elif effect == "window":
-        state.todo += move_steps(who, list(choice.args[1:2]), list(choice.args[1:2]), "window")
+        state.todo += move_steps(who, [choice.space], [choice.space], "window")
 
 
 def desperation_options(
@@ -332,31 +332,31 @@ def desperation_options(
 @functools.cache
 def _free_run_option(card: str, a: str, b: str) -> Option:
     name = D.ALL_DESPERATION[card]["name"]
-    return Option(to_key("desp", card, a, b), f"{name}: run to {D.name(b)} via {D.name(a)}, no Noise")
+    return Option(str(Key("desp", card=card, via=a, space=b)), f"{name}: run to {D.name(b)} via {D.name(a)}, no Noise")
 
 
 @functools.cache
 def _attack_option(card: str, sid: str, n: int) -> Option:
     name = D.ALL_DESPERATION[card]["name"]
-    return Option(to_key("desp", card, sid), f"{name}: attack {D.name(sid)} ({dice_words(n)})")
+    return Option(str(Key("desp", card=card, sawyer=sid)), f"{name}: attack {D.name(sid)} ({dice_words(n)})")
 
 
 @functools.cache
 def _heal_option(card: str, kind: str) -> Option:
     name = D.ALL_DESPERATION[card]["name"]
-    return Option(to_key("desp", card, kind), f"{name}: bury your {kind} Injury")
+    return Option(str(Key("desp", card=card, injury=kind)), f"{name}: bury your {kind} Injury")
 
 
 @functools.cache
 def _window_option(card: str, b: str) -> Option:
     name = D.ALL_DESPERATION[card]["name"]
-    return Option(to_key("desp", card, b), f"{name}: through the window to {D.name(b)} (Noise)")
+    return Option(str(Key("desp", card=card, space=b)), f"{name}: through the window to {D.name(b)} (Noise)")
 
 
 @functools.cache
 def _plain_option(card: str) -> Option:
     info = D.ALL_DESPERATION[card]
-    return Option(to_key("desp", card), f"{info['name']}: {_DESPERATION_SAYS[info['effect']]}")
+    return Option(str(Key("desp", card=card)), f"{info['name']}: {_DESPERATION_SAYS[info['effect']]}")
 
 
 _DESPERATION_NOW = {

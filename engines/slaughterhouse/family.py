@@ -12,7 +12,7 @@ from engines.core.events import Event
 from engines.slaughterhouse import data as D
 from engines.slaughterhouse.combat import attack_step
 from engines.slaughterhouse.dealing import since_of
-from engines.slaughterhouse.keys import Key, to_key
+from engines.slaughterhouse.keys import Key
 from engines.slaughterhouse.odds import dice_for
 from engines.slaughterhouse.panic import raise_panic
 from engines.slaughterhouse.rules import (
@@ -39,7 +39,7 @@ _TALK = Option("talk", f"Sweet Talk ({dice_words(D.SAWYERS['old_man']['talk_dice
 
 
 _PANIC_OPTION = {
-    c: Option(to_key("panic", c), f"spend {info['name']} and six Fear to raise the Panic Meter")
+    c: Option(str(Key("panic", card=c)), f"spend {info['name']} and six Fear to raise the Panic Meter")
     for c, info in D.ALL_SAWYER_CARDS.items()
 }
 
@@ -53,7 +53,7 @@ def _free_moves(card: str, space: str) -> list[Option]:
     if got is None:
         name = D.ALL_SAWYER_CARDS[card]["name"]
         got = _FREE_MOVES[card, space] = [
-            Option(to_key("free", card, b), f"play {name} for a free move to {D.name(b)}")
+            Option(str(Key("free", card=card, space=b)), f"play {name} for a free move to {D.name(b)}")
             for b in D.steps(space)
         ]
     return got
@@ -65,16 +65,16 @@ _END_SAWYER = {sid: Option("end", f"end {D.name(sid)}'s turn", ("done", "pass"))
 _OPTIONS: dict[tuple[str, ...], Option] = {}
 
 
-def _cached(ident: tuple[str, ...], key: str, label: Callable[..., str]) -> Option:
+def _cached(ident: tuple[str, ...], key: Key, label: Callable[..., str]) -> Option:
     """Options whose label follows from the key alone are built once per process (apply is called a lot)."""
     found = _OPTIONS.get(ident)
     if found is None:
-        found = _OPTIONS[ident] = Option(key, label())
+        found = _OPTIONS[ident] = Option(str(key), label())
     return found
 
 
 _SAWYER_MOVE = {
-    (sid, b): Option(to_key("move", b), f"{D.name(sid)} moves to {D.name(b)}")
+    (sid, b): Option(str(Key("move", space=b)), f"{D.name(sid)} moves to {D.name(b)}")
     for sid in D.SAWYER_ORDER
     for b in D.SPACES
 }
@@ -85,10 +85,10 @@ _SAWYER_MOVES = {
 }
 
 
-_CARRY_GRANDPA = {b: Option(to_key("move", b, "grandpa"), f"move to {D.name(b)} carrying Grandpa") for b in D.SPACES}
-_CREEP = {b: Option(to_key("creep", b), f"creep through the window to {D.name(b)}") for b in D.SPACES}
+_CARRY_GRANDPA = {b: Option(str(Key("move", space=b, grandpa=True)), f"move to {D.name(b)} carrying Grandpa") for b in D.SPACES}
+_CREEP = {b: Option(str(Key("creep", space=b)), f"creep through the window to {D.name(b)}") for b in D.SPACES}
 _FREE_FEAR = {
-    c: Option(to_key("free", c), f"play {info['name']}: take {WORDS[info['fear']]} Fear")
+    c: Option(str(Key("free", card=c)), f"play {info['name']}: take {WORDS[info['fear']]} Fear")
     for c, info in D.ALL_SAWYER_CARDS.items()
     if info["free"] == "fear2"
 }
@@ -124,7 +124,7 @@ def _sawyer_moves(state: State, s: Sawyer, tres: list[tuple[int, Trespasser]]) -
                     opts.append(
                         _cached(
                             ("hog", b, t.id),
-                            to_key("move", b, i),
+                            Key("move", space=b, who=i),
                             lambda b=b, t=t: f"move to {D.name(b)} carrying {t.id.capitalize()} (Hogtie)",
                         )
                     )
@@ -145,7 +145,7 @@ def _hitchhiker_moves(space: str) -> list[Option]:
                     opts.append(
                         _cached(
                             ("m2", a, b),
-                            to_key("move2", a, b),
+                            Key("move2", via=a, space=b),
                             lambda a=a, b=b: f"move to {D.name(b)} via {D.name(a)} (Vagabond)",
                         )
                     )
@@ -172,13 +172,13 @@ def _sawyer_attacks(state: State, s: Sawyer, tres: list[tuple[int, Trespasser]])
 def _hunt_option(i: int, tid: str, n: int) -> Option:
     """Hunting Trespasser i (named tid) with n dice: the key and label follow from these alone, so each is
     built once a process (a Sawyer's options are asked at every step of his turn)."""
-    return Option(to_key("hunt", i), f"hunt for {tid.capitalize()} ({dice_words(n)})")
+    return Option(str(Key("hunt", who=i)), f"hunt for {tid.capitalize()} ({dice_words(n)})")
 
 
 @functools.cache
 def _attack_option(i: int, tid: str, n: int) -> Option:
     """Attacking Trespasser i (named tid) with n dice (built once a process, as `_hunt_option`)."""
-    return Option(to_key("attack", i), f"attack {tid.capitalize()} ({plural(n, 'die', 'dice')})")
+    return Option(str(Key("attack", who=i)), f"attack {tid.capitalize()} ({plural(n, 'die', 'dice')})")
 
 
 def _card_options(state: State, s: Sawyer, tres: list[tuple[int, Trespasser]]) -> list[Option]:
@@ -209,7 +209,7 @@ def _free_blow(card: str, i: int, tid: str, n: int) -> Option:
     """A card's free hunt or attack on Trespasser i (named tid) with n dice: built once a process."""
     info = D.ALL_SAWYER_CARDS[card]
     verb = "hunt" if info["free"] == "hunt2" else "attack"
-    return Option(to_key("free", card, i), f"play {info['name']}: {verb} {tid.capitalize()} with {dice_words(n)}")
+    return Option(str(Key("free", card=card, who=i)), f"play {info['name']}: {verb} {tid.capitalize()} with {dice_words(n)}")
 
 
 def _horror_card(state: State, card: str, name: str) -> list[Option]:
@@ -231,7 +231,7 @@ def _horror_card(state: State, card: str, name: str) -> list[Option]:
 @functools.cache
 def _horror_option(card: str, name: str, i: int, tid: str, room: str) -> Option:
     """A Horror card on Trespasser i (named tid) in `room`: built once a process."""
-    return Option(to_key("free", card, i), f"play {name} on {tid.capitalize()} in the {room}")
+    return Option(str(Key("free", card=card, who=i)), f"play {name} on {tid.capitalize()} in the {room}")
 
 
 def sawyer_prompt(state: State) -> str:
@@ -299,7 +299,7 @@ def sawyer_act(state: State, key: str, events: list[Event]) -> None:
         end_sawyer(state)
         return
     if head == "panic":
-        card = choice.arg(0)
+        card = choice.card
         state.hand.remove(card)
         state.sawyer_deck.insert(0, card)
         state.fear -= D.RULES["fear_for_panic"]
@@ -312,14 +312,12 @@ def sawyer_act(state: State, key: str, events: list[Event]) -> None:
         return
     s.actions -= 1
     if head in ("move", "creep", "move2"):
-        dests = list(choice.args[0:1]) if head != "move2" else list(choice.args[0:2])
-        carried = choice.arg(1) if head == "move" and len(choice.args) > 1 else ""
-        for d in dests:
+        for d in choice.path:
             s.space = d
-        if carried == "grandpa":
+        if choice.grandpa:
             state.grandpa = s.space
-        elif carried:
-            state.trespassers[int(carried)].space = s.space
+        elif choice.who is not None:
+            state.trespassers[choice.who].space = s.space
         events.append(
             Event(
                 "sawyer_moves",
@@ -329,9 +327,9 @@ def sawyer_act(state: State, key: str, events: list[Event]) -> None:
                     "sawyer": D.name(s.id),
                     "space": D.name(s.space),
                     "why": head,
-                    "carried": ""
-                    if not carried
-                    else ("Grandpa" if carried == "grandpa" else state.trespassers[int(carried)].id),
+                    "carried": "Grandpa"
+                    if choice.grandpa
+                    else ("" if choice.who is None else state.trespassers[choice.who].id),
                 },
             )
         )
@@ -339,16 +337,16 @@ def sawyer_act(state: State, key: str, events: list[Event]) -> None:
             burn_sawyer(state, s)
     elif head == "hunt":
         state.todo.append(
-            Step("hunt", who=int(choice.arg(0)), sawyer=s.id, dice=roll(state, dice_for(state, "hunt")))
+            Step("hunt", who=choice.trespasser, sawyer=s.id, dice=roll(state, dice_for(state, "hunt")))
         )
     elif head == "attack":
-        state.todo.append(attack_step(state, s.id, int(choice.arg(0))))
+        state.todo.append(attack_step(state, s.id, choice.trespasser))
     elif head == "talk":
         state.todo.append(Step("talk", dice=roll(state, dice_for(state, "talk"))))
 
 
 def free(state: State, s: Sawyer, choice: Key, events: list[Event]) -> None:
-    card = choice.arg(0)
+    card = choice.card
     info = D.ALL_SAWYER_CARDS[card]
     state.hand.remove(card)
     state.sawyer_deck.insert(0, card)
@@ -359,7 +357,7 @@ def free(state: State, s: Sawyer, choice: Key, events: list[Event]) -> None:
     events.append(Event("card_free", state.round, "sawyer", facts))
     kind = info["free"]
     if kind == "move":
-        s.space = choice.arg(1)
+        s.space = choice.space
         events.append(
             Event(
                 "sawyer_moves",
@@ -374,7 +372,7 @@ def free(state: State, s: Sawyer, choice: Key, events: list[Event]) -> None:
         state.todo.append(
             Step(
                 "hunt",
-                who=int(choice.arg(1)),
+                who=choice.trespasser,
                 sawyer=s.id,
                 dice=roll(state, dice_for(state, "card", source=card)),
             )
@@ -388,14 +386,14 @@ def free(state: State, s: Sawyer, choice: Key, events: list[Event]) -> None:
         state.todo.append(
             Step(
                 "attack",
-                who=int(choice.arg(1)),
+                who=choice.trespasser,
                 sawyer=s.id,
                 dice=roll(state, dice_for(state, "card", source=card)),
                 flag=flag,
             )
         )
     elif kind == "horror":
-        who = int(choice.arg(1))
+        who = choice.trespasser
         tile = state.horror_box.pop(pick(state.rng, state.horror_box, since_of))
         reveal_horror(state, who, D.room_of(state.trespassers[who].space), tile, "sawyer", events)
 
@@ -422,7 +420,7 @@ def ask_offer(state: State, step: Step) -> tuple[list[Option], str]:
 
 
 _PLAY = {
-    c: Option(to_key("play", c), f"play {D.name(c)} for {info['cost']} Fear") for c, info in D.ALL_SAWYER_CARDS.items()
+    c: Option(str(Key("play", card=c)), f"play {D.name(c)} for {info['cost']} Fear") for c, info in D.ALL_SAWYER_CARDS.items()
 }
 _PASS = Option("pass", "let it go", ("no",))
 
@@ -435,7 +433,7 @@ def answer_offer(state: State, step: Step, key: str, events: list[Event]) -> Non
         elif step.flag == "hide":
             state.todo.insert(0, Step("hide", who=step.who))
         return
-    card = Key.parse(key).arg()
+    card = Key.parse(key).card
     info = D.ALL_SAWYER_CARDS[card]
     state.hand.remove(card)
     state.sawyer_deck.insert(0, card)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from engines.core.contract import Decision
 from engines.slaughterhouse import data as D
-from engines.slaughterhouse.keys import Grouped, Key, by_verb, to_key
+from engines.slaughterhouse.keys import Grouped, Key, by_verb
 from engines.slaughterhouse.rules import harmless
 from engines.slaughterhouse.state import View
 
@@ -57,17 +57,17 @@ def family(view: View, d: Decision, keys: list[str]) -> tuple[str, str]:
 
 
 def _place_horror(view: View, d: Decision, keys: list[str], hand: list[str]) -> tuple[str, str]:
-    rooms = [Key.parse(k).arg() for k in keys]
+    rooms = [Key.parse(k).room for k in keys]
     best = min(rooms, key=lambda r: (min(D.DIST[D.START["trespassers"]][s] for s in D.ROOMS[r]), r))
-    return to_key("horror", best), "close to the Foyer, where they must pass"
+    return str(Key("horror", room=best)), "close to the Foyer, where they must pass"
 
 
 def _brutal(view: View, d: Decision, keys: list[str], hand: list[str]) -> tuple[str, str]:
-    return to_key("brutal", "old_man"), "the Old Man is on the board from the start"
+    return str(Key("brutal", sawyer="old_man")), "the Old Man is on the board from the start"
 
 
 def _place_token(view: View, d: Decision, keys: list[str], hand: list[str]) -> tuple[str, str]:
-    far = max(keys, key=lambda k: (D.DIST[D.START["trespassers"]][Key.parse(k).arg()], k))
+    far = max(keys, key=lambda k: (D.DIST[D.START["trespassers"]][Key.parse(k).space], k))
     return far, "as far from the Foyer as it goes"
 
 
@@ -85,10 +85,10 @@ def _place_sawyer(view: View, d: Decision, keys: list[str], hand: list[str]) -> 
             view.vehicle_spaces
         )
         best = min(goals, key=lambda s: (min((D.DIST[s][x] for x in live), default=0), s))
-        return to_key("space", best), "guard the way out"
-    spaces = [Key.parse(k).arg() for k in keys]
+        return str(Key("space", space=best)), "guard the way out"
+    spaces = [Key.parse(k).space for k in keys]
     best = min(spaces, key=lambda s: (min((D.DIST[s][x] for x in live), default=0), s))
-    return to_key("space", best), "nearest the Trespassers"
+    return str(Key("space", space=best)), "nearest the Trespassers"
 
 
 def _offer(view: View, d: Decision, keys: list[str], hand: list[str]) -> tuple[str, str]:
@@ -96,7 +96,7 @@ def _offer(view: View, d: Decision, keys: list[str], hand: list[str]) -> tuple[s
     plays = [k for k in keys if Key.parse(k).verb == "play"]
     if not plays or step is None:
         return "pass", "no card fits"
-    cost = D.ALL_SAWYER_CARDS[Key.parse(plays[0]).arg()]["cost"]
+    cost = D.ALL_SAWYER_CARDS[Key.parse(plays[0]).card]["cost"]
     flag = step.flag
     if flag == "enter" and harmless(step.sawyer, view.trespassers[step.who]):
         return "pass", "the Old Man cannot finish them"
@@ -115,7 +115,7 @@ def _offer(view: View, d: Decision, keys: list[str], hand: list[str]) -> tuple[s
 def _give(view: View, d: Decision, keys: list[str], hand: list[str]) -> tuple[str, str]:
     gives = [k for k in keys if Key.parse(k).verb == "give"]
     if gives:
-        best = max(gives, key=lambda k: INJURY_WEIGHT[D.ALL_INJURIES[Key.parse(k).arg()]["effect"]])
+        best = max(gives, key=lambda k: INJURY_WEIGHT[D.ALL_INJURIES[Key.parse(k).card]["effect"]])
         return best, "the Injury that hurts most"
     return "none", "nothing to give"
 
@@ -123,7 +123,7 @@ def _give(view: View, d: Decision, keys: list[str], hand: list[str]) -> tuple[st
 def _reroll(view: View, d: Decision, keys: list[str], hand: list[str]) -> tuple[str, str]:
     step = view.step
     rolls = [k for k in keys if Key.parse(k).verb == "reroll"]
-    low = [k for k in rolls if D.ALL_SAWYER_CARDS[Key.parse(k).arg()]["trigger"] != "enter"]
+    low = [k for k in rolls if D.ALL_SAWYER_CARDS[Key.parse(k).card]["trigger"] != "enter"]
     if step is not None and step.flag == "fire":  # the Fire's dice: fewer successes are better
         if rolls and sum(step.dice) >= 2:
             return (low or rolls)[0], "put the fire out of the dice"
@@ -144,7 +144,7 @@ def _buy(view: View, d: Decision, keys: list[str], hand: list[str]) -> tuple[str
 def _sawyer_order(view: View, d: Decision, keys: list[str], hand: list[str]) -> tuple[str, str]:
     best: tuple[int, str] | None = None
     for k in keys:
-        s = next(x for x in view.sawyers if x.id == Key.parse(k).arg())
+        s = next(x for x in view.sawyers if x.id == Key.parse(k).sawyer)
         near = _nearest(s.space, view)
         dist = D.DIST[s.space][near[1]] if near else 99
         if best is None or dist < best[0]:
@@ -179,14 +179,14 @@ def _reserve(hand: list[str]) -> int:
 def _sawyer_action(view: View, keys: list[str], hand: list[str]) -> tuple[str, str]:
     s = view.sawyers[_SAWYER_INDEX[view.cur_sawyer]]
     by = by_verb(keys)
-    spare = [k for k in by.get("panic", ()) if _TRIGGER[Key.parse(k).arg()] != "enter"]
+    spare = [k for k in by.get("panic", ()) if _TRIGGER[Key.parse(k).card] != "enter"]
     if spare and view.fear >= 6 + _reserve(hand):
         return spare[0], "bring out more of the family"
     if "panic" in by and _stuck(view):
         return by["panic"][0], "the Old Man cannot finish them: bring out the others"
     talk = "talk" in by
     for k in by.get("attack", ()):
-        t = view.trespassers[Key.parse(k).num]
+        t = view.trespassers[Key.parse(k).trespasser]
         if s.id == "old_man" and len(t.injuries) == 3:
             if talk:
                 return "talk", "Wallop cannot kill; take their fear instead"
@@ -195,11 +195,11 @@ def _sawyer_action(view: View, keys: list[str], hand: list[str]) -> tuple[str, s
     if "hunt" in by:
         return by["hunt"][0], "drag them out of hiding"
     # the free plays, read only with two cards or more in hand
-    frees = [(k, _FREE[Key.parse(k).arg()]) for k in by.get("free", ())] if len(hand) > 1 else []
+    frees = [(k, _FREE[Key.parse(k).card]) for k in by.get("free", ())] if len(hand) > 1 else []
     if len(hand) > 1:
         for k, free in frees:
             if free == "hunt2" or (
-                free.startswith("attack") and not harmless(s.id, view.trespassers[int(Key.parse(k).arg(1))])
+                free.startswith("attack") and not harmless(s.id, view.trespassers[Key.parse(k).trespasser])
             ):
                 return k, "a free blow"
     if talk and any(not t.dead and not t.escaped and t.space == s.space for t in view.trespassers):
@@ -229,8 +229,8 @@ def _toward(moves: tuple[str, ...], creeps: tuple[str, ...], twos: tuple[str, ..
     """The move that ends nearest `target` (a plain one before a two-step at the same distance, then by key)
     and its distance; None without a move. Plain moves only: a move carrying someone is never the pick. A
     pure function of the board, so kept per (options, target): the family asks it at most steps."""
-    plain = [k for k in moves if len(Key.parse(k).args) == 1]
-    scored = [(D.DIST[Key.parse(k).last][target], Key.parse(k).verb == "move2", k) for k in (*plain, *creeps, *twos)]
+    plain = [k for k in moves if Key.parse(k).who is None and not Key.parse(k).grandpa]
+    scored = [(D.DIST[Key.parse(k).space][target], Key.parse(k).verb == "move2", k) for k in (*plain, *creeps, *twos)]
     if not scored:
         return None
     best = min(scored)

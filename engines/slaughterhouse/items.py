@@ -10,7 +10,7 @@ from engines.core.contract import Option
 from engines.core.events import Event
 from engines.slaughterhouse import data as D
 from engines.slaughterhouse.combat import heal, hit_sawyer
-from engines.slaughterhouse.keys import Key, to_key
+from engines.slaughterhouse.keys import Key
 from engines.slaughterhouse.odds import dice_for
 from engines.slaughterhouse.rules import board, first_of_each, itype, limit, plural, trade_fits
 from engines.slaughterhouse.state import Sawyer, State, Step, Trespasser
@@ -19,13 +19,13 @@ from engines.slaughterhouse.tables import ANSWERS, QUESTIONS
 
 def use(state: State, who: int, choice: Key, events: list[Event]) -> None:
     t = state.trespassers[who]
-    card = choice.arg(0)
+    card = choice.card
     info = D.ALL_ITEMS[card]
     if info["effect"] == "weapon":
         (state.round_used if info.get("once") == "round" else t.used).append(card)
-        hit_sawyer(state, who, choice.arg(1), dice_for(state, "item", source=card), info["name"], events)
+        hit_sawyer(state, who, choice.sawyer, dice_for(state, "item", source=card), info["name"], events)
     else:  # heal: bury one of your Injuries, then bury the card
-        heal(state, who, choice.arg(1), events, card)
+        heal(state, who, choice.injury, events, card)
         (t.personal if card in t.personal else t.items).remove(card)
         state.item_decks[board(t.space)].insert(0, card)
 
@@ -47,21 +47,21 @@ def item_options(state: State, t: Trespasser, here: list[Sawyer]) -> list[Option
 def _weapon_option(card: str, sid: str, n: int) -> Option:
     """A weapon's blow at a Sawyer with n dice (key and label follow from these alone: built once a process)."""
     return Option(
-        to_key("use", card, sid), f"attack {D.name(sid)} with the {D.ALL_ITEMS[card]['name']} ({plural(n, 'die', 'dice')})"
+        str(Key("use", card=card, sawyer=sid)), f"attack {D.name(sid)} with the {D.ALL_ITEMS[card]['name']} ({plural(n, 'die', 'dice')})"
     )
 
 
 @functools.cache
 def _heal_option(card: str, kind: str) -> Option:
     """A healing Item on an Injury type (built once a process, as `_weapon_option`)."""
-    return Option(to_key("use", card, kind), f"use the {D.ALL_ITEMS[card]['name']} on your {kind} Injury")
+    return Option(str(Key("use", card=card, injury=kind)), f"use the {D.ALL_ITEMS[card]['name']} on your {kind} Injury")
 
 
 @QUESTIONS.step("bury")
 def ask_bury(state: State, step: Step) -> tuple[list[Option], str]:
     t = state.trespassers[step.who]
     return (
-        [Option(to_key("bury", c), D.name(c)) for c in first_of_each(t.items, D.ALL_ITEMS)],
+        [Option(str(Key("bury", card=c)), D.name(c)) for c in first_of_each(t.items, D.ALL_ITEMS)],
         f"{t.id.capitalize()} is over the item limit: bury an Item.",
     )
 
@@ -69,7 +69,7 @@ def ask_bury(state: State, step: Step) -> tuple[list[Option], str]:
 @ANSWERS.step("bury")
 def answer_bury(state: State, step: Step, key: str, events: list[Event]) -> None:
     t = state.trespassers[step.who]
-    card = Key.parse(key).arg()
+    card = Key.parse(key).card
     t.items.remove(card)
     state.item_decks[board(t.space)].insert(0, card)
     events.append(Event("item_buried", state.round, state.phase, {"trespasser": t.id, "item": D.name(card)}))
@@ -80,7 +80,7 @@ def answer_bury(state: State, step: Step, key: str, events: list[Event]) -> None
 @QUESTIONS.step("take")
 def ask_take(state: State, step: Step) -> tuple[list[Option], str]:
     t = state.trespassers[step.who]
-    opts = [Option(to_key("take", c), D.name(c)) for c in first_of_each(step.cards, D.ALL_ITEMS)]
+    opts = [Option(str(Key("take", card=c)), D.name(c)) for c in first_of_each(step.cards, D.ALL_ITEMS)]
     return (
         opts,
         f"{t.id.capitalize()} found {plural(len(step.cards), 'Item', 'Items')}: take one, bury the rest.",
@@ -90,7 +90,7 @@ def ask_take(state: State, step: Step) -> tuple[list[Option], str]:
 @ANSWERS.step("take")
 def answer_take(state: State, step: Step, key: str, events: list[Event]) -> None:
     t = state.trespassers[step.who]
-    card = Key.parse(key).arg()
+    card = Key.parse(key).card
     (t.personal if card in D.PERSONAL else t.items).append(card)
     deck = state.item_decks[board(t.space)]
     rest = [c for c in step.cards if c != card]
@@ -114,7 +114,7 @@ def answer_take(state: State, step: Step, key: str, events: list[Event]) -> None
 def ask_bury_order(state: State, step: Step) -> tuple[list[Option], str]:
     t = state.trespassers[step.who]
     opts = [
-        Option(to_key("next", c), f"bury {D.name(c)} now (the rest go beneath it)")
+        Option(str(Key("next", card=c)), f"bury {D.name(c)} now (the rest go beneath it)")
         for c in first_of_each(step.cards, D.ALL_ITEMS)
     ]
     return (
@@ -128,7 +128,7 @@ def answer_bury_order(state: State, step: Step, key: str, events: list[Event]) -
     """Burying several cards at once: the Trespasser picks the order, one card at a time."""
     t = state.trespassers[step.who]
     deck = state.item_decks[board(t.space)]
-    card = Key.parse(key).arg()
+    card = Key.parse(key).card
     deck.insert(0, card)
     rest = [c for c in step.cards if c != card]
     if len(rest) > 1:
@@ -145,13 +145,13 @@ def ask_move_searched(state: State, step: Step) -> tuple[list[Option], str]:
     )
 
 
-_TOKEN_ON = {s: Option(to_key("from", s), f"the token on {D.name(s)}") for s in D.SPACES}
+_TOKEN_ON = {s: Option(str(Key("from", space=s)), f"the token on {D.name(s)}") for s in D.SPACES}
 """Moving the Searched token of each space, built once."""
 
 
 @ANSWERS.step("move_searched")
 def answer_move_searched(state: State, step: Step, key: str, events: list[Event]) -> None:
-    old = Key.parse(key).arg()
+    old = Key.parse(key).space
     state.searched.remove(old)
     state.searched.append(step.flag)
     events.append(
@@ -167,21 +167,21 @@ def ask_swap(state: State, step: Step) -> tuple[list[Option], str]:
     mine, theirs = first_of_each(t.items, D.ALL_ITEMS), first_of_each(o.items, D.ALL_ITEMS)  # copies: one choice
     for c in mine:
         if len(o.items) < limit(o):  # a body too: "you cannot exceed your Item Limit, even when swapping"
-            opts.append(Option(to_key("swap", "give", c), f"give {D.name(c)} to {o.id.capitalize()}"))
+            opts.append(Option(str(Key("swap", way="give", card=c)), f"give {D.name(c)} to {o.id.capitalize()}"))
     for c in t.personal:
-        opts.append(Option(to_key("swap", "give", c), f"give {D.name(c)} to {o.id.capitalize()}"))
+        opts.append(Option(str(Key("swap", way="give", card=c)), f"give {D.name(c)} to {o.id.capitalize()}"))
     for c in theirs:
         if len(t.items) < limit(t):
-            opts.append(Option(to_key("swap", "take", c), f"take {D.name(c)} from {o.id.capitalize()}"))
+            opts.append(Option(str(Key("swap", way="take", card=c)), f"take {D.name(c)} from {o.id.capitalize()}"))
     for c in o.personal:
-        opts.append(Option(to_key("swap", "take", c), f"take {D.name(c)} from {o.id.capitalize()}"))
+        opts.append(Option(str(Key("swap", way="take", card=c)), f"take {D.name(c)} from {o.id.capitalize()}"))
     if len(t.items) >= limit(t) and len(o.items) >= limit(o):  # both full: a trade, one for one
         for c in mine:
             for x in theirs:
                 if trade_fits(t, c, x) and trade_fits(o, x, c):
                     opts.append(
                         Option(
-                            to_key("swap", "trade", c, x), f"trade {D.name(c)} for {D.name(x)} from {o.id.capitalize()}"
+                            str(Key("swap", way="trade", card=c, other=x)), f"trade {D.name(c)} for {D.name(x)} from {o.id.capitalize()}"
                         )
                     )
     opts.append(Option("done", "done swapping"))
@@ -195,9 +195,8 @@ def answer_swap(state: State, step: Step, key: str, events: list[Event]) -> None
     t = state.trespassers[step.who]
     o = state.trespassers[step.n]
     choice = Key.parse(key)
-    way = choice.arg(0)
     # a trade is one of mine for one of theirs, both hands full
-    moves = [("give", choice.arg(1)), ("take", choice.arg(2))] if way == "trade" else [(way, choice.arg(1))]
+    moves = [("give", choice.card), ("take", choice.other)] if choice.way == "trade" else [(choice.way, choice.card)]
     for move, c in moves:
         src, dst = (t, o) if move == "give" else (o, t)
         (src.personal if c in src.personal else src.items).remove(c)

@@ -29,7 +29,7 @@ from engines.slaughterhouse.family import (
     why_not_sawyer,
 )
 from engines.slaughterhouse.items import why_not_item
-from engines.slaughterhouse.keys import Key, to_key
+from engines.slaughterhouse.keys import Key, verb_of
 from engines.slaughterhouse.rules import (
     active,
     board,
@@ -109,7 +109,7 @@ def _near(state: State, step: Step) -> list[str]:
 def _copies_behind(state: State, step: Step, key: str) -> bool:
     """Whether a question's one choice stands for several copies of a card: it is still asked, as when each copy
     was a choice of its own (before rules version 6), so a save from then, which answered it, plays the same."""
-    cards = {_design(a) for a in Key.parse(key).args if _design(a) != a}
+    cards = {_design(c) for c in _cards(Key.parse(key)) if _design(c) != c}
     return any(sum(_design(c) == card for c in _near(state, step)) > 1 for card in cards)
 
 
@@ -119,12 +119,25 @@ def copy_of_offered(state: State, key: str, opts: list[Option]) -> bool:
     that may have chosen the second copy, which plays as it always did."""
     if not state.todo:
         return False
-    choice = Key.parse(key)
-    cards = [a for a in choice.args if _design(a) != a]
+    try:
+        choice = Key.parse(key)
+    except ValueError:  # no option's text at all
+        return False
+    cards = [c for c in _cards(choice) if _design(c) != c]
     if not cards or not all(c in _near(state, state.todo[0]) for c in cards):
         return False
-    shape = (choice.verb, tuple(map(_design, choice.args)))
-    return any((k.verb, tuple(map(_design, k.args))) == shape for k in (Key.parse(o.key) for o in opts))
+    shape = _shape(choice)
+    return any(_shape(Key.parse(o.key)) == shape for o in opts)
+
+
+def _cards(k: Key) -> tuple[str, ...]:
+    """The cards a key names (an Item or Injury among them may be one copy of several)."""
+    return tuple(c for c in (k.card, k.other) if c)
+
+
+def _shape(k: Key) -> Key:
+    """A key with each card it names as its design: what the choice is, whichever copy it names."""
+    return k._replace(card=_design(k.card), other=_design(k.other))
 
 
 def ending(state: State, key: str) -> Ending | None:
@@ -149,16 +162,16 @@ def _ending(scope: str, left: int, full: int) -> Ending:
 @functools.cache
 def _turn_option(tid: str) -> Option:
     """Trespasser `tid` takes the next turn (built once a process)."""
-    return Option(to_key("turn", tid), f"{tid.capitalize()} takes a turn", (tid,))
+    return Option(str(Key("turn", tid=tid)), f"{tid.capitalize()} takes a turn", (tid,))
 
 
-_SAWYER_TURN = {sid: Option(to_key("sawyer", sid), f"{D.name(sid)} takes a turn", (sid,)) for sid in D.SAWYER_ORDER}
+_SAWYER_TURN = {sid: Option(str(Key("sawyer", sawyer=sid)), f"{D.name(sid)} takes a turn", (sid,)) for sid in D.SAWYER_ORDER}
 
 
 def why(state: State, text: str) -> str:
     """Why `text` is refused now, in the words of the mechanic that refuses it."""
     kind = options(state)[2]
-    verb = Key.parse(text).verb
+    verb = verb_of(text)
     reason = None
     if kind == "action":
         reason = why_not_action(state, verb)
@@ -285,11 +298,11 @@ def choose(state: State, text: str, events: list[Event]) -> None:
         return
     if state.phase == "trespassers":
         if state.current < 0:
-            who = Key.parse(text).arg()
+            who = Key.parse(text).tid
             start_turn(state, next(i for i, t in enumerate(state.trespassers) if t.id == who), events)
         else:
             act(state, text, events)
     elif state.cur_sawyer == "":
-        start_sawyer(state, Key.parse(text).arg(), events)
+        start_sawyer(state, Key.parse(text).sawyer, events)
     else:
         sawyer_act(state, text, events)

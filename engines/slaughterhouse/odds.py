@@ -118,7 +118,7 @@ def option_rolls(state: State, key: str, label: str, kind: str) -> list[Roll]:
         return _action_rolls(state, k, label)
     if kind == "offer" and k.verb == "play":
         step = state.todo[0]
-        if D.ALL_SAWYER_CARDS[k.arg()]["trigger"] == "enter":
+        if D.ALL_SAWYER_CARDS[k.card]["trigger"] == "enter":
             roll = ("attack", step.sawyer) if step.sawyer in D.SAWYERS else ("grandpa", "")
             return [
                 Roll(
@@ -141,7 +141,7 @@ def option_rolls(state: State, key: str, label: str, kind: str) -> list[Roll]:
         dice = state.todo[1].dice
         return [_picked(dice, which, "pick") for which in picks(len(dice))]
     if kind == "reroll_pick" and k.verb == "dice":
-        return [_picked(state.todo[1].dice, [int(i) for i in k.arg().split(",")], "reroll")]
+        return [_picked(state.todo[1].dice, list(k.dice), "reroll")]
     if kind == "sawyer_action":
         return _sawyer_rolls(state, k, label)
     return []
@@ -166,14 +166,12 @@ def _picked(dice: list[int], which: list[int], roll: str) -> Roll:
 def _action_rolls(state: State, k: Key, label: str) -> list[Roll]:
     if k.verb == "search":
         return [Roll(label, dice_for(state, "search", state.current), roll="search")]
-    if k.verb == "use" and D.ALL_ITEMS[k.arg()]["effect"] == "weapon":
-        return [Roll(label, dice_for(state, "item", source=k.arg()), roll="item")]
-    if k.verb == "desp" and D.ALL_DESPERATION[k.arg()]["effect"] == "attack2":
-        return [Roll(label, dice_for(state, "desperation", source=k.arg()), roll="desperation")]
-    path = list(k.args[:1]) if k.verb == "move" else list(k.args[:2]) if k.verb == "run" else []
-    if k.verb == "desp" and k.arg(1) in D.SPACES:
-        path = list(k.args[1:])
-    return _arrival_rolls(state, label, path)
+    if k.verb == "use" and D.ALL_ITEMS[k.card]["effect"] == "weapon":
+        return [Roll(label, dice_for(state, "item", source=k.card), roll="item")]
+    if k.verb == "desp" and D.ALL_DESPERATION[k.card]["effect"] == "attack2":
+        return [Roll(label, dice_for(state, "desperation", source=k.card), roll="desperation")]
+    # a move, a run, and a Desperation card's run or window
+    return _arrival_rolls(state, label, list(k.path) if k.verb in ("move", "run", "desp") else [])
 
 
 def _sawyer_rolls(state: State, k: Key, label: str) -> list[Roll]:
@@ -183,17 +181,15 @@ def _sawyer_rolls(state: State, k: Key, label: str) -> list[Roll]:
         return [Roll(label, dice_for(state, "hunt"), roll="hunt")]
     if k.verb == "talk":
         return [Roll(label, dice_for(state, "talk"), roll="talk")]
-    if k.verb == "free" and k.arg() in D.ALL_SAWYER_CARDS:
-        free = D.ALL_SAWYER_CARDS[k.arg()]["free"]
+    if k.verb == "free" and k.card in D.ALL_SAWYER_CARDS:
+        free = D.ALL_SAWYER_CARDS[k.card]["free"]
         if free == "hunt2" or free.startswith("attack"):
-            return [Roll(label, dice_for(state, "card", source=k.arg()), roll="card")]
-        if free == "move" and len(k.args) > 1:
-            return _fire_rolls(state, label, k.arg(1))
+            return [Roll(label, dice_for(state, "card", source=k.card), roll="card")]
+        if free == "move" and k.space:
+            return _fire_rolls(state, label, k.space)
         return []
-    if k.verb in ("move", "creep"):
-        return _fire_rolls(state, label, k.arg())
-    if k.verb == "move2":
-        return _fire_rolls(state, label, k.arg(1))
+    if k.verb in ("move", "creep", "move2"):
+        return _fire_rolls(state, label, k.space)
     return []
 
 

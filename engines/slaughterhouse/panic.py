@@ -6,7 +6,7 @@ from __future__ import annotations
 from engines.core.contract import Option
 from engines.core.events import Event
 from engines.slaughterhouse import data as D
-from engines.slaughterhouse.keys import Key, to_key
+from engines.slaughterhouse.keys import Key
 from engines.slaughterhouse.rules import active, sawyer_of
 from engines.slaughterhouse.state import State, Step
 from engines.slaughterhouse.tables import ANSWERS, QUESTIONS
@@ -49,7 +49,7 @@ def raise_panic(state: State, events: list[Event]) -> None:
         )
 
 
-_PLACE = {c: Option(to_key("space", c), D.name(c)) for c in D.SPACES}
+_PLACE = {c: Option(str(Key("space", space=c)), D.name(c)) for c in D.SPACES}
 """Placing a Sawyer on each space, built once."""
 
 
@@ -64,7 +64,7 @@ def ask_place_hitchhiker(state: State, step: Step) -> tuple[list[Option], str]:
 @ANSWERS.step("place_hitchhiker")
 def answer_place_hitchhiker(state: State, step: Step, key: str, events: list[Event]) -> None:
     s = sawyer_of(state, "hitchhiker")
-    s.space = Key.parse(key).arg()
+    s.space = Key.parse(key).space
     s.actions = s.most
     events.append(
         Event("sawyer_arrives", state.round, state.phase, {"sawyer": D.name(s.id), "space": D.name(s.space)})
@@ -78,5 +78,5 @@ def ask_place_grandpa(state: State, step: Step) -> tuple[list[Option], str]:
 
 @ANSWERS.step("place_grandpa")
 def answer_place_grandpa(state: State, step: Step, key: str, events: list[Event]) -> None:
-    state.grandpa = Key.parse(key).arg()
+    state.grandpa = Key.parse(key).space
     events.append(Event("grandpa_arrives", state.round, state.phase, {"space": D.name(state.grandpa)}))

@@ -8,7 +8,7 @@ import functools
 from engines.core.contract import Option
 from engines.core.events import Event
 from engines.slaughterhouse import data as D
-from engines.slaughterhouse.keys import Key, to_key
+from engines.slaughterhouse.keys import Key
 from engines.slaughterhouse.odds import FACE_NAMES, picked_label, picks, reroll_which
 from engines.slaughterhouse.rules import first_of_each, plural, successes
 from engines.slaughterhouse.state import State, Step
@@ -42,8 +42,8 @@ def _card_rerolls(card: str, what: str, none: bool) -> tuple[Option, Option]:
     name = D.name(card)
     label = f"bury {name} to reroll the {what}" + (f" (there are no {what}: it changes nothing)" if none else "")
     return (
-        Option(to_key("reroll", card), label),
-        Option(to_key("pick", card), f"bury {name} and choose which dice to reroll"),
+        Option(str(Key("reroll", card=card)), label),
+        Option(str(Key("pick", card=card)), f"bury {name} and choose which dice to reroll"),
     )
 
 
@@ -52,7 +52,7 @@ def answer_reroll(state: State, step: Step, key: str, events: list[Event]) -> No
     if key == "keep":
         return
     choice = Key.parse(key)
-    head, card = choice.verb, choice.arg()
+    head, card = choice.verb, choice.card
     state.hand.remove(card)
     state.sawyer_deck.insert(0, card)
     if head == "pick":
@@ -68,13 +68,13 @@ def ask_reroll_pick(state: State, step: Step) -> tuple[list[Option], str]:
     dice = state.todo[1].dice
     opts = []
     for which in picks(len(dice)):
-        opts.append(Option(to_key("dice", ",".join(map(str, which))), picked_label(dice, which)))
+        opts.append(Option(str(Key("dice", dice=tuple(which))), picked_label(dice, which)))
     return opts, "Which dice are rolled again? (Each die once.)"
 
 
 @ANSWERS.step("reroll_pick")
 def answer_reroll_pick(state: State, step: Step, key: str, events: list[Event]) -> None:
-    reroll_dice(state, step.cards[0], [int(i) for i in Key.parse(key).arg().split(",")], events)
+    reroll_dice(state, step.cards[0], list(Key.parse(key).dice), events)
 
 
 def reroll_dice(state: State, card: str, which: list[int], events: list[Event]) -> None:

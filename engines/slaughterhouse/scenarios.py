@@ -8,7 +8,7 @@ from collections.abc import Callable
 from engines.core.contract import Option
 from engines.core.events import Event
 from engines.slaughterhouse import data as D
-from engines.slaughterhouse.keys import Key, to_key
+from engines.slaughterhouse.keys import Key
 from engines.slaughterhouse.odds import dice_for
 from engines.slaughterhouse.rules import active, holds, limit, roll, sawyer_of, scenario, successes
 from engines.slaughterhouse.state import Sawyer, State, Step, Trespasser
@@ -121,7 +121,7 @@ def _dare_options(state: State, t: Trespasser, sc: dict) -> list[Option]:
         subjects.append("grandpa")
     for sid in subjects:
         if sid not in state.photographed:
-            opts.append(Option(to_key("photo", sid), f"take a picture of {D.name(sid)}"))
+            opts.append(Option(str(Key("photo", sawyer=sid)), f"take a picture of {D.name(sid)}"))
     return opts
 
 
@@ -137,7 +137,7 @@ def _evidence_options(state: State, t: Trespasser, sc: dict) -> list[Option]:
         for x in group:
             for c in holds(x, "evidence"):
                 if D.ALL_ITEMS[c]["room"] == room:
-                    opts.append(Option(to_key("document", c), f"photograph the {D.name(c)}"))
+                    opts.append(Option(str(Key("document", card=c)), f"photograph the {D.name(c)}"))
     return opts
 
 
@@ -273,7 +273,7 @@ def objective(state: State, who: int, choice: Key, events: list[Event]) -> None:
         state.loaded += 1
         facts |= {"loaded": state.loaded, "needed": scenario(state)["loot_to_load"]}
     elif head == "photo":
-        subject = choice.arg(0)
+        subject = choice.sawyer
         if subject:
             state.photographed.append(subject)
         else:
@@ -286,7 +286,7 @@ def objective(state: State, who: int, choice: Key, events: list[Event]) -> None:
             "needed": scenario(state)["photos_needed"],
         }
     elif head == "document":
-        card = choice.arg(0)
+        card = choice.card
         holder = next(x for x in state.trespassers if card in x.items)
         holder.items.remove(card)
         state.documented.append(card)

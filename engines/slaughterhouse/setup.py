@@ -11,7 +11,7 @@ from engines.core.events import Event
 from engines.core.rng import Rng
 from engines.slaughterhouse import data as D
 from engines.slaughterhouse.dealing import NEWEST, content, since_of
-from engines.slaughterhouse.keys import Key, to_key
+from engines.slaughterhouse.keys import Key
 from engines.slaughterhouse.rules import sawyer_of, the
 from engines.slaughterhouse.state import Sawyer, State, Step, Trespasser
 from engines.slaughterhouse.tables import ANSWERS, QUESTIONS
@@ -163,21 +163,25 @@ def reset_personal(deck: list[str], personal: Collection[str] = D.PERSONAL.keys(
 
 
 _TOKEN_OPTIONS = {
-    r: [Option(to_key("space", sp), f"{D.name(sp)} ({D.room_of(sp)})") for sp in D.ROOMS[r]]
+    r: [Option(str(Key("space", space=sp)), f"{D.name(sp)} ({D.room_of(sp)})") for sp in D.ROOMS[r]]
     for r in D.TOKEN_ROOMS
 }
 """Where a Loot or Photo token may go, room by room."""
 
 
+_HORROR_OPTIONS = {r: Option(str(Key("horror", room=r)), the(r)) for r in D.HORROR_ROOMS}
+"""A Horror tile face down in each room, built once."""
+
+
 @QUESTIONS.step("place_horror")
 def ask_place_horror(state: State, step: Step) -> tuple[list[Option], str]:
-    opts = [Option(to_key("horror", r), the(r)) for r in D.HORROR_ROOMS if r not in state.horror]
+    opts = [_HORROR_OPTIONS[r] for r in D.HORROR_ROOMS if r not in state.horror]
     return opts, f"Place the {D.name(step.cards[0])} Horror tile face down in a room."
 
 
 @ANSWERS.step("place_horror")
 def answer_place_horror(state: State, step: Step, key: str, events: list[Event]) -> None:
-    room = Key.parse(key).arg()
+    room = Key.parse(key).room
     state.horror[room] = step.cards[0]
     state.horror_placing.remove(step.cards[0])
     events.append(Event("horror_placed", 0, "setup", {"room": room}))
@@ -185,13 +189,13 @@ def answer_place_horror(state: State, step: Step, key: str, events: list[Event])
 
 @QUESTIONS.step("brutal")
 def ask_brutal(state: State, step: Step) -> tuple[list[Option], str]:
-    opts = [Option(to_key("brutal", s), f"{D.name(s)} gets the Brutal side") for s in D.SAWYER_ORDER]
+    opts = [Option(str(Key("brutal", sawyer=s)), f"{D.name(s)} gets the Brutal side") for s in D.SAWYER_ORDER]
     return opts, "Three Trespassers: flip one Sawyer board to its Brutal side."
 
 
 @ANSWERS.step("brutal")
 def answer_brutal(state: State, step: Step, key: str, events: list[Event]) -> None:
-    s = sawyer_of(state, Key.parse(key).arg())
+    s = sawyer_of(state, Key.parse(key).sawyer)
     s.brutal = True
     s.most += 1
     s.actions = s.most
@@ -201,13 +205,13 @@ def answer_brutal(state: State, step: Step, key: str, events: list[Event]) -> No
 @QUESTIONS.step("personal")
 def ask_personal(state: State, step: Step) -> tuple[list[Option], str]:
     t = state.trespassers[step.who]
-    opts = [Option(to_key("take", c), D.name(c)) for c in state.personal_offer]
+    opts = [Option(str(Key("take", card=c)), D.name(c)) for c in state.personal_offer]
     return opts, f"{t.id.capitalize()} chooses a Personal Item."
 
 
 @ANSWERS.step("personal")
 def answer_personal(state: State, step: Step, key: str, events: list[Event]) -> None:
-    card = Key.parse(key).arg()
+    card = Key.parse(key).card
     t = state.trespassers[step.who]
     state.personal_offer.remove(card)
     t.personal.append(card)
@@ -220,7 +224,7 @@ def answer_personal(state: State, step: Step, key: str, events: list[Event]) -> 
 @QUESTIONS.step("camera")
 def ask_camera(state: State, step: Step) -> tuple[list[Option], str]:
     opts = [
-        Option(to_key("carry", i), f"{t.id.capitalize()} carries the Camera")
+        Option(str(Key("carry", who=i)), f"{t.id.capitalize()} carries the Camera")
         for i, t in enumerate(state.trespassers)
     ]
     return opts, "Who takes the Camera?"
@@ -228,7 +232,7 @@ def ask_camera(state: State, step: Step) -> tuple[list[Option], str]:
 
 @ANSWERS.step("camera")
 def answer_camera(state: State, step: Step, key: str, events: list[Event]) -> None:
-    t = state.trespassers[Key.parse(key).num]
+    t = state.trespassers[Key.parse(key).trespasser]
     state.beside.remove(D.CAMERA)
     t.items.append(D.CAMERA)
     events.append(Event("personal_item", 0, "setup", {"trespasser": t.id, "item": D.name(D.CAMERA)}))
@@ -236,14 +240,14 @@ def answer_camera(state: State, step: Step, key: str, events: list[Event]) -> No
 
 @QUESTIONS.step("place_vehicle")
 def ask_place_vehicle(state: State, step: Step) -> tuple[list[Option], str]:
-    opts = [Option(to_key("space", v), D.name(v)) for v in D.VEHICLE_SPACES]
+    opts = [Option(str(Key("space", space=v)), D.name(v)) for v in D.VEHICLE_SPACES]
     return opts, f"Place the {D.name(step.cards[0])} on a vehicle space."
 
 
 @ANSWERS.step("place_vehicle")
 def answer_place_vehicle(state: State, step: Step, key: str, events: list[Event]) -> None:
     """Scenario C: the Trespassers put the Blue Truck face up where they like; the rest are dealt."""
-    space = Key.parse(key).arg()
+    space = Key.parse(key).space
     placed, *rest = step.cards
     others = [v for v in D.VEHICLE_SPACES if v != space]
     state.vehicles = {space: placed, **dict(zip(others, rest, strict=True))}
@@ -262,7 +266,7 @@ def ask_place_token(state: State, step: Step) -> tuple[list[Option], str]:
 
 @ANSWERS.step("place_token")
 def answer_place_token(state: State, step: Step, key: str, events: list[Event]) -> None:
-    space = Key.parse(key).arg()
+    space = Key.parse(key).space
     state.tokens.append(space)
     kind = "Loot" if state.scenario == "c" else "Photo"
     events.append(

@@ -250,7 +250,7 @@ def _item_worth(view: View) -> Callable[[str], tuple[bool, bool, bool]]:
 def _card_worth(view: View) -> Callable[[str], tuple[bool, bool, bool]]:
     """`_item_worth` of the card a key names ('take:<id>', 'bury:<id>')."""
     worth = _item_worth(view)
-    return lambda k: worth(Key.parse(k).arg())
+    return lambda k: worth(Key.parse(k).card)
 
 
 def trespassers(view: View, d: Decision, keys: list[str]) -> tuple[str, str]:
@@ -261,7 +261,7 @@ def trespassers(view: View, d: Decision, keys: list[str]) -> tuple[str, str]:
     if d.kind == "camera":
         return keys[0], "the eldest keeps it"
     if d.kind == "place_vehicle":
-        best = min(keys, key=lambda k: (D.DIST[D.START["trespassers"]][Key.parse(k).arg()], k))
+        best = min(keys, key=lambda k: (D.DIST[D.START["trespassers"]][Key.parse(k).space], k))
         return best, "close to the front door"
     if d.kind == "take":
         return max(keys, key=_card_worth(view)), "what the group needs"
@@ -272,7 +272,7 @@ def trespassers(view: View, d: Decision, keys: list[str]) -> tuple[str, str]:
     if d.kind == "swap":
         for k in keys:
             choice = Key.parse(k)
-            if choice.arg(0) == "take" and D.ALL_ITEMS[choice.arg(1)]["effect"] in (
+            if choice.way == "take" and D.ALL_ITEMS[choice.card]["effect"] in (
                 "camera",
                 "evidence",
                 "fuel",
@@ -289,7 +289,7 @@ def _from_the_dead(view: View, keys: list[str]) -> tuple[str, str]:
         return "done", "keep what you carry"
     worth = _item_worth(view)
     swaps = [Key.parse(k) for k in keys if Key.parse(k).verb == "swap"]
-    takes = [str(c) for c in swaps if c.arg(0) == "take" and _wanted(view, c.arg(1))]
+    takes = [str(c) for c in swaps if c.way == "take" and _wanted(view, c.card)]
     if takes:
         return takes[0], "take it from the body"
     # a trade or a give only ever sends the body an ordinary Item, never a scenario card: what was taken is
@@ -297,19 +297,19 @@ def _from_the_dead(view: View, keys: list[str]) -> tuple[str, str]:
     trades = [
         c
         for c in swaps
-        if c.arg(0) == "trade" and _wanted(view, c.arg(2)) and c.arg(1) not in D.ALL_SCENARIO_ITEMS
+        if c.way == "trade" and _wanted(view, c.other) and c.card not in D.ALL_SCENARIO_ITEMS
     ]
     if trades:
-        return str(min(trades, key=lambda c: worth(c.arg(1)))), "trade for what the group needs"
+        return str(min(trades, key=lambda c: worth(c.card))), "trade for what the group needs"
     gives = [
         c
         for c in swaps
-        if c.arg(0) == "give"
-        and not c.arg(1).startswith("personal/")
-        and c.arg(1) not in D.ALL_SCENARIO_ITEMS
+        if c.way == "give"
+        and not c.card.startswith("personal/")
+        and c.card not in D.ALL_SCENARIO_ITEMS
     ]
     if gives and any(_wanted(view, c) for c in view.trespassers[step.n].items):
-        return str(min(gives, key=lambda c: worth(c.arg(1)))), "make room for what the group needs"
+        return str(min(gives, key=lambda c: worth(c.card))), "make room for what the group needs"
     return "done", "keep what you carry"
 
 
@@ -375,10 +375,10 @@ def _swap_for(view: View, me: int, by: Grouped) -> Choice | None:
     t = view.trespassers[me]
     if view.scenario == "e" and len(t.items) < limit(t):  # a full hand could take nothing
         for k in by.get("swap", ()):
-            if _gather(view, me, Key.parse(k).num):
+            if _gather(view, me, Key.parse(k).trespasser):
                 return k, "bring the Camera and the Evidence together"
     for k in by.get("swap", ()):
-        body = view.trespassers[Key.parse(k).num]
+        body = view.trespassers[Key.parse(k).trespasser]
         if body.dead and any(_wanted(view, c) for c in body.items) and not t.carrying:
             return k, "the dead do not need it"
     return None
@@ -387,10 +387,10 @@ def _swap_for(view: View, me: int, by: Grouped) -> Choice | None:
 def _patch_up(by: Grouped, desps: tuple[str, ...]) -> Choice | None:
     """Heal an Injury: Item options come before Desperation ones, as in the option list."""
     for k in by.get("use", ()):
-        if D.ALL_ITEMS[Key.parse(k).arg()]["effect"] == "heal":
+        if D.ALL_ITEMS[Key.parse(k).card]["effect"] == "heal":
             return k, "patch up before it is too late"
     for k in desps:
-        if D.ALL_DESPERATION[Key.parse(k).arg()]["effect"] == "heal":
+        if D.ALL_DESPERATION[Key.parse(k).card]["effect"] == "heal":
             return k, "patch up before it is too late"
     return None
 
@@ -401,18 +401,18 @@ def _fight_or_flee(
     """A Sawyer here: hit one that still has actions, or run as far from the family as one move goes."""
     armed = {s.id for s in sawyers_here if s.actions > 0}  # a Sawyer already at zero loses nothing more
     for k in [*by.get("use", ()), *desps]:
-        if Key.parse(k).last in armed:
+        if Key.parse(k).sawyer in armed:
             return k, "fight back"
     escapes = [
         k
         for k in [*by.get("run", ()), *desps]
-        if len(Key.parse(k).args) >= 2 and Key.parse(k).last in D.SPACES
+        if Key.parse(k).space in D.SPACES  # a run, a Desperation card's run or window
     ]
     if escapes and t.actions:
         far = max(
             escapes,
             key=lambda k: min(
-                (D.DIST[s.space][Key.parse(k).last] for s in view.sawyers if s.space), default=0
+                (D.DIST[s.space][Key.parse(k).space] for s in view.sawyers if s.space), default=0
             ),
         )
         return far, "run from the Sawyer"
@@ -421,7 +421,7 @@ def _fight_or_flee(
 
 def _last_resort(t: TrespasserView, desps: tuple[str, ...], near: int) -> Choice:
     """No action left: a Desperation card that gives one, quiets the Noise or plays dead; else the end."""
-    effects = [(k, D.ALL_DESPERATION[Key.parse(k).arg()]["effect"]) for k in desps]
+    effects = [(k, D.ALL_DESPERATION[Key.parse(k).card]["effect"]) for k in desps]
     for k, effect in effects:
         if effect == "extra_action":
             return k, "one more action"
@@ -440,7 +440,7 @@ def _walk_to(
     """A hiding place when the family is near and one action is left, else a step or a run toward the goal."""
     spots = _hides(view) if t.actions == 1 and near <= 3 else ()
     if spots and t.space not in spots:
-        hides = [k for k in by.get("move", ()) if Key.parse(k).arg() in spots]
+        hides = [k for k in by.get("move", ()) if Key.parse(k).space in spots]
         if hides:
             return hides[0], "somewhere to hide"
     if not goal or goal == t.space:
@@ -448,11 +448,11 @@ def _walk_to(
     here = D.DIST[t.space][goal]
     moves = by.get("move", ())
     runs = by.get("run", ())
-    best = min(moves, key=lambda k: (D.DIST[Key.parse(k).arg()][goal], k)) if moves else None
+    best = min(moves, key=lambda k: (D.DIST[Key.parse(k).space][goal], k)) if moves else None
     if runs and here >= 3 and (near <= 3 or t.noise == 0):
-        r = min(runs, key=lambda k: (D.DIST[Key.parse(k).arg(1)][goal], k))
-        if D.DIST[Key.parse(r).arg(1)][goal] == here - 2:
+        r = min(runs, key=lambda k: (D.DIST[Key.parse(k).space][goal], k))
+        if D.DIST[Key.parse(r).space][goal] == here - 2:
             return r, "run for it"
-    if best and D.DIST[Key.parse(best).arg()][goal] < here:
+    if best and D.DIST[Key.parse(best).space][goal] < here:
         return best, "toward the goal"
     return None

@@ -14,7 +14,7 @@ from engines.slaughterhouse import data as D
 from engines.slaughterhouse.combat import desperation, desperation_options
 from engines.slaughterhouse.dealing import since_of
 from engines.slaughterhouse.items import item_options, use
-from engines.slaughterhouse.keys import Key, to_key
+from engines.slaughterhouse.keys import Key
 from engines.slaughterhouse.odds import dice_for
 from engines.slaughterhouse.panic import raise_panic
 from engines.slaughterhouse.rules import (
@@ -104,7 +104,7 @@ def _move_option(a: str, b: str) -> Option:
         note = " (Noise)" if name.endswith("(door)") else " (door, Noise)"  # not "front porch (door) (door, ..."
     else:
         note = " (stairs, Noise)" if kind == "stairs" else ""
-    return Option(to_key("move", b), f"move to {name}{note}")
+    return Option(str(Key("move", space=b)), f"move to {name}{note}")
 
 
 @functools.cache
@@ -112,14 +112,14 @@ def _quiet_run_option(start: str, a: str, b: str) -> Option:
     """A run by a Trespasser whose footwear runs quiet (`run_quiet`): the run itself makes no Noise, so its
     label says Noise only where a door or stairs on the way make some (built once a process per path)."""
     loud = sorted({D.LINKS[x][y] for x, y in ((start, a), (a, b))} & {"door", "stairs"})
-    return Option(to_key("run", a, b), f"run to {D.name(b)} via {D.name(a)}" + (f" ({', '.join(loud)}, Noise)" if loud else ""))
+    return Option(str(Key("run", via=a, space=b)), f"run to {D.name(b)} via {D.name(a)}" + (f" ({', '.join(loud)}, Noise)" if loud else ""))
 
 
 _MOVE_OPTIONS = {a: [_move_option(a, b) for b in D.steps(a)] for a in D.SPACES}
 
 
 _RUN_OPTION = {
-    (a, b): Option(to_key("run", a, b), f"run to {D.name(b)} via {D.name(a)} (Noise)")
+    (a, b): Option(str(Key("run", via=a, space=b)), f"run to {D.name(b)} via {D.name(a)} (Noise)")
     for s in D.SPACES
     for a, b in D.RUNS[s]
 }
@@ -182,7 +182,7 @@ def _swaps(state: State, t: Trespasser) -> list[Option]:
 @functools.cache
 def _swap_option(i: int, oid: str, dead: bool) -> Option:
     """A swap with Trespasser i (named oid, maybe dead): built once a process."""
-    return Option(to_key("swap", i), f"swap Items with {oid.capitalize()}{' (dead)' if dead else ''}")
+    return Option(str(Key("swap", who=i)), f"swap Items with {oid.capitalize()}{' (dead)' if dead else ''}")
 
 
 def action_prompt(state: State) -> str:
@@ -229,14 +229,14 @@ def act(state: State, key: str, events: list[Event]) -> None:
         return
     t.actions -= 1
     if head == "move":
-        state.todo += move_steps(who, [choice.arg(0)], [choice.arg(0)], "move")
+        state.todo += move_steps(who, [choice.space], [choice.space], "move")
     elif head == "run":
         noise(state, who, 0 if has(t, "run_quiet") else 1, events, cause="run")
-        state.todo += move_steps(who, list(choice.args[0:2]), list(choice.args[1:2]), "run")
+        state.todo += move_steps(who, list(choice.path), [choice.space], "run")
     elif head == "search":
         search(state, who, events)
     elif head == "swap":
-        o = int(choice.arg(0))
+        o = choice.trespasser
         events.append(
             Event(
                 "swap_started",

@@ -8,7 +8,7 @@ from typing import Any
 from engines.core.contract import Decision
 from engines.core.events import Event
 from engines.slaughterhouse import data as D
-from engines.slaughterhouse.keys import Key, to_key
+from engines.slaughterhouse.keys import Key, verb_of
 from engines.slaughterhouse.odds import FACE_NAMES, Roll, rolls
 from engines.slaughterhouse.rules import the
 from engines.slaughterhouse.state import State, View
@@ -272,10 +272,10 @@ class SlaughterhouseUI(ScreenHooks):
             words = []
             for head in ("search", "move", "hunt", "attack"):
                 found = next(
-                    (Key.parse(o.key) for o in decision.options if Key.parse(o.key).verb == head), None
+                    (Key.parse(o.key) for o in decision.options if verb_of(o.key) == head), None
                 )
                 if found is not None:
-                    words.append(f"'move to {D.name(found.arg())}'" if head == "move" else f"'{head}'")
+                    words.append(f"'move to {D.name(found.space)}'" if head == "move" else f"'{head}'")
             words.append("'end'")
             return f"Type a number, or a choice's words: {', '.join(words)}."
         if decision.kind == "order":
@@ -309,7 +309,7 @@ class SlaughterhouseUI(ScreenHooks):
             goes = [o.key for o in decision.options if _goes(o.key, go) in spaces]
             if len(set(_goes(k, go) for k in goes)) == 1:
                 return goes[0]
-            return None if goes else to_key(go, spaces[0])
+            return None if goes else str(Key(go, space=spaces[0]))  # refused, with its reason
         head = _WORDS.get(low)
         named = ""  # 'use crowbar', 'swap with yellow', 'hunt green': the rest narrows the choice
         if head is None and verb in _WORDS and rest:
@@ -319,7 +319,7 @@ class SlaughterhouseUI(ScreenHooks):
         if decision.kind == "action" and head == "attack":
             fits = [o for o in decision.options if "attack" in o.label.lower() and o.key != "attack"]
         else:
-            fits = [o for o in decision.options if Key.parse(o.key).verb == head]
+            fits = [o for o in decision.options if verb_of(o.key) == head]
         if not fits:
             return head
         if named:
@@ -426,10 +426,7 @@ def _spaces_named(text: str) -> list[str]:
 
 def _goes(key: str, head: str) -> str:
     """Where a move or run option ends ('' for any other option)."""
-    choice = Key.parse(key)
-    if choice.verb != head:
-        return ""
-    return choice.arg(1) if head == "run" else choice.arg()
+    return Key.parse(key).space if verb_of(key) == head else ""
 
 
 def _goal_meaning(goal: str, family: bool) -> str:

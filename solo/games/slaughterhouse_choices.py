@@ -25,7 +25,7 @@ def choice_lines(decision: Decision, view: View, width: int, plain: bool) -> lis
     if decision.kind in CARD_PICKS:
         out = []
         for i, o in numbered:
-            card = Key.parse(o.key).arg()
+            card = Key.parse(o.key).card
             words = W.card(card)
             line = f"{i}. {o.label}" + (f": {words}" if words else "")
             out.append(line if plain else clip(line, width))
@@ -37,7 +37,7 @@ def choice_lines(decision: Decision, view: View, width: int, plain: bool) -> lis
     if decision.kind == "place_grandpa":
         boards: dict[str, list[str]] = {}
         for i, o in numbered:
-            sid = Key.parse(o.key).arg()
+            sid = Key.parse(o.key).space
             title = "Upstairs" if D.SPACES[sid]["board"] == "up" else "Ground floor"
             boards.setdefault(title, []).append(f"{i}. {D.name(sid)}")
         return [line for title, items in boards.items() for line in _wrap(f"{title}:", items, width)]
@@ -87,9 +87,9 @@ def _two_spaces(o: Option, by_way: bool) -> tuple[str, str]:
     """A move of two spaces (a run, a Vagabond move, Running on Adrenaline), every space by its whole name:
     grouped by its kind, or `by_way` by the space it passes through."""
     choice = Key.parse(o.key)
-    via, to = (choice.args[1], choice.args[2]) if choice.verb == "desp" else (choice.args[0], choice.args[1])
+    via, to = choice.via, choice.space
     if choice.verb == "desp":
-        kind, way = f"Play {D.name(choice.arg())}: run", ", no Noise"
+        kind, way = f"Play {D.name(choice.card)}: run", ", no Noise"
     else:
         kind, way = ("Run", " (Noise)") if choice.verb == "run" else ("Vagabond, two spaces", "")
     if by_way:
@@ -104,26 +104,26 @@ _MOVES = re.compile(r"^(?:.*? )?moves? to ")
 def _grouped(o: Option, by_way: bool) -> tuple[str, str]:
     """(group title, the choice's words without what the title already says)."""
     choice = Key.parse(o.key)
-    head, args = choice.verb, choice.args
-    if head in ("move2", "run") or (head == "desp" and len(args) == 3 and args[1] in D.SPACES and args[2] in D.SPACES):
+    head = choice.verb
+    if head in ("move2", "run") or (head == "desp" and choice.via in D.SPACES and choice.space in D.SPACES):
         return _two_spaces(o, by_way)
-    if head == "move" and len(args) == 2 and " carrying " in o.label:
+    if head == "move" and (choice.who is not None or choice.grandpa) and " carrying " in o.label:
         who = o.label.split(" carrying ", 1)[1].removesuffix(" (Hogtie)")
-        return f"Move carrying {who} (Hogtie)", D.name(args[0])
+        return f"Move carrying {who} (Hogtie)", D.name(choice.space)
     if head in ("move", "creep") and _MOVES.match(o.label):
         text = _MOVES.sub("", o.label)  # the crossing and its Noise stay: they are what the move risks
         return ("Creep" if head == "creep" else "Move"), text
-    if head == "desp" and choice.arg() in D.ALL_DESPERATION:
-        name = D.name(choice.arg())
+    if head == "desp" and choice.card in D.ALL_DESPERATION:
+        name = D.name(choice.card)
         text = o.label.removeprefix(f"play {name}").removeprefix(name).strip(": ").removeprefix("run to ")
         return f"Play {name}", text or name
-    if head == "free" and choice.arg() in D.ALL_SAWYER_CARDS:
-        name = D.name(choice.arg())
+    if head == "free" and choice.card in D.ALL_SAWYER_CARDS:
+        name = D.name(choice.card)
         text = o.label.removeprefix(f"play {name}")
         text = text.removeprefix(" for a free move to ").strip(": ")
         return f"Play {name} free", text
     if head == "panic":
-        return _PANIC, D.name(choice.arg())
+        return _PANIC, D.name(choice.card)
     if o.label.startswith("swap Items with "):
         return "Swap Items with", o.label.removeprefix("swap Items with ")
     if head == "end":

@@ -10,7 +10,7 @@ from typing import Any
 
 from engines.core.contract import Decision
 from engines.slaughterhouse import data as D
-from engines.slaughterhouse.keys import Key
+from engines.slaughterhouse.keys import verb_of
 from engines.slaughterhouse.state import View
 
 
@@ -65,7 +65,7 @@ def _choice(d: Decision) -> dict[str, Any]:
     """What the decision offers that a step may ask for or name: a search, a repair, driving off, a card."""
     out: dict[str, Any] = {}
     for o in d.options:
-        verb = Key.parse(o.key).verb
+        verb = verb_of(o.key)
         if verb == "search":
             out["search_key"] = o.key
         elif verb == "repair":

@@ -158,7 +158,7 @@ def test_at_the_prompt_the_family_names_a_later_sawyer_either_way(tmp_path):
 
     run = _family_order(3)
     last = run.decision().keys()[-1]
-    spoken = D.name(Key.parse(last).arg())
+    spoken = D.name(Key.parse(last).sawyer)
     for text in (spoken, spoken.removeprefix("the "), spoken.lower()):
         run = _family_order(3)
         before = len(run.keys)

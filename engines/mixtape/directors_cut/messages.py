@@ -31,8 +31,9 @@ def _spend_refusal(state: State, key: str) -> str:
 
 
 def illegal(state: State, d: Decision, key: str) -> str:
-    node = keys.arg(key, "go")
-    if state.phase == MOVE and node is not None:
+    choice = keys.Key.parse(key)  # a verb and its one argument, by name
+    if state.phase == MOVE and choice.verb == "go" and choice.arg:
+        node = choice.arg
         if node in B.locations:
             return refusal_now(state, node)
         if node in B.kind:
@@ -52,14 +53,13 @@ def illegal(state: State, d: Decision, key: str) -> str:
     if state.phase == TARGET:
         names = " or ".join(state.slashers[i].name for i in state.targets)
         return f"That slasher is not within reach: brawl {names}."
-    to = keys.arg(key, "to")
-    if state.phase == BONUS_PICK and to in B.locations:
-        return f"{B.locations[to].name} is locked shut or is where you stand: pick another location."
+    if state.phase == BONUS_PICK and choice.verb == "to" and choice.arg in B.locations:
+        return f"{B.locations[choice.arg].name} is locked shut or is where you stand: pick another location."
     if key == "unlock":
         return "There is no lock here to break."
     if key == "scene":
         return "There is no Scene Marker here."
-    if keys.Key.parse(key).verb == "spend":
+    if choice.verb == "spend":
         return _spend_refusal(state, key)
     shown = key if len(key) <= 40 else key[:40] + "..."
     return f"'{shown}' is not a choice now. Choices: {', '.join(d.keys()[:8])}."

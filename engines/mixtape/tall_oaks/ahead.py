@@ -90,8 +90,8 @@ TURN = {"draw": "scene", "search": "search", "final": "final", "task": "task"}
 def choice(view: View, kind: str, key: str) -> list[Ahead]:
     """What a choice of the seat's decision of this kind leads to (empty where no roll or draw follows)."""
     if kind == "move":
-        node = keys.arg(key, "go")
-        return arrival(view, node) if node is not None else []
+        go = keys.Key.parse(key)  # a verb and its one argument, by name
+        return arrival(view, go.arg) if go.verb == "go" and go.arg else []
     if kind == "turn" and key in TURN:
         return [_business(view, TURN[key])]
     if kind == "redraw" and key == "redraw":

@@ -57,7 +57,7 @@ def _expected(state, d, key: str, r: Roll) -> Expected:
     k = Key.parse(key)
     before = list(state.todo[1].dice) if d.kind in ("reroll", "reroll_pick") else []
     if r.roll == "card":
-        free = D.ALL_SAWYER_CARDS[k.arg()]["free"]
+        free = D.ALL_SAWYER_CARDS[k.card]["free"]
         event = "hunted" if free == "hunt2" else "attack"
         return Expected(key, r, event, D.name(state.cur_sawyer) if event == "attack" else "", True, before)
     if r.roll == "fire":
@@ -100,7 +100,7 @@ def _check(x: Expected, e: Event) -> None:
     before, after = e.facts["before"], e.facts["dice"]
     k = Key.parse(key)
     if k.verb == "dice":  # the chosen dice
-        thrown = {int(i) for i in k.arg().split(",")}
+        thrown = set(k.dice)
     elif x.fire:  # against the Fire: the successes
         thrown = {i for i, d in enumerate(before) if d != 0}
     else:  # the blanks

@@ -331,7 +331,7 @@ def test_a_swap_with_a_body_ends_and_never_hands_back_a_scenario_card():
         key = policy(GAME.view(state, d.seat), d, policy_rng(0, n))
         choice = Key.parse(key)
         assert not (
-            choice.verb == "swap" and choice.arg(0) == "give" and choice.arg(1) in D.ALL_SCENARIO_ITEMS
+            choice.verb == "swap" and choice.way == "give" and choice.card in D.ALL_SCENARIO_ITEMS
         ), key
         GAME.apply(state, key)
     assert GAME.decision(state).kind == "action"

@@ -52,7 +52,7 @@ def test_sawyer_player_starts_with_four_cards_four_fear_and_the_old_man_in_the_p
 def test_horror_tiles_face_down_in_named_rooms_never_the_foyer_one_per_room():
     for seed in range(20):
         state, _ = GAME.setup(seed, {})
-        rooms = [Key.parse(k).arg() for k in legal(state)]
+        rooms = [Key.parse(k).room for k in legal(state)]
         assert "Foyer" not in rooms
         advance(state, "order", seed)
         assert len(state.horror) == 4 and "Foyer" not in state.horror
@@ -217,7 +217,7 @@ def test_item_limit_four_personal_items_do_not_count_and_a_fifth_is_buried():
             deck = s2.item_decks["down"]
             GAME.apply(s2, d.options[0].key)
             assert (
-                len(s2.trespassers[0].items) == 4 and deck[0] == Key.parse(d.options[0].key).arg()
+                len(s2.trespassers[0].items) == 4 and deck[0] == Key.parse(d.options[0].key).card
             )  # buried at the bottom
             return
     raise AssertionError("no search found an Item")
@@ -466,7 +466,7 @@ def test_a_card_and_six_fear_raise_the_panic_meter_and_bring_out_the_hitchhiker(
     assert state.panic == 1 and state.fear == 6 and all(len(t.desperation) == 1 for t in state.trespassers)
     GAME.apply(state, next(k for k in legal(state) if k.startswith("panic:")))
     d = GAME.decision(state)
-    assert d.kind == "place_hitchhiker" and {Key.parse(o.key).arg() for o in d.options} == set(D.CORNERS)
+    assert d.kind == "place_hitchhiker" and {Key.parse(o.key).space for o in d.options} == set(D.CORNERS)
 
 
 def test_the_panic_meter_does_nothing_past_its_last_space():

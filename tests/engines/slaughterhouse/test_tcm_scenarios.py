@@ -405,7 +405,7 @@ def test_jumping_from_an_upstairs_window_lands_between_that_sides_window_symbols
     card = _desperation(state, 0, "window")
     t.space = "BED1"  # the west side
     keys = [k for k in legal(state) if k.startswith(f"desp:{card}")]
-    assert sorted(Key.parse(k).last for k in keys) == ["YW1", "YW2"]
+    assert sorted(Key.parse(k).space for k in keys) == ["YW1", "YW2"]
     GAME.apply(state, f"desp:{card}:YW2")
     assert t.space == "YW2" and t.noise == 1 and t.actions == 4
     assert D.SPACES[t.space]["board"] == "down"
