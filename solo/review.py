@@ -67,7 +67,7 @@ class Step(msgspec.Struct, frozen=True):
     """What the choice cost, best minus choice, paired (0 where the choice is the best)."""
     loss_low: float
     loss_high: float
-    """The loss's 95% interval."""
+    """The loss's paired interval, at the review's level (`Review.level`)."""
     mistake: bool
     """The loss's interval lies wholly above zero (exact: the loss is half a point or more)."""
     equal: list[str] = []
@@ -110,6 +110,8 @@ class Review(msgspec.Struct, frozen=True):
     """The seed the figures were drawn with (`solo review --seed`)."""
     assumes: str = ""
     """What the playouts assume: which policy plays each seat from each position."""
+    level: float = 0.0
+    """The two-sided level of each loss's interval, and so of the call of a mistake (0 where exact)."""
 
 
 def offered(run: Run) -> bool:
@@ -220,6 +222,11 @@ def _step_line(r: Review, s: Step) -> str:
     return f"{head}; as good as {s.best} as far as the playouts can tell"
 
 
+def level_words(level: float) -> str:
+    """'99%', '99.9%': a two-sided level as the review states it."""
+    return f"{100 * level:.1f}".removesuffix(".0") + "%"
+
+
 def _cost(r: Review, s: Step) -> str:
     if r.exact:
         return f"{points(s.loss, True)} lost"
@@ -229,7 +236,7 @@ def _cost(r: Review, s: Step) -> str:
 def _mistakes(r: Review) -> list[str]:
     rule = (
         "a choice half a point or more below the best" if r.exact
-        else "a choice whose paired 95% interval of the loss lies wholly above zero"
+        else f"a choice whose paired {level_words(r.level)} interval of the loss lies wholly above zero"
     )
     costly = sorted((s for s in r.steps if s.mistake), key=lambda s: (-s.loss, s.number))
     if not costly:
@@ -334,4 +341,5 @@ def as_json(r: Review) -> dict[str, Any]:
         "samples": r.samples,
         "seed": r.seed,
         "assumes": r.assumes,
+        "level": r.level,
     }

@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import signal
 from collections.abc import Callable
+from statistics import NormalDist
 from typing import Any
 
 import msgspec
@@ -269,7 +270,8 @@ def _assemble(
         end = 1.0 if run.seat in outcome.winners else 0.0
         rolls.append(Roll(pending[0], dice_of(since, narrator), pending[1], Figure(end, end, end)))
     assumes = "every seat, yours included, plays the game's own heuristic (the automa's normal level) from each position on"
-    return Review(steps, rolls, run.status(), False, budget.most, shown_seed, assumes)
+    level = round(2 * NormalDist().cdf(budget.z) - 1, 4)
+    return Review(steps, rolls, run.status(), False, budget.most, shown_seed, assumes, level)
 
 
 def dice_of(events: list[Event], narrator: Narrator | None = None) -> str:

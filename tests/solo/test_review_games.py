@@ -181,11 +181,28 @@ def _step(n: int, loss: float, low: float, high: float) -> Step:
     return Step(n, n, n, f"{n}. a", "1. b", f, f, f, loss, low, high, low > 0)
 
 
-def test_the_lines_name_a_mistake_only_by_the_rule_and_say_the_threshold():
-    r = review.Review([_step(1, 0.20, -0.02, 0.40), _step(2, 0.15, 0.05, 0.25)], [], "lost", False, 64, 3, "x")
+@pytest.mark.parametrize(("level", "words"), [(0.99, "99%"), (0.999, "99.9%")])
+def test_the_lines_name_a_mistake_only_by_the_rule_and_say_the_threshold(level, words):
+    steps = [_step(1, 0.20, -0.02, 0.40), _step(2, 0.15, 0.05, 0.25)]
+    r = review.Review(steps, [], "lost", False, 64, 3, "x", level)
     said = " ".join(" ".join(review.lines(r)).split())
-    assert "Mistakes (1; a mistake is a choice whose paired 95% interval of the loss lies wholly above zero)" in said
+    rule = f"a mistake is a choice whose paired {words} interval of the loss lies wholly above zero"
+    assert f"Mistakes (1; {rule})" in said
     assert "2. turn 2: 2. a gave" in said and "1. turn 1: 1. a gave" not in said
+
+
+def test_the_level_the_review_states_is_the_level_its_race_calls_at():
+    """The review once said its losses' intervals were 95% while its race called them at 99%: the level it
+    states is the one its race's threshold gives."""
+    from statistics import NormalDist
+
+    _, found, text = reviewed(GAMES[1])
+    race_level = 2 * NormalDist().cdf(review_search.RACE.z) - 1
+    assert found.level == pytest.approx(race_level, abs=1e-4)
+    said = " ".join(" ".join(text).split())
+    if any(s.mistake for s in found.steps):
+        assert f"paired {review.level_words(found.level)} interval of the loss" in said
+    assert review.as_json(found)["level"] == found.level
 
 
 @pytest.mark.parametrize("game_id", GAMES[1:])
