@@ -4,7 +4,7 @@ The searched games' figures come from engines.core.race, which plays every choic
 what the person cannot see (common random numbers) and spends its samples where they decide something. The
 hint shows the choices in two groups: those the playouts cannot tell apart from the best (any may be the best;
 "about equal" only where the paired intervals show them within RACE.margin of one another), and those clearly
-worse, each with its paired difference from the best and that difference's 95% interval. It never gives a
+worse, each with its paired difference from the best and that difference's 99% interval. It never gives a
 reason for a difference inside the noise: the "Why" speaks only of a clearly worse choice, and quotes only the
 facts whose paired difference is clear too.
 
@@ -341,8 +341,16 @@ def _footer(a: Advice) -> str:
     spread = f"{plays[0]}" if plays[0] == plays[-1] else f"{plays[0]} to {plays[-1]}"
     return (
         f"(Each choice played out {spread} times on the same samples of what you cannot see, so differences "
-        "are paired; ranges are 95%.)"
+        f"are paired; chances' ranges are 95%, differences' {_level()}.)"
     )
+
+
+def _level() -> str:
+    """The level of the race's calls and of the differences' ranges ('99%'), from its threshold."""
+    from statistics import NormalDist
+
+    level = 100 * (2 * NormalDist().cdf(RACE.z) - 1)
+    return f"{level:.1f}".removesuffix(".0") + "%"
 
 
 def percent(c: Any) -> str:

@@ -43,7 +43,8 @@ def test_the_map_status_and_odds_commands_answer(tmp_path):
     s = Session(tmp_path, run=fg_run(0)).lines("map", "status", "odds", "rules traps", "hint")  # Horror 5
     assert "Horror Roll odds" in s.out and "Choice: 1. Walk; Dice: 2" in s.out
     assert "Time 6" in s.out and s.run.keys == []
-    assert "Hint: " in s.out and "Victims saved" in s.out and "ranges are 95%" in s.out  # the search's figures
+    said = " ".join(s.out.split())  # the search's figures, their levels said
+    assert "Hint: " in s.out and "Victims saved" in s.out and "chances' ranges are 95%, differences' 99%" in said
     assert "Death Trap" in s.out
 
 

@@ -37,7 +37,8 @@ def test_map_status_and_odds_commands(tmp_path):
     before = list(run.keys)
     s = Session(tmp_path, run=run).lines("map", "status", "odds", "rules dice", "hint", "99")
     assert "Foyer" in s.out and "Panic Meter" in s.out and "-- Bone dice --" in s.out
-    assert "No roll is pending" in s.out and "Hint: " in s.out and "ranges are 95%" in s.out  # the search's
+    said = " ".join(s.out.split())  # the search's figures, their levels said
+    assert "No roll is pending" in s.out and "Hint: " in s.out and "ranges are 95%, differences' 99%" in said
     assert "There is no choice 99" in s.out and s.run.keys == before  # none of it was a move
 
 
