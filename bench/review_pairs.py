@@ -1,0 +1,94 @@
+"""Two reviews of one run, decision by decision: where do they name different mistakes, and why?
+
+    .venv/bin/python bench/review_pairs.py final-girl 91001 [--limit 100] [--keep pairs.json]
+
+The run is bench/advice.py's: the person's seat at the `easy` level on the seed given. Each of its weighed
+decisions is raced as `solo review` races it, once with `--seed 1` and once with `--seed 2`, and the two
+verdicts are printed side by side wherever either names a mistake: the best choice each compared against, the
+loss with its paired interval, the samples, whether the race settled before its cap, its steps. Then the share
+of mistakes named by both, of those either names (issue 44's stability measure), and the CPU a decision.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout this script is in
+
+import msgspec
+
+from bench.advice import finished_run
+from engines.core import levels
+from engines.core.race import race
+from solo import advice, review_search
+
+
+def pairs(game_id: str, seed: int, limit: int) -> list[dict[str, Any]]:
+    """Each weighed decision of the run (at most `limit`), raced with review seeds 1 and 2."""
+    run = finished_run(game_id, seed, "easy")
+    game = run.game
+    budget = advice.race_for(game, None, review_search.RACE, levels.REVIEW_STEPS)
+    places = review_search._places(run)
+    state, _ = game.setup(run.seed, run.options)
+    rows: list[dict[str, Any]] = []
+    for index, key in enumerate(run.keys):
+        d = game.decision(state)
+        if index in places and len(rows) < limit:
+            row: dict[str, Any] = {"index": index, "options": len(d.options), "key": key}
+            for look in (1, 2):
+                start = time.process_time()
+                copy = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=game.state_type)
+                v = race(game, copy, d, budget, advice.seed_of(run, look), keep=key)
+                w = review_search.weighed(v, key)
+                row[str(look)] = {
+                    "best": w.best, "loss": w.loss, "low": w.loss_low, "high": w.loss_high, "mistake": w.mistake,
+                    "samples": v.samples, "settled": v.settled, "steps": v.steps,
+                    "cpu": time.process_time() - start,
+                }
+            rows.append(row)
+        game.apply(state, key, d)
+    return rows
+
+
+def report(rows: list[dict[str, Any]]) -> None:
+    both = either = 0
+    for r in rows:
+        a, b = r["1"], r["2"]
+        if not (a["mistake"] or b["mistake"]):
+            continue
+        either += 1
+        both += a["mistake"] and b["mistake"]
+        sides = " | ".join(
+            f"{'M' if s['mistake'] else '-'} best={s['best'][:14]:14} loss={100 * s['loss']:5.1f} "
+            f"[{100 * s['low']:5.1f},{100 * s['high']:5.1f}] n={s['samples']:3d} settled={int(s['settled'])} "
+            f"steps={s['steps']}"
+            for s in (a, b)
+        )
+        print(f"{'both' if a['mistake'] and b['mistake'] else 'one '} {r['options']:2d} {r['key'][:18]:18} {sides}")
+    settled = statistics.fmean(r["1"]["settled"] for r in rows)
+    cpu = statistics.median(r["1"]["cpu"] for r in rows)
+    print(f"{len(rows)} decisions; mistakes named by both, of those either names: {both}/{either}; "
+          f"settled before the cap: {settled:.0%}; CPU a decision, median: {cpu:.2f} s")
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("game")
+    p.add_argument("seed", type=int)
+    p.add_argument("--limit", type=int, default=100)
+    p.add_argument("--keep", type=Path, help="write the side-by-side verdicts as JSON")
+    args = p.parse_args()
+    rows = pairs(args.game, args.seed, args.limit)
+    if args.keep:
+        args.keep.write_text(json.dumps(rows))
+    report(rows)
+
+
+if __name__ == "__main__":
+    main()
