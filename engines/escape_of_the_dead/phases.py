@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core.events import Event
+from engines.core.queue import FIRST_NEXT
 from engines.core.steps import Steps
 from engines.escape_of_the_dead import rules_data as R
 from engines.escape_of_the_dead.keys import Split
@@ -79,22 +80,40 @@ def assign(state: State, split: Split, events: list[Event]) -> None:
 
 
 def roll_rest(state: State, events: list[Event]) -> None:
-    """Phase 3 for every section still to roll, in card order, then what follows the dice."""
-    while state.unrolled and not state.result:
-        roll_section(state, state.unrolled[0], events)
+    """Phase 3 for every section still to roll, in card order, then what follows the dice: `state.unrolled` is
+    a core queue (first runs next) of the sections to roll, drained by the core loop until the game ends."""
+    FIRST_NEXT.run(state.unrolled, ROLLS, _section, state, events, _over)
     after_roll(state, events)
 
 
 def roll_section(state: State, section: str, events: list[Event]) -> None:
-    """Phase 3 for one section: roll all the dice placed on it, once."""
-    faces = state.rng.d6s(dice_on(state, section))
+    """Phase 3 for the one section the survivor chose to roll next, wherever it stands in the queue."""
     state.unrolled.remove(section)
+    _roll(state, section, events)
+
+
+ROLLS: Steps[[State, str, list[Event]], None] = Steps("escape-of-the-dead rolls")
+"""A section queued in `state.unrolled` -> rolling it (each section alike; what its hits do is `SECTIONS`')."""
+
+
+@ROLLS.step(*R.SECTIONS)
+def _roll(state: State, section: str, events: list[Event]) -> None:
+    """Roll all the dice placed on `section` (already taken off the queue), once."""
+    faces = state.rng.d6s(state.dice[SECTION_INDEX[section]])
     threshold = R.THRESHOLD[section]
     hits = len([face for face in faces if face >= threshold])  # dice.count_at_least, inlined: hot path
     facts = SECTIONS.handler(section)(state, faces, hits)
     events.append(Event(_ROLLED[section], state.turn, "action", facts))
     if state.repairs >= R.REPAIRS_TO_WIN:
         end(state, "won", events)
+
+
+def _section(section: str) -> str:
+    return section
+
+
+def _over(state: State, events: list[Event]) -> bool:
+    return bool(state.result)
 
 
 def shot(hits: int, zombies: int) -> int:

@@ -1,7 +1,7 @@
 """The turn machine of Final Girl: the step tables every mechanic fills, and the loop that runs `state.stack`.
 
 `state.stack` holds the steps still to run as plain dicts (`{"op": NAME, ...}`): the queue of
-engines/core/queue.py (last = next; `push` and `run` are that module's), so saves carry them; each NAME has one
+engines/core/queue.py (`queue.LAST_NEXT`: last = next; `push` and `run` are that queue's), so saves carry them; each NAME has one
 handler in `STEPS`, registered by the mechanic it belongs to. `state.ask` is the decision waited on: its kind names one entry in `OPTIONS` (what may be chosen) and one in `CHOICES` (what a
 chosen key does). The Action phase's keys go one step further: their verb names an entry in `ACTS`.
 """
@@ -43,7 +43,7 @@ def emit(state: State, events: list[Event], kind: str, facts: dict[str, Any]) ->
 def run(state: State, events: list[Event]) -> None:
     """Run queued steps until a decision is needed or the game is over (only `end_game` replaces the stack,
     and it ends the game, so the loop's list is the state's while it runs)."""
-    queue.run(state.stack, STEPS, _name, state, events, _waiting)
+    queue.LAST_NEXT.run(state.stack, STEPS, _name, state, events, _waiting)
 
 
 def _name(op: dict[str, Any]) -> str:
@@ -51,10 +51,10 @@ def _name(op: dict[str, Any]) -> str:
     return name
 
 
-def _waiting(state: State) -> bool:
+def _waiting(state: State, events: list[Event]) -> bool:
     return bool(state.ask or state.result)
 
 
 def push(state: State, *ops: dict[str, Any]) -> None:
     """Queue steps to run next, in the order given."""
-    queue.push(state.stack, *ops)
+    queue.LAST_NEXT.push(state.stack, *ops)

@@ -47,8 +47,3 @@ def join(verb: str, *args: object) -> str:
     """A key from a verb and its arguments: join("go", "farm") == "go:farm"."""
     return SEP.join([verb, *map(str, args)])
 
-
-def arg(key: str, verb: str) -> str | None:
-    """The argument of `key` when its verb is `verb`, else None: arg("go:farm", "go") == "farm"."""
-    k = Key.parse(key)
-    return k.arg if k.verb == verb and k.arg else None

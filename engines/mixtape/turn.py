@@ -15,7 +15,7 @@ from engines.core.contract import Decision, Hint, IllegalMove, Outcome, Policy
 from engines.core.events import Event
 from engines.core.rng import Rng
 from engines.core.steps import Steps
-from engines.mixtape.keys import Key, arg
+from engines.mixtape.keys import Key
 from engines.mixtape.movement import MOVE
 
 
@@ -130,7 +130,7 @@ def apply(
     move's options are its stops, and a rollout makes millions of moves); any other key must be one the waiting
     decision offers, or a spend the game still plays though it no longer offers it (`held`). IllegalMove
     otherwise, with the game's reason (`illegal`)."""
-    if not (state.phase == MOVE and arg(key, "go") in state.stops and not state.result):
+    if not (state.phase == MOVE and _stop(key, state.stops) and not state.result):
         d = decision or decide(decisions, state)
         if d is None:
             raise IllegalMove("The game is over; there is nothing left to decide.")
@@ -198,3 +198,9 @@ def game_over(
             {"winners": winners, "names": names, "why": why, "result": state.result, "person": person},
         )
     )
+
+
+def _stop(key: str, stops: Mapping[str, int]) -> bool:
+    """Whether `key` is "go" to one of the move's `stops`."""
+    k = Key.parse(key)
+    return k.verb == "go" and bool(k.arg) and k.arg in stops

@@ -25,7 +25,7 @@ from engines.slaughterhouse.rules import (
     successes,
 )
 from engines.slaughterhouse.state import Sawyer, State, Step, Trespasser
-from engines.slaughterhouse.tables import ANSWERS, EFFECTS, QUESTIONS
+from engines.slaughterhouse.tables import ANSWERS, EFFECTS, QUESTIONS, TODO
 
 
 def valid_injuries(t: Trespasser, cards: list[str], flag: str) -> list[str]:
@@ -56,10 +56,11 @@ def attack_step(state: State, sid: str, who: int) -> Step:
 def attack(state: State, step: Step, events: list[Event]) -> None:
     """Roll already made (step.dice); offer a reroll on the Sawyer turn, then reveal Injuries."""
     if step.n == 0 and state.phase == "sawyer" and state.hand:
-        state.todo[0:0] = [
+        TODO.push(
+            state.todo,
             Step("reroll", dice=step.dice),
             Step("attack", who=step.who, sawyer=step.sawyer, dice=step.dice, flag=step.flag, n=1),
-        ]
+        )
         return
     t = state.trespassers[step.who]
     hits = successes(step.dice)
@@ -84,15 +85,16 @@ def attack(state: State, step: Step, events: list[Event]) -> None:
             Event("injury_wasted", state.round, state.phase, {"trespasser": t.id, "revealed": len(cards)})
         )
         return
-    state.todo.insert(0, Step("give", who=step.who, sawyer=step.sawyer, cards=cards, n=gives, flag=step.flag))
+    give = Step("give", who=step.who, sawyer=step.sawyer, cards=cards, n=gives, flag=step.flag)
+    TODO.push(state.todo, give)
 
 
 @EFFECTS.step("grandpa_attack")
 def grandpa_attack(state: State, step: Step, events: list[Event]) -> None:
     t = state.trespassers[step.who]
     t.stopped = True
-    state.todo.insert(
-        0,
+    TODO.push(
+        state.todo,
         Step(
             "attack",
             who=step.who,
@@ -146,12 +148,12 @@ def answer_give(state: State, step: Step, key: str, events: list[Event]) -> None
         kill(state, step.who, step.sawyer, events)
         return
     if info["effect"] == "limit3" and len(t.items) > limit(t):
-        state.todo.insert(0, Step("bury", who=step.who))
+        TODO.push(state.todo, Step("bury", who=step.who))
     if info["effect"] == "action_minus" and t.actions > max_actions(t):
         t.actions = max_actions(t)
     if step.n > 1 and valid_injuries(t, cards, step.flag):
-        state.todo.insert(
-            0,
+        TODO.push(
+            state.todo,
             Step("give", who=step.who, sawyer=step.sawyer, cards=cards, n=step.n - 1, flag=step.flag + "+"),
         )
     else:
@@ -179,7 +181,7 @@ def answer_bury_injuries(state: State, step: Step, key: str, events: list[Event]
 def bury_injuries(state: State, cards: list[str]) -> None:
     """Bury revealed Injuries; with two different cards the family chooses the order (rulebook)."""
     if len({D.ALL_INJURIES[c]["id"] for c in cards}) > 1:
-        state.todo.insert(0, Step("bury_injuries", cards=list(cards)))
+        TODO.push(state.todo, Step("bury_injuries", cards=list(cards)))
         return
     for c in cards:
         state.injury_deck.insert(0, c)
@@ -209,9 +211,9 @@ def kill(state: State, who: int, by: str, events: list[Event]) -> None:
             },
         )
     )
-    state.todo = [s for s in state.todo if s.who != who]
+    TODO.drop(state.todo, lambda s: s.who == who)
     if state.current == who:
-        state.todo.append(Step("turn_done", who=who))
+        TODO.later(state.todo, Step("turn_done", who=who))
     raise_panic(state, events)
     if by == "leatherface":
         drawn = min(D.SAWYERS["leatherface"]["relentless_draw"], len(state.sawyer_deck))
@@ -277,7 +279,7 @@ def desperation(state: State, who: int, choice: Key, events: list[Event]) -> Non
     if effect == "dig_deep" and t.noise:
         played["hushed"] = t.noise  # the Noise the card clears, told with it
     if effect == "free_run":
-        state.todo += move_steps(who, list(choice.path), [choice.space], "quiet", "run")
+        TODO.later(state.todo, *move_steps(who, list(choice.path), [choice.space], "quiet", "run"))
     elif effect == "attack2":
         hit_sawyer(
             state,
@@ -303,7 +305,7 @@ def desperation(state: State, who: int, choice: Key, events: list[Event]) -> Non
     elif effect == "play_dead":
         t.play_dead = True
     elif effect == "window":
-        state.todo += move_steps(who, [choice.space], [choice.space], "window")
+        TODO.later(state.todo, *move_steps(who, [choice.space], [choice.space], "window"))
 
 
 def desperation_options(

@@ -32,7 +32,7 @@ from engines.slaughterhouse.rules import (
 )
 from engines.slaughterhouse.scenarios import burn_sawyer, spread_fire
 from engines.slaughterhouse.state import Sawyer, State, Step, Trespasser
-from engines.slaughterhouse.tables import ANSWERS, EFFECTS, QUESTIONS
+from engines.slaughterhouse.tables import ANSWERS, EFFECTS, QUESTIONS, TODO
 from engines.slaughterhouse.trespassers import reveal_horror
 
 _TALK = Option("talk", f"Sweet Talk ({dice_words(D.SAWYERS['old_man']['talk_dice'])}, Fear for successes)")
@@ -258,7 +258,7 @@ def start_sawyer_turn(state: State, events: list[Event]) -> None:
             {"drawn": free, "hand": len(state.hand), "fear": state.fear, "drew": [D.name(c) for c in drew]},
         )
     )
-    state.todo.append(Step("buy"))
+    TODO.later(state.todo, Step("buy"))
 
 
 def start_sawyer(state: State, sid: str, events: list[Event]) -> None:
@@ -288,7 +288,7 @@ def end_round(state: State, events: list[Event]) -> None:
             s.actions = s.most
     if state.fire:
         spread_fire(state, events)
-    state.todo.append(Step("begin_round"))  # no dawn: the game ends only when every Trespasser is out
+    TODO.later(state.todo, Step("begin_round"))  # no dawn: the game ends only when every Trespasser is out
 
 
 def sawyer_act(state: State, key: str, events: list[Event]) -> None:
@@ -336,13 +336,14 @@ def sawyer_act(state: State, key: str, events: list[Event]) -> None:
         if s.space in state.fire:
             burn_sawyer(state, s)
     elif head == "hunt":
-        state.todo.append(
+        TODO.later(
+            state.todo,
             Step("hunt", who=choice.trespasser, sawyer=s.id, dice=roll(state, dice_for(state, "hunt")))
         )
     elif head == "attack":
-        state.todo.append(attack_step(state, s.id, choice.trespasser))
+        TODO.later(state.todo, attack_step(state, s.id, choice.trespasser))
     elif head == "talk":
-        state.todo.append(Step("talk", dice=roll(state, dice_for(state, "talk"))))
+        TODO.later(state.todo, Step("talk", dice=roll(state, dice_for(state, "talk"))))
 
 
 def free(state: State, s: Sawyer, choice: Key, events: list[Event]) -> None:
@@ -369,7 +370,8 @@ def free(state: State, s: Sawyer, choice: Key, events: list[Event]) -> None:
         if s.space in state.fire:
             burn_sawyer(state, s)
     elif kind == "hunt2":
-        state.todo.append(
+        TODO.later(
+            state.todo,
             Step(
                 "hunt",
                 who=choice.trespasser,
@@ -383,7 +385,8 @@ def free(state: State, s: Sawyer, choice: Key, events: list[Event]) -> None:
         # The card sets the dice; the attack ability on the Sawyer's board still applies (FAQ): the Old
         # Man never gives the fourth Injury, Leatherface may give two.
         flag = D.SAWYERS[s.id]["attack"]
-        state.todo.append(
+        TODO.later(
+            state.todo,
             Step(
                 "attack",
                 who=choice.trespasser,
@@ -429,9 +432,9 @@ _PASS = Option("pass", "let it go", ("no",))
 def answer_offer(state: State, step: Step, key: str, events: list[Event]) -> None:
     if key == "pass":
         if step.flag == "door":
-            state.todo.insert(0, Step("walk", who=step.who, path=step.path, flag=step.sawyer, n=1))
+            TODO.push(state.todo, Step("walk", who=step.who, path=step.path, flag=step.sawyer, n=1))
         elif step.flag == "hide":
-            state.todo.insert(0, Step("hide", who=step.who))
+            TODO.push(state.todo, Step("hide", who=step.who))
         return
     card = Key.parse(key).card
     info = D.ALL_SAWYER_CARDS[card]
@@ -459,9 +462,9 @@ def answer_offer(state: State, step: Step, key: str, events: list[Event]) -> Non
         t.stopped = True
         if step.sawyer == "grandpa":  # FAQ: a card that lets Grandpa attack rolls one die
             dice = roll(state, dice_for(state, "grandpa"))
-            state.todo.insert(0, Step("attack", who=step.who, sawyer="grandpa", dice=dice, flag="plain"))
+            TODO.push(state.todo, Step("attack", who=step.who, sawyer="grandpa", dice=dice, flag="plain"))
         else:
-            state.todo.insert(0, attack_step(state, step.sawyer, step.who))
+            TODO.push(state.todo, attack_step(state, step.sawyer, step.who))
     elif step.flag == "door":
         t.stopped = True
     elif step.flag == "noise":
@@ -517,16 +520,17 @@ def answer_buy(state: State, step: Step, key: str, events: list[Event]) -> None:
             {"fear": D.RULES["fear_per_card"], "hand": len(state.hand), "drew": [D.name(card)], "total": state.fear},
         )
     )
-    state.todo.insert(0, Step("buy"))
+    TODO.push(state.todo, Step("buy"))
 
 
 @EFFECTS.step("hunt")
 def hunt(state: State, step: Step, events: list[Event]) -> None:
     if step.n == 0 and state.phase == "sawyer" and state.hand:
-        state.todo[0:0] = [
+        TODO.push(
+            state.todo,
             Step("reroll", dice=step.dice),
             Step("hunt", who=step.who, sawyer=step.sawyer, dice=step.dice, n=1),
-        ]
+        )
         return
     t = state.trespassers[step.who]
     found = successes(step.dice) > 0
@@ -545,7 +549,7 @@ def hunt(state: State, step: Step, events: list[Event]) -> None:
 @EFFECTS.step("talk")
 def talk(state: State, step: Step, events: list[Event]) -> None:
     if step.n == 0 and state.hand:
-        state.todo[0:0] = [Step("reroll", dice=step.dice), Step("talk", dice=step.dice, n=1)]
+        TODO.push(state.todo, Step("reroll", dice=step.dice), Step("talk", dice=step.dice, n=1))
         return
     got = min(successes(step.dice), supply(state))
     state.fear += got

@@ -14,7 +14,7 @@ from engines.slaughterhouse.keys import Key
 from engines.slaughterhouse.odds import dice_for
 from engines.slaughterhouse.rules import board, first_of_each, itype, limit, plural, trade_fits
 from engines.slaughterhouse.state import Sawyer, State, Step, Trespasser
-from engines.slaughterhouse.tables import ANSWERS, QUESTIONS
+from engines.slaughterhouse.tables import ANSWERS, QUESTIONS, TODO
 
 
 def use(state: State, who: int, choice: Key, events: list[Event]) -> None:
@@ -74,7 +74,7 @@ def answer_bury(state: State, step: Step, key: str, events: list[Event]) -> None
     state.item_decks[board(t.space)].insert(0, card)
     events.append(Event("item_buried", state.round, state.phase, {"trespasser": t.id, "item": D.name(card)}))
     if len(t.items) > limit(t):
-        state.todo.insert(0, Step("bury", who=step.who))
+        TODO.push(state.todo, Step("bury", who=step.who))
 
 
 @QUESTIONS.step("take")
@@ -95,7 +95,7 @@ def answer_take(state: State, step: Step, key: str, events: list[Event]) -> None
     deck = state.item_decks[board(t.space)]
     rest = [c for c in step.cards if c != card]
     if len(rest) > 1:
-        state.todo.insert(0, Step("bury_order", who=step.who, cards=rest))
+        TODO.push(state.todo, Step("bury_order", who=step.who, cards=rest))
     for c in rest[: 1 if len(rest) == 1 else 0]:
         deck.insert(0, c)
     events.append(
@@ -107,7 +107,7 @@ def answer_take(state: State, step: Step, key: str, events: list[Event]) -> None
         )
     )
     if len(t.items) > limit(t):
-        state.todo.insert(0, Step("bury", who=step.who))
+        TODO.push(state.todo, Step("bury", who=step.who))
 
 
 @QUESTIONS.step("bury_order")
@@ -132,7 +132,7 @@ def answer_bury_order(state: State, step: Step, key: str, events: list[Event]) -
     deck.insert(0, card)
     rest = [c for c in step.cards if c != card]
     if len(rest) > 1:
-        state.todo.insert(0, Step("bury_order", who=step.who, cards=rest))
+        TODO.push(state.todo, Step("bury_order", who=step.who, cards=rest))
     elif rest:
         deck.insert(0, rest[0])
 
@@ -209,7 +209,7 @@ def answer_swap(state: State, step: Step, key: str, events: list[Event]) -> None
                 {"trespasser": t.id, "other": o.id, "item": D.name(c), "way": move},
             )
         )
-    state.todo.insert(0, Step("swap", who=step.who, n=step.n))
+    TODO.push(state.todo, Step("swap", who=step.who, n=step.n))
 
 
 def why_not_item(kind: str, verb: str) -> str | None:

@@ -1,5 +1,6 @@
-"""The queue of Slaughterhouse: what is still to do runs step by step through the tables until a seat must
-choose; with the queue empty the phase asks its own question (who goes next, which action)."""
+"""The queue of Slaughterhouse: what is still to do (`state.todo`, the core queue `TODO`: first runs next) runs
+step by step through the tables by the core queue's loop until a seat must choose; a question waits in the
+queue until answered; with the queue empty the phase asks its own question (who goes next, which action)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import functools
 
 from engines.core.contract import Ending, Option
 from engines.core.events import Event
+from engines.core.steps import Steps
 from engines.slaughterhouse import (  # noqa: F401  every mechanic registers its steps in the tables
     combat,
     family,
@@ -38,7 +40,7 @@ from engines.slaughterhouse.rules import (
     sawyer_of,
 )
 from engines.slaughterhouse.state import State, Step
-from engines.slaughterhouse.tables import ANSWERS, ASKS, EFFECTS, QUESTIONS, SAWYER, TRESPASSERS
+from engines.slaughterhouse.tables import ANSWERS, ASKS, EFFECTS, QUESTIONS, SAWYER, TODO, TRESPASSERS
 from engines.slaughterhouse.trespassers import (
     act,
     action_options,
@@ -183,38 +185,44 @@ def why(state: State, text: str) -> str:
 
 
 def run(state: State, events: list[Event]) -> None:
-    """Carry out the queue and every automatic turn up to the next decision, or to the end of the game."""
-    everyone = state.trespassers
-    while state.phase != "over":
-        for t in everyone:  # someone still in play: the game goes on (the cheap test, made inline)
-            if not t.dead and not t.escaped:
-                break
-        else:
-            if check_end(state, events):
-                return
-        if not (_step(state, events) if state.todo else _advance(state, events)):
-            return
+    """Carry out the queue and every automatic turn up to the next decision, or to the end of the game: the core
+    queue's loop over `state.todo`, its questions waiting in it, the phase acting on its own once it is empty."""
+    TODO.run(state.todo, EFFECTS, _kind, state, events, _over, questions=WAITING, idle=_advance)
 
 
-def _step(state: State, events: list[Event]) -> bool:
-    """Run the queue's first step: an effect, or a question with one answer; False when a seat must choose."""
-    todo = state.todo
-    step = todo[0]
-    kind = step.kind
-    if kind not in ASKS:  # an effect: the common case, handled first
-        todo.pop(0)
-        EFFECTS.run(kind, state, step, events)
+def _kind(step: Step) -> str:
+    return step.kind
+
+
+def _over(state: State, events: list[Event]) -> bool:
+    """Whether the game is over, ending it here when the last Trespasser is out (the cheap test made inline)."""
+    if state.phase == "over":
         return True
+    for t in state.trespassers:
+        if not t.dead and not t.escaped:
+            return False
+    return check_end(state, events)
+
+
+WAITING: Steps[[State, Step, list[Event]], bool] = Steps("slaughterhouse questions waiting")
+"""kind -> fn(state, step, events) -> whether a seat must answer now: every question (`ASKS`), as the core loop
+finds it next in the queue."""
+
+
+@WAITING.step(*ASKS)
+def _waiting(state: State, step: Step, events: list[Event]) -> bool:
+    """A question next in the queue: True when its seat must answer; else it is settled here (taken off where it
+    no longer applies, answered where it has one answer)."""
     if skip_ask(state, step):
-        todo.pop(0)
-        return True
-    if kind in _ALWAYS_ASKED:
+        TODO.pop(state.todo)
         return False
+    if step.kind in _ALWAYS_ASKED:
+        return True
     opts = ask(state, step)[0]
     if len(opts) == 1 and not _copies_behind(state, step, opts[0].key):
         choose(state, opts[0].key, events)
-        return True
-    return False
+        return False
+    return True
 
 
 def _advance(state: State, events: list[Event]) -> bool:
@@ -269,7 +277,7 @@ def finish(state: State, events: list[Event]) -> None:
     state.phase = "over"
     state.current = -1
     state.cur_sawyer = ""
-    state.todo = []
+    state.todo.clear()  # in place: the loop draining it stops on the game's end
     events.append(
         Event(
             "game_over",
@@ -293,7 +301,7 @@ def finish(state: State, events: list[Event]) -> None:
 def choose(state: State, text: str, events: list[Event]) -> None:
     """Carry out a legal choice: the answer to the queue's question, or the phase's own decision."""
     if state.todo and state.todo[0].kind in ASKS:
-        step = state.todo.pop(0)
+        step = TODO.pop(state.todo)
         ANSWERS.run(step.kind, state, step, text, events)
         return
     if state.phase == "trespassers":

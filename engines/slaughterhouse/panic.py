@@ -9,7 +9,7 @@ from engines.slaughterhouse import data as D
 from engines.slaughterhouse.keys import Key
 from engines.slaughterhouse.rules import active, sawyer_of
 from engines.slaughterhouse.state import State, Step
-from engines.slaughterhouse.tables import ANSWERS, QUESTIONS
+from engines.slaughterhouse.tables import ANSWERS, QUESTIONS, TODO
 
 
 def raise_panic(state: State, events: list[Event]) -> None:
@@ -32,9 +32,9 @@ def raise_panic(state: State, events: list[Event]) -> None:
                 t.desperation.append(state.desperation_deck.pop())
                 events.append(Event("desperation_drawn", state.round, state.phase, {"trespasser": t.id}))
     elif label == "hitchhiker":
-        state.todo.insert(0, Step("place_hitchhiker"))
+        TODO.push(state.todo, Step("place_hitchhiker"))
     elif label == "grandpa":
-        state.todo.insert(0, Step("place_grandpa"))
+        TODO.push(state.todo, Step("place_grandpa"))
     elif label == "leatherface":
         s = sawyer_of(state, "leatherface")
         s.space = D.SAWYERS["leatherface"]["start"]

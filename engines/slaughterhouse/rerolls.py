@@ -12,7 +12,7 @@ from engines.slaughterhouse.keys import Key
 from engines.slaughterhouse.odds import FACE_NAMES, picked_label, picks, reroll_which
 from engines.slaughterhouse.rules import first_of_each, plural, successes
 from engines.slaughterhouse.state import State, Step
-from engines.slaughterhouse.tables import ANSWERS, QUESTIONS
+from engines.slaughterhouse.tables import ANSWERS, QUESTIONS, TODO
 
 
 @QUESTIONS.step("reroll")
@@ -56,7 +56,7 @@ def answer_reroll(state: State, step: Step, key: str, events: list[Event]) -> No
     state.hand.remove(card)
     state.sawyer_deck.insert(0, card)
     if head == "pick":
-        state.todo.insert(0, Step("reroll_pick", cards=[card]))
+        TODO.push(state.todo, Step("reroll_pick", cards=[card]))
         return
     nxt = state.todo[0]
     fire = nxt.kind == "fire_burns"  # the family wants fewer successes there: it rerolls those

@@ -12,7 +12,7 @@ from engines.slaughterhouse.keys import Key
 from engines.slaughterhouse.odds import dice_for
 from engines.slaughterhouse.rules import active, holds, limit, roll, sawyer_of, scenario, successes
 from engines.slaughterhouse.state import Sawyer, State, Step, Trespasser
-from engines.slaughterhouse.tables import EFFECTS
+from engines.slaughterhouse.tables import EFFECTS, TODO
 
 _OBJECTIVE_EVENT = {
     "siphon": "siphoned",
@@ -215,8 +215,8 @@ def drive(state: State, who: int, events: list[Event]) -> None:
             {"trespassers": [x.id for x in gone], "vehicle": D.name(card), "how": "vehicle"},
         )
     )
-    state.todo = [s for s in state.todo if s.who != who]
-    state.todo.append(Step("turn_done", who=who))
+    TODO.drop(state.todo, lambda s: s.who == who)
+    TODO.later(state.todo, Step("turn_done", who=who))
 
 
 def objective(state: State, who: int, choice: Key, events: list[Event]) -> None:
@@ -235,7 +235,7 @@ def objective(state: State, who: int, choice: Key, events: list[Event]) -> None:
             "left": sum(D.ALL_ITEMS[c]["effect"] == "fuel" for c in state.beside),
         }
         if len(t.items) > limit(t):
-            state.todo.insert(0, Step("bury", who=who))
+            TODO.push(state.todo, Step("bury", who=who))
     elif head == "ignite":
         fuel = next(c for c in t.items if D.ALL_ITEMS[c]["effect"] == "fuel")
         t.items.remove(fuel)
@@ -261,8 +261,8 @@ def objective(state: State, who: int, choice: Key, events: list[Event]) -> None:
                 {"trespassers": [t.id], "vehicle": "", "how": "corner"},
             )
         )
-        state.todo = [x for x in state.todo if x.who != who]
-        state.todo.append(Step("turn_done", who=who))
+        TODO.drop(state.todo, lambda x: x.who == who)
+        TODO.later(state.todo, Step("turn_done", who=who))
         return
     elif head == "loot":
         state.tokens.remove(t.space)
@@ -304,17 +304,18 @@ def objective(state: State, who: int, choice: Key, events: list[Event]) -> None:
 
 def burn_sawyer(state: State, s: Sawyer) -> None:
     """A Sawyer starting a turn or ending a move in Fire: two dice, one action lost per success."""
-    state.todo.append(Step("fire_burns", sawyer=s.id, dice=roll(state, dice_for(state, "fire"))))
+    TODO.later(state.todo, Step("fire_burns", sawyer=s.id, dice=roll(state, dice_for(state, "fire"))))
 
 
 @EFFECTS.step("fire_burns")
 def fire_burns(state: State, step: Step, events: list[Event]) -> None:
     """The Fire's roll against a Sawyer, on the family's turn: the family may reroll it first (any dice)."""
     if step.n == 0 and state.phase == "sawyer" and state.hand:
-        state.todo[0:0] = [
+        TODO.push(
+            state.todo,
             Step("reroll", dice=step.dice, flag="fire"),
             Step("fire_burns", sawyer=step.sawyer, dice=step.dice, n=1),
-        ]
+        )
         return
     s = sawyer_of(state, step.sawyer)
     lost = min(successes(step.dice), s.actions)

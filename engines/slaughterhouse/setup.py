@@ -14,7 +14,7 @@ from engines.slaughterhouse.dealing import NEWEST, content, since_of
 from engines.slaughterhouse.keys import Key
 from engines.slaughterhouse.rules import sawyer_of, the
 from engines.slaughterhouse.state import Sawyer, State, Step, Trespasser
-from engines.slaughterhouse.tables import ANSWERS, QUESTIONS
+from engines.slaughterhouse.tables import ANSWERS, QUESTIONS, TODO
 
 
 def new_game(
@@ -104,14 +104,14 @@ def new_game(
     ]
     state.todo = [Step("place_horror", cards=[t]) for t in state.horror_placing]
     if n == 3:
-        state.todo.append(Step("brutal"))
-    state.todo += [Step("personal", who=i) for i in range(n)]
+        TODO.later(state.todo, Step("brutal"))
+    TODO.later(state.todo, *(Step("personal", who=i) for i in range(n)))
     if sc.get("camera"):
-        state.todo.append(Step("camera"))
+        TODO.later(state.todo, Step("camera"))
     if placed:
-        state.todo.append(Step("place_vehicle", cards=[placed, *chosen]))
-    state.todo += [Step("place_token", n=sc["tokens"] - i) for i in range(sc["tokens"])]
-    state.todo.append(Step("begin_round"))
+        TODO.later(state.todo, Step("place_vehicle", cards=[placed, *chosen]))
+    TODO.later(state.todo, *(Step("place_token", n=sc["tokens"] - i) for i in range(sc["tokens"])))
+    TODO.later(state.todo, Step("begin_round"))
     return state, events
 
 

@@ -2,19 +2,25 @@
 
 A step is either an effect (runs at once) or a question (waits for a seat's choice). Every mechanic module
 registers its own steps with `@EFFECTS.step(kind)`, `@QUESTIONS.step(kind)` and `@ANSWERS.step(kind)`; the
-queue (machine.py) looks them up here, and an unknown kind raises `UnknownStep`.
+core queue's loop (engines/core/queue.py, run by machine.py) looks them up here, and an unknown kind raises
+`UnknownStep`.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engines.core.queue import FIRST_NEXT
 from engines.core.steps import Steps
 
 if TYPE_CHECKING:
     from engines.core.contract import Option
     from engines.core.events import Event
     from engines.slaughterhouse.state import State, Step
+
+TODO = FIRST_NEXT
+"""How `state.todo` is read: its first step runs next, as saves have always held it. Every mechanic queues its
+steps through it (`TODO.push(state.todo, step)` runs next, `TODO.later` last), and machine.py drains it."""
 
 TRESPASSERS = "trespassers"
 SAWYER = "sawyer"

@@ -42,7 +42,7 @@ from engines.slaughterhouse.scenarios import (
     repair_plan,
 )
 from engines.slaughterhouse.state import State, Step, Trespasser
-from engines.slaughterhouse.tables import EFFECTS
+from engines.slaughterhouse.tables import EFFECTS, TODO
 
 _ACTION_HEADS = (
     "move",
@@ -207,7 +207,7 @@ def start_turn(state: State, idx: int, events: list[Event]) -> None:
         )
     )
     if t.space in state.fire:
-        state.todo.append(fire_step(state, idx))
+        TODO.later(state.todo, fire_step(state, idx))
 
 
 def act(state: State, key: str, events: list[Event]) -> None:
@@ -218,21 +218,22 @@ def act(state: State, key: str, events: list[Event]) -> None:
     t.stopped = False
     t.made_noise = 0
     if head == "end":
-        state.todo += [
+        TODO.later(
+            state.todo,
             Step("noise_roll", who=who),
             Step("hide_check", who=who),
             Step("turn_done", who=who),
-        ]
+        )
         return
     if head == "desp":
         desperation(state, who, choice, events)
         return
     t.actions -= 1
     if head == "move":
-        state.todo += move_steps(who, [choice.space], [choice.space], "move")
+        TODO.later(state.todo, *move_steps(who, [choice.space], [choice.space], "move"))
     elif head == "run":
         noise(state, who, 0 if has(t, "run_quiet") else 1, events, cause="run")
-        state.todo += move_steps(who, list(choice.path), [choice.space], "run")
+        TODO.later(state.todo, *move_steps(who, list(choice.path), [choice.space], "run"))
     elif head == "search":
         search(state, who, events)
     elif head == "swap":
@@ -245,7 +246,7 @@ def act(state: State, key: str, events: list[Event]) -> None:
                 {"trespasser": t.id, "other": state.trespassers[o].id, "dead": state.trespassers[o].dead},
             )
         )
-        state.todo += [Step("swap", who=who, n=o)]
+        TODO.later(state.todo, Step("swap", who=who, n=o))
     elif head == "use":
         use(state, who, choice, events)
     elif head == "repair":
@@ -259,8 +260,8 @@ def act(state: State, key: str, events: list[Event]) -> None:
 def search(state: State, who: int, events: list[Event]) -> None:
     noise(state, who, 1, events, cause="search")
     if offerable(state, "search"):
-        state.todo.append(Step("offer", who=who, flag="search"))
-    state.todo += [Step("search_roll", who=who), Step("after_action", who=who)]
+        TODO.later(state.todo, Step("offer", who=who, flag="search"))
+    TODO.later(state.todo, Step("search_roll", who=who), Step("after_action", who=who))
 
 
 @EFFECTS.step("begin_round")
@@ -286,7 +287,7 @@ def walk(state: State, step: Step, events: list[Event]) -> None:
         noise(state, step.who, 1, events, cause="window")
     if kind == "door":
         if step.n == 0 and offerable(state, "door"):
-            state.todo.insert(0, Step("offer", who=step.who, flag="door", path=step.path, sawyer=step.flag))
+            TODO.push(state.todo, Step("offer", who=step.who, flag="door", path=step.path, sawyer=step.flag))
             return
         if not quiet:
             locked = any(state.horror_up.get(D.room_of(x)) == "locked_door" for x in (t.space, nxt))
@@ -308,7 +309,7 @@ def walk(state: State, step: Step, events: list[Event]) -> None:
         follow.append(Step("offer", who=step.who, flag="enter", sawyer=best))
     if rest:
         follow.append(Step("walk", who=step.who, path=rest, flag=step.flag))
-    state.todo[0:0] = follow
+    TODO.push(state.todo, *follow)
 
 
 @EFFECTS.step("horror")
@@ -353,8 +354,8 @@ def horror_effect(state: State, who: int, tile: str, events: list[Event]) -> Non
     if effect in ("noise2", "noise3"):
         noise(state, who, info["noise"], events, cause="tile")
     elif effect == "attack1":
-        state.todo.insert(
-            0,
+        TODO.push(
+            state.todo,
             Step(
                 "attack",
                 who=who,
@@ -376,7 +377,7 @@ def arrived(state: State, step: Step, events: list[Event]) -> None:
     short = t.space != step.path[0]
     how = step.flag if not short else "stopped"
     if t.space in state.fire and active(t):
-        state.todo.insert(0, fire_step(state, step.who))
+        TODO.push(state.todo, fire_step(state, step.who))
     facts: dict[str, Any] = {"trespasser": t.id, "space": D.name(t.space), "how": how}
     if step.cards:  # the story has just told the tile, entering its room and all: not the entry again
         facts["found"] = D.HORROR[step.cards[0]]["name"]
@@ -415,7 +416,7 @@ def vehicle_check(state: State, step: Step, events: list[Event]) -> None:
 def after_action(state: State, step: Step, events: list[Event]) -> None:
     t = state.trespassers[step.who]
     if active(t) and t.made_noise and offerable(state, "noise"):
-        state.todo.insert(0, Step("offer", who=step.who, flag="noise"))
+        TODO.push(state.todo, Step("offer", who=step.who, flag="noise"))
     t.made_noise = 0
 
 
@@ -435,12 +436,12 @@ def search_roll(state: State, step: Step, events: list[Event]) -> None:
             {"trespasser": t.id, "space": D.name(t.space), "dice": dice, "found": len(found)},
         )
     )
-    if found:
-        state.todo.insert(0, Step("take", who=step.who, cards=found))
+    follow = [Step("take", who=step.who, cards=found)] if found else []
     if len(state.searched) < D.SEARCHED_TOKENS:
         state.searched.append(t.space)
     else:
-        state.todo.insert(1 if found else 0, Step("move_searched", flag=t.space))
+        follow.append(Step("move_searched", flag=t.space))  # after the take question
+    TODO.push(state.todo, *follow)
 
 
 @EFFECTS.step("noise_roll")
@@ -471,9 +472,9 @@ def hide_check(state: State, step: Step, events: list[Event]) -> None:
     if any(s.space == t.space for s in state.sawyers) or state.grandpa == t.space:
         return
     if offerable(state, "hide"):
-        state.todo.insert(0, Step("offer", who=step.who, flag="hide"))
+        TODO.push(state.todo, Step("offer", who=step.who, flag="hide"))
     else:
-        state.todo.insert(0, Step("hide", who=step.who))
+        TODO.push(state.todo, Step("hide", who=step.who))
 
 
 @EFFECTS.step("hide")

@@ -13,7 +13,7 @@ from engines.mixtape.directors_cut import odds as O
 from engines.mixtape.directors_cut import rules_data as R
 from engines.mixtape.directors_cut.game import GAME
 from engines.mixtape.directors_cut.state import SPEND, State
-from engines.mixtape.keys import Key, arg
+from engines.mixtape.keys import Key
 from solo.games import Table, pct
 from solo.games.mixtape_map import short_name, short_place
 from solo.summary import plural
@@ -202,9 +202,9 @@ def ahead(state: State, kind: str, key: str) -> list[str] | None:
     if kind == "target":
         other = next((i for i in state.targets if state.slashers[i].seat == Key.parse(key).arg), -1)
         return _brawl_row(state, me, other) if other >= 0 else None
-    node = arg(key, "go")
-    if kind == "move" and node is not None:
-        return _arriving(state, me, node)
+    choice = Key.parse(key)
+    if kind == "move" and choice.verb == "go" and choice.arg:
+        return _arriving(state, me, choice.arg)
     if kind in ("bonus_move", "rise") and ":" in key:
         return _arriving(state, me, Key.parse(key).arg)
     return None

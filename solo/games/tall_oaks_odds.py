@@ -233,7 +233,8 @@ def ahead_table(view: View, decision: Decision, key: str | None) -> list[Table] 
     for i, o in enumerate(decision.options, 1):
         if key is not None and o.key != key:
             continue
-        node = keys.arg(o.key, "go") or ""
+        choice = keys.Key.parse(o.key)
+        node = choice.arg if choice.verb == "go" else ""
         name = short_place(node) if node else SHORT_CHOICE.get(o.key, o.label)
         first = True
         for a in choice_ahead(view, decision, o.key):

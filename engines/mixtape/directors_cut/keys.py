@@ -6,9 +6,9 @@ the start-of-turn and yes/no choices are bare verbs ("roll", "scene", "enter", "
 
 from __future__ import annotations
 
-from engines.mixtape.keys import Key, arg, join
+from engines.mixtape.keys import Key, join
 
-__all__ = ["Key", "arg", "brawl", "go", "lock", "rise", "run", "spend", "spent", "start", "swap", "to"]
+__all__ = ["Key", "brawl", "go", "lock", "rise", "run", "spend", "spent", "start", "swap", "to"]
 
 
 def start(point: str) -> str:

@@ -10,12 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from engines.mixtape.keys import Key, arg, join
+from engines.mixtape.keys import Key, join
 
 __all__ = [
     "Key",
     "Traitor",
-    "arg",
     "drop",
     "drop_task",
     "go",
