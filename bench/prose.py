@@ -4,9 +4,10 @@ share of distinct sentences and the most repeated sentence as a share of all sen
 over 20 characters, with the bracketed mechanics removed.
 
 Targets for every game: at least 70% distinct, and no sentence above 2%.
-Run: .venv/bin/python bench/prose.py [games per title] [first seed] [--seat SEAT] [--game GAME]
+Run: .venv/bin/python bench/prose.py [games per title] [first seed] [--seat SEAT] [--game GAME] [--top N]
 `--seat` tells the story to that seat (its voice, where the game writes one; `--seat all`: each person seat
-of each game in turn); without it the story is told to nobody in particular, as before.
+of each game in turn); without it the story is told to nobody in particular, as before. `--top N` lists the N
+most repeated sentences with their counts (where new variants would help most).
 """
 
 from __future__ import annotations
@@ -48,10 +49,16 @@ def narrated(game_id: str, seed: int, seat: str | None = None) -> str:
     return "\n".join(lines)
 
 
-def measure(game_id: str, games: int, first: int, seat: str | None = None) -> tuple[int, float, float, str]:
+def counted(game_id: str, games: int, first: int, seat: str | None = None) -> Counter[str]:
+    """How often each sentence is told over the games' stories."""
     counts: Counter[str] = Counter()
     for seed in range(first, first + games):
         counts.update(sentences(narrated(game_id, seed, seat)))
+    return counts
+
+
+def measure(game_id: str, games: int, first: int, seat: str | None = None) -> tuple[int, float, float, str]:
+    counts = counted(game_id, games, first, seat)
     total = sum(counts.values())
     top, top_n = counts.most_common(1)[0]
     return total, len(counts) / total, top_n / total, top
@@ -69,7 +76,7 @@ def _flag(args: list[str], name: str) -> str | None:
 
 def main() -> None:
     args = sys.argv[1:]
-    seat, only = _flag(args, "seat"), _flag(args, "game")
+    seat, only, top_n = _flag(args, "seat"), _flag(args, "game"), int(_flag(args, "top") or 0)
     games = int(args[0]) if args else 4
     first = int(args[1]) if len(args) > 1 else 0
     print(
@@ -78,11 +85,16 @@ def main() -> None:
     for game_id in [only] if only else ids():
         seats = get(game_id).person_seats if seat == "all" else (seat,)
         for listener in seats:
-            total, distinct, top_share, top = measure(game_id, games, first, listener)
+            counts = counted(game_id, games, first, listener)
+            total = sum(counts.values())
+            (top, top_count), distinct = counts.most_common(1)[0], len(counts) / total
+            top_share = top_count / total
             met = "met" if distinct >= 0.70 and top_share <= 0.02 else "not met"
             name = game_id if listener is None else f"{game_id} ({listener})"
             print(f"{name:28} {total:6,} sentences  {distinct:6.1%} distinct  top {top_share:5.1%}  {met}")
             print(f"{'':28} most repeated: {top[:90]!r}")
+            for sentence, n in counts.most_common(top_n):
+                print(f"{'':28} {n:4} {sentence[:100]!r}")
 
 
 if __name__ == "__main__":

@@ -74,6 +74,8 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
         out["winner_names"] = " and ".join(f["names"]) or "nobody"
     if "a" in f:
         out["A"] = f["a"][:1].upper() + f["a"][1:]
+    if event.kind == "noise":  # what made it ('' in an older log, which does not say)
+        out["cause_text"] = phrases.get(f"noise_by_{f.get('by')}", "")
     if event.kind == "slasher_attacks":
         n = f["escape"]
         out["run"] = f"{n} Escape{'' if n == 1 else 's'} to run" if n else "no escape but Triple Escapes"

@@ -67,6 +67,8 @@ def fields(event: Event, phrases: Mapping[str, str]) -> dict[str, Any]:
         out["hands_names"] = " and ".join(_the(D.ITEMS[i]["name"]) for i in f["hands"]) or "nothing"
     if "line" in f:
         out["line_text"] = phrases[f"line_{f['line']}"]
+    if event.kind in ("time_changed", "horror_changed") and isinstance(f.get("amount"), int):
+        out["change"] = abs(f["amount"])  # 'two Time gone': the size of the change, its sign in the words
     if isinstance(f.get("uses"), int):  # an item with uses that one more use leaves with some
         name = f.get("worn") or f.get("title")  # the weapon a blow wore, or the item used itself
         n = f["uses"]

@@ -136,6 +136,8 @@ class Narrator:
             summary = self._fold_summary(events, case, fields)
         else:
             _, fields, heading = self._seen(first)  # the fields and the heading, worked out once
+            if first.kind in self.templates.again and self._again(log, unit.start):
+                fields = Fields({**fields, "again": True}, self.templates.nouns)
             case = self._case(first, fields)
             key = first.kind
             summary = self._summary(first, case, fields)
@@ -155,6 +157,19 @@ class Narrator:
             unit.group,
             unit.folded,
         )
+
+    def _again(self, log: Sequence[Event], at: int) -> bool:
+        """Whether log[at] happened already this turn: an earlier event of its kind, in its turn, with the same
+        values of the facts its kind's `[again]` entry names."""
+        event = log[at]
+        keys = self.templates.again[event.kind]
+        for j in range(at - 1, -1, -1):
+            earlier = log[j]
+            if earlier.turn != event.turn:
+                return False
+            if earlier.kind == event.kind and all(earlier.facts.get(k) == event.facts.get(k) for k in keys):
+                return True
+        return False
 
     def _prose(self, case: Case | None, fields: Fields, index: int, key: str, history: History) -> str | None:
         """A variant that fits, chosen by position (the rest in turn if its rules cannot expand)."""

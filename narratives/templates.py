@@ -40,6 +40,12 @@ and a case may carry `tells = [...]` for all its lines, summary included (see te
 A variant or option is chosen only where its conditions hold and every field it names exists; a case whose
 conditions fail is not used (the kind's default case, or the plain kind-and-facts line, speaks instead).
 
+Again. `[again]` maps an event kind to facts (`supply_drawn = ["seat", "card"]`): an event of that kind told in
+the log after one of the same kind in the same turn with the same values of those facts gets the field `again`
+(true), so a line can say 'another' (`tells = ["again"]`) where the same thing really happens a second time, and
+not where it is the first. It is read from the log before the event, so the same log tells the same words; an
+event told alone (`Narrator.prose`) has no log before it, and no `again`.
+
 Folds. `fold = "name"` on a kind or case (with `fold_item = "{title}"` naming each event, and optionally
 `fold_by = ["seat"]`, facts that must agree) lets consecutive events of that fold, under one heading and in
 one turn, be told together by `[folds.name]` (its `prose`, `summary`, `tells`, and `min`, 2 by default).
@@ -116,6 +122,7 @@ RESERVED = frozenset(
         "private",
         "claims",
         "lesson",
+        "again",
     }
 )
 """Top-level tables that are not event kinds."""
@@ -238,6 +245,9 @@ class Templates(msgspec.Struct, frozen=True):
     """The `[lesson]` table as the file has it: the coach's words for a guided first game (narratives/lesson.py)."""
     claims: tuple[Claim, ...] = ()
     """The facts sentences assert by their words (the `[claims]` tables of the shared file and the game's)."""
+    again: Mapping[str, tuple[str, ...]] = {}
+    """Event kind -> the facts that make an earlier event of that kind in the same turn the same thing happening
+    again (the `[again]` table): such an event's telling gets the field `again` (see the module doc)."""
     memo: dict[str, Any] = {}
     """Filled on first use (the merged nouns), so a launch that names no noun reads no card data."""
 
@@ -363,6 +373,7 @@ def from_data(
         private={str(k): str(v) for k, v in data.get("private", {}).items()},
         lesson_table=dict(data.get("lesson", {})),
         claims=_claims({**common.get("claims", {}), **data.get("claims", {})}),
+        again={str(k): tuple(map(str, v)) for k, v in {**common.get("again", {}), **data.get("again", {})}.items()},
     )
 
 

@@ -98,7 +98,9 @@ def test_the_person_is_you_and_rivals_are_named():
     e = Event(
         "moved", 3, "", {"seat": "survivor1", "name": "Ivy", "from": "a", "to": "b", "place": "Jones Asylum"}
     )
-    assert NARRATOR.prose(e, 0).startswith(("You", "Footsteps"))
+    for i in range(12):  # every way of telling it, 'you' and never the name
+        text = NARRATOR.prose(e, i)
+        assert re.search(r"\b[Yy]ou\b", text) and "Ivy" not in text, text
     e2 = Event(
         "moved", 3, "", {"seat": "survivor2", "name": "Kirk", "from": "a", "to": "b", "place": "Jones Asylum"}
     )
@@ -341,3 +343,26 @@ def test_a_starting_point_is_named_in_words_not_by_its_space_id():
     """The summary once read 'You start at 10-0.'"""
     start = Event("start_chosen", 0, "setup", {"seat": "survivor1", "name": "Kirk", "space": "10-0"})
     assert NARRATOR.summary(start) == "You start at the starting point east of Johnson's Farm."
+
+
+def test_a_noise_says_what_made_it_so_the_spent_supplies_noise_is_not_read_as_the_find_before_it():
+    """The spent supplies' noise is made once the roll is resolved: after 'you find a Knife', a bare 'the meter
+    climbs to 2' read as the find's noise. Each noise now names its maker (`by`, rules 11); an older log's, without
+    it, is told as before, claiming no cause."""
+    for by, words in (
+        ("supplies", ("spent supplies", "supplies just spent")),
+        ("scene", ("scene itself", "in there")),
+        ("search", ("search", "Search Die")),
+        ("bonus", ("Bonus Track",)),
+    ):
+        for called in (False, True):
+            e = Event("noise", 4, "turn", {"amount": 2, "meter": 4 if called else 2, "called": called, "by": by})
+            for i in range(12):
+                text = NARRATOR.prose(e, i)
+                assert any(w in text for w in words), (by, text)
+            assert by in NARRATOR.summary(e) or "Bonus Track" in NARRATOR.summary(e)
+    old = Event("noise", 4, "turn", {"amount": 2, "meter": 2, "called": False})
+    for i in range(12):
+        text = NARRATOR.prose(old, i)
+        assert "2" in text and not any(w in text for w in ("supplies", "scene", "search", "Bonus")), text
+    assert NARRATOR.summary(old) == "Noise 2: the Slasher Meter is at 2."

@@ -264,3 +264,26 @@ def test_every_count_beside_its_dice_says_what_came_from_beyond_them():
     assert "fist, pentagram, pentagram: 0 knives" in said, said
     lock = {**you, "dice": dice, "knives": 1, "need": 2, "colour": "red", "ok": False, "place": "Tall Oaks Video"}
     assert "fist, fist, pentagram: 1 knife, 1 beyond the dice; needs 2" in NARRATOR.summary(Event("unlock_tried", 4, "lock", lock))
+
+
+def test_a_second_hero_card_in_one_turn_is_told_as_another_and_the_first_is_not():
+    """Seed 28: Mother Grimm draws Here Comes A Hero, beats Linda, searches and draws a second one in the same
+    turn; told alike, the second read as the first said again. A draw in a later turn is a first again."""
+    who = {"seat": "slasher2", "name": "Mother Grimm"}
+    drawn = {**who, "card": "Here Comes A Hero", "type": "hero"}
+    called = {**who, "hero": "Linda", "meter": 4}
+    log = [
+        Event("supply_drawn", 5, "supply", drawn),
+        Event("hero_called", 5, "hero", called),
+        Event("hero_defeated", 5, "hero", {**who, "hero": "Linda", "meter": 0}),
+        Event("supply_drawn", 5, "supply", drawn),
+        Event("hero_called", 5, "hero", called),
+        Event("supply_drawn", 6, "supply", drawn),
+        Event("hero_called", 6, "hero", called),
+    ]
+    for seed in range(6):
+        told = {t.start: t.prose for t in for_game("mixtape-massacre", seed, "slasher1").story(log)}
+        for first in (0, 1, 5, 6):
+            assert "another" not in told[first] and "again this turn" not in told[first], told[first]
+        assert "another Here Comes A Hero" in told[3], told[3]
+        assert "again this turn" in told[4], told[4]

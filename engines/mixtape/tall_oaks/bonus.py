@@ -38,7 +38,7 @@ def bonus(state: State, events: list[Event]) -> None:
     elif bt.effect == "hurt":
         health.hurt(state, state.current, bt.amount, "bonus", events)
     elif bt.effect == "noise":
-        if slasher.noise(state, bt.amount, state.current, events):
+        if slasher.noise(state, bt.amount, state.current, events, "bonus"):
             slasher.start_fight(state, state.current, "normal", "end", events)
             return
     elif bt.effect == "rescue":

@@ -45,8 +45,8 @@ class EscapeFromTallOaks(MixtapeContract):
     phase_tables = phases
     id = "escape-from-tall-oaks"
     title = "Mixtape Massacre: Escape From Tall Oaks"
-    rules_version = "10"  # 9: Johnny cheats death no more in a scuffle (RULES.md, the abilities table);
-    # 10: every consequence told with its number (issue 45)
+    rules_version = "11"  # 9: Johnny cheats death no more in a scuffle (RULES.md, the abilities table);
+    # 10: every consequence told with its number (issue 45); 11: a noise says what made it (issue 45)
 
     @property
     def newest_deal(self) -> str:
@@ -82,12 +82,14 @@ class EscapeFromTallOaks(MixtapeContract):
             "final_rescue": ("place",),
             "traitor": ("total", "other_total"),
         },
+        "11": {"noise": ("by",)},
     }
     """The event facts each rules version added (5: every scuffle round's faces; 7: every seat's name at the
     opening roll, so the story says whose roll is whose; 8: the opening roll's dice, not only their sums; 10:
     every consequence's number, issue 45: the Slasher Meter through a fight, what decided a fight, the health a
     blow took, what a death leaves behind, the Tasks and rescue tokens left and held, the supply tokens a roll
-    spends, what a Bonus Track did, where a restock puts its victims, whether a flight happened), so a save of
+    spends, what a Bonus Track did, where a restock puts its victims, whether a flight happened; 11: what made a
+    noise, issue 45: the spent supplies' noise comes after the roll and what it brought), so a save of
     an older version replays to its log with them left out, and is then told with them (solo.run)."""
     facts_renamed: ClassVar[Mapping[str, Renames]] = {"6": fact_names.TALL_OAKS}
     """The event facts each rules version renamed (6: one name per fact in both Mixtape games), so a save of an

@@ -46,7 +46,7 @@ def scene(state: State, events: list[Event]) -> None:
         discard_scene(state)
         slasher.start_fight(state, state.current, "normal", "end", events)
         return
-    if sc.noise and slasher.noise(state, sc.noise, state.current, events):
+    if sc.noise and slasher.noise(state, sc.noise, state.current, events, "scene"):
         # Rulebook, Slasher Attacks During Killer Scenes: fight first, then the card if you won.
         slasher.start_fight(state, state.current, "normal", "card", events)
         return

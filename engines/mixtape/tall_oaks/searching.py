@@ -27,7 +27,7 @@ def search(state: State, events: list[Event]) -> None:
     if face == "search":
         give_supply(state, state.current, "end", events)
         return
-    if face == "noise" and slasher.noise(state, R.SEARCH_NOISE, state.current, events):
+    if face == "noise" and slasher.noise(state, R.SEARCH_NOISE, state.current, events, "search"):
         slasher.start_fight(state, state.current, "normal", "end", events)
         return
     machine.end_turn(state, events)

@@ -32,14 +32,16 @@ def noise_first(state: State, events: list[Event]) -> bool:
     """Make the pending noise; True when it called the Slasher (the fight has begun and ends the turn)."""
     n, state.pending_noise = state.pending_noise, 0
     x = state.survivors[state.current]
-    if x.alive and n and noise(state, n, state.current, events):
+    if x.alive and n and noise(state, n, state.current, events, "supplies"):
         start_fight(state, state.current, "normal", "end", events)
         return True
     return False
 
 
-def noise(state: State, n: int, who: int, events: list[Event]) -> bool:
-    """Raise the Slasher Meter; True when the Slasher comes for `who` (`checks.noise_heard`)."""
+def noise(state: State, n: int, who: int, events: list[Event], by: str) -> bool:
+    """Raise the Slasher Meter; True when the Slasher comes for `who` (`checks.noise_heard`). `by`: what made
+    the noise ("scene" a Killer Scene card, "search" the Search Die, "supplies" the supplies a roll spent,
+    "bonus" a Bonus Track), so the story gives its cause (the spent supplies' noise is made after the roll)."""
     if n <= 0:
         return False
     x = state.survivors[who]
@@ -52,7 +54,12 @@ def noise(state: State, n: int, who: int, events: list[Event]) -> bool:
         state.meter, made, checks.comes_at_once(state.slasher, state.slasher_at)
     )
     events.append(
-        Event("noise", state.turn_no, state.phase, {"amount": made, "meter": state.meter, "called": called})
+        Event(
+            "noise",
+            state.turn_no,
+            state.phase,
+            {"amount": made, "meter": state.meter, "called": called, "by": by},
+        )
     )
     return called
 

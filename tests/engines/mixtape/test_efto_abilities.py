@@ -92,10 +92,10 @@ def test_without_ivy_a_denied_search_finds_nothing():
 
 def test_star_makes_one_less_noise_each_time():
     state = fresh(62, names=["Star", "Pat", "Sam"])
-    assert slasher.noise(state, 1, 0, []) is False and state.meter == 0
-    slasher.noise(state, 2, 0, [])
+    assert slasher.noise(state, 1, 0, [], "scene") is False and state.meter == 0
+    slasher.noise(state, 2, 0, [], "scene")
     assert state.meter == 1
-    slasher.noise(state, 2, 1, [])  # a rival makes full noise
+    slasher.noise(state, 2, 1, [], "scene")  # a rival makes full noise
     assert state.meter == 3
 
 

@@ -196,8 +196,8 @@ def test_invaders_failure_hurts_everyone_and_the_power_goes_out():
 
 def test_slasher_meter_attacks_at_the_fourth_spot():
     state = fresh(12)
-    assert slasher.noise(state, 3, 0, []) is False and state.meter == 3
-    assert slasher.noise(state, 1, 0, []) is True and state.meter == 4
+    assert slasher.noise(state, 3, 0, [], "scene") is False and state.meter == 3
+    assert slasher.noise(state, 1, 0, [], "scene") is True and state.meter == 4
 
 
 def test_fight_defeat_sends_the_slasher_to_the_woods_and_resets_the_meter():
@@ -217,7 +217,7 @@ def test_fight_failure_costs_the_cards_health_and_supplies_and_the_slasher_stays
     x = state.survivors[0]
     assert x.health == 5 and len(x.supplies) == 1 and "lid.1" not in x.supplies  # Smiley: 1 health, 1 supply
     assert R.BOARD.kind[x.at] == "start" and state.slasher_at == "school"
-    assert slasher.noise(state, 1, 1, []) is True  # an active Slasher answers any noise
+    assert slasher.noise(state, 1, 1, [], "scene") is True  # an active Slasher answers any noise
 
 
 def test_fight_escape_costs_nothing_and_sends_you_to_a_starting_point():

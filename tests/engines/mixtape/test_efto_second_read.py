@@ -172,7 +172,7 @@ def test_noise_past_the_fourth_spot_is_lost_and_calls_the_slasher_once():
     state = fresh(208)
     state.meter = 3
     ev: list = []
-    assert slasher.noise(state, 3, 0, ev) is True
+    assert slasher.noise(state, 3, 0, ev, "scene") is True
     assert state.meter == 4 and [(e["amount"], e["called"]) for e in ev] == [(3, True)]
     put(state, 0, "school")
     slasher.start_fight(state, 0, "normal", "end", [])

@@ -176,9 +176,9 @@ def _probe(monkeypatch: pytest.MonkeyPatch, seen: Seen) -> None:
         assert played == counted, (rolled.facts, after)
         seen.count("search", counted + (" (Ivy)" if counted != rolled.facts["face"] else ""))
 
-    def noise(state: State, n: int, who: int, events: list[Event]) -> bool:
+    def noise(state: State, n: int, who: int, events: list[Event], by: str) -> bool:
         view, start = _view(state, who), len(events)
-        called = real_noise(state, n, who, events)
+        called = real_noise(state, n, who, events, by)
         foretold = odds.heard(view, n) if n > 0 else None
         told = [e for e in events[start:] if e.kind == "noise"]
         if foretold is None or not foretold.made:
