@@ -38,6 +38,8 @@ from functools import lru_cache
 from operator import attrgetter
 from typing import NamedTuple
 
+from engines.core.keys import KeyReader
+
 
 class Key(NamedTuple):
     verb: str
@@ -100,14 +102,7 @@ def _text(k: Key) -> str:
 
 @lru_cache(maxsize=16384)
 def _parse(text: str) -> Key:
-    verb, *args = text.split(":")
-    try:
-        key = _read(verb, args)
-    except (IndexError, ValueError):
-        raise ValueError(f"not a Final Girl key: {text!r}") from None
-    if str(key) != text:
-        raise ValueError(f"not a Final Girl key: {text!r}")
-    return key
+    return _READER.read(text)
 
 
 OPTION_KEY = attrgetter("key")
@@ -123,18 +118,6 @@ def verb_of(text: str) -> str:
 
 BARE = frozenset({"end", "done", "stop", "save", "accept", "back", "none", "take", "convert"})
 """The verbs that are whole keys alone."""
-
-
-def _read(verb: str, args: list[str]) -> Key:
-    """The fields of a key from its verb and the rest of its text (the inverse of `_text`)."""
-    if not args:
-        if verb not in BARE:
-            raise ValueError(verb)
-        return Key(verb)
-    reader = _READERS.get(verb)
-    if reader is None:
-        raise ValueError(verb)
-    return reader(verb, args)
 
 
 def _card_with(verb: str, args: list[str]) -> Key:
@@ -182,3 +165,6 @@ _READERS: dict[str, Callable[[str, list[str]], Key]] = {
     "hands": lambda verb, args: Key(verb, held=() if args[0] == "-" else tuple(args[0].split("+"))),
 }
 """verb -> how its arguments read (a key with no argument reads as its verb alone)."""
+
+_READER = KeyReader("Final Girl", BARE, _READERS, Key)
+"""The game's key texts read back (engines/core/keys.py): each verb's reader above, the bare verbs alone."""

@@ -33,6 +33,7 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
+from engines.core.keys import KeyReader
 from engines.slaughterhouse.data import INJURY_TYPES, SAWYER_ORDER
 
 
@@ -89,14 +90,7 @@ def _text(k: Key) -> str:
 
 @functools.lru_cache(maxsize=16384)
 def _parse(text: str) -> Key:
-    verb, *args = text.split(":")
-    try:
-        key = _read(verb, args)
-    except (IndexError, ValueError):
-        raise ValueError(f"not a Slaughterhouse key: {text!r}") from None
-    if str(key) != text:
-        raise ValueError(f"not a Slaughterhouse key: {text!r}")
-    return key
+    return _READER.read(text)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -110,18 +104,6 @@ BARE = frozenset(
     | {"pass", "photo", "repair", "search", "siphon", "talk"}
 )
 """The verbs that are whole keys alone."""
-
-
-def _read(verb: str, args: list[str]) -> Key:
-    """The fields of a key from its verb and the rest of its text (the inverse of `_text`)."""
-    if not args:
-        if verb not in BARE:
-            raise ValueError(verb)
-        return Key(verb)
-    reader = _READERS.get(verb)
-    if reader is None:
-        raise ValueError(verb)
-    return reader(verb, args)
 
 
 def _only(args: list[str]) -> str:
@@ -237,3 +219,6 @@ def _grouped(keys: tuple[str, ...]) -> Grouped:
     for k in keys:
         by.setdefault(k.partition(":")[0], []).append(k)  # the verb, without building the Key
     return {head: tuple(group) for head, group in by.items()}
+
+_READER = KeyReader("Slaughterhouse", BARE, _READERS, Key)
+"""The game's key texts read back (engines/core/keys.py): each verb's reader above, the bare verbs alone."""
