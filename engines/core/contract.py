@@ -94,6 +94,12 @@ class Hint(msgspec.Struct, frozen=True, gc=False):
 Policy = Callable[[Any, Decision, Rng], str]
 """An automa policy: (the seat's view, the decision, the policy's own RNG) -> a legal key."""
 
+V = TypeVar("V")
+"""A game's view type, in a policy's signature."""
+PolicyOf = Callable[[V, Decision, Rng], str]
+"""A policy of one game, typed by its view: each game's `POLICIES` table says `dict[str, PolicyOf[View]]`, so mypy
+checks every policy in it against the view the game hands it."""
+
 
 S = TypeVar("S")
 """A game's state type."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from engines.core.contract import Decision
+from engines.core.contract import Decision, PolicyOf
 from engines.core.dice import successes_distribution
 from engines.core.rng import Rng
 from engines.escape_of_the_dead import rules_data as R
@@ -92,7 +92,7 @@ def heuristic_policy(view: View, decision: Decision, rng: Rng) -> str:
     return ROLL_ALL
 
 
-POLICIES = {
+POLICIES: dict[str, PolicyOf[View]] = {
     "optimal": solver.optimal_policy,
     "heuristic": heuristic_policy,
     "garage": garage_policy,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engines.core.contract import Decision, Hint
+from engines.core.contract import Decision, Hint, PolicyOf
 from engines.core.rng import Rng
 from engines.final_girl import ambiguity as amb
 from engines.final_girl import data as D
@@ -399,4 +399,4 @@ _CHOOSERS = {
     ),
 }
 
-POLICIES = {"random": random_policy, "heuristic": heuristic_policy}
+POLICIES: dict[str, PolicyOf[View]] = {"random": random_policy, "heuristic": heuristic_policy}

@@ -9,7 +9,7 @@ With no dawn to end a game, both make progress where they used to stall (RULES.m
 
 from __future__ import annotations
 
-from engines.core.contract import Decision, Hint
+from engines.core.contract import Decision, Hint, PolicyOf
 from engines.core.rng import Rng
 from engines.slaughterhouse.family_policy import family
 from engines.slaughterhouse.state import View
@@ -40,4 +40,4 @@ def _pick(view: View, decision: Decision) -> tuple[str, str]:
     return key, why
 
 
-POLICIES = {"random": random_policy, "heuristic": heuristic}
+POLICIES: dict[str, PolicyOf[View]] = {"random": random_policy, "heuristic": heuristic}

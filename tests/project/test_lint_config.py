@@ -136,3 +136,30 @@ def test_a_step_handler_of_the_wrong_signature_fails_mypy(tmp_path: Path) -> Non
     assert result.returncode != 0
     assert "<string>:5" in result.stdout and "<string>:7" in result.stdout, result.stdout  # the handler; the call
     assert "<string>:3" not in result.stdout, result.stdout
+
+
+
+def test_a_policy_of_the_wrong_view_fails_mypy(tmp_path: Path) -> None:
+    """Each game's POLICIES table is typed by its view (engines.core.contract.PolicyOf): a policy written for
+    another game's view is refused by mypy, not found when the automa first plays it (issue 47, point 4)."""
+    program = (
+        "from engines.core.contract import Decision, PolicyOf\n"
+        "from engines.core.rng import Rng\n"
+        "from engines.final_girl.state import View\n"
+        "from engines.slaughterhouse.state import View as OtherView\n"
+        "def mine(view: View, decision: Decision, rng: Rng) -> str: return ''\n"
+        "def theirs(view: OtherView, decision: Decision, rng: Rng) -> str: return ''\n"
+        "POLICIES: dict[str, PolicyOf[View]] = {'mine': mine}\n"
+        "OTHERS: dict[str, PolicyOf[View]] = {'theirs': theirs}\n"
+    )
+    config = tmp_path / "mypy.ini"  # the project's names a package list, which a program text cannot join
+    config.write_text("[mypy]\n")
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--no-incremental", "--config-file", str(config), "-c", program],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode != 0 and "<string>:8" in result.stdout, result.stdout  # the other game's policy
+    assert "<string>:7" not in result.stdout, result.stdout  # its own

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
 
-from engines.core.contract import Decision, Hint
+from engines.core.contract import Decision, Hint, PolicyOf
 from engines.core.rng import Rng
 from engines.mixtape.board import BONUS, START
 from engines.mixtape.directors_cut import keys, odds
@@ -431,7 +431,7 @@ def _chance_fn(view: View, me: SlasherView) -> Callable[[int], float | Fraction]
     return lambda b: 0.5
 
 
-POLICIES = {"random": random_policy, "heuristic": heuristic_policy}
+POLICIES: dict[str, PolicyOf[View]] = {"random": random_policy, "heuristic": heuristic_policy}
 
 
 _CHOOSERS: dict[str, Callable[[View, SlasherView, Decision, int], tuple[str, str]]] = {

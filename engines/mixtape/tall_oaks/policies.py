@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import lru_cache
 
-from engines.core.contract import Decision, Hint
+from engines.core.contract import Decision, Hint, PolicyOf
 from engines.core.rng import Rng
 from engines.mixtape.board import BONUS
 from engines.mixtape.tall_oaks import abilities as A
@@ -441,4 +441,4 @@ _ADVISERS: dict[str, Callable[[View, Decision], Hint]] = {
 """A decision's kind -> the heuristic's advice in it (the move decision is asked first, before this table)."""
 
 
-POLICIES = {"random": random_policy, "heuristic": heuristic_policy}
+POLICIES: dict[str, PolicyOf[View]] = {"random": random_policy, "heuristic": heuristic_policy}
