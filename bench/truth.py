@@ -1,9 +1,9 @@
 """The story's truth over thousands of games: every telling (prose and summary) of every event checked against its
-own event by `narratives.truth.check_story` (the numbers it carries and the facts its words claim: the
+own event by `tests/tools/truth.py`'s `check_story` (the numbers it carries and the facts its words claim: the
 `[claims]` of issue 45's point 1), the very check the truth tests run over a few hundred games each; and with
 `--consequences`, issue 45's point 2 as well: every change of a counted quantity the state records (health,
-items held, tokens, victims, meters: narratives/counted.py) named by some telling of the step that made it, with
-its number, in the REPL's prose (dice in a bracket) and in `brief` alike (narratives/consequences.py, the check
+items held, tokens, victims, meters: tests/tools/counted.py) named by some telling of the step that made it, with
+its number, in the REPL's prose (dice in a bracket) and in `brief` alike (tests/tools/consequences.py, the check
 tests/narratives/test_consequences.py runs on a dozen games a title).
 
 For each game: every person seat, the default options and each value of each option (one at a time), the
@@ -25,14 +25,18 @@ import time
 from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from itertools import cycle, islice
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the checkout: its tests' tools (tests/tools)
 
 from engines.core.contract import Game
 from engines.core.events import Event
 from engines.registry import get, ids
-from narratives import consequences, for_game, truth
-from narratives.counted import GAMES
+from narratives import for_game
 from narratives.story import Telling
 from solo import narration
+from tests.tools import consequences, truth
+from tests.tools.counted import GAMES
 
 Policy = str | Mapping[str, str]
 Job = tuple[str, int, dict[str, str], Policy, bool]

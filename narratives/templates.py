@@ -61,7 +61,7 @@ added up), all_x (every event's x, a list), has_<kind> (true for each kind prese
 many turns the fold spans). With no `summary`, `brief` gives each event's summary in turn; where no fold
 line fits, each event is told in its own words. A fold must not span one of the person's decisions (the
 REPL has shown what came before): put the fold on the case of the events that come together, and
-truth.fold_spans checks it over played games.
+tests/tools/truth.py's fold_spans checks it over played games.
 
 Voices. The narrator is told which seat listens (None: nobody's, the file's own words). `[voices.SEAT]` holds
 what that seat hears instead: kind tables, cases, `[grammar]` rules and `[phrases]`, laid over the file's own
@@ -76,8 +76,8 @@ Claims. `[claims.NAME]` tables (the shared file's and the game's) name the words
 conditions a line using them must tell: `says = "storm drains?"` (a regular expression, whole words, any case),
 `tells = ["sewer"]`, and optionally `kinds = [...]`, the event kinds (or `fold:NAME`) the claim is limited to,
 where each kind names its facts its own way. Every line whose own words make a claim declares its `tells`
-(truth.undeclared, tests/narratives/test_claims.py); the words a placeholder brings are the event's, and
-truth.check_story checks what every told sentence claims against its event.
+(tests/tools/truth.py's undeclared, tests/narratives/test_claims.py); the words a placeholder brings are the event's, and
+tests/tools/truth.py's check_story checks what every told sentence claims against its event.
 
 Truth. `[truth]` names the field that says how an event went (`outcome`: 'success' or 'failure'), the one
 that says how much health was lost (`health`), and the words that claim each (`success_words`,

@@ -1,5 +1,5 @@
 """One judge of number agreement for every line a person reads outside the narration (choices, prompts,
-screens): the narration's own (`narratives.truth.agreement`, inflect), over the game's counted nouns and the
+screens): the narration's own (`tests/tools/truth.py`'s `agreement`, inflect), over the game's counted nouns and the
 few more the screens count."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable
 
 from narratives import for_game
-from narratives.truth import agreement
+from tests.tools.truth import agreement
 
 SCREENS_COUNT = ("souvenir", "card", "die", "token", "success", "injury", "knife")
 """Nouns the screens and choices count besides the narration's own."""

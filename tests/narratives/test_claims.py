@@ -18,11 +18,12 @@ import pytest
 
 from engines.core.events import Event
 from engines.registry import get, ids
-from narratives import for_game, truth
+from narratives import for_game
 from narratives.formatting import Fields
 from narratives.grammar import Option, fits
 from narratives.tells import holds
 from narratives.templates import Case, Templates
+from tests.tools import truth
 
 _COMPARE = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\s*(<=|>=|!=|=|<|>)\s*(.+)")
 

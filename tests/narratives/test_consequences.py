@@ -1,7 +1,7 @@
 """Every consequence told, with its number (issue 45, point 2).
 
 Over seeded games of every title, step by step: every change of a counted quantity the state records (health
-on every side, items held, tokens, victims, meters: narratives/counted.py) is named by some telling of the step
+on every side, items held, tokens, victims, meters: tests/tools/counted.py) is named by some telling of the step
 that made it, with its number, in the REPL's words (prose with its dice in a bracket) and in `brief` alike.
 bench/truth.py --consequences runs the same over 500 games a title; the harness's own checks come first."""
 
@@ -14,9 +14,9 @@ import pytest
 from engines.core.events import Event
 from engines.registry import get
 from narratives import for_game
-from narratives.consequences import Change, Played, Quantity, Step, changes, misses, play, says_number, told
-from narratives.counted import GAMES
 from solo import narration
+from tests.tools.consequences import Change, Played, Quantity, Step, changes, misses, play, says_number, told
+from tests.tools.counted import GAMES
 
 CONFIGS: dict[str, tuple[tuple[dict[str, str], str | None], ...]] = {
     "escape-of-the-dead": (({}, None), ({"barricade": "5", "roll_order": "choose"}, "random")),

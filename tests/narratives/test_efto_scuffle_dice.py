@@ -8,8 +8,9 @@ import re
 import pytest
 
 from engines.registry import get
-from narratives import for_game, truth
+from narratives import for_game
 from solo import narration
+from tests.tools import truth
 
 GAME = "escape-from-tall-oaks"
 FACE = re.compile(r"\b(?:Action|Shield|Escape)\b")

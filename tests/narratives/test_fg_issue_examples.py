@@ -72,7 +72,7 @@ def test_a_heal_reward_does_not_claim_health_before_the_heal_says_how_much():
     """Issue 45: 'their gratitude gives you a moment to catch your breath (a little health back)', then 'There
     is nothing to mend: you are already at six health'. The reward names the chance; the heal after it gives
     the figure. A victim_saved line that claims health back is caught by the truth check."""
-    from narratives import truth
+    from tests.tools import truth
 
     event = ev("victim_saved", victim=2, reward="heal", space="main_entrance", name="Main Entrance")
     lines = tellings(event)

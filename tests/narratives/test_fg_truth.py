@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 
 from engines.registry import get
-from narratives import for_game, truth
+from narratives import for_game
 from tests.narratives.told import untold
+from tests.tools import truth
 
 GAME = "final-girl"
 SEEDS = 100

@@ -162,7 +162,8 @@ def test_every_sentence_of_the_story_begins_with_a_capital(game_id):
     import re
 
     from engines.registry import get
-    from narratives import for_game, truth
+    from narratives import for_game
+    from tests.tools import truth
 
     game = get(game_id)
     opens = re.compile(r"(?:^|[.?] )([a-z]\S*)")

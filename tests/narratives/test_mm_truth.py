@@ -8,8 +8,9 @@ import pytest
 
 from engines.core.events import Event
 from engines.registry import get
-from narratives import for_game, truth
+from narratives import for_game
 from tests.narratives.told import untold
+from tests.tools import truth
 
 GAME = "mixtape-massacre"
 SEEDS, OPTION_SEEDS = 50, 30

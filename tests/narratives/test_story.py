@@ -9,9 +9,10 @@ import pytest
 from engines.core.autoplay import play
 from engines.core.events import UNDO, Event
 from engines.registry import get
-from narratives import for_game, truth
+from narratives import for_game
 from narratives.narrator import Narrator
 from solo import narration
+from tests.tools import truth
 
 GAME = "escape-of-the-dead"
 

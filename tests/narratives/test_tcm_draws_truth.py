@@ -16,9 +16,10 @@ import pytest
 from engines.core.events import Event
 from engines.registry import get
 from engines.slaughterhouse import data as D
-from narratives import for_game, truth
+from narratives import for_game
 from narratives.narrator import Narrator
 from narratives.templates import _HERE, _hooks, _read, from_data, voiced
+from tests.tools import truth
 
 GAME = "slaughterhouse"
 DRAWS = ("game_started", "sawyer_turn", "cards_bought", "relentless")

@@ -14,9 +14,10 @@ from engines.core.events import Event
 from engines.registry import get
 from engines.slaughterhouse import data as D
 from engines.slaughterhouse.state import State
-from narratives import for_game, truth
+from narratives import for_game
 from narratives.templates import load
 from tests.narratives.told import untold
+from tests.tools import truth
 
 GAME = "slaughterhouse"
 SEATS = ("trespassers", "sawyer")

@@ -10,9 +10,10 @@ import pytest
 from machinery import ev, narrator
 
 from engines.registry import get
-from narratives import for_game, truth
+from narratives import for_game
 from narratives.words import join
 from solo import narration
+from tests.tools import truth
 
 TRAVEL = ("turn_started", "moved_roll", "moved")
 GAMES = {"mixtape-massacre": "slasher1", "escape-from-tall-oaks": "survivor1"}

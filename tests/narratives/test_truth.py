@@ -8,9 +8,10 @@ import pytest
 from machinery import ev, narrator
 
 from engines.registry import get
-from narratives import for_game, truth
+from narratives import for_game
 from narratives.templates import Truth
 from tests.narratives.told import untold
+from tests.tools import truth
 
 GAME = "escape-of-the-dead"
 SEEDS = (*range(75), 95)

@@ -9,7 +9,6 @@ from pathlib import Path
 
 from engines.core.contract import Decision
 from engines.registry import get
-from narratives import truth
 from narratives.templates import load
 from saves import SaveStore
 from solo import lesson
@@ -17,6 +16,7 @@ from solo.lesson import Said
 from solo.repl import Repl
 from solo.run import Run
 from solo.screen import Screen, make_console
+from tests.tools import truth
 
 
 class Kept(Repl):

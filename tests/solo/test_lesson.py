@@ -66,7 +66,7 @@ def test_the_seed_in_the_file_shows_what_the_lesson_wants(game_id):
 def test_every_kind_of_decision_the_game_asks_has_a_step_and_the_words_hold_no_numbers(game_id):
     taught = {k for s in lesson.lesson_of(game_id).steps for k in s.decision}
     assert KINDS[game_id] <= taught
-    from narratives import truth
+    from tests.tools import truth
 
     assert [p for p in truth.literal_numbers(load(game_id)) if p.where.startswith("lesson")] == []
 

@@ -24,7 +24,7 @@ from rich.console import Console
 from engines.core.autoplay import decide, policy_rng
 from engines.core.contract import resolve_options
 from engines.registry import get, ids
-from narratives import digest, for_game, shortening, truth
+from narratives import digest, for_game, shortening
 from saves import SaveStore
 from solo import automa, narration, screen_story
 from solo.games import ui_for
@@ -32,6 +32,7 @@ from solo.reader import PlainReader
 from solo.repl import Repl
 from solo.run import Run
 from solo.screen import Screen, fit_digest
+from tests.tools import truth
 
 ROWS, COLUMNS = 24, 80
 

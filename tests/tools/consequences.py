@@ -1,6 +1,6 @@
 """Every consequence told, with its number: the harness of the consequence tests.
 
-A game's counted quantities (`narratives.counted`: health on every side, items held, tokens, victims, meters)
+A game's counted quantities (`tests/tools/counted.py`: health on every side, items held, tokens, victims, meters)
 are read from its state before and after each step (one decision applied, and everything automatic it set
 off). Every quantity that changed must be named by some telling of that step's narration: the telling names
 the holder (for a quantity each seat or piece holds; the listener is "you"), uses a word of the quantity, and
@@ -27,8 +27,8 @@ from engines.core.contract import Game
 from engines.core.events import Event
 from narratives.narrator import Narrator
 from narratives.story import Telling
-from narratives.truth import numbers_in
 from narratives.words import number_word, ordinal_word
+from tests.tools.truth import numbers_in
 
 Value = int | tuple[str, ...]
 """A count, or the things held (a multiset of names, sorted)."""

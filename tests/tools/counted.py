@@ -1,6 +1,6 @@
 """Each game's counted quantities, read from its state, and how its story names each holder.
 
-For the consequence tests (narratives/consequences.py): every quantity here that a step changes must be named
+For the consequence tests (tests/tools/consequences.py): every quantity here that a step changes must be named
 by some telling of that step, with the numbers its `says` asks for. What the table keeps only as a supply of
 tokens (the lock bank, the souvenir bank) is left out: a player reads what a piece or a side holds.
 """
@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from narratives.consequences import Counted, Quantity, Reading
+from tests.tools.consequences import Counted, Quantity, Reading
 
 HEALTH = r"health|hurt|wounds?|heal(?:s|ed)?|blood|bleeds?"
 DEATH = r"dies?|dead|died|killed|kills?|death|slain|falls?|fell|fallen|gone|lifeless|body|never"
