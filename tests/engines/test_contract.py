@@ -29,11 +29,13 @@ COMBINED: dict[str, list[dict[str, str]]] = {
 }
 """Option combinations whose rules meet, played beside each option value alone."""
 
-WALK_SEEDS: dict[str, int] = {"escape-of-the-dead": 150}
+WALK_SEEDS: dict[str, int] = {"escape-of-the-dead": 150, "escape-from-tall-oaks": 4}
 REPLAY_SEEDS: dict[str, int] = {"escape-of-the-dead": 10}
 """Seeds per seat plan (walk) or policy (replay) and option case; other games take OTHER_WALK_SEEDS and
 OTHER_REPLAY_SEEDS. An Escape of the Dead game costs a fraction of a millisecond (and the mid-roll reward of
-item 13 first shows at seed 25); the other games cost 10 to 25 ms each."""
+item 13 first shows at seed 25); the others 10 to 100 ms at the heuristic, but a Tall Oaks game at random play
+runs to some 2,000 decisions (a quarter of a second with the invariants after each), so its option cases walk 4
+seeds a plan (its default options walk 75 and 25, and bench/digest.py plays 720 games a check)."""
 OTHER_WALK_SEEDS, OTHER_REPLAY_SEEDS = 6, 3
 DEFAULT_WALK_SEEDS: dict[str, tuple[int, int]] = {"escape-of-the-dead": (150, 50)}
 OTHER_DEFAULT_WALK_SEEDS = (75, 25)
