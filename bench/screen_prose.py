@@ -15,6 +15,9 @@ A prompt with no words of the person's own since the last choice is counted apar
 the scene-setting prose is what gives way, as the others' turns do (a starting point chosen is told with the
 others'): the first prompt counts as prose when the scene and what follows the setup are on screen in prose
 ("opening shown": the scene's prose on the first screen).
+The program refuses once an ending choice that would throw a phase away untouched (issue 49's traps); the bench
+types such a choice again, as the policy meant it, and checks at each run's end that the program's saved run and
+its mirror made the same choices (a run that fell behind read every later prompt as "gone").
 Also counted: panels whose last line is cut with '…' (a sentence cut mid-way). Target: prose at >= 90% of
 the prompts counted, in every game.
 
@@ -43,6 +46,7 @@ from engines.core.contract import resolve_options
 from engines.core.events import Event
 from engines.registry import get, ids
 from narratives import Narrator, for_game
+from saves import SaveStore
 from solo import automa, narration, screen_story
 from solo.games import ui_for
 from solo.run import Run
@@ -190,9 +194,29 @@ def play(plan: Plan, seed: int, tally: Tally) -> None:
                 since = len(run.log)
                 run.choose(key, d)
                 run.step_automa()
-                screen = "\n".join(pty.typed(str(number)))
+                screen = "\n".join(chose(pty, str(number)))
+            if run.keys:  # saved after every choice, before the next prompt
+                saved = Run.from_record(SaveStore(Path(folder)).read("b")).keys
+                same = [a == b for a, b in zip(saved, run.keys, strict=False)]
+                parted = same.index(False) if False in same else len(same)
+                assert saved == run.keys, f"seed {seed}: the program and the bench's mirror part at choice {parted}"
         finally:
             pty.child.close(force=True)
+
+
+REFUSED = "Type it again to end it."
+"""The line the REPL refuses an ending choice with once (issue 49's traps: an Action phase ended untouched);
+the same choice typed again goes through."""
+
+
+def chose(pty: Pty, typed: str) -> list[str]:
+    """The screen once the program has taken the choice `typed`: typed again where the REPL refused it once
+    (the policy meant it), so the program's run keeps step with the bench's mirror of it."""
+    rows = pty.typed(typed)
+    echoed = [i for i, row in enumerate(rows) if row.rstrip() == f"> {typed}"]
+    if echoed and REFUSED in flat("\n".join(rows[echoed[-1] + 1 :])):
+        rows = pty.typed(typed)
+    return rows
 
 
 def measure(plan: Plan) -> Tally:

@@ -41,3 +41,17 @@ def test_the_persons_own_stretches_leave_out_the_others_turns_and_the_setup(benc
     )
     texts = [chosen for chosen, _ in bench.own_texts(run, since, False)]
     assert not any("takes up a starting point" in t or "start at" in t for t in texts)
+
+
+def test_a_choice_the_program_refuses_once_is_typed_again_so_it_keeps_step_with_the_bench(bench_script, tmp_path):
+    """Issue 49's traps refuse once an ending choice that would throw a phase away untouched; the policy meant it,
+    so the bench types it again. Typed once, the program's run fell behind the bench's mirror of it, and every
+    later prompt of that run read as 'gone' (Final Girl's 80x24 share, 99% measured, read 85%)."""
+    bench = bench_script("screen_prose")
+    pty = bench.Pty(bench.spawn(tmp_path, "new", "final-girl", "--seed", "11", "--slot", "b", "--fresh"))
+    try:
+        pty.prompt()  # turn 1's Action phase, 6 Time to spend: ending it now is refused once
+        bench.chose(pty, "end")
+        assert Run.from_record(bench.SaveStore(tmp_path).read("b")).keys == ["end"]  # saved before the prompt
+    finally:
+        pty.child.close(force=True)
