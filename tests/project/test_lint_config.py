@@ -112,6 +112,20 @@ def test_every_command_the_repl_names_has_a_handler_and_none_is_left_over() -> N
     assert set(HANDLERS) == {c.name for c in COMMANDS} - {"again"}
 
 
+def _mypy_program(tmp_path: Path, program: str) -> subprocess.CompletedProcess[str]:
+    """mypy over a program text that imports the project (its own config: the project's names a package list,
+    which a program text cannot join)."""
+    config = tmp_path / "mypy.ini"
+    config.write_text("[mypy]\n")
+    return subprocess.run(
+        [sys.executable, "-m", "mypy", "--no-incremental", "--config-file", str(config), "-c", program],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
 def test_a_step_handler_of_the_wrong_signature_fails_mypy(tmp_path: Path) -> None:
     """A table of steps is typed by its handlers' signature (engines/core/steps.py): a handler taking something
     else, or a call passing something else, is refused by mypy, not found at play (issue 47, point 4)."""
@@ -124,15 +138,7 @@ def test_a_step_handler_of_the_wrong_signature_fails_mypy(tmp_path: Path) -> Non
         "def bad(n: str, said: list[str]) -> None: ...\n"
         "TABLE.run('good', 'one', [])\n"
     )
-    config = tmp_path / "mypy.ini"  # the project's names a package list, which a program text cannot join
-    config.write_text("[mypy]\n")
-    result = subprocess.run(
-        [sys.executable, "-m", "mypy", "--no-incremental", "--config-file", str(config), "-c", program],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = _mypy_program(tmp_path, program)
     assert result.returncode != 0
     assert "<string>:5" in result.stdout and "<string>:7" in result.stdout, result.stdout  # the handler; the call
     assert "<string>:3" not in result.stdout, result.stdout
@@ -152,14 +158,6 @@ def test_a_policy_of_the_wrong_view_fails_mypy(tmp_path: Path) -> None:
         "POLICIES: dict[str, PolicyOf[View]] = {'mine': mine}\n"
         "OTHERS: dict[str, PolicyOf[View]] = {'theirs': theirs}\n"
     )
-    config = tmp_path / "mypy.ini"  # the project's names a package list, which a program text cannot join
-    config.write_text("[mypy]\n")
-    result = subprocess.run(
-        [sys.executable, "-m", "mypy", "--no-incremental", "--config-file", str(config), "-c", program],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = _mypy_program(tmp_path, program)
     assert result.returncode != 0 and "<string>:8" in result.stdout, result.stdout  # the other game's policy
     assert "<string>:7" not in result.stdout, result.stdout  # its own
