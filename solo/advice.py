@@ -349,8 +349,9 @@ def _level() -> str:
     """The level of the race's calls and of the differences' ranges ('99%'), from its threshold."""
     from statistics import NormalDist
 
-    level = 100 * (2 * NormalDist().cdf(RACE.z) - 1)
-    return f"{level:.1f}".removesuffix(".0") + "%"
+    from solo.review import level_words
+
+    return level_words(2 * NormalDist().cdf(RACE.z) - 1)
 
 
 def percent(c: Any) -> str:
