@@ -33,7 +33,12 @@ def choice_lines(decision: Decision, view: View, width: int, plain: bool) -> lis
     if plain:
         return None  # one choice a line, in number order, for screen readers
     if decision.kind in ("action", "sawyer_action") and len(decision.options) > 6:
-        return min(_in_number_order(numbered, width, False), _in_number_order(numbered, width, True), key=len)
+        carry = _carries(decision)
+        return min(
+            _in_number_order(numbered, width, False, carry=carry),
+            _in_number_order(numbered, width, True, carry=carry),
+            key=len,
+        )
     if decision.kind == "place_grandpa":
         boards: dict[str, list[str]] = {}
         for i, o in numbered:
@@ -49,11 +54,17 @@ def compact_lines(decision: Decision, view: View, width: int) -> list[str] | Non
     a two-space move by where it ends alone (the space it passes through is in `look`'s whole list)."""
     if decision.kind not in ("action", "sawyer_action") or len(decision.options) <= 6:
         return None
-    return _in_number_order(list(enumerate(decision.options, 1)), width, False, compact=True)
+    return _in_number_order(list(enumerate(decision.options, 1)), width, False, compact=True, carry=_carries(decision))
+
+
+def _carries(decision: Decision) -> bool:
+    """Whether a family member's menu offers to carry a hogtied Trespasser: its moves are then grouped by where
+    they go ('Move to Attic:  7. alone  8. carrying Green'), not one line a move."""
+    return decision.kind == "sawyer_action" and any(" carrying " in o.label for o in decision.options)
 
 
 def _in_number_order(
-    numbered: list[tuple[int, Option]], width: int, by_way: bool, compact: bool = False
+    numbered: list[tuple[int, Option]], width: int, by_way: bool, compact: bool = False, carry: bool = False
 ) -> list[str]:
     """A long menu grouped by kind, read in number order: each run of several consecutive choices of a kind
     under its title, and the choices alone in their kind on lines of their own between them (a search between
@@ -62,7 +73,7 @@ def _in_number_order(
     front porch (door) (Noise): 5. Foyer'): the caller keeps the shorter."""
     groups: list[tuple[str, list[tuple[int, str, str]]]] = []  # runs of consecutive choices of one kind
     for i, o in numbered:
-        title, text = _grouped(o, by_way)
+        title, text = _carried(o) if carry and Key.parse(o.key).verb == "move" else _grouped(o, by_way)
         if compact and " via " in text and not by_way:
             text = text.split(" via ", 1)[0]
         if groups and groups[-1][0] == title:
@@ -99,6 +110,16 @@ def _two_spaces(o: Option, by_way: bool) -> tuple[str, str]:
 
 _PANIC = "Six Fear and a card: Panic Meter up"
 _MOVES = re.compile(r"^(?:.*? )?moves? to ")
+
+
+def _carried(o: Option) -> tuple[str, str]:
+    """A family member's move where carrying is on offer, grouped by where it goes: alone, or carrying whom (the
+    Hogtie that allows it is in the move's whole label, in `look`)."""
+    choice = Key.parse(o.key)
+    title = f"Move to {D.name(choice.space)}"
+    if " carrying " in o.label:
+        return title, "carrying " + o.label.split(" carrying ", 1)[1].removesuffix(" (Hogtie)")
+    return title, "alone"
 
 
 def _grouped(o: Option, by_way: bool) -> tuple[str, str]:

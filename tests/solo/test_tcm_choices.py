@@ -139,3 +139,44 @@ def test_a_long_action_menu_in_short_names_a_two_space_move_by_where_it_ends():
     text = " ".join(short)
     assert " via " not in text and all(f"{n}. " in text for n in range(1, len(d.options) + 1))
     assert all(len(line) <= 80 for line in short)
+
+
+def _carrying_menus():
+    """The family's action menus that offer to carry a hogtied Trespasser, from heuristic games (the family
+    hogties whoever it can)."""
+    from engines.core.autoplay import policy_rng
+
+    for seed in range(6):
+        state, _ = GAME.setup(seed, {})
+        for n in range(600):
+            d = GAME.decision(state)
+            if d is None:
+                break
+            if d.kind == "sawyer_action" and any(" carrying " in o.label for o in d.options):
+                yield d, GAME.view(state, d.seat)
+            GAME.apply(state, GAME.policies["heuristic"](GAME.view(state, d.seat), d, policy_rng(seed, n)), d)
+
+
+def test_a_family_members_moves_with_someone_to_carry_are_grouped_by_where_they_go():
+    """The Old Man with two hogtied Trespassers beside him was offered 28 choices, twelve of them moves on a line
+    each, and the menu pushed the story off an 80x24 screen: each destination is one line now."""
+    from engines.slaughterhouse import data as D
+    from engines.slaughterhouse.keys import Key
+
+    menus = list(_carrying_menus())
+    assert menus
+    for d, view in menus:
+        lines = UI.choice_lines(d, view, 80, False)
+        if len(d.options) <= 6:
+            continue  # a short menu is listed whole, a choice a line
+        assert lines is not None and all(cell_len(line) <= 80 for line in lines), lines
+        moves = [o for o in d.options if Key.parse(o.key).verb == "move"]
+        places = {Key.parse(o.key).space for o in moves}
+        for space in places:
+            numbers = [n for n, o in enumerate(d.options, 1) if o in moves and Key.parse(o.key).space == space]
+            if len(numbers) > 1:
+                line = next(line for line in lines if line.startswith(f"Move to {D.name(space)}:"))
+                assert all(f"{n}. " in line for n in numbers), line
+                assert "carrying " in line, line
+        said = [int(w.rstrip(".")) for line in lines for w in line.split() if w.endswith(".") and w[:-1].isdigit()]
+        assert sorted(said) == list(range(1, len(d.options) + 1)), lines
