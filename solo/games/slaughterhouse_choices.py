@@ -54,7 +54,8 @@ def compact_lines(decision: Decision, view: View, width: int) -> list[str] | Non
     a two-space move by where it ends alone (the space it passes through is in `look`'s whole list)."""
     if decision.kind not in ("action", "sawyer_action") or len(decision.options) <= 6:
         return None
-    return _in_number_order(list(enumerate(decision.options, 1)), width, False, compact=True, carry=_carries(decision))
+    numbered = list(enumerate(decision.options, 1))
+    return _in_number_order(numbered, width, False, compact=True, carry=_carries(decision))
 
 
 def _carries(decision: Decision) -> bool:
