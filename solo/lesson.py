@@ -107,6 +107,10 @@ class Coach:
         self.notes: list[Said] = []  # said at the next prompt: what an asked choice was for, a command's note
         self.last: list[Said] = []  # the last words said, for `coach`
         self._due: tuple[tuple[int, int], list[Said]] | None = None
+        self._crowded: tuple[int, int] | None = None
+        """Where the last look found an event's step due but the prompt full (at which choice, and where its
+        window of events began): the next prompt looks from there again, so the step is said one prompt late
+        rather than never."""
         self._catch_up(run)
 
     # -- what the coach says ---------------------------------------------------------------------------------
@@ -205,17 +209,20 @@ class Coach:
         events = [e for e in run.log[start:] if e.kind != UNDO]
         base, chances = self._fields(run, d)
         out: list[Said] = []
+        self._crowded = None
         for step in self.lesson.steps:
-            if d is not None and len(out) >= self.lesson.per_prompt:  # at the end, all that is due is said
-                break
             if step.name in self.fired or not all(a in self.fired for a in step.after):
                 continue
             fields = self._triggered(step, d, events, base)
-            if fields is None or not holds(step.tells, fields):
+            if fields is None or not holds(step.tells, fields) or not tell(step.text, fields):
+                continue
+            if d is not None and len(out) >= self.lesson.per_prompt:  # at the end, all that is due is said
+                if step.event:  # its event stays in view for the next prompt, so the step is said there
+                    self._crowded = (len(run.keys), start)
+                    break
                 continue
             text = tell(step.text, fields)
-            if text:
-                out.append(Said(step.name, step.title, step.section, text, fields, chances if step.ask else {}))
+            out.append(Said(step.name, step.title, step.section, text, fields, chances if step.ask else {}))
         return out
 
     def _triggered(
@@ -259,7 +266,8 @@ class Coach:
 
     def _mark(self, run: Run, said: list[Said]) -> None:
         self.prompts += 1
-        self.seen = len(run.log)
+        crowded = self._crowded if self._crowded is not None and self._crowded[0] == len(run.keys) else None
+        self.seen = crowded[1] if crowded is not None else len(run.log)
         d = run.decision()
         for s in said:
             self.fired.add(s.step)

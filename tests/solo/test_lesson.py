@@ -201,3 +201,30 @@ def test_after_an_undo_the_coach_never_says_its_ask_was_about_the_earlier_decisi
     run.choose(other, d)
     coach.chose(run, other, d)
     assert coach.notes == []
+
+
+
+def test_an_events_step_crowded_out_of_a_full_prompt_is_said_at_the_next_prompt():
+    """Two steps due at one prompt that holds one: the second is said at the person's next prompt, not held
+    back until its kind of event happens again (a rescue in Tall Oaks: many turns later, or never)."""
+    import msgspec
+
+    from narratives import for_game
+
+    game = get("escape-from-tall-oaks")
+    run = lesson.new_run(game)
+    coach = lesson.Coach(run, for_game(game.id, run.seed, run.seat))
+    first = msgspec.structs.replace(coach.lesson.step("rescue"), after=())
+    second = msgspec.structs.replace(first, name="rescue_again")
+    coach.lesson = msgspec.structs.replace(coach.lesson, steps=(first, second), per_prompt=1)
+    prompts: list[list[lesson.Said]] = []
+    while len(prompts) < 200 and not any(s.step == "rescue_again" for spoken in prompts for s in spoken):
+        run.step_automa()
+        prompts.append(coach.speak(run))
+        d = run.decision()
+        if d is None:
+            break
+        run.choose(coach.suggested(run, d), d)
+    said = [(n, s.step) for n, spoken in enumerate(prompts) for s in spoken]
+    assert [step for _, step in said] == ["rescue", "rescue_again"]
+    assert said[1][0] == said[0][0] + 1  # the very next prompt
