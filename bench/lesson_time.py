@@ -23,23 +23,22 @@ Run: nice -n 10 .venv/bin/python bench/lesson_time.py [--game GAME] [--all]
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 import tempfile
+import textwrap
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "solo"))
 
-import io  # noqa: E402
-import textwrap  # noqa: E402
+from lesson_harness import Kept, Person, following
 
-from lesson_harness import Kept, Person, following  # noqa: E402
-
-from engines.registry import get  # noqa: E402
-from saves import SaveStore  # noqa: E402
-from solo import lesson  # noqa: E402
-from solo.screen import Screen, make_console  # noqa: E402
+from engines.registry import get
+from saves import SaveStore
+from solo import lesson
+from solo.screen import Screen, make_console
 
 WIDTH, HEIGHT = 80, 24
 
@@ -70,7 +69,7 @@ def screens(out: str, marks: list[int], whole: bool) -> list[list[tuple[bool, st
     prompt and the toolbar take the other two); everything, with `whole`. Each line says whether it is the
     coach's (plain text writes a coach's box as one line, "Coach, <title> ...")."""
     shown = []
-    for begin, end in zip([0, *marks], [*marks, len(out)]):
+    for begin, end in zip([0, *marks], [*marks, len(out)], strict=True):
         lines = [
             (line.startswith("Coach, "), w)
             for line in out[begin:end].splitlines()
@@ -117,8 +116,12 @@ def measure(game_id: str, whole: bool = False) -> dict[str, float]:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--game", action="append", help="one game (repeatable); every game with a lesson by default")
-    p.add_argument("--all", action="store_true", help="count every line written, not only what each screen shows")
+    p.add_argument(
+        "--game", action="append", help="one game (repeatable); every game with a lesson by default"
+    )
+    p.add_argument(
+        "--all", action="store_true", help="count every line written, not only what each screen shows"
+    )
     args = p.parse_args(argv)
     games = args.game or [g for g in lesson.FACTS if lesson.offered(g)]
     print(f"{'game':24} {'coach':>6} {'screen':>7} {'lines':>6} {'keys':>5} {'wait s':>7} {'minutes':>12}")
