@@ -151,13 +151,15 @@ def test_ctrl_c_while_the_automa_thinks_stops_it_and_keeps_the_persons_choice(tm
     the choice already told gone)."""
     game = get("mixtape-massacre")
     args = HARD["mixtape-massacre"][0]
+    hold = tmp_path / "hold"
     pty = Pty(
         spawn(tmp_path, "new", game.id, "--slot", "pty", "--automa", "hard", *args, script=QUICK_HARD,
-              env={"SOLO_TEST_THINK": "0.6"})
+              env={"SOLO_TEST_HOLD": str(hold)})
     )
     child = pty.child
     try:
         pty.prompt()
+        hold.touch()  # the automa's next decision waits until the file is gone: Ctrl-C finds it thinking
         child.sendline("1")
         child.expect(r"is thinking \([^)]+\)\.\.\.")
         pty.term.feed(child.before + child.after)
@@ -166,6 +168,7 @@ def test_ctrl_c_while_the_automa_thinks_stops_it_and_keeps_the_persons_choice(tm
         child.expect("The automa stopped thinking")
         pty.term.feed(child.before + child.after)
         stopped = SaveStore(tmp_path).read("pty")
+        hold.unlink()
         screen = pty.typed("")  # Enter: the automa plays on, to the person's next prompt
         pty.quit()
     finally:
