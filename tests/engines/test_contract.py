@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from engines import registry
 from engines.core.autoplay import Played, play, policy_rng, replay
 from engines.core.contract import Game, IllegalMove, resolve_options
+from tests.tools.breadth import breadth
 
 GAMES = registry.ids()
 
@@ -29,16 +30,17 @@ COMBINED: dict[str, list[dict[str, str]]] = {
 }
 """Option combinations whose rules meet, played beside each option value alone."""
 
-WALK_SEEDS: dict[str, int] = {"escape-of-the-dead": 150, "escape-from-tall-oaks": 4}
+WALK_SEEDS: dict[str, int] = {"escape-of-the-dead": 150, "escape-from-tall-oaks": breadth(2, 4)}
 REPLAY_SEEDS: dict[str, int] = {"escape-of-the-dead": 10}
 """Seeds per seat plan (walk) or policy (replay) and option case; other games take OTHER_WALK_SEEDS and
 OTHER_REPLAY_SEEDS. An Escape of the Dead game costs a fraction of a millisecond (and the mid-roll reward of
 item 13 first shows at seed 25); the others 10 to 100 ms at the heuristic, but a Tall Oaks game at random play
 runs to some 2,000 decisions (a quarter of a second with the invariants after each), so its option cases walk 4
-seeds a plan (its default options walk 75 and 25, and bench/digest.py plays 720 games a check)."""
-OTHER_WALK_SEEDS, OTHER_REPLAY_SEEDS = 6, 3
+seeds a plan (its default options walk 75 and 25, and bench/digest.py plays 720 games a check). The counts
+of the games other than Escape of the Dead's are halved in the quick breadth (tests/tools/breadth.py)."""
+OTHER_WALK_SEEDS, OTHER_REPLAY_SEEDS = breadth(3, 6), 3
 DEFAULT_WALK_SEEDS: dict[str, tuple[int, int]] = {"escape-of-the-dead": (150, 50)}
-OTHER_DEFAULT_WALK_SEEDS = (75, 25)
+OTHER_DEFAULT_WALK_SEEDS = (breadth(36, 75), breadth(12, 25))
 """Seeds per seat plan under the default options: (each policy at every seat, mixed plans). The other games'
 walks were the suite's longest tests at 150 and 50; half of that still walks 150 to 200 whole games a game,
 beside the option cases, the hypothesis walks and the digest's 3,320 games."""

@@ -32,6 +32,7 @@ from solo.reader import PlainReader
 from solo.repl import Repl
 from solo.run import Run
 from solo.screen import Screen, make_console
+from tests.tools.breadth import breadth
 
 
 @dataclass(frozen=True)
@@ -217,7 +218,7 @@ def quick_hints():
 
 @pytest.mark.parametrize("game_id", ids())
 @settings(
-    max_examples=30,  # each a whole typed session (40 were a large share of the suite); bench/hostile.py: 300
+    max_examples=breadth(15, 30),  # each a whole typed session (a large share of the suite); bench/hostile.py: 300
     deadline=None,
     derandomize=True,
     database=None,

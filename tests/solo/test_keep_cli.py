@@ -1,7 +1,8 @@
 """A keep file with the right envelope but the wrong shape inside, end to end through the console script.
 
 Run in a subprocess, so an exception that escapes is a traceback on stderr and a wrong exit status, which
-these tests see. Every game that keeps something (achievements, a carried-over deck) is covered.
+these tests see. Every game that keeps something (achievements, a carried-over deck) is covered, and every kind
+of damage (half the pairs of the two in the quick breadth: tests/tools/breadth.py).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from engines.core.contract import resolve_options
 from engines.registry import get, ids
 from solo import carry
 from solo.run import Run
+from tests.tools.breadth import pairs
 
 ROOT = str(Path(__file__).resolve().parents[2])
 """This checkout, so the subprocess runs the code the moves below are worked out with (not whatever is installed)."""
@@ -82,8 +84,7 @@ def naming(text: str, path: Path) -> list[str]:
     return [line for line in text.splitlines() if str(path) in line]
 
 
-@pytest.mark.parametrize("kind", KINDS)
-@pytest.mark.parametrize("game", KEEPING)
+@pytest.mark.parametrize(("game", "kind"), pairs(KEEPING, KINDS))
 def test_new_and_achievements_refuse_a_wrong_keep_file_in_one_line(tmp_path, game, kind):
     path, content = placed(tmp_path, game, kind)
     done = solo(tmp_path, "new", game, "--seed", "1", typed=["achievements", "quit"])
@@ -101,8 +102,7 @@ def test_new_and_achievements_refuse_a_wrong_keep_file_in_one_line(tmp_path, gam
     assert sorted(p.name for p in path.parent.iterdir() if p.suffix != ".lock") == [path.name]  # no backup, no temp left
 
 
-@pytest.mark.parametrize("kind", ["int-for-dict", "deep"])
-@pytest.mark.parametrize("game", KEEPING)
+@pytest.mark.parametrize(("game", "kind"), pairs(KEEPING, ["int-for-dict", "deep"]))
 def test_a_run_played_to_its_end_says_what_was_not_kept_and_leaves_the_file(tmp_path, game, kind):
     path, content = placed(tmp_path, game, kind)
     typed = [*moves_to_the_end(game, 1), "achievements", "quit"]
