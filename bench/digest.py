@@ -81,8 +81,18 @@ def digest_game(game_id: str, options: dict[str, str], policy: dict[str, str], s
         h.update(key.encode())
         h.update(_enc.encode(game.apply(state, key, decision)))
     h.update(_enc.encode(game.outcome(state)))
-    h.update(_enc.encode(state))
+    h.update(state_json(game_id, state))
     return h.hexdigest()
+
+
+def state_json(game_id: str, state: object) -> bytes:
+    """A final state as hashed: its JSON (bench/digest_shape.py hashes another shape of the same state)."""
+    return _enc.encode(state)
+
+
+def sample_msgpack(game_id: str, sample: object) -> bytes:
+    """A determinized sample as hashed: its msgpack (bench/digest_shape.py, as `state_json`)."""
+    return msgspec.msgpack.encode(sample)
 
 
 SEARCH_SEEDS = 3
@@ -104,7 +114,7 @@ def search_digest(game_id: str) -> str:
         for n, key in enumerate(play(game, seed, game.default_policy).keys):
             d = game.decision(state)
             if n % 7 == 3 and d is not None and len(d.options) > 1:
-                h.update(msgspec.msgpack.encode(game.determinize(state, d.seat, Rng(splitmix64(n)))))
+                h.update(sample_msgpack(game_id, game.determinize(state, d.seat, Rng(splitmix64(n)))))
                 h.update(
                     _enc.encode(search.evaluate(game, state, d, search.Budget(iterations=2), seed * 1000 + n))
                 )

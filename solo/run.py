@@ -236,8 +236,9 @@ class Run:
         """The run the record's keys replay to, its log checked against the saved one (written as `changes`
         says the older rules wrote it, for a save of older rules) and, where the rules changed the events, the
         replay's log in its place (the saved undo markers kept where they stand)."""
+        saved = _upgraded(game, record.state)
         try:
-            saved_state: Any = msgspec.convert(record.state, game.state_type)
+            saved_state: Any = msgspec.convert(saved, game.state_type)
         except msgspec.ValidationError as e:
             raise RunError(f"its game state does not fit {game.title}: {e}") from e
         options = dict(record.options)
@@ -274,7 +275,7 @@ class Run:
             raise RunError(
                 "its log goes on past the last saved choice (was it edited, or made by an older version of the game?)"
             )
-        if msgspec.json.encode(_as_saved(run.state, record.state, game)) != msgspec.json.encode(saved_state):
+        if msgspec.json.encode(_as_saved(run.state, saved, game)) != msgspec.json.encode(saved_state):
             raise RunError(
                 "replaying its choices does not reach its saved state (was it edited, or made by an older version of the game?)"
             )
@@ -364,6 +365,14 @@ class Checkpoints:
         for n in [n for n in self._at if n > index]:
             del self._at[n]
         self._recent = [n for n in self._recent if n <= index]
+
+
+def _upgraded(game: Game, saved: Any) -> Any:
+    """The saved state in the shape this version's state has, where the game changed its shape without changing
+    play (its optional `upgrade_state`: the Mixtape games' queue, engines/mixtape/before_queue.py); the replay then
+    checks the whole of it."""
+    upgrade = getattr(game, "upgrade_state", None)
+    return upgrade(saved) if upgrade is not None and isinstance(saved, dict) else saved
 
 
 def _as_saved(state: Any, saved: Any, game: Game) -> Any:

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from engines.core.contract import Decision, Hint, IllegalMove, Outcome, Policy
 from engines.core.events import Event
+from engines.core.queue import FIRST_NEXT
 from engines.core.rng import Rng
 from engines.core.steps import Steps
 from engines.mixtape.keys import Key
@@ -95,7 +96,7 @@ class _Pending(Protocol):
     phase: str
     drawn: str
     keeper: int
-    after: str
+    todo: list[str]
 
 
 def decide(decisions: Steps[..., Decision | None], state: _Pending) -> Decision | None:
@@ -110,6 +111,8 @@ def choose(choices: Steps[..., None], state: _Pending, key: str) -> list[Event]:
     """Carry out a legal key in the state's phase, from the game's table of choices; the events it makes."""
     events: list[Event] = []
     choices.run(state.phase, state, Key.parse(key), events)
+    if state.result:
+        state.todo.clear()  # a finished game has nothing left to do (what its end cut short never runs)
     return events
 
 
@@ -145,11 +148,26 @@ def no_decision(state: object) -> None:
 
 
 def ask_keep(state: _Pending, who: int, card: str, after: str, phase: str) -> None:
-    """Wait for `who` to choose what to keep of a full hand and the `card` just drawn; `after` goes on then."""
+    """Wait for `who` to choose what to keep of a full hand and the `card` just drawn; `after` goes on then
+    (queued next in `state.todo`)."""
     state.drawn = card
     state.keeper = who
-    state.after = after
+    FIRST_NEXT.push(state.todo, after)
     state.phase = phase
+
+
+def once() -> Callable[[object, list[Event]], bool]:
+    """A drain's `waiting` for a Mixtape game (engines/core/queue.py `run`): it runs one queued step, the one
+    the answered decision interrupted, which carries the flow on by direct calls to the next decision (queueing
+    its own step there) or to the end of the game; then the drain stops."""
+    ran: list[bool] = []
+
+    def waiting(state: object, events: list[Event]) -> bool:
+        done = bool(ran)
+        ran.append(True)
+        return done
+
+    return waiting
 
 
 def opening_roll(

@@ -385,7 +385,7 @@ def test_a_supply_found_with_full_hands_says_what_each_card_does():
     give(run, "machete.1")
     state = run.state
     state.supplies.draw_pile.remove("pads.1")
-    state.drawn, state.keeper, state.phase, state.after = "pads.1", 0, "keep", "end"
+    state.drawn, state.keeper, state.phase, state.todo = "pads.1", 0, "keep", ["end"]
     lines = UI.choice_lines(run.decision(), view(run), 80)
     assert lines[0] == "1. let go of the Baseball Bat: +1 Action a token, 2 tokens left"
     assert lines[1] == "2. let go of the Machete: +2 Actions, 1 noise a token, 2 tokens left"

@@ -59,7 +59,7 @@ def ability(state: State, target: str, events: list[Event]) -> None:
     if goes_on:
         return
     winning.check_end(state, events)
-    machine.resume(state, "turn", events)
+    machine.go_on(state, "turn", events)
 
 
 ABILITIES: Steps[[State, int, list[int], list[Event]], bool] = Steps("director's cut abilities")

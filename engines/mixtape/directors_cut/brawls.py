@@ -17,7 +17,7 @@ B = R.BOARD
 def start_brawl(state: State, a: int, d: int, after: str, events: list[Event]) -> None:
     sa, sd = state.slashers[a], state.slashers[d]
     state.brawl = [a, d]
-    state.brawl_after = after
+    machine.push(state, after)
     state.brawl_rounds = 0
     state.brawl_noise = 0
     state.brawl_roll, state.brawl_knives = [], 0
@@ -146,14 +146,14 @@ def brawl_over(state: State, winner: int, events: list[Event]) -> None:
     then the mover's turn goes on only if the mover won."""
     if state.result:
         return
-    after = "end" if winner != state.current else state.brawl_after
+    mover = machine.pop(state)
+    after = "end" if winner != state.current else mover
     state.brawl = []
-    state.brawl_after = ""
     noise, state.brawl_noise = state.brawl_noise, 0
     if noise and make_noise(state, noise, winner, events):
         hero.fight(state, winner, after, events)
         return
-    machine.resume(state, after, events)
+    machine.go_on(state, after, events)
 
 
 @machine.ROLLS.step("brawl")

@@ -3,8 +3,8 @@
 This module wires the mechanics to the engine contract; each mechanic is a module of its own (movement, scenes,
 kills, spending, searching, hero, brawls, locks, bonus, abilities, health, turns). Every automatic step runs
 inside `apply` up to the next decision. The mechanics hand on to one another by name (machine.py's tables, the
-names tied to their handlers in flow.py); steps that a decision may interrupt leave a tag in `state.after`,
-`state.brawl_after` or `state.door`, and the turn machine picks the flow up from it.
+names tied to their handlers in flow.py); a flow a decision interrupts queues the step it goes on with in
+`state.todo`, the core queue, and the choice that answers the decision drains it (machine.resume).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from engines.core.contract import (
 from engines.core.decks import Dealer
 from engines.core.events import Event
 from engines.core.rng import Rng
-from engines.mixtape import fact_names
+from engines.mixtape import before_queue, fact_names
 from engines.mixtape.dealing import deal
 from engines.mixtape.directors_cut import dealing, hero, phases, winning
 from engines.mixtape.directors_cut import determinize as hidden
@@ -92,6 +92,9 @@ class MixtapeMassacre(MixtapeContract):
     facts_renamed: ClassVar[Mapping[str, Renames]] = {"5": fact_names.DIRECTORS_CUT}
     """The event facts each rules version renamed (5: one name per fact in both Mixtape games), so a save of an
     older version replays to its log under the old names, and is then kept under the new (solo.run)."""
+    upgrade_state = staticmethod(before_queue.directors_cut)
+    """A saved state from before the queue (its `after`, `brawl_after` and `door` tags) in the queue's shape, read
+    before the replay compares it (solo.run): the shape changed, not the play."""
     ending = staticmethod(phases.ending)
     """What a key ends, where it ends the turn early (engines.core.contract.Ending)."""
     seats = tuple(

@@ -70,7 +70,7 @@ def fight(state: State, who: int, after: str, events: list[Event]) -> None:
         return
     s = state.slashers[who]
     state.fighter = who
-    state.after = after
+    machine.push(state, after)
     events.append(
         Event(
             "hero_arrives",
@@ -106,7 +106,7 @@ def resolve_hero(state: State, dice: list[str], knives: int, fists: int, events:
         "defend": hero.defend,
         "combo": t,
     }
-    after = state.after
+    after = machine.pop(state)
     state.fighter = -1
     reading = readings.hero(dice, hero.defeat, hero.defend, knives, fists)
     if reading == "defeat":
@@ -168,13 +168,13 @@ def resolve_hero(state: State, dice: list[str], knives: int, fists: int, events:
     if who == state.current or not state.slashers[state.current].alive:
         machine.end_turn(state, events)
     else:
-        machine.resume(state, "end", events)
+        machine.go_on(state, "end", events)
 
 
 def resume_after_fight(state: State, who: int, after: str, events: list[Event]) -> None:
     if who != state.current:
         after = "end"
-    machine.resume(state, after, events)
+    machine.go_on(state, after, events)
 
 
 @machine.ROLLS.step("hero")

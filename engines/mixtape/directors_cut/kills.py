@@ -42,7 +42,7 @@ def resolve_kill(
         if noise and make_noise(state, noise, state.current, events):
             hero.fight(state, state.current, "offer_redraw", events)
             return
-        machine.resume(state, "offer_redraw", events)
+        machine.go_on(state, "offer_redraw", events)
         return
     if reading in readings.KILLS:
         double = reading == "double"
@@ -56,11 +56,11 @@ def resolve_kill(
                     health.hurt(state, i, R.HEX_DAMAGE, "a hex", events)
         if state.result:
             return
-        state.after = "runner" if runner else "free_search"
+        after = "runner" if runner else "free_search"
         if noise and make_noise(state, noise, state.current, events):
-            hero.fight(state, state.current, state.after, events)
+            hero.fight(state, state.current, after, events)
             return
-        machine.resume(state, state.after, events)
+        machine.go_on(state, after, events)
         return
     events.append(Event("kill_failed", state.turn_no, "scene", facts))
     state.scenes.bury(state.card)

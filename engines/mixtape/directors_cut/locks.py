@@ -89,13 +89,13 @@ def resolve_unlock(state: State, dice: list[str], knives: int, noise: int, event
     if ok:  # RB Unlocking Doors: "the player can enter the location or continue their turn"
         del state.locks[entrance]
         state.lock_bank += 1
-        after = "door"
+        after = "door"  # and what staying out leads to stays queued behind it
     else:
-        state.door = ""
+        machine.pop(state)  # no door: what staying out would have led to goes too
     if noise and make_noise(state, noise, state.current, events):
         machine.fight(state, state.current, after, events)
         return
-    machine.resume(state, after, events)
+    machine.go_on(state, after, events)
 
 
 def door_decision(state: State, cur: Slasher) -> Decision:
@@ -105,7 +105,7 @@ def door_decision(state: State, cur: Slasher) -> Decision:
     inside = [x.name for x in state.slashers if x.alive and x.at == loc]
     if inside:
         what += ", " + " and ".join(inside) + " inside"
-    goes_on = state.door == "turn"
+    goes_on = machine.peek(state) == "turn"
     stay = (
         "stay on the entrance and go on with your turn"
         if goes_on
@@ -128,8 +128,8 @@ def door(state: State, enter: bool, events: list[Event]) -> None:
     """After a broken lock: step into the location (what waits there follows), or go on with the turn:
     the rest of it at the start of a turn, nothing after a move the lock cut short."""
     s = state.slashers[state.current]
-    then, state.door = state.door, ""
     if enter:
+        machine.pop(state)  # staying out is no longer what comes next
         s.at = B.entrance_of[s.at]
         events.append(
             Event(
@@ -141,7 +141,7 @@ def door(state: State, enter: bool, events: list[Event]) -> None:
         )
         machine.then(state, "arrive", events)
     else:
-        machine.then(state, then, events)  # "turn" goes on with the turn, "end" ends it
+        machine.resume(state, events)  # staying out: "turn" goes on with the turn, "end" ends it
 
 
 @machine.ROLLS.step("unlock")

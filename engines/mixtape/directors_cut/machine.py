@@ -2,23 +2,33 @@
 
 A mechanic never imports the mechanic that comes after it: it names what comes next (`then(state, "end",
 events)`, `fight(state, who, "card", events)`), and the table runs the handler the owning module registered.
-A flow a decision interrupts leaves its next step's name in the state (`state.after`, `state.brawl_after`,
-`state.door`), and `resume` picks it up from there. So this module sits under every mechanic and imports none:
-the game's import graph has no circle (tests/project/test_import_circles.py). A name with no handler raises
-`UnknownStep`; "end" (end the turn) is registered like any other."""
+A flow a decision interrupts queues the name of the step it goes on with in `state.todo`, the core queue
+(`engines/core/queue.py`, next first), and the choice that answers the decision drains it (`resume`): what
+follows a Hero fight or a supply choice, what follows a brawl the mover wins, and what staying out of a
+location whose lock was just broken leads to ("turn" or "end"), each queued where its flow stops and so run in
+the order the flows nest. A step the flow goes on with at once is queued and drained the same way (`go_on`).
+So this module sits under every mechanic and imports none: the game's import graph has no circle
+(tests/project/test_import_circles.py). A name with no handler raises `UnknownStep`; "end" (end the turn) is
+registered like any other."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from engines.core.contract import Decision
 from engines.core.events import Event
+from engines.core.queue import FIRST_NEXT, Queue
 from engines.core.steps import Steps
 from engines.mixtape import turn
 from engines.mixtape.directors_cut.keys import Key
 from engines.mixtape.directors_cut.state import State
 
-STEPS: Steps[[State, list[Event]], None] = Steps("director's cut steps")
-"""A step's name -> what it does: (state, events). The names a flow leaves in `state.after` (or `brawl_after`,
-`door`) and those a mechanic hands on to at once (flow.py registers them)."""
+QUEUE: Final[Queue] = FIRST_NEXT
+"""How `state.todo` is read: its first step runs next."""
+
+STEPS: Steps[[State, str, list[Event]], None] = Steps("director's cut steps")
+"""A step's name -> what it does: (state, the name, events). The names a flow queues in `state.todo` and those
+a mechanic hands on to at once (flow.py registers them)."""
 
 FOR: Steps[[State, int, str, list[Event]], None] = Steps("director's cut steps for a slasher")
 """A step for one slasher with a word -> what it does: (state, who, word, events). "fight" (the word: what
@@ -36,20 +46,46 @@ CHOICES: Steps[[State, Key, list[Event]], None] = Steps("director's cut choices"
 
 def then(state: State, name: str, events: list[Event]) -> None:
     """Carry on with the step `name` now."""
-    STEPS.run(name, state, events)
+    STEPS.run(name, state, name, events)
 
 
-def resume(state: State, tag: str, events: list[Event]) -> None:
-    """Carry on after a Hero fight or a supply choice that interrupted a flow: the step its tag names."""
-    if state.result:
-        return
-    state.after = ""
-    STEPS.run(tag, state, events)
+def push(state: State, step: str) -> None:
+    """Queue `step` to run next, once the decision about to be asked is answered."""
+    QUEUE.push(state.todo, step)
+
+
+def pop(state: State) -> str:
+    """Take the next queued step off the queue ("" with none): what the flow resolving now was to go on with."""
+    return QUEUE.pop(state.todo) if state.todo else ""
+
+
+def peek(state: State) -> str:
+    """The step queued to run next ("" with none)."""
+    return QUEUE.peek(state.todo) or ""
+
+
+def forget(state: State) -> None:
+    """A new turn: nothing queued for the last one runs."""
+    QUEUE.drop(state.todo, lambda step: True)
+
+
+def resume(state: State, events: list[Event]) -> None:
+    """Carry on with what the decision just answered interrupted: the next queued step, unless the game is over.
+    It runs the flow on by itself to the next decision (queueing its own step there), so the drain runs it
+    alone and stops."""
+    ran = turn.once()
+    QUEUE.run(state.todo, STEPS, str, state, events, lambda s, e: bool(s.result) or ran(s, e))
+
+
+def go_on(state: State, step: str, events: list[Event]) -> None:
+    """Carry on with `step` now, through the queue (`resume`): nothing, once the game is over."""
+    push(state, step)
+    resume(state, events)
 
 
 def end_turn(state: State, events: list[Event]) -> None:
     """End the current slasher's turn (turns.end_turn)."""
-    STEPS.run("end", state, events)
+    STEPS.run("end", state, "end", events)
 
 
 def fight(state: State, who: int, after: str, events: list[Event]) -> None:

@@ -18,6 +18,7 @@ from engines.mixtape.directors_cut import (
     keys,
     kills,
     locks,
+    machine,
     messages,
     movement,
     opening,
@@ -370,7 +371,7 @@ def _at_lock_decision(state: State) -> Decision | None:
 @CHOICES.step(AT_LOCK)
 def _at_lock(state: State, key: keys.Key, events: list[Event]) -> None:
     if key.verb == "unlock":
-        state.door = "end"  # the lock stopped the move: staying out leaves nothing more to do
+        machine.push(state, "end")  # the lock stopped the move: staying out leaves nothing more to do
         spending.ask_spend(state, state.current, "unlock", events)
     else:
         turns.end_turn(state, events)

@@ -121,7 +121,7 @@ def resolve_defend(state: State, dice: list[str], fists: int, noise: int, events
     if noise and s.alive and make_noise(state, noise, state.current, events):
         hero.fight(state, state.current, after, events)
         return
-    machine.resume(state, after, events)
+    machine.go_on(state, after, events)
 
 
 def resolve_survivor(state: State, dice: list[str], fists: int, events: list[Event]) -> None:

@@ -28,7 +28,7 @@ def search(state: State, events: list[Event], after: str = "end") -> None:
     elif face == "noise" and noise(state, R.SEARCH_NOISE, state.current, events):
         hero.fight(state, state.current, after, events)
     elif face == "noise":
-        machine.resume(state, after, events)
+        machine.go_on(state, after, events)
     else:
         machine.end_turn(state, events)
 
@@ -67,7 +67,7 @@ def receive_supply(state: State, who: int, card: str, after: str, events: list[E
             state.supplies.discard(card)
         else:
             s.key = card
-        machine.resume(state, after, events)
+        machine.go_on(state, after, events)
         return
     if kind.kind == "heal" and s.health < R.HEALTH:  # RB First Aid Kit: "use now or at the start of any turn"
         turn.ask_keep(state, who, card, after, AID)
@@ -81,15 +81,15 @@ def hold(state: State, who: int, card: str, after: str, events: list[Event]) -> 
     if not s.supply:
         s.supply = card
         s.trackers = trackers_for(state, card)
-        machine.resume(state, after, events)
+        machine.go_on(state, after, events)
         return
     turn.ask_keep(state, who, card, after, KEEP)
 
 
 def aid(state: State, now: bool, events: list[Event]) -> None:
     """A First Aid Kit just drawn: heal with it at once (then discard it), or keep it like any supply."""
-    who, card, after = state.keeper, state.drawn, state.after
-    state.drawn, state.keeper, state.after = "", -1, ""
+    who, card, after = state.keeper, state.drawn, machine.pop(state)
+    state.drawn, state.keeper = "", -1
     if not now:
         hold(state, who, card, after, events)
         return
@@ -112,7 +112,7 @@ def aid(state: State, now: bool, events: list[Event]) -> None:
             },
         )
     )
-    machine.resume(state, after, events)
+    machine.go_on(state, after, events)
 
 
 def keep(state: State, new: bool, events: list[Event]) -> None:
@@ -135,4 +135,4 @@ def keep(state: State, new: bool, events: list[Event]) -> None:
     )
     state.drawn = ""
     state.keeper = -1
-    machine.resume(state, state.after, events)
+    machine.resume(state, events)

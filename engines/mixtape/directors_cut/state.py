@@ -75,17 +75,16 @@ class State(msgspec.Struct):
     brawl_knives: int = 0  # the attacker's knives this round, rolled and from supplies
     brawl_rounds: int = 0
     brawl_noise: int = 0
-    brawl_after: str = ""
     pick: str = ""  # the Bonus Tracks effect waiting for the drawer's pick: "move_any" or "swap"
     targets: list[int] = []  # slashers within reach of the mover while it picks whom to brawl
     fighter: int = -1
-    after: str = ""  # what follows the hero fight or the supply choice
+    todo: list[str] = []  # the steps decisions interrupted, next first (machine.py): after a hero fight, a
+    # supply choice or a brawl, and what staying out of a broken lock's location leads to ("turn" or "end")
     drawn: str = ""  # a supply card waiting for the keep choice
     keeper: int = -1
     running: str = ""  # the location whose marker is running
     chooser: int = -1
     pending_noise: int = 0
-    door: str = ""  # after a lock is broken, what staying out leads to: "turn" (go on) or "end"
     locks_left: int = 0
     placing: int = 0
     spree: bool = False

@@ -13,6 +13,7 @@ from engines.mixtape.directors_cut import (
     abilities,
     hero,
     inventory,
+    machine,
     movement,
     places,
     scenes,
@@ -46,7 +47,7 @@ def begin_turn(state: State, who: int, events: list[Event]) -> None:
     state.current = who
     state.turn_no += 1
     state.spree = False
-    state.door = ""
+    machine.forget(state)
     s = state.slashers[who]
     if s.skip:
         s.skip = False
@@ -136,7 +137,7 @@ def _scene(state: State, s: Slasher, events: list[Event]) -> None:
 
 @TURN_CHOICES.step("unlock")
 def _unlock(state: State, s: Slasher, events: list[Event]) -> None:
-    state.door = "turn"  # a lock broken at the start of a turn leaves the whole turn to go on with
+    machine.push(state, "turn")  # a lock broken at the start of a turn leaves the whole turn to go on with
     spending.ask_spend(state, state.current, "unlock", events)
 
 

@@ -1,10 +1,11 @@
-"""The named steps of the turn machine (machine.py's AFTER and STEPS): every tag a flow leaves in `state.after`,
+"""The named steps of the turn machine (machine.py's AFTER and STEPS): every step a flow queues in `state.todo`,
 every step a mechanic hands on to, and the mechanic that carries each out.
 
-A supply spend, a keep choice or a fight may interrupt a flow; the tag says what comes next: "end" (end the
-turn), "noise" (make the spent supplies' noise, then end), "won:<kind>:<after>" (the prize of a fight won by
-Triple Actions, after its free supply). The mechanics name these steps rather than import one another; this
-module, above them all, ties each name to its mechanic. A tag with no handler raises `UnknownStep`."""
+A supply spend, a keep choice, a scuffle or a fight may interrupt a flow; the step queued says what comes next:
+"end" (end the turn), "noise" (make the spent supplies' noise, then end), "escaped" (the turn ends after the
+scuffle that followed an escape), "won:<kind>:<after>" (the prize of a fight won by Triple Actions, after its
+free supply). The mechanics name these steps rather than import one another; this module, above them all, ties
+each name to its mechanic. A step with no handler raises `UnknownStep`."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from engines.mixtape.tall_oaks import movement, scenes, slasher, tasks, turns
 from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks.machine import AFTER, STEPS
 from engines.mixtape.tall_oaks.state import (
+    TURN,
     State,
 )
 
@@ -21,18 +23,25 @@ B = R.BOARD
 
 
 @AFTER.step("end")
-def _end_tag(state: State, tag: Key, events: list[Event]) -> None:
+def _end_tag(state: State, step: str, events: list[Event]) -> None:
     turns.end_turn(state, events)
 
 
 @AFTER.step("noise")
-def _noise(state: State, tag: Key, events: list[Event]) -> None:
+def _noise(state: State, step: str, events: list[Event]) -> None:
     slasher.after_noise(state, events)
 
 
+@AFTER.step("escaped")
+def _escaped(state: State, step: str, events: list[Event]) -> None:
+    """Rulebook, Unique Combos Vs. Slashers: after an escape into a location (and its scuffle) the turn ends."""
+    state.phase = TURN
+    turns.end_turn(state, events)
+
+
 @AFTER.step("won")
-def _won(state: State, tag: Key, events: list[Event]) -> None:
-    kind, then = tag.parts()
+def _won(state: State, step: str, events: list[Event]) -> None:
+    kind, then = Key.parse(step).parts()
     slasher.after_defeat(state, kind, then, events)
 
 

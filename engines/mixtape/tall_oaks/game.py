@@ -3,8 +3,8 @@
 This module wires the mechanics to the engine contract; each mechanic is a module of its own (movement, scenes,
 rescues, spending, searching, slasher, scuffles, tasks, finals, traitor, bonus, health, turns). Every automatic
 step runs inside `apply` up to the next decision. The mechanics hand on to one another by name (machine.py's
-tables, the names tied to their handlers in flow.py); steps that a decision may interrupt leave a tag in
-`state.after`, and the turn machine picks the flow up from it. How a roll of the Action Dice
+tables, the names tied to their handlers in flow.py); a flow a decision interrupts queues the step it goes on
+with in `state.todo`, the core queue, and the choice that answers the decision drains it (machine.resume). How a roll of the Action Dice
 reads, combos first, is in readings.py; what a survivor's ability changes is asked of abilities.py.
 """
 
@@ -22,7 +22,7 @@ from engines.core.contract import (
 from engines.core.decks import Dealer
 from engines.core.events import Event
 from engines.core.rng import Rng
-from engines.mixtape import fact_names
+from engines.mixtape import before_queue, fact_names
 from engines.mixtape.dealing import deal
 from engines.mixtape.fact_names import Renames
 from engines.mixtape.tall_oaks import dealing, phases, spending
@@ -94,6 +94,9 @@ class EscapeFromTallOaks(MixtapeContract):
     facts_renamed: ClassVar[Mapping[str, Renames]] = {"6": fact_names.TALL_OAKS}
     """The event facts each rules version renamed (6: one name per fact in both Mixtape games), so a save of an
     older version replays to its log under the old names, and is then kept under the new (solo.run)."""
+    upgrade_state = staticmethod(before_queue.tall_oaks)
+    """A saved state from before the queue (its `after` tag) in the queue's shape, read before the replay
+    compares it (solo.run): the shape changed, not the play."""
     seats = tuple(
         Seat(s, f"survivor {i}", "A survivor trying to get out of Tall Oaks alive.")
         for i, s in enumerate(SEATS, 1)

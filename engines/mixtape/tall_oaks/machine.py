@@ -3,20 +3,32 @@
 A mechanic never imports the mechanic that comes after it: it names what comes next (`end_turn(state,
 events)`, `then(state, "card", events)`, `give_supply(state, who, "end", events)`), and the table runs the
 handler the owning module registered (flow.py ties the plain steps to their mechanics). A flow a decision
-interrupts leaves its tag in `state.after`, and `resume` picks it up: "end" (end the turn), "noise" (make the
-spent supplies' noise, then end), "won:<kind>:<after>" (the prize of a fight won by Triple Actions, after its
-free supply). So this module sits under every mechanic and imports none: the game's import graph has no circle
+interrupts queues the step it goes on with in `state.todo`, the core queue (`engines/core/queue.py`, next
+first), and the choice that answers the decision drains it (`resume`): "end" (end the turn), "noise" (make the
+spent supplies' noise, then end), "escaped" (a scuffle after an escape into a location: then the turn ends),
+"won:<kind>:<after>" (the prize of a fight won by Triple Actions, after its free supply); a fight's own step
+("card": the Killer Scene that called it; "end") is read by the fight once resolved (`pop`). A step the flow
+goes on with at once is queued and drained the same way (`go_on`). So
+this module sits under every mechanic and imports none: the game's import graph has no circle
 (tests/project/test_import_circles.py). A name with no handler raises `UnknownStep`."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from engines.core.events import Event
+from engines.core.queue import FIRST_NEXT, Queue
 from engines.core.steps import Steps
 from engines.mixtape.keys import Key, join
 from engines.mixtape.tall_oaks.state import State
+from engines.mixtape.turn import once
 
-AFTER: Steps[[State, Key, list[Event]], None] = Steps("tall oaks after")
-"""What a tag left in `state.after` resumes: (state, the tag read as a Key, events) (flow.py)."""
+QUEUE: Final[Queue] = FIRST_NEXT
+"""How `state.todo` is read: its first step runs next."""
+
+AFTER: Steps[[State, str, list[Event]], None] = Steps("tall oaks after")
+"""A step queued in `state.todo` -> what it does: (state, the step, events) (flow.py). The step is its name, or
+"won:<kind>:<after>" with the fight's kind and what follows its prize."""
 
 STEPS: Steps[[State, list[Event]], None] = Steps("tall oaks steps")
 """A step a mechanic hands on to at once -> what it does: (state, events) (flow.py)."""
@@ -30,20 +42,53 @@ FLEE: Steps[[State, bool, list[Event]], bool] = Steps("tall oaks flights")
 
 
 def won(kind: str, then: str) -> str:
-    """The tag of a fight won by Triple Actions: its prize (`kind`) comes after the free supply, then `then`."""
+    """The step of a fight won by Triple Actions: its prize (`kind`) comes after the free supply, then `then`."""
     return join("won", kind, then)
 
 
 def won_kind(after: str) -> str:
-    """The kind of fight a "won" tag's prize is for ("task", "final", "normal"), or "" for another tag."""
+    """The kind of fight a "won" step's prize is for ("task", "final", "normal"), or "" for another step."""
     tag = Key.parse(after)
     return tag.parts()[0] if tag.verb == "won" else ""
 
 
-def resume(state: State, after: str, events: list[Event]) -> None:
-    """Carry on with what the tag `after` names."""
-    tag = Key.parse(after)
-    AFTER.run(tag.verb, state, tag, events)
+def step_name(step: str) -> str:
+    """The name a queued step is run by: its verb ("won:task:end" runs as "won")."""
+    return Key.parse(step).verb
+
+
+def push(state: State, step: str) -> None:
+    """Queue `step` to run next, once the decision about to be asked is answered."""
+    QUEUE.push(state.todo, step)
+
+
+def pop(state: State) -> str:
+    """Take the next queued step off the queue ("" with none): a fight resolved reads what it was to go on
+    with."""
+    return QUEUE.pop(state.todo) if state.todo else ""
+
+
+def peek(state: State) -> str:
+    """The step queued to run next ("" with none): what the decision being asked interrupted."""
+    return QUEUE.peek(state.todo) or ""
+
+
+def forget(state: State) -> None:
+    """The turn is over before its flow went on: nothing queued for it runs."""
+    QUEUE.drop(state.todo, lambda step: True)
+
+
+def resume(state: State, events: list[Event]) -> None:
+    """Carry on with what the decision just answered interrupted: the next queued step. It runs the flow on by
+    itself to the next decision (queueing its own step there) or to the end of the game, so the drain runs it
+    alone and stops."""
+    QUEUE.run(state.todo, AFTER, step_name, state, events, once())
+
+
+def go_on(state: State, step: str, events: list[Event]) -> None:
+    """Carry on with `step` now, through the queue (`resume`)."""
+    push(state, step)
+    resume(state, events)
 
 
 def then(state: State, name: str, events: list[Event]) -> None:

@@ -193,7 +193,7 @@ def flee(state: State, draw: bool, events: list[Event]) -> bool:
         finish(state, [x.seat], "escape", events)  # fled straight onto the Helipad
         return True
     if scuffles.scuffle_targets(state):
-        state.after = "escaped"
+        machine.push(state, "escaped")
         state.phase = SCUFFLE
         return True
     machine.end_turn(state, events)

@@ -13,6 +13,7 @@ from engines.mixtape.tall_oaks import (
     checks,
     flow,  # noqa: F401  registers the named steps every mechanic hands on to
     keys,
+    machine,
     messages,
     movement,
     opening,
@@ -115,7 +116,7 @@ def _keep_decision(state: State) -> Decision:
     opts = [Option(keys.drop(c), f"let go of the {R.supply(c).name}", aliases=(c,)) for c in k.supplies]
     opts += [
         Option(keys.drop_task(t), f"take Task #{t} back to the Rec Center pile", aliases=(f"task {t}",))
-        for t in searching.droppable_tasks(state, k, state.after)
+        for t in searching.droppable_tasks(state, k, machine.peek(state))
     ]
     opts.append(Option(keys.drop(state.drawn), f"leave the {new}", aliases=("new", "leave")))
     found = f"{R.article(state.drawn)} {new}"

@@ -8,7 +8,6 @@ from engines.mixtape.tall_oaks import rules_data as R
 from engines.mixtape.tall_oaks.readings import scuffle_round
 from engines.mixtape.tall_oaks.state import (
     SCUFFLE,
-    TURN,
     State,
 )
 
@@ -73,16 +72,14 @@ def scuffle(state: State, other: int, events: list[Event]) -> None:
     if w == me:
         after_scuffle(state, events)
     else:
-        state.after = ""
+        machine.forget(state)
         machine.end_turn(state, events)
 
 
 def after_scuffle(state: State, events: list[Event]) -> None:
     """After an escape into a location the turn ends (rulebook, Unique Combos Vs. Slashers); otherwise the
     space or location does its work."""
-    if state.after == "escaped":
-        state.after = ""
-        state.phase = TURN
-        machine.end_turn(state, events)
+    if machine.peek(state) == "escaped":
+        machine.resume(state, events)
         return
     machine.then(state, "arrive_place", events)

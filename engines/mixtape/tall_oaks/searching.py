@@ -38,7 +38,7 @@ def give_supply(state: State, who: int, after: str, events: list[Event]) -> None
     """`who` finds a supply (a Traitor card is pocketed); `after` goes on once it is dealt with."""
     x = state.survivors[who]
     if not x.alive:
-        machine.resume(state, after, events)
+        machine.go_on(state, after, events)
         return
     card = state.supplies.draw(state.rng)
     kind = R.supply(card)
@@ -55,11 +55,11 @@ def give_supply(state: State, who: int, after: str, events: list[Event]) -> None
     )
     if kind.kind == R.TRAITOR:
         x.traitors.append(card)  # Rulebook: held without taking a slot
-        machine.resume(state, after, events)
+        machine.go_on(state, after, events)
         return
     if room:
         take(x, card)
-        machine.resume(state, after, events)
+        machine.go_on(state, after, events)
         return
     if not x.supplies and not droppable_tasks(state, x, after):
         state.supplies.discard(card)  # hands full of Task cards that cannot be let go now
@@ -71,7 +71,7 @@ def give_supply(state: State, who: int, after: str, events: list[Event]) -> None
                 {"seat": x.seat, "name": x.name, "card": kind.name, "task": 0, "kept": ""},
             )
         )
-        machine.resume(state, after, events)
+        machine.go_on(state, after, events)
         return
     turn.ask_keep(state, who, card, after, KEEP)
 
@@ -118,5 +118,4 @@ def keep(state: State, drop: str, events: list[Event]) -> None:
         )
     )
     state.phase = TURN
-    after, state.after = state.after, ""
-    machine.resume(state, after, events)
+    machine.resume(state, events)

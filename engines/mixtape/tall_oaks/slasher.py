@@ -86,7 +86,7 @@ def start_fight(state: State, who: int, kind: str, after: str, events: list[Even
     if not checks.legend_era(state):
         state.meter = R.METER
     state.fight = kind
-    state.after = after
+    machine.push(state, after)
     defeat, escape, *_ = fight_stats(state, who, kind)
     events.append(
         Event(
@@ -143,7 +143,7 @@ def resolve_fight(
         )
     )
     state.fight = ""
-    after, state.after = state.after, ""
+    after = machine.pop(state)
     won = outcome("fight", result)
     if result == "slay":
         # Unique combo: instant defeat and a free supply, then the fight's prize.

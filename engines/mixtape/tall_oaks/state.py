@@ -65,7 +65,7 @@ class State(msgspec.Struct):
     purpose: str = ""  # what the pending action roll is for: rescue, defend, invaders, fight
     spender: int = -1
     fight: str = ""  # "", "normal", "task", "final": the kind of fight pending
-    after: str = ""  # what follows the pending step
+    todo: list[str] = []  # the steps a decision interrupted, next first (machine.py: what each is)
     drawn: str = ""  # a supply card waiting for the keep choice
     keeper: int = -1
     pending_noise: int = 0  # noise from spent supplies, made once the roll is resolved

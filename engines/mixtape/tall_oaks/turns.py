@@ -35,7 +35,8 @@ def begin_turn(state: State, who: int, events: list[Event]) -> None:
     state.current = who
     state.turn_no += 1
     state.phase = TURN
-    state.card = state.purpose = state.fight = state.after = ""
+    state.card = state.purpose = state.fight = ""
+    state.todo.clear()
     state.roll = []
     state.stops = {}
     x = state.survivors[who]

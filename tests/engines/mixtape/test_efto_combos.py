@@ -175,7 +175,7 @@ def test_a_won_scuffle_after_an_escape_still_ends_the_turn():
         ev = GAME.apply(state, "scuffle:survivor2")
         s = next(e for e in ev if e.kind == "scuffle")
         if s["winner"] == "survivor1":
-            assert state.current != 0 and "scene_drawn" not in kinds(ev) and not state.after
+            assert state.current != 0 and "scene_drawn" not in kinds(ev) and not state.todo
             return
     raise AssertionError("survivor1 never won a scuffle in 30 seeds")
 
@@ -228,7 +228,7 @@ def test_a_redraw_is_not_offered_when_the_spent_noise_calls_the_slasher_first():
     scene(state, "ks25")
     state.meter, state.pending_noise = R.METER - 1, 1
     rescues.resolve_defend(state, "redraw", [])
-    assert state.phase == "spend" and state.purpose == "fight" and state.after == "end"
+    assert state.phase == "spend" and state.purpose == "fight" and state.todo == ["end"]
 
 
 def test_the_heuristic_redraws_when_it_wants_a_rescue_and_stays_when_hurt():

@@ -277,7 +277,7 @@ def test_no_lock_is_placed_or_turned_red_with_the_lock_bank_empty():
     e = B.locations[loc].entrances[0]
     clear_board(state)
     state.locks[e], state.lock_bank = "yellow", 0
-    s.at, state.fighter, state.after = loc, 0, "end"
+    s.at, state.fighter, state.todo = loc, 0, ["end"]
     hero.resolve_hero(state, ["knife", "pentagram", "pentagram"], 0, 0, [])  # short of 2 knives and 1 fist
     assert state.locks[e] == "yellow" and state.lock_bank == 0
 

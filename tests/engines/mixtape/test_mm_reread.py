@@ -692,7 +692,7 @@ def test_a_card_replaced_gives_its_tokens_back_before_the_new_one_takes_its_own(
     _six_holding(state, 13)
     give(state, 0, next(c for c in state.supplies.draw_pile if R.supply(c).uses == 3))  # 3 more: 16 held
     state.slashers[0].trackers = 3
-    state.drawn, state.keeper, state.after = _drawn(state, "chainsaw"), 0, "end"
+    state.drawn, state.keeper, state.todo = _drawn(state, "chainsaw"), 0, ["end"]
     searching.keep(state, True, [])
     assert R.supply(state.slashers[0].supply).name == "Chainsaw" and state.slashers[0].trackers == 2  # the Drill's 3 came back
     assert GAME.invariants(state) == []
