@@ -214,14 +214,14 @@ class Coach:
             if step.name in self.fired or not all(a in self.fired for a in step.after):
                 continue
             fields = self._triggered(step, d, events, base)
-            if fields is None or not holds(step.tells, fields) or not tell(step.text, fields):
+            text = tell(step.text, fields) if fields is not None and holds(step.tells, fields) else None
+            if fields is None or not text:
                 continue
             if d is not None and len(out) >= self.lesson.per_prompt:  # at the end, all that is due is said
                 if step.event:  # its event stays in view for the next prompt, so the step is said there
                     self._crowded = (len(run.keys), start)
                     break
                 continue
-            text = tell(step.text, fields)
             out.append(Said(step.name, step.title, step.section, text, fields, chances if step.ask else {}))
         return out
 
