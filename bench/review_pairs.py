@@ -3,7 +3,8 @@
     .venv/bin/python bench/review_pairs.py final-girl 91001 [--limit 100] [--keep pairs.json]
 
 The run is bench/advice.py's: the person's seat at the `easy` level on the seed given. Each of its weighed
-decisions is raced as `solo review` races it, once with `--seed 1` and once with `--seed 2`, and the two
+decisions is raced as `solo review` races it (the first race, and the second where the first finds the choice
+worse), once with `--seed 1` and once with `--seed 2`, and the two
 verdicts are printed side by side wherever either names a mistake: the best choice each compared against, the
 loss with its paired interval, the samples, whether the race settled before its cap, its steps. Then the share
 of mistakes named by both, of those either names (issue 44's stability measure), and the CPU a decision.
@@ -45,9 +46,12 @@ def pairs(game_id: str, seed: int, limit: int) -> list[dict[str, Any]]:
                 start = time.process_time()
                 copy = msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=game.state_type)
                 v = race(game, copy, d, budget, advice.seed_of(run, look), keep=key)
-                w = review_search.weighed(v, key)
+                first = review_search.weighed(v, key)
+                task = review_search.Task(game.id, msgspec.msgpack.encode(state), key, budget, advice.seed_of(run, look))
+                w = review_search.second_look(game, d, task, first)
                 row[str(look)] = {
                     "best": w.best, "loss": w.loss, "low": w.loss_low, "high": w.loss_high, "mistake": w.mistake,
+                    "first_mistake": first.mistake, "again": w is not first,
                     "samples": v.samples, "settled": v.settled, "steps": v.steps,
                     "cpu": time.process_time() - start,
                 }
@@ -73,8 +77,13 @@ def report(rows: list[dict[str, Any]]) -> None:
         print(f"{'both' if a['mistake'] and b['mistake'] else 'one '} {r['options']:2d} {r['key'][:18]:18} {sides}")
     settled = statistics.fmean(r["1"]["settled"] for r in rows)
     cpu = statistics.median(r["1"]["cpu"] for r in rows)
-    print(f"{len(rows)} decisions; mistakes named by both, of those either names: {both}/{either}; "
-          f"settled before the cap: {settled:.0%}; CPU a decision, median: {cpu:.2f} s")
+    mean = statistics.fmean(r["1"]["cpu"] for r in rows)
+    first_both = sum(r["1"].get("first_mistake", False) and r["2"].get("first_mistake", False) for r in rows)
+    first_either = sum(r["1"].get("first_mistake", False) or r["2"].get("first_mistake", False) for r in rows)
+    again = sum(r["1"].get("again", False) for r in rows)
+    print(f"{len(rows)} decisions; mistakes named by both, of those either names: {both}/{either} (the first race "
+          f"alone: {first_both}/{first_either}); raced again: {again}; settled before the cap: {settled:.0%}; "
+          f"CPU a decision, median: {cpu:.2f} s, mean {mean:.2f} s")
 
 
 def main() -> None:

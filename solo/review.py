@@ -112,6 +112,9 @@ class Review(msgspec.Struct, frozen=True):
     """What the playouts assume: which policy plays each seat from each position."""
     level: float = 0.0
     """The two-sided level of each loss's interval, and so of the call of a mistake (0 where exact)."""
+    confirm: int = 0
+    """The fresh paired samples of the second race that must also find a choice worse before it is named a
+    mistake (0 where exact, or in a review kept from before the second race)."""
 
 
 def offered(run: Run) -> bool:
@@ -237,6 +240,7 @@ def _mistakes(r: Review) -> list[str]:
     rule = (
         "a choice half a point or more below the best" if r.exact
         else f"a choice whose paired {level_words(r.level)} interval of the loss lies wholly above zero"
+        + (f", found so again on {r.confirm} fresh samples against the best" if r.confirm else "")
     )
     costly = sorted((s for s in r.steps if s.mistake), key=lambda s: (-s.loss, s.number))
     if not costly:
@@ -342,4 +346,5 @@ def as_json(r: Review) -> dict[str, Any]:
         "seed": r.seed,
         "assumes": r.assumes,
         "level": r.level,
+        "confirm": r.confirm,
     }

@@ -36,6 +36,12 @@ choice on more, within the game's step cap (engines.core.levels.REVIEW_STEPS), u
 clearly worse than the best, or no other can beat it by 10 points or more (the margin: the review looks hardest
 for the mistakes that matter). Where the cap ends the race with the choice made 8 points or more behind the best
 but not shown worse, the race goes on to three times the cap: the samples go to the close calls."""
+CONFIRM = 128
+"""A choice the race finds worse than the best (named, or SUSPECT points or more behind) is raced again against
+that best alone, on this many fresh paired samples (a seed of its own), and named a mistake only if this second
+race also shows it worse: two independent looks must agree, so a lucky early stop on three samples is not
+called a mistake (bench/RESULTS.md, "A second look at each mistake"). Never more than the review's own most."""
+SUSPECT = 0.05
 DICE = ("dice", "die", "roll")
 """The event facts that hold the dice rolled."""
 
@@ -91,7 +97,7 @@ def weighed(verdict: Verdict, key: str) -> Weighed:
 
 
 def weigh(task: Task) -> Weighed:
-    """One decision raced, in this process or a worker's."""
+    """One decision raced, in this process or a worker's; a choice found worse, raced again (CONFIRM)."""
     from engines.core.race import race
     from engines.registry import get
 
@@ -99,7 +105,31 @@ def weigh(task: Task) -> Weighed:
     state: Any = msgspec.msgpack.decode(task.state, type=game.state_type)
     decision = game.decision(state)
     assert decision is not None
-    return weighed(race(game, state, decision, task.race, task.seed, keep=task.key), task.key)
+    first = weighed(race(game, state, decision, task.race, task.seed, keep=task.key), task.key)
+    return second_look(game, decision, task, first)
+
+
+def second_look(game: Any, decision: Any, task: Task, first: Weighed) -> Weighed:
+    """The first race's figures, or where it found the choice worse (named, or SUSPECT points or more behind the
+    best), those of the second race (`confirmed`) on the task's state."""
+    if first.best == task.key or not (first.mistake or first.loss >= SUSPECT):
+        return first
+    return confirmed(game, msgspec.msgpack.decode(task.state, type=game.state_type), decision, task, first)
+
+
+def confirmed(game: Any, state: Any, decision: Any, task: Task, first: Weighed) -> Weighed:
+    """The choice raced again against the first race's best alone, on fresh samples: its figures and its call
+    (a mistake only if this race shows it worse too); the chance before and the equals stay the first race's."""
+    from engines.core.race import race
+    from engines.core.rng import derive_seed
+
+    pair = tuple(o for o in decision.options if o.key in (task.key, first.best))
+    n = min(CONFIRM, task.race.most)
+    budget = Race(first=n, most=n, margin=0.0, z=task.race.z, extend=1)
+    again = race(game, state, msgspec.structs.replace(decision, options=pair), budget,
+                 derive_seed(task.seed, "confirm"), keep=task.key)
+    w = weighed(again, task.key)
+    return msgspec.structs.replace(w, before=first.before, equal=first.equal)
 
 
 def review(
@@ -271,7 +301,9 @@ def _assemble(
         rolls.append(Roll(pending[0], dice_of(since, narrator), pending[1], Figure(end, end, end)))
     assumes = "every seat, yours included, plays the game's own heuristic (the automa's normal level) from each position on"
     level = round(2 * NormalDist().cdf(budget.z) - 1, 4)
-    return Review(steps, rolls, run.status(), False, budget.most, shown_seed, assumes, level)
+    return Review(
+        steps, rolls, run.status(), False, budget.most, shown_seed, assumes, level, min(CONFIRM, budget.most)
+    )
 
 
 def dice_of(events: list[Event], narrator: Narrator | None = None) -> str:

@@ -165,6 +165,39 @@ def test_a_mistake_inside_the_noise_is_never_named(monkeypatch):
     assert far.after_best.win - far.after_choice.win == pytest.approx(far.loss)
 
 
+def test_a_mistake_is_named_only_if_a_second_race_on_fresh_samples_finds_it_too(monkeypatch):
+    """A choice the first race finds worse (named, or SUSPECT behind) is raced again against that best alone on
+    CONFIRM fresh samples, and named only if that race finds it worse too: a first call on a choice as good as
+    the best is withdrawn, one on a choice far worse stands, with the second race's figures (the chance before
+    stays the first's). A choice the first race finds as good is not raced again."""
+    import msgspec
+
+    monkeypatch.setattr(review_search, "RACE", Race(first=8, most=128, margin=0.10, finalists=2))
+    raced_again: list[str] = []
+    confirmed = review_search.confirmed
+    monkeypatch.setattr(
+        review_search, "confirmed", lambda g, st, d, task, first: raced_again.append(task.key) or confirmed(g, st, d, task, first)
+    )
+    coins = {"same": CoinGame([0.5, 0.5, 0.5]), "far": CoinGame([0.9, 0.2, 0.5])}
+    monkeypatch.setattr("engines.registry.get", lambda name: coins[name])
+
+    def task(name: str, key: str) -> review_search.Task:
+        state, _ = coins[name].setup(1, {})
+        return review_search.Task(name, msgspec.msgpack.encode(state), key, review_search.RACE, 1)
+
+    assert not review_search.weigh(task("same", "2")).mistake and raced_again == []
+    far = review_search.weigh(task("far", "1"))
+    assert raced_again == ["1"] and far.mistake and far.best == "0"
+    assert far.after_choice.plays == min(review_search.CONFIRM, review_search.RACE.most)
+    game = coins["same"]  # a first call on a choice as good as the best (forged here: CRN coins never err)
+    state, _ = game.setup(1, {})
+    d = game.decision(state)
+    honest = review_search.weighed(race.race(game, state, d, review_search.RACE, 1, keep="2"), "2")
+    wrong = msgspec.structs.replace(honest, best="0", mistake=True, loss=0.25, loss_low=0.02, loss_high=0.5)
+    again = review_search.confirmed(game, state, d, task("same", "2"), wrong)
+    assert not again.mistake and again.loss_low <= 0 and again.before == honest.before
+
+
 def test_a_roll_is_decisive_only_well_past_the_figures_error():
     def fig(win: float, half: float) -> Figure:
         return Figure(win, win - half, win + half, 64)
