@@ -48,10 +48,10 @@ def pairs(game_id: str, seed: int, limit: int) -> list[dict[str, Any]]:
                 v = race(game, copy, d, budget, advice.seed_of(run, look), keep=key)
                 first = review_search.weighed(v, key)
                 task = review_search.Task(game.id, msgspec.msgpack.encode(state), key, budget, advice.seed_of(run, look))
-                w = review_search.second_look(game, d, task, first)
+                w = review_search.second_look(game, d, task, v)
                 row[str(look)] = {
                     "best": w.best, "loss": w.loss, "low": w.loss_low, "high": w.loss_high, "mistake": w.mistake,
-                    "first_mistake": first.mistake, "again": w is not first,
+                    "first_mistake": first.mistake, "again": w != first,
                     "samples": v.samples, "settled": v.settled, "steps": v.steps,
                     "cpu": time.process_time() - start,
                 }

@@ -240,7 +240,7 @@ def _mistakes(r: Review) -> list[str]:
     rule = (
         "a choice half a point or more below the best" if r.exact
         else f"a choice whose paired {level_words(r.level)} interval of the loss lies wholly above zero"
-        + (f", found so again on {r.confirm} fresh samples against the best" if r.confirm else "")
+        + (f", found so again on {r.confirm} fresh samples against the leading choices" if r.confirm else "")
     )
     costly = sorted((s for s in r.steps if s.mistake), key=lambda s: (-s.loss, s.number))
     if not costly:

@@ -38,10 +38,13 @@ for the mistakes that matter). Where the cap ends the race with the choice made 
 but not shown worse, the race goes on to three times the cap: the samples go to the close calls."""
 CONFIRM = 128
 """A choice the race finds worse than the best (named, or SUSPECT points or more behind) is raced again against
-that best alone, on this many fresh paired samples (a seed of its own), and named a mistake only if this second
-race also shows it worse: two independent looks must agree, so a lucky early stop on three samples is not
+the race's leaders (RIVALS), on this many fresh paired samples (a seed of its own), and named a mistake only if
+this second race also shows it worse than its own best: two independent looks must agree, so a lucky early stop on three samples is not
 called a mistake (bench/RESULTS.md, "A second look at each mistake"). Never more than the review's own most."""
 SUSPECT = 0.05
+RIVALS = 3
+"""The first race's leaders the second race measures the choice against: with many choices, which of the close
+leaders the first race ranks top is close to a draw, so the second race does not rest on one of them."""
 DICE = ("dice", "die", "roll")
 """The event facts that hold the dice rolled."""
 
@@ -105,29 +108,39 @@ def weigh(task: Task) -> Weighed:
     state: Any = msgspec.msgpack.decode(task.state, type=game.state_type)
     decision = game.decision(state)
     assert decision is not None
-    first = weighed(race(game, state, decision, task.race, task.seed, keep=task.key), task.key)
-    return second_look(game, decision, task, first)
+    return second_look(game, decision, task, race(game, state, decision, task.race, task.seed, keep=task.key))
 
 
-def second_look(game: Any, decision: Any, task: Task, first: Weighed) -> Weighed:
+def second_look(game: Any, decision: Any, task: Task, verdict: Verdict) -> Weighed:
     """The first race's figures, or where it found the choice worse (named, or SUSPECT points or more behind the
-    best), those of the second race (`confirmed`) on the task's state."""
+    best), those of the second race (`confirmed`) on the task's state, against the first race's RIVALS leaders."""
+    first = weighed(verdict, task.key)
     if first.best == task.key or not (first.mistake or first.loss >= SUSPECT):
         return first
-    return confirmed(game, msgspec.msgpack.decode(task.state, type=game.state_type), decision, task, first)
+    leaders = [s.estimate.key for s in verdict.standings if s.estimate.key != task.key][:RIVALS]
+    state = msgspec.msgpack.decode(task.state, type=game.state_type)
+    return confirmed(game, state, decision, task, first, leaders)
 
 
-def confirmed(game: Any, state: Any, decision: Any, task: Task, first: Weighed) -> Weighed:
-    """The choice raced again against the first race's best alone, on fresh samples: its figures and its call
-    (a mistake only if this race shows it worse too); the chance before and the equals stay the first race's."""
+def confirmed(game: Any, state: Any, decision: Any, task: Task, first: Weighed, leaders: list[str]) -> Weighed:
+    """The choice raced again against `leaders` (the first race's best first) alone, on fresh samples, each
+    option on every one of them: its figures and its call (a mistake only if this race shows it worse than its
+    own best too); the chance before and the equals stay the first race's."""
     from engines.core.race import race
     from engines.core.rng import derive_seed
 
-    pair = tuple(o for o in decision.options if o.key in (task.key, first.best))
+    kept = {task.key, *leaders}
+    field = tuple(o for o in decision.options if o.key in kept)
     n = min(CONFIRM, task.race.most)
     budget = Race(first=n, most=n, margin=0.0, z=task.race.z, extend=1)
-    again = race(game, state, msgspec.structs.replace(decision, options=pair), budget,
-                 derive_seed(task.seed, "confirm"), keep=task.key)
+    again = race(
+        game,
+        state,
+        msgspec.structs.replace(decision, options=field),
+        budget,
+        derive_seed(task.seed, "confirm"),
+        keep=task.key,
+    )
     w = weighed(again, task.key)
     return msgspec.structs.replace(w, before=first.before, equal=first.equal)
 

@@ -166,8 +166,8 @@ def test_a_mistake_inside_the_noise_is_never_named(monkeypatch):
 
 
 def test_a_mistake_is_named_only_if_a_second_race_on_fresh_samples_finds_it_too(monkeypatch):
-    """A choice the first race finds worse (named, or SUSPECT behind) is raced again against that best alone on
-    CONFIRM fresh samples, and named only if that race finds it worse too: a first call on a choice as good as
+    """A choice the first race finds worse (named, or SUSPECT behind) is raced again against the first race's
+    leaders on CONFIRM fresh samples, and named only if that race finds it worse too: a first call on a choice as good as
     the best is withdrawn, one on a choice far worse stands, with the second race's figures (the chance before
     stays the first's). A choice the first race finds as good is not raced again."""
     import msgspec
@@ -176,7 +176,9 @@ def test_a_mistake_is_named_only_if_a_second_race_on_fresh_samples_finds_it_too(
     raced_again: list[str] = []
     confirmed = review_search.confirmed
     monkeypatch.setattr(
-        review_search, "confirmed", lambda g, st, d, task, first: raced_again.append(task.key) or confirmed(g, st, d, task, first)
+        review_search,
+        "confirmed",
+        lambda g, st, d, task, first, leaders: raced_again.append(task.key) or confirmed(g, st, d, task, first, leaders),
     )
     coins = {"same": CoinGame([0.5, 0.5, 0.5]), "far": CoinGame([0.9, 0.2, 0.5])}
     monkeypatch.setattr("engines.registry.get", lambda name: coins[name])
@@ -194,7 +196,7 @@ def test_a_mistake_is_named_only_if_a_second_race_on_fresh_samples_finds_it_too(
     d = game.decision(state)
     honest = review_search.weighed(race.race(game, state, d, review_search.RACE, 1, keep="2"), "2")
     wrong = msgspec.structs.replace(honest, best="0", mistake=True, loss=0.25, loss_low=0.02, loss_high=0.5)
-    again = review_search.confirmed(game, state, d, task("same", "2"), wrong)
+    again = review_search.confirmed(game, state, d, task("same", "2"), wrong, ["0", "1"])
     assert not again.mistake and again.loss_low <= 0 and again.before == honest.before
 
 
