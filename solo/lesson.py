@@ -231,9 +231,13 @@ class Coach:
         return out
 
     def _room(self, out: list[Said], said: Said) -> bool:
-        """Whether `said` may join the steps `out` at this prompt: within `per_prompt`, and where the REPL
-        measures it, with the story still on screen above them all (the notes come first)."""
+        """Whether `said` may join the steps `out` at this prompt: within `per_prompt`, never a second step
+        asking for a choice or a command (the person answers one at a time), and where the REPL measures it,
+        with the story still on screen above them all (the notes come first)."""
         if len(out) >= self.lesson.per_prompt:
+            return False
+        step, others = self.lesson.step(said.step), [self.lesson.step(s.step) for s in out]
+        if (step.ask and any(o.ask for o in others)) or (step.command and any(o.command for o in others)):
             return False
         return self.fits is None or self.fits([*self.notes, *out, said])
 
