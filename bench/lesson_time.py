@@ -2,11 +2,12 @@
 
 No person is timed here: each game's lesson is played through the REPL as a person following the coach would
 (tests/solo/lesson_harness.py `following`: the asked choice, the command a step asks to try, `auto` once it is
-taught), on an 80-column screen, and the bench counts what that person can read at each prompt: what the
-program wrote since the last one, as far as it fits on a 24-line screen (what scrolled away while `auto` played
-on is not read), each line once (a menu line or status bar shown again is taken in at a glance):
+taught) at an 80x24 terminal, with the rich panels and the story fitted to the screen as a person sees them,
+and the bench counts what that person can read at each prompt: what the program wrote since the last one, as
+far as it fits on the 24-line screen (what scrolled away while `auto` played on is not read), each line once
+(a menu line or status bar shown again is taken in at a glance):
 
-- coach: the words of the coach's boxes on screen (read closely: they teach);
+- coach: the words of the coach's boxes on screen, their headings and sections (read closely: they teach);
 - screen: every other word on screen (the story, the menus, the answers to `odds`, `hint`, `map`...);
 - lines: what the person types (a choice or a command), each a moment's thought;
 - wait: the CPU time the program itself took (the automa's turns, the hints), which the person waits through.
@@ -15,9 +16,10 @@ The estimate is a range from two readers, plus the wait: a quick one (the coach 
 rest at 350, skimming menus and tables; 3 s a line) and a slow one (the coach at 150, studying it; the rest at
 240, an adult's average silent reading pace (Brysbaert 2019: 238 words a minute for non-fiction); 8 s a line).
 A first-time player of a board game is likely nearer the slow one. `--all` counts every line the program
-wrote instead (a reader who scrolls back over what `auto` played).
+wrote instead (a reader who scrolls back over what `auto` played); `--plain` reads plain text (a screen
+reader's or a pipe's: no panels, the story never shortened, a coach's box one line "Coach, <title> ...").
 
-Run: nice -n 10 .venv/bin/python bench/lesson_time.py [--game GAME] [--all]
+Run: nice -n 10 .venv/bin/python bench/lesson_time.py [--game GAME] [--all] [--plain]
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "solo"))
 
 from lesson_harness import Kept, Person, following
+from rich.console import Console
 
 from engines.registry import get
 from saves import SaveStore
@@ -64,35 +67,60 @@ class Reader(Person):
         return super().read(prompt, soon)
 
 
-def screens(out: str, marks: list[int], whole: bool) -> list[list[tuple[bool, str]]]:
+BORDERS = str.maketrans("", "", "│╭╮╰╯─")
+
+
+def coached(lines: list[str]) -> list[tuple[bool, str]]:
+    """Each line of a terminal's output (rich panels) with whether it is in a coach's box, the borders gone."""
+    out, inside = [], False
+    for line in lines:
+        inside = inside or line.startswith("╭─ Coach: ")
+        out.append((inside, line.translate(BORDERS)))
+        inside = inside and not line.startswith("╰")
+    return out
+
+
+def screens(out: str, marks: list[int], whole: bool, plain: bool) -> list[list[tuple[bool, str]]]:
     """What each prompt shows: the text since the last prompt, wrapped at 80 columns, its last 22 lines (the
     prompt and the toolbar take the other two); everything, with `whole`. Each line says whether it is the
     coach's (plain text writes a coach's box as one line, "Coach, <title> ...")."""
     shown = []
     for begin, end in zip([0, *marks], [*marks, len(out)], strict=True):
-        lines = [
-            (line.startswith("Coach, "), w)
-            for line in out[begin:end].splitlines()
-            for w in (textwrap.wrap(line, WIDTH) or [""])
-        ]
+        if plain:
+            lines = [
+                (line.startswith("Coach, "), w)
+                for line in out[begin:end].splitlines()
+                for w in (textwrap.wrap(line, WIDTH) or [""])
+            ]
+        else:
+            lines = coached(out[begin:end].splitlines())
         shown.append(lines if whole else lines[-(HEIGHT - 2) :])
     return shown
 
 
-def measure(game_id: str, whole: bool = False) -> dict[str, float]:
+def terminal(buffer: io.StringIO) -> Screen:
+    """An 80x24 terminal writing into `buffer`: rich panels, the story fitted to the screen, no colour codes."""
+    console = Console(
+        file=buffer, width=WIDTH, height=HEIGHT, force_terminal=True, color_system=None, highlight=False,
+        emoji=False, markup=False, record=True,
+    )
+    return Screen(console, False)
+
+
+def measure(game_id: str, whole: bool = False, plain: bool = False) -> dict[str, float]:
     game = get(game_id)
     buffer = io.StringIO()
     reader = Reader(buffer)
     with tempfile.TemporaryDirectory() as root:
         began = time.process_time()
-        screen = Screen(make_console(True, file=buffer, width=WIDTH), True)
+        screen = Screen(make_console(True, file=buffer, width=WIDTH), True) if plain else terminal(buffer)
         repl = Kept(lesson.new_run(game), SaveStore(Path(root)), f"learn-{game_id}", screen, reader)
         reader.repl = repl
         repl.play()
         wait = time.process_time() - began
     seen: set[str] = set()
     coach = other = 0
-    for lines in screens(buffer.getvalue(), reader.marks, whole):
+    for lines in screens(buffer.getvalue(), reader.marks, whole, plain):
         for coaching, line in lines:
             flat = " ".join(line.split())
             if not flat or flat in seen:
@@ -122,11 +150,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--all", action="store_true", help="count every line written, not only what each screen shows"
     )
+    p.add_argument("--plain", action="store_true", help="plain text, as a screen reader or a pipe gets it")
     args = p.parse_args(argv)
     games = args.game or [g for g in lesson.FACTS if lesson.offered(g)]
     print(f"{'game':24} {'coach':>6} {'screen':>7} {'lines':>6} {'keys':>5} {'wait s':>7} {'minutes':>12}")
     for game_id in games:
-        m = measure(game_id, args.all)
+        m = measure(game_id, args.all, args.plain)
         print(
             f"{game_id:24} {m['coach']:6.0f} {m['screen']:7.0f} {m['lines']:6.0f} {m['decisions']:5.0f} "
             f"{m['wait']:7.1f} {m['quick']:5.1f} - {m['slow']:4.1f}"

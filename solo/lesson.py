@@ -107,6 +107,10 @@ class Coach:
         self.notes: list[Said] = []  # said at the next prompt: what an asked choice was for, a command's note
         self.last: list[Said] = []  # the last words said, for `coach`
         self._due: tuple[tuple[int, int], list[Said]] | None = None
+        self.fits: Callable[[Sequence[Said]], bool] | None = None
+        """Whether the coach's boxes leave the story its room at this prompt (the REPL measures them at a
+        terminal): a step beyond the first is said with the others only where they fit, else at a later
+        prompt. None: the count of `per_prompt` alone (headless, plain text)."""
         self._crowded: tuple[int, int] | None = None
         """Where the last look found an event's step due but the prompt full (at which choice, and where its
         window of events began): the next prompt looks from there again, so the step is said one prompt late
@@ -217,13 +221,25 @@ class Coach:
             text = tell(step.text, fields) if fields is not None and holds(step.tells, fields) else None
             if fields is None or not text:
                 continue
-            if d is not None and len(out) >= self.lesson.per_prompt:  # at the end, all that is due is said
+            said = Said(step.name, step.title, step.section, text, fields, chances if step.ask else {})
+            if d is not None and out and not self._room(out, said):  # at the end, all that is due is said
                 if step.event:  # its event stays in view for the next prompt, so the step is said there
                     self._crowded = (len(run.keys), start)
                     break
                 continue
-            out.append(Said(step.name, step.title, step.section, text, fields, chances if step.ask else {}))
+            out.append(said)
         return out
+
+    def _room(self, out: list[Said], said: Said) -> bool:
+        """Whether `said` may join the steps `out` at this prompt: within `per_prompt`, never a second step
+        asking for a choice or a command (the person answers one at a time), and where the REPL measures it,
+        with the story still on screen above them all (the notes come first)."""
+        if len(out) >= self.lesson.per_prompt:
+            return False
+        step, others = self.lesson.step(said.step), [self.lesson.step(s.step) for s in out]
+        if (step.ask and any(o.ask for o in others)) or (step.command and any(o.command for o in others)):
+            return False
+        return self.fits is None or self.fits([*self.notes, *out, said])
 
     def _triggered(
         self, step: Step, d: Decision | None, events: Sequence[Event], base: Fields

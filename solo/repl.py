@@ -20,6 +20,8 @@ from solo.screen import Screen
 from solo.whole import whole_move
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from solo.lesson import Coach, Said
 
 PROMPT = "> "
@@ -84,6 +86,8 @@ class Repl:
             from solo.lesson import coach_for
 
             self.lesson = coach_for(run, self.narrator)
+            if self.lesson is not None:
+                self.lesson.fits = self._coach_fits
 
     # -- what the reader needs ------------------------------------------------------------------------
 
@@ -298,17 +302,18 @@ class Repl:
         self.compact = True  # the choices in short: the story beside them gets the lines they give up
         return fitting(console.height - self._below(compact=True))[0]
 
-    def _below(self, compact: bool = False) -> int:
+    def _below(self, compact: bool = False, said: Sequence[Said] | None = None) -> int:
         """The lines the prompt's part of the screen takes under the story, as prompt_if_needed will draw it:
-        the question, its choices (in short: `compact`) and what to type, the coach line and the digest where
-        they will show, then the prompt and the toolbar."""
+        the question, its choices (in short: `compact`) and what to type, the coach's boxes (`said`, else what
+        the coach has due), the coach line and the digest where they will show, then the prompt and the
+        toolbar."""
         d = self.run.decision()
         if d is None or d.seat != self.run.seat:
             return 4
         screen = self.screen
         lines = screen.lines_of(lambda: screen.options(d, self._tip(d), self._laid_out(d, compact)))
         if self.lesson is not None:
-            lines += screen.lines_of(partial(self._say_lesson, self.lesson.due(self.run)))
+            lines += screen.lines_of(partial(self._lesson_panels, self.lesson.due(self.run) if said is None else said))
         for text in (self._company_line(), self._coach_line(d), self._digest_line()):
             if text:
                 lines += screen.lines_of(partial(screen.say, text))
@@ -374,8 +379,31 @@ class Repl:
             self._say_lesson(self.lesson.speak(self.run))
 
     def _say_lesson(self, said: list[Said]) -> None:
+        self._lesson_panels(said)
+
+    def _lesson_panels(self, said: Sequence[Said]) -> None:
         for s in said:
             self.screen.lesson(s.title, s.section, s.text)
+
+    def _coach_fits(self, said: Sequence[Said]) -> bool:
+        """Whether the coach's boxes `said` leave the story its room at this prompt, so the coach may say one
+        more step at once: at a terminal, the person's own turn still told whole above them and the choices
+        (in short, where the game has a shorter layout: solo/screen_story.py gives way as it would); plain or
+        piped output, never shortened, always has room."""
+        console = self.screen.console
+        if self.screen.plain or not console.is_terminal:
+            return True
+        room = console.height - self._below(compact=True, said=said)
+        whole = list(narration.groups(self.run.log, self.narrator, self.shown, self.brief))
+        if self.screen.story_height([(False, g) for g in whole]) <= room:
+            return True
+        from solo import screen_story
+
+        log, width, height = self.run.log, console.width - 4, self.screen.story_height
+        told = screen_story.fitting(
+            log, self.narrator, self.shown, self.ui.owner, self.run.seat, width, room, height, self.brief
+        )
+        return told[1]
 
     def _lesson_opening(self) -> None:
         """A new lesson's opening words; at a terminal, Enter then begins the game on a screen of its own."""

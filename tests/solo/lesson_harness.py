@@ -39,14 +39,15 @@ def number(d: Decision, key: str) -> str:
 
 def following(run: Run, coach: lesson.Coach, d: Decision) -> str:
     """The person does what the coach asks: the asked choice, else the command a step asked them to try (once),
-    else 'auto' once the coach has taught it, else the game's own policy's choice."""
+    else 'auto' once the coach has taught it (also after trying a command taught later), else the game's own
+    policy's choice."""
     if coach.awaiting is not None and coach.awaiting[0].command not in ("auto",):
         return coach.awaiting[0].command
     asked = coach.asked_key(run)
     if asked is not None:
         return number(d, asked)
-    if coach.awaiting is not None:
-        return coach.awaiting[0].command
+    if any(coach.lesson.step(name).command == "auto" for name in coach.fired):
+        return "auto"
     return number(d, coach.suggested(run, d))
 
 

@@ -228,3 +228,36 @@ def test_an_events_step_crowded_out_of_a_full_prompt_is_said_at_the_next_prompt(
     said = [(n, s.step) for n, spoken in enumerate(prompts) for s in spoken]
     assert [step for _, step in said] == ["rescue", "rescue_again"]
     assert said[1][0] == said[0][0] + 1  # the very next prompt
+
+
+def _two_due_at_once(game_id: str, first: str, second: str, **change):
+    """The lesson's coach with only the steps `first` and `second`, both due at the person's first decision."""
+    import msgspec
+
+    from narratives import for_game
+
+    game = get(game_id)
+    run = lesson.new_run(game)
+    coach = lesson.Coach(run, for_game(game.id, run.seed, run.seat))
+    kind = (run.step_automa(), run.decision())[1].kind  # type: ignore[union-attr]
+    steps = [
+        msgspec.structs.replace(coach.lesson.step(n), after=(), decision=(kind,), tells=(), **change) for n in (first, second)
+    ]
+    coach.lesson = msgspec.structs.replace(coach.lesson, steps=tuple(steps), per_prompt=2)
+    return run, coach
+
+
+def test_two_steps_due_at_one_prompt_are_said_together_where_they_fit_else_one_a_prompt():
+    run, coach = _two_due_at_once("slaughterhouse", "order", "bury_order")
+    assert [s.step for s in coach.speak(run)] == ["order", "bury_order"]
+    run, coach = _two_due_at_once("slaughterhouse", "order", "bury_order")
+    coach.fits = lambda said: len(said) < 2  # the REPL measured: a second box would push the story off the screen
+    assert [s.step for s in coach.speak(run)] == ["order"]
+    assert [s.step for s in coach.speak(run)] == ["bury_order"]  # at the next prompt (here, the same decision)
+
+
+def test_the_coach_never_asks_for_two_commands_at_one_prompt():
+    """Asked to try 'hint' and 'undo' at once, the person types one, and the other was never tried."""
+    run, coach = _two_due_at_once("slaughterhouse", "hint", "undo")
+    assert [s.step for s in coach.speak(run)] == ["hint"]
+    assert coach.awaiting is not None and coach.awaiting[0].command == "hint"
