@@ -154,8 +154,11 @@ class Coach:
         return out
 
     def would_speak(self, run: Run) -> bool:
-        """Whether a step's moment has come at this decision (`auto` stops there)."""
-        return bool(self._evaluate(run))
+        """Whether a step's moment has come at this decision (`auto` stops there): one the lesson counts on (not
+        optional, or among those it wants). An optional one (a failed rescue, a card's side effect) does not stop
+        `auto`: it is said at the next stop, its event still in view, where the prompt has room for it."""
+        wanted = set(self.lesson.want)
+        return any(not self.lesson.step(s.step).optional or s.step in wanted for s in self._evaluate(run))
 
     def chose(self, run: Run, key: str, decision: Decision) -> None:
         """The person chose `key` at `decision`: where the coach had asked for another, it says what that

@@ -261,3 +261,25 @@ def test_the_coach_never_asks_for_two_commands_at_one_prompt():
     run, coach = _two_due_at_once("slaughterhouse", "hint", "undo")
     assert [s.step for s in coach.speak(run)] == ["hint"]
     assert coach.awaiting is not None and coach.awaiting[0].command == "hint"
+
+
+def test_auto_stops_for_the_steps_the_lesson_counts_on_not_for_an_optional_one():
+    """`auto` plays on past a step marked optional and not among those the lesson wants (said at the next
+    stop instead), and stops for one that is not optional or is wanted."""
+    import msgspec
+
+    from narratives import for_game
+
+    game = get("escape-of-the-dead")
+    run = lesson.new_run(game)
+    coach = lesson.Coach(run, for_game(game.id, run.seed, run.seat))
+    lawn = coach.lesson.step("lawn")
+    while not any(e.kind == "lawn_rolled" for e in run.log):
+        run.step_automa()
+        d = run.decision()
+        run.choose(coach.suggested(run, d), d)
+    run.step_automa()
+    for optional, want, stops in ((True, (), False), (False, (), True), (True, ("lawn",), True)):
+        step = msgspec.structs.replace(lawn, optional=optional)
+        coach.lesson = msgspec.structs.replace(coach.lesson, steps=(step,), want=want)
+        assert coach.would_speak(run) is stops, (optional, want)
