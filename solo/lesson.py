@@ -300,9 +300,18 @@ class Coach:
     def _catch_up(self, run: Run) -> None:
         """A lesson loaded from its save: its steps said as the coach said them, replaying the run's choices and
         looking at each of the person's decisions as the prompt did (a step said on a branch later undone
-        is said again; the commands typed are not in the save, so a step waiting on one waits no longer)."""
+        is said again; the commands typed are not in the save, so a step waiting on one waits no longer). The
+        screen the prompt measured is gone, so each prompt is taken to have held one step: a step said beside
+        another may be said again after the reload, but none is taken as said that was held back for room."""
         if not run.keys:
             return
+        self.fits = _one_a_prompt
+        try:
+            self._replay_prompts(run)
+        finally:
+            self.fits = None
+
+    def _replay_prompts(self, run: Run) -> None:
         shadow = Run(run.game, run.seed, run.options, run.seat, automa=run.automa, lesson=run.lesson)
         opened = False  # the opening comes after the automa's first turn, whose choices are among the run's keys
         last = None  # the person's last choice: the events after its prompt are the ones still to look at
@@ -323,6 +332,11 @@ class Coach:
         self.notes = []
         self.awaiting = None
         self.seen = run.marks[last] if last is not None and last < len(run.marks) else 0
+
+
+def _one_a_prompt(said: Sequence[Said]) -> bool:
+    """The catch-up's measure of a prompt it cannot see: never room for a second step."""
+    return False
 
 
 def coach_for(run: Run, narrator: Narrator) -> Coach | None:
