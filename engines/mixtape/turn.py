@@ -156,6 +156,30 @@ def ask_keep(state: _Pending, who: int, card: str, after: str, phase: str) -> No
     state.phase = phase
 
 
+class _Queued(Protocol):
+    todo: list[str]
+
+
+def push(state: _Queued, step: str) -> None:
+    """Queue `step` to run next, once the decision about to be asked is answered."""
+    FIRST_NEXT.push(state.todo, step)
+
+
+def pop(state: _Queued) -> str:
+    """Take the next queued step off the queue ("" with none): what the flow resolving now was to go on with."""
+    return FIRST_NEXT.pop(state.todo) if state.todo else ""
+
+
+def peek(state: _Queued) -> str:
+    """The step queued to run next ("" with none): what the decision being asked interrupted."""
+    return FIRST_NEXT.peek(state.todo) or ""
+
+
+def forget(state: _Queued) -> None:
+    """The turn is over before its flow went on: nothing queued for it runs."""
+    FIRST_NEXT.drop(state.todo, lambda step: True)
+
+
 def once() -> Callable[[object, list[Event]], bool]:
     """A drain's `waiting` for a Mixtape game (engines/core/queue.py `run`): it runs one queued step, the one
     the answered decision interrupted, which carries the flow on by direct calls to the next decision (queueing

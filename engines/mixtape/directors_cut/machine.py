@@ -49,24 +49,11 @@ def then(state: State, name: str, events: list[Event]) -> None:
     STEPS.run(name, state, name, events)
 
 
-def push(state: State, step: str) -> None:
-    """Queue `step` to run next, once the decision about to be asked is answered."""
-    QUEUE.push(state.todo, step)
-
-
-def pop(state: State) -> str:
-    """Take the next queued step off the queue ("" with none): what the flow resolving now was to go on with."""
-    return QUEUE.pop(state.todo) if state.todo else ""
-
-
-def peek(state: State) -> str:
-    """The step queued to run next ("" with none)."""
-    return QUEUE.peek(state.todo) or ""
-
-
-def forget(state: State) -> None:
-    """A new turn: nothing queued for the last one runs."""
-    QUEUE.drop(state.todo, lambda step: True)
+push = turn.push
+pop = turn.pop
+peek = turn.peek
+forget = turn.forget
+"""The queue's steps, as every Mixtape game keeps them (engines/mixtape/turn.py)."""
 
 
 def resume(state: State, events: list[Event]) -> None:

@@ -19,9 +19,9 @@ from typing import Final
 from engines.core.events import Event
 from engines.core.queue import FIRST_NEXT, Queue
 from engines.core.steps import Steps
+from engines.mixtape import turn
 from engines.mixtape.keys import Key, join
 from engines.mixtape.tall_oaks.state import State
-from engines.mixtape.turn import once
 
 QUEUE: Final[Queue] = FIRST_NEXT
 """How `state.todo` is read: its first step runs next."""
@@ -57,32 +57,18 @@ def step_name(step: str) -> str:
     return Key.parse(step).verb
 
 
-def push(state: State, step: str) -> None:
-    """Queue `step` to run next, once the decision about to be asked is answered."""
-    QUEUE.push(state.todo, step)
-
-
-def pop(state: State) -> str:
-    """Take the next queued step off the queue ("" with none): a fight resolved reads what it was to go on
-    with."""
-    return QUEUE.pop(state.todo) if state.todo else ""
-
-
-def peek(state: State) -> str:
-    """The step queued to run next ("" with none): what the decision being asked interrupted."""
-    return QUEUE.peek(state.todo) or ""
-
-
-def forget(state: State) -> None:
-    """The turn is over before its flow went on: nothing queued for it runs."""
-    QUEUE.drop(state.todo, lambda step: True)
+push = turn.push
+pop = turn.pop
+peek = turn.peek
+forget = turn.forget
+"""The queue's steps, as every Mixtape game keeps them (engines/mixtape/turn.py)."""
 
 
 def resume(state: State, events: list[Event]) -> None:
     """Carry on with what the decision just answered interrupted: the next queued step. It runs the flow on by
     itself to the next decision (queueing its own step there) or to the end of the game, so the drain runs it
     alone and stops."""
-    QUEUE.run(state.todo, AFTER, step_name, state, events, once())
+    QUEUE.run(state.todo, AFTER, step_name, state, events, turn.once())
 
 
 def go_on(state: State, step: str, events: list[Event]) -> None:
