@@ -1,7 +1,7 @@
-"""How many seeded games or sessions a test plays: the quick breadth by default (the suite's three minutes),
-the full breadth with SOLO_TEST_BREADTH=full (`SOLO_TEST_BREADTH=full .venv/bin/pytest`: those tests about
-twice as long),
-which the benches' larger runs (bench/digest.py, bench/truth.py, bench/hostile.py) go beyond."""
+"""How many seeded games or sessions a test plays: the quick breadth by default (toward the suite's three
+minutes), the full breadth with SOLO_TEST_BREADTH=full (`SOLO_TEST_BREADTH=full .venv/bin/pytest`: those tests
+about twice as long), which the benches' larger runs (bench/digest.py, bench/truth.py, bench/hostile.py) go
+beyond."""
 
 from __future__ import annotations
 
