@@ -37,11 +37,13 @@ clearly worse than the best, or no other can beat it by 10 points or more (the m
 for the mistakes that matter). Where the cap ends the race with the choice made 8 points or more behind the best
 but not shown worse, the race goes on to three times the cap: the samples go to the close calls."""
 CONFIRM = 128
-"""A choice the race finds worse than the best (named, or SUSPECT points or more behind) is raced again against
-the race's leaders (RIVALS), on this many fresh paired samples (a seed of its own), and named a mistake only if
-this second race also shows it worse than its own best: two independent looks must agree, so a lucky early stop on three samples is not
-called a mistake (bench/RESULTS.md, "A second look at each mistake"). Never more than the review's own most."""
+"""A choice the race finds worse than the best (named, or SUSPECT or more behind) is raced again against the
+race's leaders (RIVALS), on this many fresh paired samples (a seed of its own), and named a mistake only if this
+second race also shows it worse than its own best: two independent looks must agree, so a lucky early stop on
+three samples is not called a mistake (bench/RESULTS.md, "A second look at each mistake"). Never more than the
+review's own most."""
 SUSPECT = 0.05
+"""How far behind the best (5 points) a choice the first race does not name is still raced again."""
 RIVALS = 3
 """The first race's leaders the second race measures the choice against: with many choices, which of the close
 leaders the first race ranks top is close to a draw, so the second race does not rest on one of them."""
