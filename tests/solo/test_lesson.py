@@ -101,7 +101,7 @@ def test_a_lesson_is_saved_marked_resumed_where_it_was_and_never_counted(tmp_pat
     # one step a prompt on the way back (Coach._catch_up): a step said beside another may be said again, none
     # is taken as said that was not
     assert coach.fired <= said - last and last and coach.opening(resumed) == []
-    assert len(coach.fired) >= len(said - last) // 2
+    assert len(coach.fired) >= len(said - last) // 2  # a prompt said at most two steps; the way back, one of them
     from solo.saved import listing
 
     assert listing(SaveStore(tmp_path)).rows[0][1] == f"{game_id} (lesson)"
