@@ -6,6 +6,7 @@ import contextlib
 from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from engines.core import memo
 from engines.core.contract import Decision, IllegalMove
 from narratives import Narrator, for_game
 from saves import SaveError, SaveStore, SlotError
@@ -67,6 +68,7 @@ class Repl:
         self._use(run, slot)
 
     def _use(self, run: Run, slot: str) -> None:
+        memo.forget()  # a run before this one filled the engines' memos of positions for itself (engines/core/memo.py)
         self.run = run
         self.slot = slot
         self.saved: int | None = None  # how many of the run's steps are saved; None: the next save is whole

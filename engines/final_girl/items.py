@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
+from engines.core import memo
 from engines.core.contract import Option
 from engines.core.events import Event
 from engines.final_girl import data as D
@@ -78,7 +78,7 @@ def why_not_item(state: State, key: Key) -> str:
     return "That item cannot be used here and now."
 
 
-@lru_cache(maxsize=4096)
+@memo.positions(4096)
 def _item_options(carried: tuple[str, ...], on_locked: bool, time: int) -> tuple[Option, ...]:
     """The items usable from what she carries, whether she stands on a Locked Exit, and the Time she has: a pure
     function of them, so its cache never goes stale."""
@@ -163,7 +163,7 @@ def _handheld(state: State) -> tuple[str, ...]:
     return tuple(sorted(i for i in state.hands + state.backpack if D.ITEMS[i]["hands"]))
 
 
-@lru_cache(maxsize=1024)
+@memo.positions(1024)
 def _arrangements(held: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     """`arrangements` from the items that take a hand (sorted): a pure function of them, so its cache never goes
     stale (asked at every Upkeep)."""
@@ -192,7 +192,7 @@ def arrange_options(state: State) -> tuple[Option, ...]:
     return _arrange_options(tuple(sorted(state.hands)), _handheld(state))
 
 
-@lru_cache(maxsize=1024)
+@memo.positions(1024)
 def _arrange_options(now: tuple[str, ...], held: tuple[str, ...]) -> tuple[Option, ...]:
     """The ways to hold what she carries, the way she holds it now first: a pure function of the items in her
     hands and of those that take a hand (both sorted), so its cache never goes stale."""

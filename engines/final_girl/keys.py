@@ -34,10 +34,10 @@ alone (take the blow; choose the pair next).
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 from operator import attrgetter
 from typing import NamedTuple
 
+from engines.core import memo
 from engines.core.keys import KeyReader
 
 
@@ -100,7 +100,7 @@ def _text(k: Key) -> str:
     return verb
 
 
-@lru_cache(maxsize=16384)
+@memo.positions(16384)
 def _parse(text: str) -> Key:
     return _READER.read(text)
 
@@ -109,7 +109,7 @@ OPTION_KEY = attrgetter("key")
 """An Option -> its key (for `map`)."""
 
 
-@lru_cache(maxsize=4096)
+@memo.positions(4096)
 def verb_of(text: str) -> str:
     """A key's verb, the text before its first colon (what the prompts name): a pure function of the key, so its
     cache never goes stale."""

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
+from engines.core import memo
 from engines.core.contract import Option
 from engines.core.events import Event
 from engines.final_girl import data as D
@@ -60,7 +60,7 @@ _ALIKE = [((0, ""),) * n for n in range(D.RULES["victims_total"] + 1)]
 """n -> n plain Victims as `_move_choices` takes them: their numbers do not matter, as no option names them."""
 
 
-@lru_cache(maxsize=4096)
+@memo.positions(4096)
 def _move_choices(
     to: tuple[str, ...], killer: str, present: tuple[tuple[int, str], ...]
 ) -> tuple[Option, ...]:

@@ -3,9 +3,9 @@ trading a Walk or Sprint for Climb and Leap."""
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
+from engines.core import memo
 from engines.core.contract import Option
 from engines.core.events import Event
 from engines.final_girl import data as D
@@ -46,7 +46,7 @@ def planning_options(state: State) -> tuple[Option, ...]:
     return _buys(there, state.time, len(_FREE_IDS.intersection(tableau)) >= 2)
 
 
-@lru_cache(maxsize=4096)
+@memo.positions(4096)
 def _buys(there: frozenset[str], time: int, free: bool) -> tuple[Option, ...]:
     """Planning's options from the kinds in the Tableau, the Time left and whether two free cards are there to
     take back: a pure function of its arguments."""

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from engines.core import memo
 from engines.core.contract import Option
 from engines.core.events import Event
 from engines.final_girl import data as D
@@ -89,7 +90,7 @@ def _action_prompt(verbs: frozenset[str]) -> str:
     return f"Action phase: {ways[0] if ways else 'nothing to do'}."
 
 
-@lru_cache(maxsize=4096)
+@memo.positions(4096)
 def _held_layout(held: frozenset[str]) -> tuple[tuple[tuple[str, str], ...], tuple[Option, ...]]:
     """The playable kinds among those held, in card order with their sort, and the discard options: a pure
     function of the kinds held, so an Action decision need not walk every kind of card."""
@@ -141,13 +142,13 @@ def discard_options(held: frozenset[str]) -> tuple[Option, ...]:
     return _held_layout(held)[1]
 
 
-@lru_cache(maxsize=1024)
+@memo.positions(1024)
 def _play_with(kind: str, weapon: str) -> Option:
     key = str(Key("play", card=kind, item=weapon))
     return Option(key, f"play {name(kind)} with the {D.ITEMS[weapon]['name']}")
 
 
-@lru_cache(maxsize=4096)
+@memo.positions(4096)
 def _play_toward(kind: str, trap: int, card: str, subject: str) -> Option:
     """The option to play a card toward a trap's Escape Task: a pure function of its arguments."""
     key = str(Key("play", card=kind, number=trap))

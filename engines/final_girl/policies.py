@@ -7,8 +7,7 @@ View (never a deck's order nor a Final Health token).
 
 from __future__ import annotations
 
-from functools import lru_cache
-
+from engines.core import memo
 from engines.core.contract import Decision, Hint, PolicyOf
 from engines.core.rng import Rng
 from engines.final_girl import ambiguity as amb
@@ -94,7 +93,7 @@ def _nearest(spaces: list[str], dist: dict[str, int]) -> str:
     return best
 
 
-@lru_cache(maxsize=4096)
+@memo.positions(4096)
 def _action_sort(text: str) -> str:
     """What an Action-phase key is to the heuristic: a pure function of the key, so its cache never goes stale."""
     key = Key.parse(text)
@@ -268,7 +267,7 @@ def _convert(view: View, keys: list[str]) -> tuple[str, str]:
     return _spare_pair(view, keys) or ("back", "no two spare cards to give up")
 
 
-@lru_cache(maxsize=4096)
+@memo.positions(4096)
 def _move_key(text: str) -> tuple[str, int, frozenset[int]] | None:
     """A step's key -> (space, how many follow, the chosen group's ids); None for any other key. A pure
     function of the key, so its cache never goes stale."""

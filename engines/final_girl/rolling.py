@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from engines.core import memo
 from engines.core.contract import Option
 from engines.core.events import Event
 from engines.final_girl import data as D
@@ -125,7 +126,7 @@ def do_convert(state: State, key: Key, events: list[Event]) -> None:
     do_roll_choice(state, key, events)
 
 
-@lru_cache(maxsize=16384)  # about 6,000 distinct hands in 1,000 games; the entries share their Options
+@memo.positions(16384)  # about 6,000 distinct hands in 1,000 games; the entries share their Options
 def _converts(held: tuple[tuple[str, bool], ...]) -> tuple[Option, ...]:
     """The ways to discard two cards toward a 3-4, from the kinds held in card order and whether each is held
     twice: a pure function of its argument."""

@@ -3,9 +3,9 @@ Tasks that free them, and Endless Traps."""
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
+from engines.core import memo
 from engines.core.contract import Option
 from engines.core.events import Event
 from engines.final_girl import ambiguity as amb
@@ -37,7 +37,7 @@ _TASKS: dict[str, list[tuple[str, int]]] = {
 """Death Trap card -> its Escape Tasks as (kind, amount), parsed once (read at every Action decision)."""
 
 
-@lru_cache(maxsize=4096)
+@memo.positions(4096)
 def _task_option(trap: int, card: str, subject: str, task: int) -> Option:
     """The option to do a trap's Time, health or Horror Escape Task: a pure function of its arguments."""
     what, n = _TASKS[card][task]

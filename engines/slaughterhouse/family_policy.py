@@ -4,9 +4,9 @@ soonest (hidden ones get hunted) and gives the Injury that hurts most."""
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 
+from engines.core import memo
 from engines.core.contract import Decision
 from engines.slaughterhouse import data as D
 from engines.slaughterhouse.keys import Grouped, Key, by_verb
@@ -224,7 +224,7 @@ def _closer(view: View, space: str, by: Grouped) -> str | None:
     return found[1] if found is not None and found[0] < D.DIST[space][near[1]] else None
 
 
-@functools.lru_cache(maxsize=4096)
+@memo.positions(4096)
 def _toward(moves: tuple[str, ...], creeps: tuple[str, ...], twos: tuple[str, ...], target: str) -> tuple[int, str] | None:
     """The move that ends nearest `target` (a plain one before a two-step at the same distance, then by key)
     and its distance; None without a move. Plain moves only: a move carrying someone is never the pick. A

@@ -29,10 +29,10 @@ order of the fields below, so `str` needs no table; `parse` reads each verb by i
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
+from engines.core import memo
 from engines.core.keys import KeyReader
 from engines.slaughterhouse.data import INJURY_TYPES, SAWYER_ORDER
 
@@ -88,12 +88,12 @@ def _text(k: Key) -> str:
     return ":".join(parts)
 
 
-@functools.lru_cache(maxsize=16384)
+@memo.positions(16384)
 def _parse(text: str) -> Key:
     return _READER.read(text)
 
 
-@functools.lru_cache(maxsize=4096)
+@memo.positions(4096)
 def verb_of(text: str) -> str:
     """A key's verb, the text before its first colon (any text, a key or not: what a refusal names)."""
     return text.partition(":")[0]
@@ -213,7 +213,7 @@ def by_verb(keys: list[str]) -> Grouped:
     return _grouped(tuple(keys))
 
 
-@functools.lru_cache(maxsize=4096)
+@memo.positions(4096)
 def _grouped(keys: tuple[str, ...]) -> Grouped:
     by: dict[str, list[str]] = {}
     for k in keys:

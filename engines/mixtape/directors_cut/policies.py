@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from functools import lru_cache
 
+from engines.core import memo
 from engines.core.contract import Decision, Hint, PolicyOf
 from engines.core.rng import Rng
 from engines.mixtape.board import BONUS, START
@@ -61,7 +61,7 @@ def _me(view: View, seat: str) -> SlasherView:
     raise KeyError(seat)
 
 
-@lru_cache(maxsize=4096)
+@memo.positions(4096)
 def _marker_distances(
     targets: tuple[str, ...], locks: tuple[str, ...], through: tuple[str, ...]
 ) -> dict[str, int]:
@@ -69,7 +69,7 @@ def _marker_distances(
     return B.distances(targets, blocked=locks, through=through) if targets else {}
 
 
-@lru_cache(maxsize=4096)
+@memo.positions(4096)
 def _distances_from(node: str, locks: tuple[str, ...]) -> dict[str, int]:
     return B.distances(node, blocked=locks)
 
@@ -103,7 +103,7 @@ def _brawl_odds(me: SlasherView, other: SlasherView, first: bool) -> float:
     return _brawl_float(me.supply, other.supply, first)
 
 
-@lru_cache(maxsize=4096)
+@memo.positions(4096)
 def _brawl_float(mine: str, theirs: str, first: bool) -> float:
     """The chance to win a brawl between holders of these supplies ("" for none), as a float (cached: it
     reads only the two cards and who rolls first)."""

@@ -7,9 +7,9 @@ ask the very same one and cannot disagree."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import NamedTuple, Protocol
 
+from engines.core import memo
 from engines.mixtape import meter
 from engines.mixtape.board import BONUS
 from engines.mixtape.tall_oaks import abilities as A
@@ -224,7 +224,7 @@ def on_start(state: State, node: str, but: int = -1) -> bool:
     return any(x.at == node for i, x in enumerate(state.survivors) if i != but)
 
 
-@lru_cache(maxsize=8192)
+@memo.positions(8192)
 def nearest(start: str, candidates: tuple[str, ...]) -> str | None:
     """The board's nearest candidate (the board never changes, so the answer is cached)."""
     return B.nearest(start, candidates)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from engines.core import memo
 from engines.core.contract import (
     Option,
 )
@@ -40,13 +41,13 @@ SHORTCUTS = tuple(sorted(R.MULTI_ENTRANCE))
 STARTS = frozenset(B.starts)
 
 
-@lru_cache(maxsize=8192)
+@memo.positions(8192)
 def board_stops(start: str, roll: int, through: tuple[str, ...]) -> dict[str, int]:
     """The board's stops for a roll; the board never changes, so the answer is cached (read-only)."""
     return B.stops(start, roll, through=through)
 
 
-@lru_cache(maxsize=32768)
+@memo.positions(32768)
 def _move_stops(
     start: str, roll: int, through: tuple[str, ...], held: tuple[str, ...], short: int
 ) -> dict[str, int]:
@@ -67,14 +68,14 @@ def roll_prompt(roll: tuple[int, ...]) -> str:
     return f"You rolled {' and '.join(str(d) for d in roll)} ({sum(roll)}). Where to?"
 
 
-@lru_cache(maxsize=8192)
+@memo.positions(8192)
 def _move_options(stops: tuple[tuple[str, int], ...]) -> tuple[Option, ...]:
     """The move choices for a set of stops, locations first (options are frozen, so they can be shared)."""
     ordered = sorted(stops, key=lambda item: (item[0] not in B.locations, item[0]))
     return tuple([_stop_option(node, steps) for node, steps in ordered])
 
 
-@lru_cache(maxsize=4096)
+@memo.positions(4096)
 def _stop_option(node: str, steps: int) -> Option:
     """One move choice: it reads only the stop and its steps, so each is built once for every set of stops
     it is in (a node and a step count: a few thousand at most)."""

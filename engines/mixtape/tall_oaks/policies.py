@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from functools import lru_cache
 
+from engines.core import memo
 from engines.core.contract import Decision, Hint, PolicyOf
 from engines.core.rng import Rng
 from engines.mixtape.board import BONUS
@@ -42,7 +42,7 @@ def armed(x: SurvivorView) -> bool:
     return _armed(x.name, x.supplies)
 
 
-@lru_cache(maxsize=32768)
+@memo.positions(32768)
 def _armed(name: str, supplies: tuple[str, ...]) -> bool:
     return A.fists(name) or any(R.supply(c).kind == R.ACTION for c in supplies)
 
@@ -146,14 +146,14 @@ FAR = 99  # steps to a space no target reaches (the callers' default for a missi
 _NODES = tuple(B.adjacent)
 
 
-@lru_cache(maxsize=512)
+@memo.positions(512)
 def _from(target: str, through: tuple[str, ...]) -> tuple[int, ...]:
     """Steps from one target to every node, in board order (FAR where it cannot reach)."""
     dist = B.distances(target, through=through)
     return tuple([dist.get(n, FAR) for n in _NODES])
 
 
-@lru_cache(maxsize=8192)
+@memo.positions(8192)
 def _distances(targets: tuple[str, ...], through: tuple[str, ...]) -> dict[str, int]:
     """Steps from the nearest target to every node (the board is the same all game, so cache it). The
     nearest of several targets is the least of each target's own distances (a breadth-first search from all
@@ -169,7 +169,7 @@ _GO = tuple([keys.go(n) for n in _NODES])
 _NODE_OF = dict(zip(_GO, _NODES, strict=True))
 
 
-@lru_cache(maxsize=8192)
+@memo.positions(8192)
 def _go_distances(targets: tuple[str, ...], through: tuple[str, ...]) -> dict[str, int]:
     """`_distances` by the move key to each node, so a move's options are read without parsing their keys
     (cached on the same two things)."""
@@ -208,7 +208,7 @@ def _spend_parts(key: str) -> dict[str, int]:
     return keys.spent(keys.Key.parse(key).arg)
 
 
-@lru_cache(maxsize=1024)
+@memo.positions(1024)
 def _fight_worth(
     defeat: int, escape: int, armed: bool, actions: int, escapes: int, shields: int, kind: str
 ) -> float:
@@ -219,7 +219,7 @@ def _fight_worth(
     )
 
 
-@lru_cache(maxsize=1024)
+@memo.positions(1024)
 def _success(purpose: str, need: int, bonus: tuple[int, int, int]) -> float:
     odds = outcomes(purpose, need, 0, True, bonus)
     return float(sum(odds.get(r, 0) for r in GOOD))
@@ -254,7 +254,7 @@ SCENE_GOAL = {
 }
 
 
-@lru_cache(maxsize=1024)
+@memo.positions(1024)
 def _fight_reason(
     defeat: int, escape: int, is_armed: bool, actions: int, escapes: int, shields: int, slasher: str
 ) -> str:
@@ -283,7 +283,7 @@ def _spend_sum(name: str, parts: dict[str, int]) -> tuple[dict[str, int], int, i
     return bonus, noise, tokens
 
 
-@lru_cache(maxsize=4096)
+@memo.positions(4096)
 def _fight_spend(
     keys: tuple[str, ...], name: str, defeat: int, escape: int, is_armed: bool, fight_kind: str
 ) -> tuple[str, float]:
@@ -300,7 +300,7 @@ def _fight_spend(
     return best, chance
 
 
-@lru_cache(maxsize=16384)
+@memo.positions(16384)
 def _scene_spend(
     keys: tuple[str, ...],
     name: str,

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
 from itertools import product
 
+from engines.core import memo
 from engines.core.contract import (
     Decision,
     Option,
@@ -34,7 +34,7 @@ RELEVANT = {
 }
 
 
-@lru_cache(maxsize=32768)
+@memo.positions(32768)
 def _most(name: str, held: tuple[tuple[str, int], ...]) -> dict[str, tuple[int, int, int, int]]:
     """Kind of roll -> its bonus with every token of the held supplies (card, tokens left) that helps it
     spent. Cached (a view asks at every decision, and hands change rarely), so the dict is shared and
@@ -50,7 +50,7 @@ def _most(name: str, held: tuple[tuple[str, int], ...]) -> dict[str, tuple[int, 
     return out
 
 
-@lru_cache(maxsize=4096)
+@memo.positions(4096)
 def every_spend(cards: tuple[tuple[str, int], ...]) -> tuple[tuple[str, dict[str, int]], ...]:
     """Every way to spend tokens from (card, most tokens) pairs, as (key, card -> tokens), none first: those
     that can help are offered (`helpful`). Cached on the pairs, which are all it reads; the dicts are shared,
@@ -63,7 +63,7 @@ def every_spend(cards: tuple[tuple[str, int], ...]) -> tuple[tuple[str, dict[str
     return tuple(out)
 
 
-@lru_cache(maxsize=4096)
+@memo.positions(4096)
 def _spend_options(cards: tuple[tuple[str, int], ...], purpose: str) -> tuple[Option, ...]:
     """The spend choices for the supplies that help a roll (cached: options are frozen, so they are shared)."""
     opts = []
@@ -95,7 +95,7 @@ def seat_spends(state: State, seat: str) -> dict[str, tuple[int, int, int, int]]
     return dict(_offers(cards, x.name, state.purpose, *_stakes(state, state.spender, state.purpose)))
 
 
-@lru_cache(maxsize=16384)
+@memo.positions(16384)
 def _offers(
     cards: tuple[tuple[str, int], ...], name: str, purpose: str, need: int, escape: int, armed: bool
 ) -> dict[str, tuple[int, int, int, int]]:
@@ -146,7 +146,7 @@ def _stakes(state: State, who: int, purpose: str) -> tuple[int, int, bool]:
     return need(sc, purpose), 0, True
 
 
-@lru_cache(maxsize=16384)
+@memo.positions(16384)
 def helpful(
     cards: tuple[tuple[str, int], ...], name: str, purpose: str, need: int, escape: int, armed: bool
 ) -> frozenset[str]:
@@ -176,7 +176,7 @@ _END_IDS: dict[tuple[tuple[str, Fraction], ...], int] = {}
 """Each distinct way a roll can end (result -> chance, sorted) seen so far -> its number (finitely many)."""
 
 
-@lru_cache(maxsize=4096)
+@memo.positions(4096)
 def _ends(purpose: str, need: int, escape: int, armed: bool, bonus: tuple[int, int, int]) -> int:
     """Each way a roll with this (Actions, Shields, Escapes) bonus can end, and its chance (the roll read as
     `roll_action` reads it), as a number: two rolls end each way with the same chances exactly when their
