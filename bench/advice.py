@@ -4,7 +4,7 @@
     .venv/bin/python bench/advice.py hint     [--positions 200] [--reference 40]     # stability, reference, cost
     .venv/bin/python bench/advice.py automa   [--count 6]                            # a hard turn's CPU
     .venv/bin/python bench/advice.py stats                                           # `solo stats`, fresh
-    .venv/bin/python bench/advice.py memory   [--count 50] [--hints 5] [--keep]      # one long-lived process
+    .venv/bin/python bench/advice.py memory   [--count 50] [--hints 5] [--keep] [--first-seed S]  # a long-lived process
 
 review: finished runs of each searched game, the person's seat played by the `easy` level (the heuristic half the
 time, any legal choice the other half: a player who makes real mistakes and good moves) on seeds 91000+. Each run
@@ -440,7 +440,7 @@ def stats_part(runs: int = 1000, rounds: int = 15) -> None:
 # -- memory ---------------------------------------------------------------------------------------------
 
 
-def _memory_of(game_id: str, games: int, hints: int, keep: bool) -> list[int]:
+def _memory_of(game_id: str, games: int, hints: int, keep: bool, first: int) -> list[int]:
     """Peak resident memory (kB) after each of `games` games of `game_id` played in this one process, the person's
     seat by the heuristic, with `hints` hints asked at its decisions spread over each game. Before each game the
     engines' memos of positions are emptied, as the REPL does when it takes up a run (solo/repl.py `_use`),
@@ -455,7 +455,7 @@ def _memory_of(game_id: str, games: int, hints: int, keep: bool) -> list[int]:
     seat = _seat(game_id)
     peaks = []
     for n in range(games):
-        seed = 95000 + n
+        seed = first + n
         keys = play(game, seed, game.default_policy).keys
         if not keep:
             memo.forget()
@@ -471,16 +471,16 @@ def _memory_of(game_id: str, games: int, hints: int, keep: bool) -> list[int]:
     return peaks
 
 
-def memory_part(games: list[str], count: int, hints: int, jobs: int, keep: bool) -> None:
+def memory_part(games: list[str], count: int, hints: int, jobs: int, keep: bool, first: int) -> None:
     """Each title in a process of its own (`jobs` at once): in one process the titles played before it would
     count in its first game's peak and hide its growth (Tall Oaks after the three others: 142 -> 279 MB, 1.96
     times; first: 45 -> 107 MB, 2.4 times)."""
     from concurrent.futures import ProcessPoolExecutor
 
     how = "the memos of positions kept from game to game" if keep else "the memos of positions emptied at each game"
-    print(f"== memory: a process plays {count} games of a title with {hints} hints a game, {how} ==")
+    print(f"== memory: a process plays {count} games of a title (seeds {first}+) with {hints} hints a game, {how} ==")
     with ProcessPoolExecutor(max_workers=max(1, jobs), max_tasks_per_child=1) as pool:
-        found = [f.result() for f in [pool.submit(_memory_of, g, count, hints, keep) for g in games]]
+        found = [f.result() for f in [pool.submit(_memory_of, g, count, hints, keep, first) for g in games]]
     for g, peaks in zip(games, found, strict=True):
         print(f"{g}: peak after the first game {peaks[0] / 1024:.0f} MB, after {count} {peaks[-1] / 1024:.0f} MB: "
               f"{peaks[-1] / peaks[0]:.2f} times (target 1.5); after 10, 25: "
@@ -496,6 +496,7 @@ def main() -> None:
     p.add_argument("--reference", type=int, default=40)
     p.add_argument("--count", type=int, default=6)
     p.add_argument("--hints", type=int, default=5)
+    p.add_argument("--first-seed", type=int, default=95000, help="memory: the first game's seed")
     p.add_argument("--keep", action="store_true", help="memory: never empty the memos of positions (as before)")
     p.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)))
     args = p.parse_args()
@@ -509,7 +510,7 @@ def main() -> None:
     elif args.part == "stats":
         stats_part()
     else:
-        memory_part(args.games, args.count, args.hints, args.jobs, args.keep)
+        memory_part(args.games, args.count, args.hints, args.jobs, args.keep, args.first_seed)
     print(f"({time.time() - start:.0f} s)")
 
 
