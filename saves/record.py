@@ -44,6 +44,10 @@ class Snapshot(msgspec.Struct, kw_only=True):
     lesson: str = ""
     """The lesson this run plays ('' for a real game): a lesson's slot is marked so, and never counted in the
     player's record."""
+    coached: list[tuple[str, int]] | None = None
+    """A lesson's progress: each step its coach has said, in order, with how many keys the run held when it was
+    said (solo/lesson.py), so a resumed lesson says none of them again. None in a real game's save, and in a
+    lesson's from before it was kept (the coach then works it out again from the choices)."""
     seal: str | None = None
     """A digest of the fields the replay cannot check (ironman, status, turn, times...), so a hand edit of
     one of them is caught. None only in saves from before seals (schema 1)."""
@@ -98,6 +102,8 @@ def seal_of(record: Snapshot) -> str:
         fields.append(record.automa)
     if record.lesson:  # likewise: a save from before lessons keeps its seal
         fields.append(["lesson", record.lesson])
+    if record.coached is not None:  # likewise: a save from before the lesson's progress was kept
+        fields.append(["coached", record.coached])
     return hashlib.blake2b(msgspec.json.encode(fields), digest_size=16).hexdigest()
 
 

@@ -55,6 +55,8 @@ class Said(NamedTuple):
     chances: Mapping[str, str] = {}
     """At a choice the coach asked for: each choice's chance as the game's facts give it (`chances`), so the
     note on another choice can say its own."""
+    note: bool = False
+    """A note on a step said before (what the asked choice was for, the note after its command), not the step."""
 
 
 def offered(game_id: str) -> bool:
@@ -115,7 +117,14 @@ class Coach:
         """Where the last look found an event's step due but the prompt full (at which choice, and where its
         window of events began): the next prompt looks from there again, so the step is said one prompt late
         rather than never."""
-        self._catch_up(run)
+        self._only: set[str] | None = None
+        """While a resumed lesson takes up its last prompt again: the steps said there, the only ones with room
+        (`_wide`: the only ones looked at, its events looked for in the whole log)."""
+        self._wide = False
+        if run.coached is None:
+            self._catch_up(run)
+        elif run.coached:
+            self._resume(run)
 
     # -- what the coach says ---------------------------------------------------------------------------------
 
@@ -130,7 +139,7 @@ class Coach:
             text = tell(step.text, base) if step.start and holds(step.tells, base) else None
             if text:
                 out.append(Said(step.name, step.title, step.section, text, base))
-                self.fired.add(step.name)
+                self._said(run, step.name)
         if out:
             self.last = out
         return out
@@ -174,7 +183,7 @@ class Coach:
         told = Fields({**said.fields, **extra}, self.narrator.templates.nouns)
         text = tell(self.lesson.step(said.step).otherwise, told)
         if text:
-            self.notes.append(Said(said.step, said.title, said.section, text, told))
+            self.notes.append(Said(said.step, said.title, said.section, text, told, note=True))
 
     def command(self, name: str) -> Said | None:
         """The person typed the helping command `name`: the note of the step that asked for it, if one did."""
@@ -185,7 +194,7 @@ class Coach:
         text = tell(step.done, fields)
         if not text:
             return None
-        said = Said(step.name, step.title, step.section, text, fields)
+        said = Said(step.name, step.title, step.section, text, fields, note=True)
         self.last = [said]
         return said
 
@@ -220,12 +229,14 @@ class Coach:
         for step in self.lesson.steps:
             if step.name in self.fired or not all(a in self.fired for a in step.after):
                 continue
+            if self._wide and self._only is not None and step.name not in self._only:
+                continue
             fields = self._triggered(step, d, events, base)
             text = tell(step.text, fields) if fields is not None and holds(step.tells, fields) else None
             if fields is None or not text:
                 continue
             said = Said(step.name, step.title, step.section, text, fields, chances if step.ask else {})
-            if d is not None and out and not self._room(out, said):  # at the end, all that is due is said
+            if d is not None and (out or self._only is not None) and not self._room(out, said):  # at the end, all
                 if step.event:  # its event stays in view for the next prompt, so the step is said there
                     self._crowded = (len(run.keys), start)
                     break
@@ -236,7 +247,10 @@ class Coach:
     def _room(self, out: list[Said], said: Said) -> bool:
         """Whether `said` may join the steps `out` at this prompt: within `per_prompt`, never a second step
         asking for a choice or a command (the person answers one at a time), and where the REPL measures it,
-        with the story still on screen above them all (the notes come first)."""
+        with the story still on screen above them all (the notes come first). A resumed lesson's last prompt had
+        room for the steps said there, and for no other."""
+        if self._only is not None:
+            return said.step in self._only
         if len(out) >= self.lesson.per_prompt:
             return False
         step, others = self.lesson.step(said.step), [self.lesson.step(s.step) for s in out]
@@ -283,12 +297,20 @@ class Coach:
             facts["suggested_typed"] = option.aliases[0] if option and option.aliases else facts["suggested_label"]
         return Fields(facts, self.narrator.templates.nouns), chances
 
-    def _mark(self, run: Run, said: list[Said]) -> None:
+    def _said(self, run: Run, name: str) -> None:
+        """The step `name` said: never again in this lesson, and so kept in its save (`Run.coached`)."""
+        self.fired.add(name)
+        if run.coached is not None:
+            run.coached.append((name, len(run.keys)))
+
+    def _mark(self, run: Run, said: list[Said], kept: bool = True) -> None:
         self.prompts += 1
         crowded = self._crowded if self._crowded is not None and self._crowded[0] == len(run.keys) else None
         self.seen = crowded[1] if crowded is not None else len(run.log)
         d = run.decision()
         for s in said:
+            if kept:
+                self._said(run, s.step)
             self.fired.add(s.step)
             step = self.lesson.step(s.step)
             key = s.fields.get(step.ask) if step.ask else None
@@ -297,21 +319,62 @@ class Coach:
             if step.command:
                 self.awaiting = (step, Fields(dict(s.fields), self.narrator.templates.nouns))
 
+    def _resume(self, run: Run) -> None:
+        """A lesson loaded from its save, which keeps each step its coach said (`Run.coached`, on every branch
+        the person took, as `fired` keeps it): none is said again, and the prompt the person left is taken up
+        as they left it, its steps said there once more the only ones with room, so that what it asked for
+        (a choice, a command), what `coach` says again and where the next prompt's events begin are as they
+        were. The screens the prompts measured are gone; what was said at them is not."""
+        said = run.coached or []
+        self.fired = {name for name, _ in said}
+        self.prompts = 1  # the lesson's start was said: never again
+        mine = [i for i, seat in enumerate(run.seats) if seat == self.seat]
+        self.seen = run.marks[mine[-1]] if mine and mine[-1] < len(run.marks) else 0
+        d = run.decision()
+        if d is None or d.seat != self.seat:
+            return
+        prompted = {step.name for step in self.lesson.steps if not step.start}
+        here: set[str] = set()
+        for name, at in reversed(said):  # the steps said since the run last held as many keys as now
+            if at != len(run.keys):
+                break
+            here |= {name} & prompted  # the lesson's start is said once, before any prompt
+        kept, start = self.fired, self.seen
+        out: list[Said] = []
+        for wide in (False, True):  # its events since the person's last choice; else (a step crowded out of
+            self.fired, self.seen = kept - here, 0 if wide else start  # the prompt before) the whole log's
+            self._only, self._wide = here, wide
+            try:
+                out = self._evaluate(run)
+            finally:
+                self._only, self._wide = None, False
+            if wide or {s.step for s in out} == here:
+                break
+        self._mark(run, out, kept=False)
+        self.fired = kept
+        if wide:
+            self.seen = start
+        if out:
+            self.last = out
+
     def _catch_up(self, run: Run) -> None:
-        """A lesson loaded from its save: its steps said as the coach said them, replaying the run's choices and
-        looking at each of the person's decisions as the prompt did (a step said on a branch later undone
-        is said again; the commands typed are not in the save, so a step waiting on one waits no longer). The
-        screen the prompt measured is gone, so each prompt is taken to have held one step: a step said beside
-        another may be said again after the reload, but none is taken as said that was held back for room."""
+        """A lesson loaded from a save that does not keep what its coach said (one from before it was kept):
+        its steps said as the coach said them, replaying the run's choices and looking at each of the person's
+        decisions as the prompt did (a step said on a branch later undone is said again; the commands typed
+        are not in the save, so a step waiting on one waits no longer). The screen the prompt measured is
+        gone, so each prompt is taken to have held one step: a step said beside another may be said again
+        after the reload, but none is taken as said that was held back for room. From then on the run keeps
+        what is said."""
         if not run.keys:
+            run.coached = []
             return
         self.fits = _one_a_prompt
         try:
-            self._replay_prompts(run)
+            run.coached = self._replay_prompts(run)
         finally:
             self.fits = None
 
-    def _replay_prompts(self, run: Run) -> None:
+    def _replay_prompts(self, run: Run) -> list[tuple[str, int]]:
         shadow = Run(run.game, run.seed, run.options, run.seat, automa=run.automa, lesson=run.lesson)
         opened = False  # the opening comes after the automa's first turn, whose choices are among the run's keys
         last = None  # the person's last choice: the events after its prompt are the ones still to look at
@@ -332,6 +395,7 @@ class Coach:
         self.notes = []
         self.awaiting = None
         self.seen = run.marks[last] if last is not None and last < len(run.marks) else 0
+        return shadow.coached or []
 
 
 def _one_a_prompt(said: Sequence[Said]) -> bool:

@@ -70,6 +70,9 @@ class Run:
         self.ironman = ironman
         self.lesson = lesson
         """The lesson this run plays ('' for a real game); solo/lesson.py coaches it, and it is never recorded."""
+        self.coached: list[tuple[str, int]] | None = [] if lesson else None
+        """A lesson's progress, saved with it: each step the coach said and how many keys the run held then (the
+        coach keeps it). None where a lesson's save from before it was kept does not say."""
         self.created = _now()
         self.id = secrets.token_hex(8)
         self.state, opening = game.setup(seed, self.options)
@@ -203,6 +206,7 @@ class Run:
             run=self.id,
             automa=self.automa,
             lesson=self.lesson,
+            coached=list(self.coached) if self.lesson and self.coached is not None else None,
         )
 
     @classmethod
@@ -260,6 +264,7 @@ class Run:
             raise RunError(str(e)) from e
         run.created = record.created or run.created
         run.id = record.run
+        run.coached = [(str(name), int(at)) for name, at in record.coached] if record.coached is not None else None
         log = record.log
         pos = _expect(log, 0, run.log, "the opening", changes)
         for n, key in enumerate(record.keys, 1):

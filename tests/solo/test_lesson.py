@@ -97,11 +97,10 @@ def test_a_lesson_is_saved_marked_resumed_where_it_was_and_never_counted(tmp_pat
     resumed = Run.from_record(record)
     assert resumed.lesson == game_id and resumed.keys == first.run.keys
     coach = lesson.Coach(resumed, first.narrator)
-    last = {s.step for s in first.lesson.last}  # said at the prompt the person left: said again on return
-    # one step a prompt on the way back (Coach._catch_up): a step said beside another may be said again, none
-    # is taken as said that was not
-    assert coach.fired <= said - last and last and coach.opening(resumed) == []
-    assert len(coach.fired) >= len(said - last) // 2  # a prompt said at most two steps; the way back, one of them
+    # the save keeps what the coach said: all of it taken as said, the start too, and the prompt the person
+    # left taken up as they left it (what `coach` says again there)
+    assert coach.fired == said and coach.opening(resumed) == []
+    assert [s.step for s in coach.last if not s.note] == [s.step for s in first.lesson.last if not s.note]
     from solo.saved import listing
 
     assert listing(SaveStore(tmp_path)).rows[0][1] == f"{game_id} (lesson)"
@@ -289,9 +288,10 @@ def test_auto_stops_for_the_steps_the_lesson_counts_on_not_for_an_optional_one()
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_a_reloaded_lesson_never_takes_as_said_a_step_held_back_for_room(game_id):
-    """The REPL holds a second step back where the screen has no room for it; a lesson reloaded from its save
-    cannot measure the screens it missed, so it counts one step a prompt: every step it takes as said was said."""
+def test_a_lesson_saved_before_its_progress_was_kept_never_takes_as_said_a_step_held_back_for_room(game_id):
+    """The REPL holds a second step back where the screen has no room for it; a lesson reloaded from a save
+    that does not keep what its coach said cannot measure the screens it missed, so it counts one step a
+    prompt: every step it takes as said was said."""
     from narratives import for_game
 
     game = get(game_id)
@@ -309,5 +309,77 @@ def test_a_reloaded_lesson_never_takes_as_said_a_step_held_back_for_room(game_id
         key = live.asked_key(run) or live.suggested(run, d)
         run.choose(key, d)
         live.chose(run, key, d)
-        reloaded = lesson.Coach(run, for_game(game.id, run.seed, run.seat))  # the save reloaded here
+        kept, run.coached = run.coached, None  # the save reloaded here, as one from before it kept them
+        reloaded = lesson.Coach(run, for_game(game.id, run.seed, run.seat))
         assert reloaded.fired <= live.fired and reloaded.fits is None, len(run.keys)
+        assert run.coached is not None and {name for name, _ in run.coached} == reloaded.fired  # kept from now
+        run.coached = kept
+
+
+def _steps_spoken(told: list[lesson.Said]) -> list[str]:
+    """The steps the coach said, each time it said one (not its notes on them, nor `coach` saying them again)."""
+    return [s.step for s in told if not s.note]
+
+
+LEAVINGS = {
+    "quit": ["quit"],
+    "ctrl-d": [],  # the end of input at the prompt; the question 'Save and quit?' meets it too
+    "save-load": ["save", "load learn-{game}"],
+    "undo": ["undo", "quit"],
+}
+"""The ways a lesson is left and taken up again, as the person types them at the prompt where the coach said
+two steps (after which the reader ends the input)."""
+
+
+@pytest.mark.parametrize(
+    ("game_id", "leaving"), [(g, list(LEAVINGS)[n % len(LEAVINGS)]) for n, g in enumerate(GAMES)]
+)  # each way out once at least, each game once: the cause is the same in all of them
+def test_a_lesson_left_and_resumed_never_says_a_step_twice(tmp_path, game_id, leaving, monkeypatch):
+    """The coach said two steps at one prompt (piped, there is always room); the person leaves there (quit,
+    Ctrl-D, save then load, undo then quit) and resumes: no step of the whole lesson is said twice, and the
+    lesson still reaches its end with every step on the coach's path said."""
+    spoken_at: list[list[str]] = []
+    speak = lesson.Coach.speak
+
+    def speaking(self, run):
+        before = len(self.notes)
+        out = speak(self, run)
+        if out[before:]:
+            spoken_at.append([s.step for s in out[before:]])
+        return out
+
+    monkeypatch.setattr(lesson.Coach, "speak", speaking)
+    typed = iter(line.format(game=game_id) for line in LEAVINGS[leaving])
+
+    def answer(run, coach, d) -> str:
+        if not any(len(group) > 1 for group in spoken_at):
+            return following(run, coach, d)
+        line = next(typed, None)
+        if line is None:
+            raise EOFError  # Ctrl-D at the prompt
+        return line
+
+    first, _person, _ = play(tmp_path, game_id, answer)
+    assert any(len(group) > 1 for group in spoken_at), "the coach never said two steps at one prompt"
+    record = SaveStore(tmp_path).read(f"learn-{game_id}")
+    second, _person, _ = play(tmp_path, game_id, following, run=Run.from_record(record))
+    told = _steps_spoken(first.told) + _steps_spoken(second.told)
+    assert [s for s in told if told.count(s) > 1] == []
+    assert second.run.decision() is None and second.lesson is not None and second.lesson.missing() == []
+
+
+def test_what_a_lesson_s_coach_said_is_sealed_in_its_save(tmp_path):
+    """A hand edit of the lesson's progress (a step taken out, to hear it again) is caught like any other."""
+    import json
+
+    from saves import SaveError
+
+    play_some(tmp_path, 3)
+    store = SaveStore(tmp_path)
+    path = store.path("learn-escape-of-the-dead")
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    assert doc["coached"] and doc["coached"][0][0] == "welcome"
+    doc["coached"] = doc["coached"][1:]
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(SaveError, match="seal"):
+        store.read("learn-escape-of-the-dead")
