@@ -9,6 +9,7 @@ from engines.core.autoplay import play
 from engines.registry import get
 from narratives import for_game
 from narratives.formatting import render
+from tests.narratives.rendered import alike, tell
 
 GAME = get("final-girl")
 NARRATOR = for_game("final-girl", 13)
@@ -45,7 +46,7 @@ def test_every_event_renders_prose_and_summary_without_braces():
 
 def test_every_template_used_fills_all_its_fields():
     """No fallback to the generic line: each template names only fields the event has."""
-    for e in events_of_games():
+    for e in alike(events_of_games()):  # each of the events alike in kind, turn, phase and facts once
         case = NARRATOR._pick(e)
         values = NARRATOR.values(e)
         if case.summary is not None:
@@ -140,7 +141,7 @@ def test_choice_and_minor_power_events_render_in_every_case():
 @cache
 def _told() -> list[tuple[str, str]]:
     """Every event's (prose, summary), told once for the module's checks, in the order of events_of_games."""
-    return [(NARRATOR.prose(e, i), NARRATOR.summary(e)) for i, e in enumerate(events_of_games())]
+    return [(t.prose, t.summary) for t in tell(NARRATOR, ((e, i) for i, e in enumerate(events_of_games())))]
 
 
 def _texts() -> list[tuple[str, str]]:
