@@ -1,4 +1,4 @@
-"""Escape From Tall Oaks tells the truth: check_story over sixty seeded games (default options and
+"""Escape From Tall Oaks tells the truth: check_story over seeded games (default options and
 policy; every case the templates tell), no number written into the templates' own words, no fold across a
 decision, and the same seed and log always read the same, byte for byte."""
 
@@ -8,13 +8,25 @@ import pytest
 
 from engines.registry import get
 from narratives import for_game
-from tests.narratives.told import untold
+from tests.narratives.cover import Play, check_told, chosen
 from tests.tools import truth
+from tests.tools.breadth import breadth
 
 GAME = "escape-from-tall-oaks"
-SEEDS = 60
-"""Sixty seeds tell every case two hundred did (the last first told at seed 50: a Cheat Death); bench/truth.py
-checks the same truth over 1,000 games."""
+RANGE = tuple(Play(seed) for seed in range(60))
+"""Sixty seeds with the default options and policy tell every case two hundred did (the last first told at seed
+50: a Cheat Death); bench/truth.py checks the same truth over 1,000 games."""
+TYPICAL = (Play(0), Play(1))
+"""Ordinary games, so the truth is checked on typical play and not only on the cover's rarities."""
+COVER = (
+    Play(26),  # 13: ability.quiet, ability.tough, bonus.drop_rescue, bonus.heal, bonus.hurt, bonus.hush,  ...
+    Play(3),  # 4: combo.defend_nothing, combo.defend_redraw, invaders.ok, traitor.start
+    Play(9),  # 3: combo.defend_flee_draw, power_out.default, slasher_returns.default
+    Play(54),  # 2: ability.cheat_death, ability.revive
+)
+"""The fewest further plays of RANGE that tell every case it tells (scripts/story_cover.py escape-from-tall-oaks)."""
+PLAYS = chosen(TYPICAL, COVER, RANGE)
+"""The quick breadth plays TYPICAL and COVER (a dozen or so games); SOLO_TEST_BREADTH=full plays all 60."""
 UNTOLD = {
     *(("ability", "default"), ("bonus", "default"), ("combo", "default"), ("lost", "default")),
     *(("scene_drawn", "default"), ("searched", "default"), ("stuck", "default"), ("traitor", "default")),
@@ -26,10 +38,15 @@ UNTOLD = {
 noise cuts short is told in tests/narratives/test_consequences.py)."""
 
 
+def tell(play: Play) -> list[tuple]:
+    """The play's game and its narrator (which keeps its story for the next test)."""
+    return [(for_game(GAME, play.seed), truth.play(get(GAME), play.seed, play.settings(), play.policy))]
+
+
 @pytest.fixture(scope="module")
 def played():
-    game = get(GAME)
-    return [(truth.play(game, seed), for_game(GAME, seed)) for seed in range(SEEDS)]
+    """(game, narrator) of each of PLAYS."""
+    return [(game, teller) for play in PLAYS for teller, game in tell(play)]
 
 
 def test_escape_from_tall_oaks_tells_the_truth_over_many_seeded_games(played):
@@ -39,7 +56,7 @@ def test_escape_from_tall_oaks_tells_the_truth_over_many_seeded_games(played):
     assert problems == [], problems[:10]
     kinds = {e.kind for game, _ in played for e in game.events}
     assert {"rescue", "defended", "fight", "action_roll", "opening_roll", "scuffle", "hurt"} <= kinds
-    assert untold(((teller, game.events) for game, teller in played), played[0][1]) <= UNTOLD
+    check_told(((teller, game.events) for game, teller in played), played[0][1], UNTOLD, GAME)
 
 
 def test_escape_from_tall_oaks_writes_no_number_of_its_own():
@@ -47,12 +64,12 @@ def test_escape_from_tall_oaks_writes_no_number_of_its_own():
 
 
 def test_escape_from_tall_oaks_never_folds_across_a_decision(played):
-    for game, teller in played[:60]:
+    for game, teller in played:
         assert truth.fold_spans(teller, game) == []
 
 
 def test_the_same_seed_and_log_read_byte_for_byte_the_same(played):
-    for game, _ in played[:5]:
+    for game, _ in played[: breadth(3, 5)]:
         one = [(t.prose, t.summary) for t in for_game(GAME, game.seed).story(game.events)]
         two = [(t.prose, t.summary) for t in for_game(GAME, game.seed).story(game.events)]
         assert one == two

@@ -9,6 +9,7 @@ from engines.core.autoplay import play
 from engines.registry import get
 from narratives import for_game
 from narratives.formatting import render
+from tests.narratives.rendered import Told, alike, tell, unchosen
 
 GAME = get("final-girl")
 NARRATOR = for_game("final-girl", 13)
@@ -37,15 +38,21 @@ def test_every_emitted_kind_has_a_template():
     assert missing == set()
 
 
+UNCHOSEN = {("item_returned.default", 0), ("item_returned.default", 1), ("items_arranged.default", 0)}
+UNCHOSEN |= {("items_arranged.default", 1)}
+"""Variants no event of the module's games chooses at its position (the guard that fewer games would need)."""
+
+
 def test_every_event_renders_prose_and_summary_without_braces():
     assert len(_texts()) >= len(events_of_games())  # every event's prose at least (a summary may be empty)
+    assert unchosen(NARRATOR, _tellings()) <= UNCHOSEN
     for kind, text in _texts():
         assert not BRACES.search(text), (kind, text)
 
 
 def test_every_template_used_fills_all_its_fields():
     """No fallback to the generic line: each template names only fields the event has."""
-    for e in events_of_games():
+    for e in alike(events_of_games()):  # each of the events alike in kind, turn, phase and facts once
         case = NARRATOR._pick(e)
         values = NARRATOR.values(e)
         if case.summary is not None:
@@ -140,7 +147,12 @@ def test_choice_and_minor_power_events_render_in_every_case():
 @cache
 def _told() -> list[tuple[str, str]]:
     """Every event's (prose, summary), told once for the module's checks, in the order of events_of_games."""
-    return [(NARRATOR.prose(e, i), NARRATOR.summary(e)) for i, e in enumerate(events_of_games())]
+    return [(t.prose, t.summary) for t in _tellings()]
+
+
+@cache
+def _tellings() -> list[Told]:
+    return tell(NARRATOR, ((e, i) for i, e in enumerate(events_of_games())))
 
 
 def _texts() -> list[tuple[str, str]]:

@@ -1,4 +1,4 @@
-"""Mixtape Massacre tells the truth: every sentence agrees with its event over many seeded games (the
+"""Mixtape Massacre tells the truth: every sentence agrees with its event over seeded games (the
 default options, and every option value with random play; every case the templates tell), the numbers come
 from the events, every roll shows its dice, and the same seed and log give the same text."""
 
@@ -9,13 +9,37 @@ import pytest
 from engines.core.events import Event
 from engines.registry import get
 from narratives import for_game
-from tests.narratives.told import untold
+from tests.narratives.cover import Play, check_told, chosen
 from tests.tools import truth
+from tests.tools.breadth import breadth
 
 GAME = "mixtape-massacre"
-SEEDS, OPTION_SEEDS = 50, 30
-"""Fifty seeds, and thirty with the options below (each table size with each goal once), tell every case a
-hundred and fifty and sixty did; bench/truth.py checks the same truth over 1,000 games."""
+RANGE = (
+    *(Play(seed) for seed in range(50)),
+    *(
+        Play(seed, f"rivals={1 + seed % 5},hero={('linda', 'kirk', 'sheriff')[seed % 3]},goal={goal}", "random")
+        for seed in range(30)
+        for goal in [("10", "auto", "5", "8", "12", "15")[seed % 6]]
+    ),
+    Play(7, "hero=sheriff,rivals=3"),  # a Hero who wins and takes the loser's supply (hero_won.dropped)
+)
+"""Fifty seeds with the default options and policy, and thirty with random play and every value of every option
+in turn (each table size with each goal once): they tell every case a hundred and fifty and sixty did;
+bench/truth.py checks the same truth over 1,000 games."""
+TYPICAL = (Play(0), Play(1), Play(2))
+"""Ordinary games, so the truth is checked on typical play and not only on the cover's rarities."""
+COVER = (
+    Play(18, "rivals=4,hero=linda,goal=10", "random"),  # 22: ability_used.legend, ability_used.mother, ab ...
+    Play(28, "rivals=4,hero=kirk,goal=12", "random"),  # 7: ability_used.prom, ability_used.ravenous, bonu ...
+    Play(19, "rivals=5,hero=kirk,goal=auto", "random"),  # 4: ability_used.thorne_none, game_over.lost_sou ...
+    Play(1, "rivals=2,hero=kirk,goal=auto", "random"),  # 2: bonus_drawn.drop_supply_none, bonus_drawn.hea ...
+    Play(3),  # 1: bonus_drawn.drop_supply
+    Play(10),  # 1: game_over.won_last
+    Play(7, "hero=sheriff,rivals=3"),  # 1: hero_won.dropped
+)
+"""The fewest further plays of RANGE that tell every case it tells (scripts/story_cover.py mixtape-massacre)."""
+PLAYS = chosen(TYPICAL, COVER, RANGE)
+"""The quick breadth plays TYPICAL and COVER (a dozen or so games); SOLO_TEST_BREADTH=full plays all 81."""
 UNTOLD = {
     *(("ability_used", "default"), ("bonus_drawn", "default"), ("game_over", "default")),
     *(("game_over", "none"), ("stuck", "default"), ("turn_started", "default"), ("undo", "default")),
@@ -27,24 +51,15 @@ ends of rules 9's facts (an empty bank, a red lock over a yellow one, a supply t
 tests/narratives/test_consequences.py."""
 
 
+def tell(play: Play) -> list[tuple]:
+    """The play's game and its narrator (which keeps its story for the next test)."""
+    return [(for_game(GAME, play.seed), truth.play(get(GAME), play.seed, play.settings(), play.policy))]
+
+
 @pytest.fixture(scope="module")
 def played():
-    """Fifty seeds with the default options and policy, and thirty with random play and every value of every
-    option in turn; each with its narrator, which keeps its story for the next test."""
-    game = get(GAME)
-    out = []
-    for seed in range(SEEDS):
-        out.append((truth.play(game, seed, {}, None), for_game(GAME, seed)))
-    for seed in range(OPTION_SEEDS):
-        options = {
-            "rivals": str(1 + seed % 5),
-            "hero": ("linda", "kirk", "sheriff")[seed % 3],
-            "goal": ("10", "auto", "5", "8", "12", "15")[seed % 6],
-        }
-        out.append((truth.play(game, seed, options, "random"), for_game(GAME, seed)))
-    # a Hero who wins and takes the loser's supply (hero_won.dropped): seed 7 of these meets one
-    out.append((truth.play(game, 7, {"hero": "sheriff", "rivals": "3"}, None), for_game(GAME, 7)))
-    return out
+    """(game, narrator) of each of PLAYS."""
+    return [(game, teller) for play in PLAYS for teller, game in tell(play)]
 
 
 def test_mixtape_massacre_tells_the_truth_over_many_seeded_games(played):
@@ -61,7 +76,7 @@ def test_mixtape_massacre_tells_the_truth_over_many_seeded_games(played):
         "kill_made",
         "souvenirs_taken",
     } <= kinds
-    assert untold(((teller, game.events) for game, teller in played), played[0][1]) <= UNTOLD
+    check_told(((teller, game.events) for game, teller in played), played[0][1], UNTOLD, GAME)
 
 
 def test_mixtape_massacre_writes_no_number_of_its_own():
@@ -74,7 +89,7 @@ def test_mixtape_massacre_never_folds_across_a_decision(played):
 
 
 def test_the_same_seed_and_log_read_byte_for_byte_the_same(played):
-    for game, _ in played[:20]:
+    for game, _ in played[: breadth(5, 20)]:
         once = [(t.prose, t.summary) for t in for_game(GAME, game.seed).story(game.events)]
         again = [(t.prose, t.summary) for t in for_game(GAME, game.seed).story(game.events)]
         assert once == again
