@@ -68,7 +68,8 @@ class Repl:
         self._use(run, slot)
 
     def _use(self, run: Run, slot: str) -> None:
-        memo.forget()  # a run before this one filled the engines' memos of positions for itself (engines/core/memo.py)
+        if hasattr(self, "run"):  # another run than the first: its memos of positions (engines/core/memo.py) go
+            memo.forget()
         self.run = run
         self.slot = slot
         self.saved: int | None = None  # how many of the run's steps are saved; None: the next save is whole

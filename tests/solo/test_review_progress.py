@@ -103,8 +103,12 @@ def test_ctrl_c_cancels_the_prompts_review_and_the_run_goes_on(tmp_path, monkeyp
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def at_a_terminal(save_dir: Path, *args: str) -> pexpect.spawn:
-    """`solo` of this checkout in a real pseudo-terminal."""
+def at_a_terminal(save_dir: Path, *args: str, hold: Path | None = None) -> pexpect.spawn:
+    """`solo` of this checkout in a real pseudo-terminal; with `hold`, the review weighs nothing while that file
+    exists (tests/solo/held_review/sitecustomize.py, in the workers too)."""
+    env = {"TERM": "xterm-256color", "PATH": "/usr/bin:/bin", "HOME": str(save_dir), "LANG": "C.UTF-8"}
+    if hold is not None:
+        env |= {"SOLO_TEST_HOLD": str(hold), "PYTHONPATH": str(Path(__file__).parent / "held_review")}
     return pexpect.spawn(
         sys.executable,
         ["-m", "solo", "--save-dir", str(save_dir), *args],
@@ -112,7 +116,7 @@ def at_a_terminal(save_dir: Path, *args: str) -> pexpect.spawn:
         encoding="utf-8",
         timeout=30,
         dimensions=(40, 100),
-        env={"TERM": "xterm-256color", "PATH": "/usr/bin:/bin", "HOME": str(save_dir), "LANG": "C.UTF-8"},
+        env=env,
     )
 
 
@@ -128,8 +132,12 @@ def test_at_a_terminal_the_bar_counts_the_decisions_then_gives_way_to_the_review
 
 
 def test_ctrl_c_at_a_terminal_cancels_the_review(tmp_path):
+    """The review is held at its first decisions (in its two worker processes) until Ctrl-C: on a loaded machine
+    a review left to run could end before the test had read its bar and pressed the key."""
     SaveStore(tmp_path).write("r", short_run().to_record())
-    child = at_a_terminal(tmp_path, "review", "r", "--samples", "200")
+    hold = tmp_path / "hold"
+    hold.touch()
+    child = at_a_terminal(tmp_path, "review", "r", "--samples", "200", "--jobs", "2", hold=hold)
     child.expect_exact("0/6")
     child.sendintr()
     child.expect("Review cancelled; what was weighed is kept")
