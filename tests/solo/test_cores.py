@@ -38,10 +38,10 @@ def cores():
 @pytest.mark.parametrize("game_id", ["final-girl", "escape-from-tall-oaks"])
 def test_the_cores_give_the_very_verdict_and_choice_played_here(cores, game_id):
     game, state, d = _position(game_id, 2, 12)
-    budget = Race(first=3, most=9)
+    budget = Race(first=2, most=4)
     here = race.race(game, state, d, budget, 5)
     assert race.race(game, state, d, budget, 5, playouts=cores) == here
-    searcher = Searcher(Race(first=3, most=9, futile=True))
+    searcher = Searcher(Race(first=2, most=4, futile=True))
     alone = searcher.choose(game, state, d, Rng.from_seed(4))
     searcher.playouts = cores
     assert searcher.choose(game, state, d, Rng.from_seed(4)) == alone
