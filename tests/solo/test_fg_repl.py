@@ -6,6 +6,7 @@ from repl_harness import Session
 
 from engines.core.autoplay import policy_rng
 from engines.core.contract import resolve_options
+from engines.core.race import Race
 from engines.final_girl.keys import Key
 from engines.final_girl.rolling import roll_options
 from engines.registry import get
@@ -39,7 +40,8 @@ def test_a_whole_final_girl_game_by_numbers(tmp_path):
     assert "Marrek" in s.out or "warehouse" in s.out.lower()
 
 
-def test_the_map_status_and_odds_commands_answer(tmp_path):
+def test_the_map_status_and_odds_commands_answer(tmp_path, monkeypatch):
+    monkeypatch.setattr("solo.advice.RACE", Race(first=2, most=4))  # the hint answers; its figures: test_hint_search
     s = Session(tmp_path, run=fg_run(0)).lines("map", "status", "odds", "rules traps", "hint")  # Horror 5
     assert "Horror Roll odds" in s.out and "Choice: 1. Walk; Dice: 2" in s.out
     assert "Time 6" in s.out and s.run.keys == []

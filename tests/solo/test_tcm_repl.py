@@ -7,6 +7,7 @@ import pytest
 from repl_harness import Session
 
 from engines.core.contract import resolve_options
+from engines.core.race import Race
 from engines.registry import get
 from saves.record import Record
 from solo.run import Run
@@ -31,7 +32,8 @@ def test_a_whole_game_typed_as_numbers(tmp_path, seat, scenario):
     assert "The run is over" in s.out
 
 
-def test_map_status_and_odds_commands(tmp_path):
+def test_map_status_and_odds_commands(tmp_path, monkeypatch):
+    monkeypatch.setattr("solo.advice.RACE", Race(first=2, most=4))  # the hint answers; its figures: test_hint_search
     run = Run(GAME, 5, resolve_options(GAME, {}), "trespassers")
     run.step_automa()
     before = list(run.keys)
