@@ -18,6 +18,7 @@ import pytest
 
 from saves import SaveStore
 from solo.run import Run
+from tests.tools.breadth import breadth
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and pipes")
 
@@ -84,9 +85,9 @@ def test_two_new_runs_started_together_never_share_a_slot(tmp_path):
     assert sorted(store.read(slot).seed for slot in slots) == [1, 2, 3]
 
 
-KILLS = 12
+KILLS = breadth(8, 12)
 """Rounds of the kill below, each a launch and one to six decisions (24 once made this the suite's longest
-wait); bench/hostile.py kills every game at random moments by the hundred."""
+wait; 12 under SOLO_TEST_BREADTH=full); bench/hostile.py kills every game at random moments by the hundred."""
 
 
 def test_kill_9_at_random_moments_loses_at_most_the_last_decision(tmp_path):
