@@ -259,10 +259,10 @@ def test_two_steps_due_at_one_prompt_are_said_together_where_they_fit_else_one_a
 
 
 def test_the_coach_never_asks_for_two_commands_at_one_prompt():
-    """Asked to try 'hint' and 'undo' at once, the person types one, and the other was never tried."""
-    run, coach = _two_due_at_once("slaughterhouse", "hint", "undo")
-    assert [s.step for s in coach.speak(run)] == ["hint"]
-    assert coach.awaiting is not None and coach.awaiting[0].command == "hint"
+    """Asked to try 'examine' and 'undo' at once, the person types one, and the other was never tried."""
+    run, coach = _two_due_at_once("slaughterhouse", "order", "undo")
+    assert [s.step for s in coach.speak(run)] == ["order"]
+    assert coach.awaiting is not None and coach.awaiting[0].command == "examine"
 
 
 def test_auto_stops_for_the_steps_the_lesson_counts_on_not_for_an_optional_one():
