@@ -348,14 +348,14 @@ class Screen:
         from rich.table import Table
 
         table = Table(title=title, title_justify="left", caption=note or None, caption_justify="left")
-        for i, h in enumerate(head):
+        whole = [all(" " not in _plain(row[i]) for row in rows) for i in range(len(head))]
+        for i, h in enumerate(head):  # a column of one word a cell is never squeezed to wrap (its head neither)
             cells = [_plain(row[i]) for row in rows]
-            whole = all(" " not in c for c in cells)  # one word a cell: never squeezed to wrap
             figures = all(c.replace(".", "").replace("%", "").isdigit() or c in ("?", "-", "") for c in cells)
-            table.add_column(h, justify="right" if figures and i else "left", no_wrap=whole)
+            table.add_column(h, justify="right" if figures and i else "left", no_wrap=whole[i])
         for row in rows:
             table.add_row(*row)
-        if not self.plain and self._narrowest(head, rows) <= self.console.width:
+        if not self.plain and self._narrowest(head, rows, whole) <= self.console.width:
             self.console.print(table)
             return
         self.console.print(Text(f"-- {title} --"))
@@ -366,9 +366,10 @@ class Screen:
             self.console.print(Text(_sentence(cells)))
         self.console.print()
 
-    def _narrowest(self, head: Sequence[str], rows: Sequence[Sequence[str | Text]]) -> int:
-        """The least width a table of these cells takes with every word whole: each column its longest word and
-        a space either side, and a rule between columns and at both edges."""
+    def _narrowest(self, head: Sequence[str], rows: Sequence[Sequence[str | Text]], whole: Sequence[bool]) -> int:
+        """The least width a table of these cells takes with every word whole: each column its longest word (a
+        column that never wraps, `whole`, its longest cell or head) and a space either side, and a rule between
+        columns and at both edges."""
         from rich.measure import Measurement
 
         options = self.console.options
@@ -376,7 +377,8 @@ class Screen:
         for row in [head, *rows]:
             for i, cell in enumerate(row):
                 text = cell if isinstance(cell, Text) else Text(cell)
-                widths[i] = max(widths[i], Measurement.get(self.console, options, text).minimum)
+                least = Measurement.get(self.console, options, text)
+                widths[i] = max(widths[i], least.maximum if whole[i] else least.minimum)
         return sum(w + 2 for w in widths) + len(head) + 1
 
     def cards(self, cards: Sequence[tuple[str, str | Text]]) -> None:

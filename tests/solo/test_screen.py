@@ -111,6 +111,21 @@ def test_a_table_that_would_cut_a_word_reads_as_lines_instead(tmp_path):
     assert "Slot: broken; Game: ?; Turn: ?; State: damaged\n" in out  # an empty cell is left out
 
 
+def test_a_table_whose_unwrapped_columns_leave_no_room_for_the_first_reads_as_lines():
+    """Slaughterhouse's odds at 80 columns: nine columns of figures, never wrapped (a head of three words
+    neither), left the roll's name one character, cut to '…' on every line. Such a table reads as a line a row."""
+    head = ["Roll", "Dice", "0", "1", "2", "3", "4", "5", "6", "at least one"]
+    row = ["end of turn: calm 3 Noise", "3", "12.5%", "25.0%", "29.2%", "20.4%", "9.7%", "2.8%", "0.5%", "87.5%"]
+    screen, buffer = boxed(80)
+    screen.table("Odds", head, [row], "Successes on bone dice.")
+    out = buffer.getvalue()
+    assert "…" not in out and "┃" not in out
+    assert "Roll: end of turn: calm 3 Noise; Dice: 3; 0: 12.5%" in " ".join(out.split())
+    screen, buffer = boxed(120)  # where it fits, the table
+    screen.table("Odds", head, [row])
+    assert "┃" in buffer.getvalue() and "end of turn: calm 3 Noise" in buffer.getvalue()
+
+
 def test_plain_text_names_a_turn_once_while_it_lasts():
     buffer = io.StringIO()
     screen = Screen(make_console(True, file=buffer, width=100), True)
