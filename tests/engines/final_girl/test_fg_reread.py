@@ -16,6 +16,7 @@ from engines.final_girl.machine import PHASE_OPS
 from engines.final_girl.state import State
 from engines.final_girl.traps import complete_trap, set_trap
 from engines.final_girl.victims import panic_all, pit_dice_options
+from tests.tools.breadth import breadth
 
 
 def legal(s: State) -> list[str]:
@@ -165,8 +166,9 @@ def test_x3_there_is_no_last_turn():
 
 @pytest.mark.parametrize("mode", ["normal", "extreme"])
 def test_x3_the_shipped_policies_finish_every_game_of_the_tests_seeds(mode):
+    """30 seeds a policy under the quick breadth, 60 under the full one."""
     for policy in ("random", "heuristic"):
-        for seed in range(60):
+        for seed in range(breadth(30, 60)):
             played = play(GAME, seed, policy, {"mode": mode}, max_decisions=20_000)
             assert played.finished and played.state.result in ("won", "lost"), (policy, seed)
 

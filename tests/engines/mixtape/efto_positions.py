@@ -9,8 +9,14 @@ from engines.core.autoplay import play
 from engines.core.events import Event
 from engines.mixtape.tall_oaks import searching
 from engines.registry import get
+from tests.tools.breadth import breadth
 
 GAME = get("escape-from-tall-oaks")
+
+ENDING_SEEDS = breadth(30, 60)
+"""Seeds of the whole games `ending` plays (each policy at every seat): the quick breadth's 30 a policy cost some 3
+s (a random game runs to a thousand decisions and more), the full breadth's 60 twice that. test_efto_games reads
+the first two thirds of them."""
 
 
 PLAIN = ["Pat", "Sam", "Lee", "Max", "Ash", "Kit"]  # names with no special ability

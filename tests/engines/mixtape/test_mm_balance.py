@@ -9,6 +9,7 @@ from __future__ import annotations
 from engines.core.autoplay import play
 from engines.mixtape.directors_cut import GAME
 from engines.mixtape.directors_cut.policies import heuristic_with
+from tests.tools.breadth import breadth
 
 
 def _wins(policy, seeds) -> float:
@@ -21,7 +22,10 @@ def _wins(policy, seeds) -> float:
 
 
 def test_a_heuristic_that_hunts_beats_one_that_hides():
-    seeds = range(2000, 2120)
+    """Against two random rivals over seeds 2000-2119 (the full breadth) the hunter won 72% and the hider 33%;
+    over the quick breadth's first 60, 70% (95% interval 58-80%) and 33%: the difference, 37 points (95%
+    interval 20-53), clears the 10 the test asks, and the hunter's rate clears a half."""
+    seeds = range(2000, 2000 + breadth(60, 120))
     hunter = _wins("heuristic", seeds)
     hider = _wins(heuristic_with(7), seeds)  # 7: never starts a scene, lies low on starting points
     assert hunter > hider + 0.1, (hunter, hider)

@@ -23,6 +23,7 @@ from engines.core.autoplay import play
 from engines.mixtape.directors_cut import GAME, odds, turns
 from engines.mixtape.directors_cut import hero as heroes
 from engines.mixtape.directors_cut import rules_data as R
+from tests.tools.breadth import breadth
 
 B = R.BOARD
 
@@ -314,8 +315,9 @@ def test_there_is_no_round_cap():
 
 @pytest.mark.parametrize("policy", sorted(GAME.policies))
 def test_the_shipped_policies_finish_every_game(policy):
+    """10 seeds a rival count under the quick breadth, 20 under the full one."""
     for rivals in ("1", "2", "3", "4", "5"):
-        for seed in range(20):
+        for seed in range(breadth(10, 20)):
             played = play(GAME, seed, policy, {"rivals": rivals})
             assert played.finished and GAME.outcome(played.state) is not None, (policy, rivals, seed)
             assert played.state.reason.endswith(("souvenirs.", "standing.", "dead."))

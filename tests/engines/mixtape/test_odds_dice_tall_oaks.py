@@ -12,12 +12,17 @@ import pytest
 from engines.core.autoplay import policy_rng
 from engines.mixtape.tall_oaks import GAME, odds
 from engines.mixtape.tall_oaks.state import SPEND
+from tests.tools.breadth import breadth
+
+SEEDS = breadth(15, 30)
+"""Seeded games a policy: 15 under the quick breadth (the random ones run to a thousand decisions), 30 under the
+full one; either way they must reach a spend of each purpose asserted below."""
 
 
 @pytest.mark.parametrize("policy", ["heuristic", "random"])
 def test_every_offered_spend_counts_the_dice_the_engine_rolls(policy):
     seen: dict[str, int] = {}
-    for seed in range(30):
+    for seed in range(SEEDS):
         state, _ = GAME.setup(seed, {"rivals": str(1 + seed % 3)})
         pick = GAME.policies[policy]
         for index in range(3000):
@@ -38,4 +43,4 @@ def test_every_offered_spend_counts_the_dice_the_engine_rolls(policy):
             assert len(roll.facts["dice"]) == offer.dice, (seed, index, purpose)
             assert roll.facts["bonus"] == list(offer.bonus[:3]), (seed, index, purpose)
             seen[purpose] = seen.get(purpose, 0) + 1
-    assert set(seen) >= {"rescue", "defend", "fight"}, seen
+    assert set(seen) >= {"rescue", "defend", "fight"}, f"{SEEDS} seeds spend only for {seen}: play more (SEEDS)"

@@ -3,7 +3,7 @@ the doors and stairs on its way, and a move to a door space does not say 'door' 
 
 from __future__ import annotations
 
-from engines.core.autoplay import play
+from engines.core.autoplay import decide, policy_rng
 from engines.registry import get
 from engines.slaughterhouse import data as D
 from engines.slaughterhouse.rules import has
@@ -12,12 +12,16 @@ GAME = get("slaughterhouse")
 
 
 def _decisions(seeds: range):
+    """Each decision of the seeded games `play` plays (the default automa at both seats), with its state, as
+    the game is played: one pass a game (playing it whole, then replaying its keys, was twice the work)."""
+    automa = GAME.policies[GAME.default_policy]
     for seed in seeds:
         state, _ = GAME.setup(seed, {})
-        for key in play(GAME, seed).keys:
-            decision = GAME.decision(state)
+        n = 0
+        while (decision := GAME.decision(state)) is not None:
             yield state, decision
-            GAME.apply(state, key)
+            GAME.apply(state, decide(GAME, automa, state, decision, policy_rng(seed, n)), decision)
+            n += 1
 
 
 def test_a_quiet_runner_is_never_told_a_run_is_loud_unless_a_door_or_stairs_are_on_the_way():

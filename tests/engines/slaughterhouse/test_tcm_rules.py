@@ -16,6 +16,7 @@ from engines.slaughterhouse.keys import Key
 from engines.slaughterhouse.odds import bone_odds
 from engines.slaughterhouse.panic import raise_panic
 from engines.slaughterhouse.rules import supply
+from tests.tools.breadth import breadth
 
 # -- setup -------------------------------------------------------------------------------------------
 
@@ -530,7 +531,9 @@ def test_repair_is_refused_without_the_parts():
 
 
 def test_the_game_ends_when_every_trespasser_is_dead_or_escaped():
-    for seed in range(30):
+    """Random play at both seats, 15 seeds under the quick breadth and 30 under the full one (test_contract walks
+    the same games, with every invariant after every step)."""
+    for seed in range(breadth(15, 30)):
         p = play(GAME, seed, "random")
         assert p.finished and GAME.outcome(p.state) is not None
         assert all(t.dead or t.escaped for t in p.state.trespassers)
@@ -600,26 +603,33 @@ def test_bone_dice_odds_are_exact():
 
 
 def test_the_hunting_family_kills_clearly_more_than_the_random_one():
+    """Against heuristic Trespassers over seeds 0-39 the heuristic family killed 54 of 80 (68%) and the random
+    one 1; over the quick breadth's first 20, 29 of 40 (73%; 95% interval 57-84%) against 1: the bound
+    (three times the random family's kills and ten more) holds by more than twice at either breadth."""
+
     def kills(family: str) -> int:
         return sum(
             sum(
                 t.dead
                 for t in play(GAME, seed, {"trespassers": "heuristic", "sawyer": family}).state.trespassers
             )
-            for seed in range(40)
+            for seed in range(breadth(20, 40))
         )
 
     assert kills("heuristic") > 3 * kills("random") + 10
 
 
 def test_heuristic_trespassers_escape_more_than_random_ones():
+    """Against a random family over seeds 0-29 heuristic Trespassers escaped 59 of 60 and random ones 1; over the
+    quick breadth's first 15, 29 of 30 (95% interval 83-99%) against 1 of 30 (1-17%)."""
+
     def escapes(side: str) -> int:
         return sum(
             sum(
                 t.escaped
                 for t in play(GAME, seed, {"trespassers": side, "sawyer": "random"}).state.trespassers
             )
-            for seed in range(30)
+            for seed in range(breadth(15, 30))
         )
 
     assert escapes("heuristic") > escapes("random") + 5
