@@ -165,9 +165,16 @@ class Coach:
     def would_speak(self, run: Run) -> bool:
         """Whether a step's moment has come at this decision (`auto` stops there): one the lesson counts on (not
         optional, or among those it wants). An optional one (a failed rescue, a card's side effect) does not stop
-        `auto`: it is said at the next stop, its event still in view, where the prompt has room for it."""
+        `auto`: it is said only where it comes at the stop itself (`passed`)."""
         wanted = set(self.lesson.want)
         return any(not self.lesson.step(s.step).optional or s.step in wanted for s in self._evaluate(run))
+
+    def passed(self, run: Run) -> None:
+        """`auto` plays this decision without a stop: what happened before it is behind the person, so a step it
+        would have called (an optional one, which does not stop `auto`) is not said at a later stop, when its
+        event is long off the screen."""
+        self.seen = len(run.log)
+        self._due = None
 
     def chose(self, run: Run, key: str, decision: Decision) -> None:
         """The person chose `key` at `decision`: where the coach had asked for another, it says what that
@@ -433,6 +440,8 @@ def auto(run: Run, coach: Coach) -> int:
             continue
         if played and coach.would_speak(run):
             break
+        if played:
+            coach.passed(run)
         key = (coach.asked_key(run) if not played else None) or coach.suggested(run, d)
         run.choose(key, d)
         coach.chose(run, key, d)

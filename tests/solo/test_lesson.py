@@ -269,8 +269,8 @@ def test_the_coach_never_asks_for_two_commands_at_one_prompt():
 
 
 def test_auto_stops_for_the_steps_the_lesson_counts_on_not_for_an_optional_one():
-    """`auto` plays on past a step marked optional and not among those the lesson wants (said at the next
-    stop instead), and stops for one that is not optional or is wanted."""
+    """`auto` plays on past a step marked optional and not among those the lesson wants (said only where it
+    comes at a stop itself), and stops for one that is not optional or is wanted."""
     import msgspec
 
     from narratives import for_game
@@ -288,6 +288,26 @@ def test_auto_stops_for_the_steps_the_lesson_counts_on_not_for_an_optional_one()
         step = msgspec.structs.replace(lawn, optional=optional)
         coach.lesson = msgspec.structs.replace(coach.lesson, steps=(step,), want=want)
         assert coach.would_speak(run) is stops, (optional, want)
+
+
+@pytest.mark.parametrize("game_id", ["escape-of-the-dead", "escape-from-tall-oaks"])
+def test_after_auto_the_coach_looks_only_at_what_came_of_the_last_choice_it_played(tmp_path, monkeypatch, game_id):
+    """An optional step does not stop `auto`, and its moment passes with each decision `auto` plays: the coach
+    never says it at a later stop about an event long off the screen (Tall Oaks' lesson said "You held it off"
+    29 choices after, its window of events growing through every choice `auto` made)."""
+    looked: list[tuple[int, int]] = []
+    real = lesson.auto
+
+    def auto(run: Run, coach: lesson.Coach) -> int:
+        played = real(run, coach)
+        mine = [i for i, seat in enumerate(run.seats) if seat == run.seat]
+        if played > 1:
+            looked.append((coach.seen, run.marks[mine[-1]]))  # where the last choice auto made began
+        return played
+
+    monkeypatch.setattr(lesson, "auto", auto)
+    play(tmp_path, game_id, following)
+    assert looked and all(seen == last for seen, last in looked), looked
 
 
 @pytest.mark.parametrize("game_id", GAMES)
