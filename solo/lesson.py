@@ -167,7 +167,8 @@ class Coach:
         optional, or among those it wants). An optional one (a failed rescue, a card's side effect) does not stop
         `auto`: it is said only where it comes at the stop itself (`passed`)."""
         wanted = set(self.lesson.want)
-        return any(not self.lesson.step(s.step).optional or s.step in wanted for s in self._evaluate(run))
+        due = self._evaluate(run, room=False)  # one it counts on stops `auto` even where another fills the prompt
+        return any(not self.lesson.step(s.step).optional or s.step in wanted for s in due)
 
     def passed(self, run: Run) -> None:
         """`auto` plays this decision without a stop: what happened before it is behind the person, so a step it
@@ -224,7 +225,8 @@ class Coach:
 
     # -- how -------------------------------------------------------------------------------------------------
 
-    def _evaluate(self, run: Run) -> list[Said]:
+    def _evaluate(self, run: Run, room: bool = True) -> list[Said]:
+        """The steps whose moment has come at this prompt, as many as it has `room` for (else every one)."""
         d = run.decision()
         if d is not None and d.seat != self.seat:
             return []
@@ -243,7 +245,8 @@ class Coach:
             if fields is None or not text:
                 continue
             said = Said(step.name, step.title, step.section, text, fields, chances if step.ask else {})
-            if d is not None and (out or self._only is not None) and not self._room(out, said):  # at the end, all
+            full = room and d is not None and (out or self._only is not None)  # at the end, all that is due is said
+            if full and not self._room(out, said):
                 if step.event:  # its event stays in view for the next prompt, so the step is said there
                     self._crowded = (len(run.keys), start)
                     break

@@ -93,12 +93,24 @@ class Person:
         return line
 
 
-def play(root: Path, game_id: str, answer: Answer, real: str = "n", run: Run | None = None) -> tuple[Kept, Person, str]:
+def play(
+    root: Path, game_id: str, answer: Answer, real: str = "n", run: Run | None = None, terminal: bool = False
+) -> tuple[Kept, Person, str]:
     """A lesson of `game_id` played through the REPL in `root`, as `answer` types; the REPL, the reader and the
-    text shown (plain, 100 columns)."""
+    text shown (plain, 100 columns; `terminal`: an 80x24 terminal, rich panels, where the coach's boxes are
+    measured against the story)."""
     game = get(game_id)
     buffer = io.StringIO()
-    screen = Screen(make_console(True, file=buffer, width=100), True)
+    if terminal:
+        from rich.console import Console
+
+        console = Console(
+            file=buffer, width=80, height=24, force_terminal=True, color_system=None, highlight=False, emoji=False,
+            markup=False, record=True,
+        )
+        screen = Screen(console, False)
+    else:
+        screen = Screen(make_console(True, file=buffer, width=100), True)
     person = Person(answer, real)
     repl = Kept(run or lesson.new_run(game), SaveStore(root), f"learn-{game_id}", screen, person)
     person.repl = repl

@@ -44,6 +44,17 @@ def test_the_lesson_played_as_the_coach_asks_shows_all_it_teaches_and_ends(tmp_p
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+def test_at_an_80x24_terminal_the_lesson_played_as_the_coach_asks_says_every_step_it_counts_on(tmp_path, game_id):
+    """At a terminal the coach says a second step only where it fits beside the story; an optional step kept due
+    through `auto` once crowded out Slaughterhouse's repair, drive and fight there (plain text said them)."""
+    repl, _person, _out = play(tmp_path, game_id, following, terminal=True)
+    coach = repl.lesson
+    assert coach is not None and repl.run.decision() is None, "the lesson stalled before the game's end"
+    assert set(coach.lesson.want) <= {s.step for s in repl.told}
+    assert untrue(game_id, repl.told) == []
+
+
+@pytest.mark.parametrize("game_id", GAMES)
 def test_the_lesson_played_otherwise_never_stalls_nor_lies(tmp_path, game_id):
     repl, _person, _out = play(tmp_path, game_id, otherwise)
     assert repl.run.decision() is None, "the lesson stalled before the game's end"
