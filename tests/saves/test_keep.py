@@ -16,6 +16,7 @@ from engines.registry import get
 from saves import SaveError
 from saves.keep import Carry, Earned, Keepsakes, Kept
 from solo import achievements, carry
+from tests.tools.breadth import breadth
 
 
 def test_nothing_kept_yet_reads_empty(tmp_path):
@@ -303,7 +304,7 @@ _well_typed = st.fixed_dictionaries(  # every part of the right type: what reach
 _data = _well_typed | st.fixed_dictionaries({}, optional=_part) | _json
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=breadth(200, 400), deadline=None)  # 400 under SOLO_TEST_BREADTH=full
 @given(data=_data, game=st.sampled_from(["final-girl", "slaughterhouse"]))
 def test_junk_inside_a_good_envelope_is_refused_or_read_and_never_breaks_a_reader(data, game):
     with tempfile.TemporaryDirectory() as folder:
