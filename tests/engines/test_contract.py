@@ -31,11 +31,12 @@ COMBINED: dict[str, list[dict[str, str]]] = {
 }
 """Option combinations whose rules meet, played beside each option value alone."""
 
-WALK_SEEDS: dict[str, int] = {"escape-of-the-dead": 150, "escape-from-tall-oaks": breadth(2, 4)}
+WALK_SEEDS: dict[str, int] = {"escape-of-the-dead": breadth(50, 150), "escape-from-tall-oaks": breadth(2, 4)}
 REPLAY_SEEDS: dict[str, int] = {"escape-of-the-dead": 10}
 """Seeds per seat plan (walk) or policy (replay) and option case; other games take OTHER_WALK_SEEDS and
 OTHER_REPLAY_SEEDS. An Escape of the Dead game costs a fraction of a millisecond (and the mid-roll reward of
-item 13 first shows at seed 25); the others 10 to 100 ms at the heuristic, but a Tall Oaks game at random play
+item 13 first shows at seed 25: its option cases walk 50 seeds a plan in the quick breadth, 150 in the full
+one); the others 10 to 100 ms at the heuristic, but a Tall Oaks game at random play
 runs to some 2,000 decisions (a quarter of a second with the invariants after each), so its option cases walk 4
 seeds a plan (its default options walk 75 and 25, and bench/digest.py plays 720 games a check). The counts
 of the games other than Escape of the Dead's are halved in the quick breadth (tests/tools/breadth.py)."""
