@@ -4,8 +4,9 @@ seat's best spend), which fill as a run is played and searched and are of little
 A process that plays many runs (the REPL: `new`, `load`, a lesson's real game) empties them when it takes up
 another run, so that it stays near one run's memory: without it, a process that played 50 Tall Oaks games with
 hints grew from 43 to 182 MB as the caches filled (bench/advice.py memory). Emptying them changes no result,
-only what is computed again. Caches of fixed tables (a deck's content, the solver's table, dice faces) stay
-`functools.lru_cache`: they are the same for every run.
+only what is computed again. Every cache of 512 entries or more is a memo, whatever it is keyed by (those of
+the board's own distances too: they fill again within a run's first moves); the small caches of fixed tables
+(a deck's content, the solver's table, dice faces) stay `functools.lru_cache`.
 """
 
 from __future__ import annotations

@@ -26,6 +26,6 @@ def test_review_typed_at_the_start_mid_run_and_after_an_undo_answers_and_the_run
         mock.patch("solo.review_search.jobs_default", lambda: 1),
     ):
         s = Session(tmp_path, run).lines("review", "1", "1", "review", "undo", "review", "quit")
-    assert s.code == 0 and "Traceback" not in s.out
-    assert s.out.count("Result: running.") == 3  # each review's last line
+    # in-process, an exception in a review would end the session here and fail the test
+    assert s.code == 0 and s.out.count("Result: running.") == 3  # each review whole, to its last line
     assert len(s.run.keys) >= 1
